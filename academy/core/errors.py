@@ -1,0 +1,76 @@
+"""The Academy's error hierarchy.
+
+    AcademyError
+      RulesError(ValueError): InvalidNotation, AmbiguousNotation, IllegalAction, GameOver
+      MapError, LessonError  (carry the file and the line or key)
+
+Every rules error carries a machine-readable ``reason`` and a message that says what was
+refused, why, and how to fix it. The state is never changed by an action that raises.
+"""
+from __future__ import annotations
+
+
+class AcademyError(Exception):
+    """Base class of every error the Academy raises on purpose."""
+
+
+class RulesError(AcademyError, ValueError):
+    """An action or a text that the rules do not accept.
+
+    >>> e = IllegalAction("too_few_armies", "Attack refused: Ukraine has 1 army.")
+    >>> e.reason, str(e)
+    ('too_few_armies', 'Attack refused: Ukraine has 1 army.')
+    """
+
+    default_reason = "rules"
+
+    def __init__(self, reason: str | None = None, message: str = "") -> None:
+        self.reason = reason or self.default_reason
+        self.message = message or self.reason
+        super().__init__(self.message)
+
+
+class InvalidNotation(RulesError):
+    """The text could not be understood at all."""
+
+    default_reason = "invalid_notation"
+
+
+class AmbiguousNotation(RulesError):
+    """The text could mean more than one action or name."""
+
+    default_reason = "ambiguous_notation"
+
+
+class IllegalAction(RulesError):
+    """The action was understood but the rules do not allow it now."""
+
+    default_reason = "illegal"
+
+
+class GameOver(RulesError):
+    """An action was given after the game ended."""
+
+    default_reason = "game_over"
+
+
+class _Located(AcademyError):
+    """An error in a data file, with the file and the line (or key) it comes from."""
+
+    def __init__(self, message: str, file: str | None = None, line: int | None = None,
+                 key: str | None = None) -> None:
+        self.file, self.line, self.key, self.detail = file, line, key, message
+        where = file or "<data>"
+        if line is not None:
+            where += f":{line}"
+        if key is not None:
+            where += f" [{key}]"
+        super().__init__(f"{where}: {message}")
+
+
+class MapError(_Located):
+    """A malformed map file."""
+
+
+class LessonError(_Located):
+    """A malformed lesson file."""

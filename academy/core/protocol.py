@@ -1,0 +1,186 @@
+"""The engine protocol every game follows (see ARCHITECTURE.md, "The engine protocol").
+
+A ``Game`` is immutable configuration; ``game.new_initial_state(seed=...)`` gives a ``State``.
+``state.node_kind()`` is the one branch point: DECISION (``to_move()`` acts), CHANCE
+(``chance_outcomes()`` lists outcomes with exact probabilities), SIMULTANEOUS, TERMINAL.
+Actions and chance outcomes are readable frozen dataclasses. ``apply`` validates, changes the
+state, writes the entry into the state's ``Record`` and returns ``Event``s the UI can show.
+"""
+from __future__ import annotations
+
+import copy
+import enum
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from .errors import GameOver, IllegalAction
+from .record import Record
+
+
+class NodeKind(enum.Enum):
+    DECISION = "decision"
+    SIMULTANEOUS = "simultaneous"
+    CHANCE = "chance"
+    TERMINAL = "terminal"
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, in words (``text``) and as data the UI and lessons can check.
+
+    ``why`` holds the explanation lines (each dice comparison, each factor) when there are any.
+    """
+
+    kind: str
+    text: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+    why: tuple[str, ...] = ()
+
+
+class Game(ABC):
+    """Immutable configuration of one game: its map, options and players."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    #: every action and chance-outcome class, for decoding JSON
+    action_types: ClassVar[tuple[type, ...]]
+
+    def __init__(self, **options: Any) -> None:
+        self.options: dict[str, Any] = dict(options)
+
+    @property
+    def num_players(self) -> int:
+        return int(self.options["players"])
+
+    @abstractmethod
+    def new_initial_state(self, seed: int = 0) -> State:
+        """The state before the first action, with a new record that holds ``seed``."""
+
+    @abstractmethod
+    def state_from_json(self, data: Mapping[str, Any], record: Record | None = None) -> State:
+        """Rebuild a state from ``State.to_json()``; raises ValueError on a wrong schema."""
+
+    @abstractmethod
+    def parse_action(self, text: str, state: State) -> Any:
+        """Read an action in the game's notation; raises InvalidNotation or AmbiguousNotation."""
+
+    @abstractmethod
+    def format_action(self, action: Any, state: State) -> str:
+        """Write an action in the game's notation (round-trips with ``parse_action``)."""
+
+    def player_name(self, player: int) -> str:
+        return f"Player {player + 1}"
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in sorted(self.options.items()))
+        return f"{type(self).__name__}({opts})"
+
+
+class State(ABC):
+    """One moment of a game. Subclasses implement the ``_``-prefixed hooks."""
+
+    def __init__(self, game: Game, record: Record) -> None:
+        self.game = game
+        self.record = record
+
+    # --- the branch point ------------------------------------------------------------------
+    @abstractmethod
+    def node_kind(self) -> NodeKind: ...
+
+    @abstractmethod
+    def to_move(self) -> int | None:
+        """The player who acts now (None at chance and terminal nodes)."""
+
+    def is_terminal(self) -> bool:
+        return self.node_kind() is NodeKind.TERMINAL
+
+    @abstractmethod
+    def winner(self) -> int | None:
+        """The winning player once the game is over, else None."""
+
+    # --- actions ---------------------------------------------------------------------------
+    @abstractmethod
+    def legal_actions(self, player: int | None = None) -> list[Any]:
+        """Every legal action of ``player`` (default: the player to move), readable dataclasses."""
+
+    @abstractmethod
+    def chance_outcomes(self) -> list[tuple[Any, Fraction]]:
+        """At a chance node: every outcome with its exact probability (they sum to 1)."""
+
+    @abstractmethod
+    def _validate(self, action: Any) -> None:
+        """Raise IllegalAction (with reason and a how-to-fix message) unless ``action`` is legal now."""
+
+    @abstractmethod
+    def _apply(self, action: Any) -> list[Event]:
+        """Change the state for a validated action or chance outcome; return what happened."""
+
+    def apply(self, action: Any, player: int | None = None) -> list[Event]:
+        """Validate and apply a decision (or a chance outcome at a chance node); record it.
+
+        Raises GameOver after the end, IllegalAction (``not_your_turn`` when ``player`` is
+        given and is not to move, or the game's own reason); the state is unchanged then.
+        """
+        kind = self.node_kind()
+        if kind is NodeKind.TERMINAL:
+            raise GameOver("game_over", "The game is over: no more actions. Start a new game or replay this one.")
+        mover = self.to_move()
+        if player is not None and kind is NodeKind.DECISION and player != mover:
+            raise IllegalAction(
+                "not_your_turn",
+                f"{self.game.player_name(player)} cannot act now: it is "
+                f"{self.game.player_name(mover) if mover is not None else 'nobody'}'s turn. Wait for your turn.")
+        if kind is NodeKind.CHANCE:
+            if all(action != o for o, _ in self.chance_outcomes()):
+                raise IllegalAction("not_an_outcome", f"{action!r} is not a possible outcome of this chance event.")
+        else:
+            self._validate(action)
+        events = self._apply(action)
+        self.record.append(mover, action, chance=kind is NodeKind.CHANCE)
+        return events
+
+    def resolve_chance(self) -> list[Event]:
+        """At a chance node, sample an outcome with the record's seeded generator and apply it."""
+        outcome = self.record.rng.choose(self.chance_outcomes(), step=len(self.record))
+        return self.apply(outcome)
+
+    def play(self, action: Any, player: int | None = None) -> list[Event]:
+        """Apply a decision, then resolve the chance nodes that follow it; all events in order."""
+        events = self.apply(action, player)
+        while self.node_kind() is NodeKind.CHANCE:
+            events += self.resolve_chance()
+        return events
+
+    def settle(self) -> list[Event]:
+        """Resolve chance nodes until a decision (or the end) is reached."""
+        events: list[Event] = []
+        while self.node_kind() is NodeKind.CHANCE:
+            events += self.resolve_chance()
+        return events
+
+    # --- views and persistence -------------------------------------------------------------
+    @abstractmethod
+    def observation(self, player: int | None) -> dict[str, Any]:
+        """What ``player`` may see (None: a spectator), JSON-able; hidden information removed."""
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """The full state as JSON-able data with ``schema`` and ``version``."""
+
+    def clone(self) -> State:
+        """An independent copy (its record is a copy too)."""
+        twin = copy.copy(self)
+        twin.__dict__.update(copy.deepcopy({k: v for k, v in self.__dict__.items()
+                                            if k not in ("game", "record")}))
+        twin.record = self.record.fork()
+        return twin
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]

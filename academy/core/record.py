@@ -1,0 +1,102 @@
+"""The record: game, options, seed and the log of actions and chance outcomes.
+
+The record is the truth: replay, undo, save, share and lessons all rebuild states from it.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .jsonio import action_from_json, action_to_json, check_envelope, envelope
+from .rng import Rng
+
+if TYPE_CHECKING:
+    from .protocol import Game, State
+
+SCHEMA, VERSION = "academy.record", 1
+
+
+@dataclass(frozen=True)
+class Entry:
+    player: int | None
+    action: Any
+    chance: bool = False
+
+
+class Record:
+    """An append-only log with the seeded generator for the game's chance steps."""
+
+    def __init__(self, game: Game, seed: int, entries: list[Entry] | None = None,
+                 start: Mapping[str, Any] | None = None) -> None:
+        self.game = game
+        self.seed = int(seed)
+        self.rng = Rng(self.seed)
+        self.entries: list[Entry] = list(entries or [])
+        #: a starting position (``State.to_json()``) when the game did not start from set-up
+        self.start = dict(start) if start is not None else None
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def append(self, player: int | None, action: Any, chance: bool = False) -> None:
+        self.entries.append(Entry(player, action, chance))
+
+    def fork(self) -> Record:
+        return Record(self.game, self.seed, self.entries, self.start)
+
+    def initial_state(self) -> State:
+        """The state before the first entry, attached to a new empty record of the same game."""
+        if self.start is None:
+            return self.game.new_initial_state(self.seed)
+        fresh = Record(self.game, self.seed, start=self.start)
+        return self.game.state_from_json(self.start, record=fresh)
+
+    def replay(self, upto: int | None = None,
+               on_step: Callable[[int, State], None] | None = None) -> State:
+        """Rebuild the state after the first ``upto`` entries (all by default)."""
+        state = self.initial_state()
+        for i, entry in enumerate(self.entries[:upto]):
+            state.apply(entry.action)
+            if on_step:
+                on_step(i, state)
+        return state
+
+    def last_decision_index(self, player: int | None = None) -> int | None:
+        """Index of the last decision entry (of ``player`` if given), or None."""
+        for i in range(len(self.entries) - 1, -1, -1):
+            e = self.entries[i]
+            if not e.chance and (player is None or e.player == player):
+                return i
+        return None
+
+    def undo(self, player: int | None = None) -> State:
+        """The state just before the last decision (of ``player``); raises ValueError if none."""
+        i = self.last_decision_index(player)
+        if i is None:
+            raise ValueError("Nothing to undo.")
+        return self.replay(upto=i)
+
+    def to_json(self) -> dict[str, Any]:
+        body: dict[str, Any] = {
+            "game": self.game.name,
+            "options": dict(self.game.options),
+            "seed": self.seed,
+            "log": [{"player": e.player, "chance": e.chance, "action": action_to_json(e.action)}
+                    for e in self.entries],
+        }
+        if self.start is not None:
+            body["start"] = self.start
+        return envelope(SCHEMA, VERSION, body)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], registry: Mapping[str, type[Game]]) -> Record:
+        """Read a record; raises ValueError for a wrong schema or an unknown game or action."""
+        check_envelope(data, SCHEMA, VERSION)
+        name = data.get("game")
+        if name not in registry:
+            raise ValueError(f"Unknown game {name!r}; known games: {sorted(registry)}.")
+        game = registry[name](**data.get("options", {}))
+        entries = [Entry(e.get("player"), action_from_json(e["action"], game.action_types), bool(e.get("chance")))
+                   for e in data.get("log", [])]
+        return cls(game, data.get("seed", 0), entries, data.get("start"))

@@ -1,0 +1,80 @@
+"""The Conquest game: options, players, and the entry points of the protocol."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cached_property
+from typing import Any
+
+from academy.core.errors import IllegalAction
+from academy.core.protocol import Game
+from academy.core.record import Record
+
+from . import actions, notation
+from .mapdata import ConquestMap, load_map
+from .state import ConquestState
+
+OPTIONS: dict[str, tuple[Any, ...]] = {
+    "setup": ("deal", "claim", "random"),
+    "fortify": ("connected", "adjacent"),
+}
+PLAYER_NAMES = ("Red", "Blue", "Green", "Yellow", "Purple", "Black")
+
+
+class ConquestGame(Game):
+    """Classic Risk-style play on a Conquest map (conquest.md).
+
+    Options: ``players`` 2-6; ``setup`` "deal" (territory cards dealt, then armies placed in turn),
+    "claim" (territories claimed in turn; 3-6 players) or "random" (dealt and placed at random);
+    ``fortify`` "connected" (any path of own territories) or "adjacent" (the older style);
+    ``map`` a map id in maps/conquest/. Raises IllegalAction(reason="bad_option") for bad options.
+
+    >>> g = ConquestGame(players=3)
+    >>> g.new_initial_state(seed=1).node_kind().value
+    'chance'
+    """
+
+    name = "conquest"
+    title = "Conquest"
+    min_players, max_players = 2, 6
+    action_types = actions.ALL
+
+    def __init__(self, players: int = 2, setup: str = "deal", fortify: str = "connected",
+                 map: str = "classic", names: list[str] | tuple[str, ...] | None = None) -> None:
+        if not isinstance(players, int) or not 2 <= players <= 6:
+            raise IllegalAction("bad_option", f"Conquest is for 2 to 6 players, not {players!r}.")
+        for key, value in (("setup", setup), ("fortify", fortify)):
+            if value not in OPTIONS[key]:
+                raise IllegalAction("bad_option", f"{key}={value!r} is not an option; choose one of {OPTIONS[key]}.")
+        if setup == "claim" and players == 2:
+            raise IllegalAction("bad_option", "The 2-player game deals its territories into three piles "
+                                              "(yours, your opponent's, neutral): use setup='deal' or 'random'.")
+        names = list(names) if names else list(PLAYER_NAMES[:players])
+        if len(names) != players:
+            raise IllegalAction("bad_option", f"Give {players} player names, not {len(names)}.")
+        super().__init__(players=players, setup=setup, fortify=fortify, map=map, names=names)
+
+    @cached_property
+    def map(self) -> ConquestMap:
+        return load_map(self.options["map"])
+
+    @cached_property
+    def card_symbols(self) -> dict[str, str]:
+        return {t.id: t.card for t in self.map.territories.values()}
+
+    def player_name(self, player: int) -> str:
+        return "Neutral" if player < 0 else self.options["names"][player]
+
+    def new_initial_state(self, seed: int = 0) -> ConquestState:
+        state = ConquestState(self, Record(self, seed))
+        from .cards import full_deck
+        state.deck = full_deck(self.card_symbols)
+        return state
+
+    def state_from_json(self, data: Mapping[str, Any], record: Record | None = None) -> ConquestState:
+        return ConquestState.from_json(self, data, record)
+
+    def parse_action(self, text: str, state: Any) -> Any:
+        return notation.parse_action(text, state)
+
+    def format_action(self, action: Any, state: Any) -> str:
+        return notation.format_action(action, state)

@@ -1,0 +1,63 @@
+"""Benchmark of the Conquest battle odds (academy/games/conquest/odds.py); prints figures only.
+
+Run from the repository root:
+
+    PYTHONPATH=. .venv/bin/python bench/odds.py
+
+"cold" is the first call in this process (empty caches, after importing the
+module); "warm" repeats the same call, served by the LRU cache. Not a test:
+nothing here asserts a time.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+def timed(function: Callable[[], T]) -> tuple[T, float]:
+    """Call ``function`` once; return its result and the wall time in seconds."""
+    start = time.perf_counter()
+    result = function()
+    return result, time.perf_counter() - start
+
+
+def main() -> None:
+    """Print one line per figure."""
+    import_start = time.perf_counter()
+    from academy.games.conquest.odds import battle_odds, chain_probability, conquer_probability
+
+    print(f"import academy.games.conquest.odds (numpy included)  {time.perf_counter() - import_start:.3f} s")
+
+    p, cold = timed(lambda: conquer_probability(1000, 1000))
+    print(f"conquer_probability(1000, 1000) = {p:.9f}  cold {cold:.3f} s")
+    p, warm = timed(lambda: conquer_probability(1000, 1000))
+    print(f"conquer_probability(1000, 1000) = {p:.9f}  warm {warm * 1e6:.1f} us")
+
+    odds, seconds = timed(lambda: battle_odds(1000, 1000))
+    print(
+        f"battle_odds(1000, 1000): win {odds.win:.9f}, expected losses "
+        f"{odds.expected_attacker_losses:.3f} v {odds.expected_defender_losses:.3f}  "
+        f"{seconds:.3f} s (battle cached, dicts built)"
+    )
+
+    p, seconds = timed(lambda: conquer_probability(999, 1000))
+    print(f"conquer_probability(999, 1000) = {p:.9f}  cold {seconds:.3f} s")
+
+    p, seconds = timed(lambda: chain_probability(200, [5] * 10))
+    print(f"chain_probability(200, [5]*10) = {p:.12f}  cold {seconds:.3f} s")
+    p, seconds = timed(lambda: chain_probability(40, [5] * 10))
+    print(f"chain_probability(40, [5]*10) = {p:.9f}  cold {seconds:.3f} s")
+
+    grid_start = time.perf_counter()
+    for attackers in range(2, 41):
+        for defenders in range(1, 41):
+            conquer_probability(attackers, defenders)
+    print(f"conquer_probability over 39 x 40 small battles (2..40 v 1..40)  cold {time.perf_counter() - grid_start:.3f} s")
+
+
+if __name__ == "__main__":
+    main()
