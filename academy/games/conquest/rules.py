@@ -222,6 +222,8 @@ def _check_place(s: ConquestState, a: Place) -> None:
 
 def _check_trade(s: ConquestState, a: TradeCards) -> None:
     _phase_is(s, a, "reinforce", "cashout")
+    if s.phase == "cashout" and not must_trade(s):
+        raise refuse("no_trade_needed", "Trade refused: you hold 4 cards or fewer, so place your armies and go on attacking.")
     hand = s.hands[s.current]
     cards = tuple(a.cards)
     missing = [c for c in cards if c not in hand]
@@ -232,8 +234,6 @@ def _check_trade(s: ConquestState, a: TradeCards) -> None:
         syms = ", ".join(cardlib.symbol(c, s.game.card_symbols) for c in cards)
         raise refuse("invalid_set", f"Trade refused: {syms} is not a set. A set is three of a kind, one of each "
                                     "(infantry, cavalry, artillery), or any two with a wild card.")
-    if s.phase == "cashout" and not must_trade(s):
-        raise refuse("no_trade_needed", "Trade refused: you hold 4 cards or fewer, so place your armies and go on attacking.")
     owned = [c for c in cards if not cardlib.is_wild(c) and s.owner[c] == s.current]
     if owned and a.bonus not in owned:
         names = " or ".join(name(s, c) for c in owned)
