@@ -1,0 +1,84 @@
+"""The `academy` command: serve the app, check lesson files, ask the odds.
+
+    academy serve [--port 5006] [--address 127.0.0.1] [--show] [--lessons DIR]
+    academy lessons check [PATH ...]
+    academy odds ATTACKERS DEFENDERS [DEFENDERS ...]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+
+def _serve(args: argparse.Namespace) -> int:
+    import panel as pn
+
+    from academy.ui.shell import build_page, current_query, setup_extensions
+
+    if args.lessons:
+        os.environ["ACADEMY_LESSONS"] = os.path.abspath(args.lessons)
+    setup_extensions()
+    origins = sorted({f"{h}:{args.port}" for h in ("localhost", "127.0.0.1", args.address)} | set(args.allow_websocket_origin))
+    print(f"The Academy is at http://{'localhost' if args.address in ('0.0.0.0', '127.0.0.1') else args.address}:{args.port}/",
+          flush=True)
+    pn.serve({"/": lambda: build_page(current_query())}, port=args.port, address=args.address,
+             show=args.show, title="Academy", websocket_origin=origins, num_threads=args.threads)
+    return 0
+
+
+def _lessons_check(args: argparse.Namespace) -> int:
+    from academy.lessons.cli import check_command
+
+    return check_command(args.paths)
+
+
+def _odds(args: argparse.Namespace) -> int:
+    from academy.games.conquest.odds import battle_odds, chain_probability
+
+    if len(args.defenders) == 1:
+        o = battle_odds(args.attackers, args.defenders[0])
+        print(f"{args.attackers} attacking {args.defenders[0]}: conquer {o.win:.2%}; expected losses "
+              f"{o.expected_attacker_losses:.2f} (attacker) v {o.expected_defender_losses:.2f} (defender)")
+    else:
+        p = chain_probability(args.attackers, args.defenders)
+        print(f"{args.attackers} attacking the chain {args.defenders}: conquer them all {p:.2%}")
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="academy", description="The Academy: learn strategy games.")
+    sub = ap.add_subparsers(dest="command", required=True)
+    serve = sub.add_parser("serve", help="run the Academy in the browser")
+    serve.add_argument("--port", type=int, default=5006)
+    serve.add_argument("--address", default="127.0.0.1", help="0.0.0.0 to let other machines connect")
+    serve.add_argument("--show", action="store_true", help="open a browser tab")
+    serve.add_argument("--lessons", help="a folder of your own lessons, shown next to the built-in ones")
+    serve.add_argument("--allow-websocket-origin", action="append", default=[], metavar="HOST:PORT")
+    serve.add_argument("--threads", type=int, default=4, help="worker threads for CPU players")
+    serve.set_defaults(func=_serve)
+    lessons = sub.add_parser("lessons", help="lesson tools")
+    lsub = lessons.add_subparsers(dest="lessons_command", required=True)
+    check = lsub.add_parser("check", help="check lesson files and print every problem with file and line")
+    check.add_argument("paths", nargs="*", help="files or folders (default: the built-in lessons)")
+    check.set_defaults(func=_lessons_check)
+    odds = sub.add_parser("odds", help="exact Conquest battle odds")
+    odds.add_argument("attackers", type=int, help="armies in the attacking territory")
+    odds.add_argument("defenders", type=int, nargs="+", help="defending armies (several: a chain of territories)")
+    odds.set_defaults(func=_odds)
+    return ap
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except KeyboardInterrupt:
+        return 130
+    except ValueError as exc:
+        print(f"academy: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,61 @@
+"""The Rules page of a game: every rule on one page, with a table of contents.
+
+``RulesPanel(game, section=None)`` is a Viewer: in the app, in a game's side panel, in Jupyter.
+"""
+from __future__ import annotations
+
+import html
+
+import panel as pn
+import param
+from markdown_it import MarkdownIt
+
+from academy.rulebook import Rulebook, load_rulebook
+
+_MD = MarkdownIt("commonmark").enable("table")
+# Jump to a section inside Panel's shadow DOM (plain #anchors do not cross shadow roots).
+_JUMP = ("var r=this.getRootNode();var e=r.getElementById('{id}');"
+         "if(e){{e.scrollIntoView({{behavior:'smooth'}});}}return false;")
+
+STYLE = """
+.rules { max-width: 860px; line-height: 1.55; font-size: 15px; }
+.rules nav { background: #f4f6f8; border-radius: 8px; padding: 8px 14px; margin-bottom: 14px; }
+.rules nav a { margin-right: 12px; white-space: nowrap; }
+.rules section { border-top: 1px solid #e3e6ea; padding-top: 6px; }
+.rules section.focus { background: #fff8e1; border-radius: 8px; padding: 6px 12px; }
+.rules table { border-collapse: collapse; margin: 8px 0; }
+.rules td, .rules th { border: 1px solid #d5d9de; padding: 3px 8px; text-align: left; }
+.rules th { background: #f4f6f8; }
+"""
+
+
+def render_rulebook(book: Rulebook, focus: str | None = None, compact: bool = False) -> str:
+    """The whole Rules page as HTML; ``focus`` highlights one section id."""
+    toc = " ".join(f'<a href="#{s.id}" onclick="{_JUMP.format(id=s.id)}">{html.escape(s.title)}</a>'
+                   for s in book.sections)
+    parts = [f'<div class="rules">']
+    if not compact:
+        parts.append(f"<h1>{html.escape(book.title)}: the rules</h1><p>{html.escape(book.summary)}</p>")
+    parts.append(f'<nav aria-label="Sections">{toc}</nav>')
+    for s in book.sections:
+        cls = ' class="focus"' if s.id == focus else ""
+        parts.append(f'<section id="{s.id}"{cls}><h2>{html.escape(s.title)}</h2>{_MD.render(s.markdown)}</section>')
+    parts.append("</div>")
+    return "".join(parts)
+
+
+class RulesPanel(pn.viewable.Viewer):
+    """A game's Rules page; ``section`` is highlighted (and its id is a link target)."""
+
+    game = param.String(default="conquest")
+    section = param.String(default=None, allow_None=True)
+    compact = param.Boolean(default=False, doc="Leave out the title and summary (inside a game).")
+
+    def __init__(self, game: str = "conquest", section: str | None = None, **params) -> None:
+        super().__init__(game=game, section=section, **params)
+        book = load_rulebook(self.game)
+        self._pane = pn.pane.HTML(render_rulebook(book, self.section, self.compact), stylesheets=[STYLE],
+                                  sizing_mode="stretch_width", css_classes=["rules-page"])
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._pane

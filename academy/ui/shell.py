@@ -1,0 +1,110 @@
+"""The app's shell: the home page with the five games and each game's Rules | Lessons | Play tabs.
+
+Pages are chosen by query parameters, so every page has a plain, shareable link:
+``?game=conquest&tab=lessons&lesson=attacking``. ``build_page(query)`` is the one entry point,
+used by ``app.py`` (``panel serve app.py``) and by ``academy serve``.
+"""
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping
+
+import panel as pn
+
+from academy.games import CATALOG, catalog_entry
+from academy.ui.rules_page import RulesPanel
+
+TABS = ("rules", "lessons", "play")
+STYLE = """
+.home-intro { font-size: 17px; max-width: 820px; }
+.game-card { border: 1px solid #d5d9de; border-radius: 12px; padding: 14px 18px; margin: 8px; width: 300px;
+             background: #fff; }
+.game-card h2 { margin: 0 0 6px 0; font-size: 22px; }
+.game-card a { display: inline-block; margin: 6px 12px 0 0; font-weight: 600; }
+.game-card .soon { color: #8a5a00; background: #fff3d6; border-radius: 6px; padding: 2px 8px; font-size: 13px; }
+.on-the-way { background: #fff3d6; border-radius: 10px; padding: 12px 16px; max-width: 820px; }
+"""
+
+
+def setup_extensions() -> None:
+    """Load Panel's extensions; call once from app.py or the server, never at import."""
+    pn.extension(notifications=True)
+
+
+def _card(entry) -> str:
+    links = [f'<a href="?game={entry.name}&tab=rules">Rules</a>']
+    if entry.has_engine:
+        links += [f'<a href="?game={entry.name}&tab=lessons">Lessons</a>',
+                  f'<a href="?game={entry.name}&tab=play">Play</a>']
+    else:
+        links.append('<span class="soon">Board on the way</span>')
+    return (f'<div class="game-card" data-game="{entry.name}"><h2>{html.escape(entry.title)}</h2>'
+            f'<p>{html.escape(entry.blurb)}</p>{"".join(links)}</div>')
+
+
+def home() -> pn.viewable.Viewable:
+    intro = pn.pane.HTML(
+        '<p class="home-intro">Learn five strategy games one rule at a time: read the rules, try each move '
+        'on a live board, see the odds before you act and why things happened after, then play full games '
+        'against the computer or friends.</p>', stylesheets=[STYLE])
+    cards = pn.pane.HTML('<div style="display:flex;flex-wrap:wrap">' + "".join(_card(e) for e in CATALOG) + "</div>",
+                         stylesheets=[STYLE], css_classes=["game-cards"], sizing_mode="stretch_width")
+    return pn.Column(intro, cards, sizing_mode="stretch_width")
+
+
+def _not_yet(title: str) -> pn.viewable.Viewable:
+    return pn.pane.HTML(f'<div class="on-the-way"><b>{html.escape(title)}: the board is on the way.</b> '
+                        "Its engine, lessons and games are being built; until then, read its Rules page.</div>",
+                        stylesheets=[STYLE], css_classes=["on-the-way"])
+
+
+def game_view(name: str, tab: str, query: Mapping[str, str]) -> pn.viewable.Viewable:
+    """The Rules | Lessons | Play tabs of one game (only Rules for games still without an engine)."""
+    entry = catalog_entry(name)
+    rules = RulesPanel(name, section=query.get("section"))
+    if not entry.has_engine:
+        return pn.Column(_not_yet(entry.title), rules, sizing_mode="stretch_width")
+    from academy.ui.conquest import LessonsPage, PlayPage   # only Conquest has a board so far
+
+    makers = {"rules": lambda: rules, "lessons": lambda: LessonsPage(lesson_id=query.get("lesson")),
+              "play": lambda: PlayPage()}
+    active = TABS.index(tab) if tab in TABS else 0
+    # Build the active tab now and each other tab when it is first opened.
+    slots = [pn.Column(makers[t]() if i == active else None, sizing_mode="stretch_width") for i, t in enumerate(TABS)]
+    tabs = pn.Tabs(*[(t.capitalize(), slot) for t, slot in zip(TABS, slots)], active=active,
+                   sizing_mode="stretch_width", css_classes=["game-tabs"])
+
+    def fill(event) -> None:
+        slot = slots[event.new]
+        if not slot.objects or slot.objects[0] is None:
+            slot.objects = [makers[TABS[event.new]]()]
+
+    tabs.param.watch(fill, "active")
+    return tabs
+
+
+def build_page(query: Mapping[str, str] | None = None) -> pn.template.BaseTemplate:
+    """The whole page for a query (``game``, ``tab``, ``lesson``, ``section``)."""
+    query = dict(query or {})
+    name = query.get("game")
+    known = {e.name for e in CATALOG}
+    if name in known:
+        title = f"Academy · {catalog_entry(name).title}"
+        main = game_view(name, query.get("tab", "rules"), query)
+    else:
+        title = "Academy"
+        main = home()
+        if name:
+            main = pn.Column(pn.pane.Alert(f"There is no game called {html.escape(name)!s}; pick one below.",
+                                           alert_type="warning"), main)
+    template = pn.template.FastListTemplate(
+        title=title, main=[main], header=[pn.pane.HTML('<a href="?" style="color:white;font-weight:600">Home</a>',
+                                                       css_classes=["home-link"])],
+        accent="#2f5d8a", main_max_width="1400px", collapsed_sidebar=True)
+    return template
+
+
+def current_query() -> dict[str, str]:
+    """The page's query parameters (empty outside a server session)."""
+    args = pn.state.session_args or {}
+    return {k: v[0].decode() for k, v in args.items() if v}
