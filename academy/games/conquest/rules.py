@@ -177,9 +177,15 @@ def validate(s: ConquestState, action: Any) -> None:
 
 def _phase_is(s: ConquestState, action: Any, *phases: str) -> None:
     if s.phase not in phases:
-        verb = type(action).__name__
-        raise refuse("wrong_phase", f"{verb} refused: it is the {phase_title(s.phase)} phase, and {verb} belongs to "
-                                    f"the {' or '.join(phase_title(p) for p in phases)} phase. {phase_hint(s)}")
+        verb = _VERBS.get(type(action), type(action).__name__)
+        raise refuse("wrong_phase", f"{verb} is refused now: it is the {phase_title(s.phase)} phase, and that "
+                                    f"belongs to the {' or '.join(phase_title(p) for p in phases)} phase. "
+                                    f"{phase_hint(s)}")
+
+
+_VERBS = {Claim: "Claiming", Place: "Placing armies", TradeCards: "Trading cards", Attack: "Attacking",
+          Occupy: "Moving in after a conquest", EndAttack: "Ending the attack", Fortify: "Fortifying",
+          EndTurn: "Ending the turn"}
 
 
 def _territory(s: ConquestState, t: Any) -> None:
@@ -330,7 +336,8 @@ def phase_hint(s: ConquestState) -> str:
     if ph == "reinforce":
         if must_trade(s):
             return "You hold 5 or more cards: trade a set first."
-        return f"Place your {s.reinforcements} reinforcements (trade cards first if you want more)."
+        return (f"Place your {s.reinforcements} reinforcement{'s' if s.reinforcements != 1 else ''} "
+                "(trade cards first if you want more).")
     if ph == "cashout":
         return ("Trade sets until you hold 4 cards or fewer." if must_trade(s)
                 else f"Place the {s.reinforcements} armies from your cards.")
@@ -505,8 +512,9 @@ def _roll(s: ConquestState, a: Roll) -> list[Event]:
         taken = s.hands[loser]
         s.hands[p].extend(taken)
         s.hands[loser] = []
-        events.append(Event("eliminate", f"{who(s, loser)} is eliminated; {who(s, p)} takes their "
-                                         f"{len(taken)} card{'s' if len(taken) != 1 else ''}.",
+        cards_text = (f"takes their {len(taken)} card{'s' if len(taken) != 1 else ''}" if taken
+                      else "gets no cards: they held none")
+        events.append(Event("eliminate", f"{who(s, loser)} is eliminated; {who(s, p)} {cards_text}.",
                             {"player": loser, "by": p, "cards": len(taken)}))
         if len(s.players_in()) == 1:
             s.won_by = p

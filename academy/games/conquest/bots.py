@@ -1,0 +1,741 @@
+"""CPU players for Conquest at three levels: easy, normal and hard.
+
+Every bot answers every decision of the game (claiming, set-up placement including the
+2-player neutral armies, reinforcements with card trades, attacks, conquest moves, the
+cash-out after an elimination, fortification) with an action it builds directly and that is
+legal by the rules in rules.py. A bot's choice depends only on its seed and the state.
+
+- easy: places at random on its borders, attacks only with a clear majority, often stops
+  early, trades only when forced, fortifies at random.
+- normal: trades when it can, shores up weak borders, attacks with good odds
+  (odds.conquer_probability), takes a card each turn when it can, moves inland armies to
+  the front.
+- hard: values continents (bonus against borders and cost), breaking enemy continents,
+  eliminating weak players for their cards, a card every turn; plans chains of attacks with
+  the exact odds (odds.chain_probability); splits armies after a conquest to keep its
+  borders strong; fortifies threatened borders.
+
+>>> from academy.games.conquest import ConquestGame
+>>> from academy.core.bots import play_game
+>>> state = ConquestGame(players=2, setup="random").new_initial_state(seed=3)
+>>> play_game(state, {0: make_bot("hard", 1), 1: make_bot("easy", 2)}).winner() in (0, 1)
+True
+"""
+from __future__ import annotations
+
+import functools
+import random
+import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from academy.core.bots import Bot
+
+from . import rules
+from .actions import Attack, Claim, EndAttack, EndTurn, Fortify, Occupy, Place, TradeCards
+from .cards import is_wild
+from .dice import max_attack_dice
+from .odds import battle_odds, chain_probability, conquer_probability
+
+if TYPE_CHECKING:
+    from .mapdata import ConquestMap
+    from .state import ConquestState
+
+__all__ = ["LEVELS", "make_bot", "EasyBot", "NormalBot", "HardBot", "ConquestBot"]
+
+LEVELS = ("easy", "normal", "hard")
+NEUTRAL = rules.NEUTRAL
+
+
+# ============================================================================ map facts
+@dataclass(frozen=True)
+class MapInfo:
+    """Facts about a map the bots use on every decision, computed once per map."""
+
+    order: tuple[str, ...]                     # territories in map order
+    nbrs: dict[str, tuple[str, ...]]           # sorted neighbours
+    cont: dict[str, str]                       # territory -> continent id
+    members: dict[str, tuple[str, ...]]        # continent id -> territories
+    bonus: dict[str, int]                      # continent id -> bonus
+    gates: dict[str, tuple[str, ...]]          # continent id -> its territories bordering another continent
+
+
+_MAP_INFO: dict[str, tuple[Any, MapInfo]] = {}
+
+
+def map_info(cmap: ConquestMap) -> MapInfo:
+    """The cached MapInfo of a map."""
+    hit = _MAP_INFO.get(cmap.id)
+    if hit is not None and hit[0] is cmap:
+        return hit[1]
+    order = tuple(cmap.territories)
+    cont = {t: cmap.territories[t].continent for t in order}
+    info = MapInfo(
+        order=order,
+        nbrs={t: tuple(sorted(cmap.neighbours[t])) for t in order},
+        cont=cont,
+        members={c: tuple(cmap.continents[c].territories) for c in cmap.continents},
+        bonus={c: cmap.continents[c].bonus for c in cmap.continents},
+        gates={c: tuple(t for t in cmap.continents[c].territories
+                        if any(cont[n] != c for n in cmap.neighbours[t])) for c in cmap.continents},
+    )
+    _MAP_INFO[cmap.id] = (cmap, info)
+    return info
+
+
+# ============================================================================ odds, cached
+def _clamp(a: int, d: int) -> int:
+    """Beyond 4d + 40 attackers a battle's odds and losses no longer change (to 1e-12)."""
+    return min(a, 4 * d + 40)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _win_cached(a: int, d: int) -> float:
+    return conquer_probability(a, d)
+
+
+def win_chance(attackers: int, defenders: int) -> float:
+    """conquer_probability with the trivial cases answered at once (0 attackers-to-spare: 0.0)."""
+    if attackers < 2:
+        return 0.0
+    if defenders < 1:
+        return 1.0
+    return _win_cached(_clamp(attackers, defenders), defenders)
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def _loss_cached(a: int, d: int) -> float:
+    return battle_odds(a, d).expected_attacker_losses
+
+
+def expected_losses(attackers: int, defenders: int) -> float:
+    """Expected armies the attacker loses attacking until conquest or one army left."""
+    if attackers < 2 or defenders < 1:
+        return 0.0
+    return _loss_cached(_clamp(attackers, defenders), defenders)
+
+
+# ============================================================================ helpers
+def _is_enemy(owner: int | None, player: int) -> bool:
+    """A real opponent (the neutral player never attacks)."""
+    return owner is not None and owner >= 0 and owner != player
+
+
+def _dice(armies: int) -> int:
+    return max_attack_dice(armies)
+
+
+def _setup_target(s: ConquestState) -> tuple[int, int]:
+    return rules.setup_step(s)
+
+
+def _last_decision(s: ConquestState) -> Any:
+    """The last decision in the record (None if there is none)."""
+    for entry in reversed(s.record.entries):
+        if not entry.chance:
+            return entry.action
+    return None
+
+
+def _income(s: ConquestState, player: int, count: int) -> int:
+    """Reinforcements ``player`` would get now (territories / 3, at least 3, plus continents)."""
+    total = max(3, count // 3)
+    info = map_info(s.game.map)
+    for c, ts in info.members.items():
+        if all(s.owner[t] == player for t in ts):
+            total += info.bonus[c]
+    return total
+
+
+# ============================================================================ the base bot
+class ConquestBot:
+    """A Conquest CPU player. Subclasses answer each phase; ``choose`` dispatches on the phase."""
+
+    level = "base"
+    title = "CPU"
+
+    def __init__(self, seed: int = 0, name: str | None = None) -> None:
+        self.seed = int(seed)
+        self.name = name or f"{self.title} CPU"
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed})"
+
+    # --- the protocol ----------------------------------------------------------------------
+    def choose(self, state: ConquestState) -> Any:
+        """A legal action for ``state.to_move()`` at a decision node; raises ValueError otherwise."""
+        if state.to_move() is None:
+            raise ValueError(f"{self.name}: nothing to choose, the game is at a {state.node_kind().value} node.")
+        ph = state.phase
+        if ph == "claim":
+            return self.claim(state)
+        if ph == "place":
+            owner, most = _setup_target(state)
+            if owner == NEUTRAL:
+                return self.place_neutral(state)
+            return self.setup_place(state, most)
+        if ph == "reinforce":
+            if rules.must_trade(state):
+                return self.pick_trade(state, rules.trade_options(state))
+            options = rules.trade_options(state)
+            if options and self.wants_trade(state, options):
+                return self.pick_trade(state, options)
+            return self.reinforce(state)
+        if ph == "cashout":
+            if rules.must_trade(state):
+                return self.pick_trade(state, rules.trade_options(state))
+            return self.reinforce(state)
+        if ph == "attack":
+            return self.attack(state)
+        if ph == "occupy":
+            return self.occupy(state)
+        if ph == "fortify":
+            return self.fortify(state)
+        raise ValueError(f"{self.name}: unexpected decision phase {ph!r}.")
+
+    # --- a generator per decision ----------------------------------------------------------
+    def rng(self, s: ConquestState) -> random.Random:
+        """A generator seeded by the bot's seed and the state, so a choice is repeatable."""
+        key = (f"{self.level}/{self.seed}/{len(s.record)}/{s.turn}/{s.phase}/{s.current}/{s.reinforcements}/"
+               f"{','.join(map(str, s.armies.values()))}/{','.join(map(str, s.owner.values()))}")
+        return random.Random(key)
+
+    def jitter(self, key: str) -> float:
+        """A tiny seeded number in [0, 1e-6) that breaks ties differently for different seeds."""
+        return zlib.crc32(f"{self.seed}/{key}".encode()) * 1e-6 / 2**32
+
+    # --- phase answers (overridden) --------------------------------------------------------
+    def claim(self, s: ConquestState) -> Claim:
+        free = [t for t, o in s.owner.items() if o is None]
+        return Claim(self.rng(s).choice(free))
+
+    def setup_place(self, s: ConquestState, most: int) -> Place:
+        mine = s.territories_of(s.current)
+        return Place(self.rng(s).choice(mine), most)
+
+    def place_neutral(self, s: ConquestState) -> Place:
+        neutral = [t for t, o in s.owner.items() if o == NEUTRAL]
+        return Place(self.rng(s).choice(neutral), 1)
+
+    def wants_trade(self, s: ConquestState, options: list[TradeCards]) -> bool:
+        return True
+
+    def pick_trade(self, s: ConquestState, options: list[TradeCards]) -> TradeCards:
+        return options[0]
+
+    def reinforce(self, s: ConquestState) -> Place:
+        return Place(s.territories_of(s.current)[0], s.reinforcements)
+
+    def attack(self, s: ConquestState) -> Attack | EndAttack:
+        return EndAttack()
+
+    def occupy(self, s: ConquestState) -> Occupy:
+        return Occupy(s.occupy["min"])
+
+    def fortify(self, s: ConquestState) -> Fortify | EndTurn:
+        return EndTurn()
+
+    # --- shared small helpers --------------------------------------------------------------
+    @staticmethod
+    def front(s: ConquestState, player: int) -> list[str]:
+        """The player's territories with a neighbour held by someone else (neutral included)."""
+        info = map_info(s.game.map)
+        return [t for t in info.order if s.owner[t] == player
+                and any(s.owner[n] != player for n in info.nbrs[t])]
+
+    def best_trade(self, s: ConquestState, options: list[TradeCards], priority: dict[str, float]) -> TradeCards:
+        """The set using the fewest wilds, its bonus on the territory with the highest priority."""
+        def key(i_opt: tuple[int, TradeCards]) -> tuple[float, ...]:
+            i, opt = i_opt
+            wilds = sum(1 for c in opt.cards if is_wild(c))
+            bonus = priority.get(opt.bonus, 0.0) if opt.bonus else -1.0
+            return (-wilds, 1.0 if opt.bonus else 0.0, bonus, -i)
+        return max(enumerate(options), key=key)[1]
+
+
+# ============================================================================ easy
+class EasyBot(ConquestBot):
+    """Legal but naive: random placement, attacks only with a clear majority, stops early."""
+
+    level = "easy"
+    title = "Easy"
+    stop_chance = 0.2        # chance to end the attack phase at any attack decision
+    fortify_chance = 0.5
+
+    def setup_place(self, s: ConquestState, most: int) -> Place:
+        r = self.rng(s)
+        return Place(r.choice(s.territories_of(s.current)), r.randint(1, most))
+
+    def wants_trade(self, s: ConquestState, options: list[TradeCards]) -> bool:
+        return False  # trades only when it must
+
+    def pick_trade(self, s: ConquestState, options: list[TradeCards]) -> TradeCards:
+        return self.rng(s).choice(options)
+
+    def reinforce(self, s: ConquestState) -> Place:
+        r = self.rng(s)
+        spots = self.front(s, s.current) or s.territories_of(s.current)
+        return Place(r.choice(spots), r.randint(1, s.reinforcements))
+
+    def attack(self, s: ConquestState) -> Attack | EndAttack:
+        info, p = map_info(s.game.map), s.current
+        last = _last_decision(s)
+        if (isinstance(last, Attack) and s.owner[last.src] == p and s.owner[last.dst] != p
+                and s.armies[last.src] >= s.armies[last.dst] + 2):
+            return Attack(last.src, last.dst, _dice(s.armies[last.src]))   # finish the battle begun
+        r = self.rng(s)
+        if r.random() < self.stop_chance:
+            return EndAttack()
+        options = [(src, dst) for src in info.order if s.owner[src] == p and s.armies[src] >= 2
+                   for dst in info.nbrs[src] if s.owner[dst] != p and s.armies[src] >= s.armies[dst] + 2]
+        if not options:
+            return EndAttack()
+        src, dst = r.choice(options)
+        return Attack(src, dst, _dice(s.armies[src]))
+
+    def occupy(self, s: ConquestState) -> Occupy:
+        occ = s.occupy
+        return Occupy(self.rng(s).randint(occ["min"], s.armies[occ["src"]] - 1))
+
+    def fortify(self, s: ConquestState) -> Fortify | EndTurn:
+        r = self.rng(s)
+        if r.random() >= self.fortify_chance:
+            return EndTurn()
+        sources = [t for t in s.territories_of(s.current) if s.armies[t] >= 2]
+        r.shuffle(sources)
+        for src in sources:
+            targets = sorted(rules.reachable(s, src))
+            if targets:
+                return Fortify(src, r.choice(targets), r.randint(1, s.armies[src] - 1))
+        return EndTurn()
+
+
+# ============================================================================ normal
+class NormalBot(ConquestBot):
+    """Sensible heuristics: trade when possible, shore up borders, attack with good odds."""
+
+    level = "normal"
+    title = "Normal"
+    good_odds = 0.7          # attack when the territory falls this often
+    card_odds = 0.5          # ... or this often when no card was earned yet this turn
+
+    def _share(self, s: ConquestState, player: int, continent: str) -> float:
+        info = map_info(s.game.map)
+        ts = info.members[continent]
+        return sum(1 for t in ts if s.owner[t] == player) / len(ts)
+
+    def claim(self, s: ConquestState) -> Claim:
+        info, p = map_info(s.game.map), s.current
+        r = self.rng(s)
+
+        def score(t: str) -> float:
+            c = info.cont[t]
+            mine = sum(1 for x in info.members[c] if s.owner[x] == p)
+            others = sum(1 for x in info.members[c] if s.owner[x] is not None and s.owner[x] != p)
+            near = sum(1 for n in info.nbrs[t] if s.owner[n] == p)
+            return (mine - others) / len(info.members[c]) + 0.2 * near + 1.0 / len(info.members[c]) + 0.01 * r.random()
+        return Claim(max((t for t in info.order if s.owner[t] is None), key=score))
+
+    def _threat(self, s: ConquestState, t: str) -> int:
+        """Armies of the strongest real enemy next to ``t`` (0 if none)."""
+        info, p = map_info(s.game.map), s.owner[t]
+        return max((s.armies[n] for n in info.nbrs[t] if _is_enemy(s.owner[n], p)), default=0)
+
+    def _weakest_border(self, s: ConquestState) -> tuple[str | None, int]:
+        """The border territory where the strongest enemy neighbour outnumbers us most, and by how much."""
+        best, need = None, 0
+        info, p = map_info(s.game.map), s.current
+        for t in info.order:
+            if s.owner[t] != p:
+                continue
+            gap = self._threat(s, t) - s.armies[t] + 1
+            if gap > need:
+                best, need = t, gap
+        return best, need
+
+    def _attack_source(self, s: ConquestState, extra: int) -> str | None:
+        """The own territory from which ``extra`` more armies give the best single attack."""
+        info, p = map_info(s.game.map), s.current
+        best, best_score = None, -1.0
+        for t in info.order:
+            if s.owner[t] != p:
+                continue
+            for n in info.nbrs[t]:
+                if s.owner[n] == p:
+                    continue
+                score = win_chance(s.armies[t] + extra, s.armies[n]) * (1 + self._share(s, p, info.cont[n]))
+                if score > best_score:
+                    best, best_score = t, score
+        return best
+
+    def setup_place(self, s: ConquestState, most: int) -> Place:
+        t, need = self._weakest_border(s)
+        if t is None:
+            t = self._attack_source(s, most) or s.territories_of(s.current)[0]
+        return Place(t, most)
+
+    def place_neutral(self, s: ConquestState) -> Place:
+        info, p = map_info(s.game.map), s.current
+        neutral = [t for t in info.order if s.owner[t] == NEUTRAL]
+        return Place(max(neutral, key=lambda t: sum(1 for n in info.nbrs[t] if _is_enemy(s.owner[n], p))
+                         - 0.5 * sum(1 for n in info.nbrs[t] if s.owner[n] == p)), 1)
+
+    def pick_trade(self, s: ConquestState, options: list[TradeCards]) -> TradeCards:
+        return self.best_trade(s, options, {t: float(s.armies[t]) for t in self.front(s, s.current)})
+
+    def reinforce(self, s: ConquestState) -> Place:
+        R = s.reinforcements
+        t, need = self._weakest_border(s)
+        if t is not None and need > 0:
+            return Place(t, min(need, R))
+        src = self._attack_source(s, R) or s.territories_of(s.current)[0]
+        return Place(src, R)
+
+    def attack(self, s: ConquestState) -> Attack | EndAttack:
+        info, p = map_info(s.game.map), s.current
+        least = self.good_odds if s.conquered else self.card_odds
+        best, best_score = None, 0.0
+        for src in info.order:
+            if s.owner[src] != p or s.armies[src] < 2:
+                continue
+            for dst in info.nbrs[src]:
+                if s.owner[dst] == p:
+                    continue
+                chance = win_chance(s.armies[src], s.armies[dst])
+                if chance < least:
+                    continue
+                score = chance * (1 + self._share(s, p, info.cont[dst]))
+                if score > best_score:
+                    best, best_score = (src, dst), score
+        if best is None:
+            return EndAttack()
+        return Attack(best[0], best[1], _dice(s.armies[best[0]]))
+
+    def occupy(self, s: ConquestState) -> Occupy:
+        occ = s.occupy
+        spare = s.armies[occ["src"]] - 1
+        if self._threat(s, occ["src"]) > 0:
+            return Occupy(max(occ["min"], spare * 2 // 3))
+        return Occupy(spare)
+
+    def fortify(self, s: ConquestState) -> Fortify | EndTurn:
+        info, p = map_info(s.game.map), s.current
+        inland = [t for t in info.order if s.owner[t] == p and s.armies[t] >= 2
+                  and not any(_is_enemy(s.owner[n], p) for n in info.nbrs[t])]
+        for src in sorted(inland, key=lambda t: -s.armies[t]):
+            targets = [t for t in sorted(rules.reachable(s, src)) if self._threat(s, t) > 0]
+            if targets:
+                dst = max(targets, key=lambda t: self._threat(s, t) - s.armies[t])
+                return Fortify(src, dst, s.armies[src] - 1)
+        return EndTurn()
+
+
+# ============================================================================ hard
+class Look:
+    """One player's reading of a position, with the hard bot's evaluations (cached per decision).
+
+    ``offense(src, armies)`` is the expected value of the best chain of attacks from ``src``
+    (territory, card, continent, break and elimination values, less the armies it costs);
+    ``danger(t, armies)`` the chance that the strongest enemy next door takes ``t``.
+    """
+
+    # values, in "territories"
+    ARMY = 0.3            # one army
+    CARD = 2.0            # the card earned by the first conquest of a turn
+    NEUTRAL = 0.5         # a neutral territory (it never attacks, so it is worth less)
+    COMPLETE = 2.0        # x bonus, for completing a continent
+    PROGRESS = 0.4        # x bonus x share, for a step toward a continent
+    BREAK = 1.5           # x bonus, for breaking an enemy continent
+    ELIMINATE = 6.0       # for eliminating a player (plus their cards)
+    CARD_TAKEN = 1.5      # per card taken from an eliminated player
+    WIN = 1000.0
+    DEPTH = 3             # longest chain considered
+
+    def __init__(self, s: ConquestState, player: int, card_open: bool) -> None:
+        self.s, self.p, self.card_open = s, player, card_open
+        self.info = info = map_info(s.game.map)
+        self.owner, self.armies = s.owner, s.armies
+        count: dict[int | None, int] = {}
+        for t in info.order:
+            o = s.owner[t]
+            count[o] = count.get(o, 0) + 1
+        self.count = count
+        self.rivals = [q for q in range(s.game.num_players) if q != player and count.get(q, 0) > 0]
+        self.mine_in = {c: sum(1 for t in ts if s.owner[t] == player) for c, ts in info.members.items()}
+        holder: dict[str, int | None] = {}
+        for c, ts in info.members.items():
+            first = s.owner[ts[0]]
+            holder[c] = first if first is not None and all(s.owner[t] == first for t in ts) else None
+        self.holder = holder
+        self.income = {q: _income(s, q, count.get(q, 0)) for q in self.rivals}
+        self._offense: dict[tuple[str, int, int], tuple[float, tuple[str, ...]]] = {}
+
+    # --- values ----------------------------------------------------------------------------
+    def worth(self, t: str) -> float:
+        """What holding ``t`` is worth to the player (more on a held continent)."""
+        c = self.info.cont[t]
+        return 1.0 + (self.BREAK * self.info.bonus[c] + 1.0 if self.holder[c] == self.p else 0.0)
+
+    def danger(self, t: str, armies: int) -> float:
+        """Chance that ``t`` with ``armies`` falls to its strongest real enemy neighbour (plus half its income)."""
+        strongest = 0.0
+        for n in self.info.nbrs[t]:
+            q = self.owner[n]
+            if _is_enemy(q, self.p):
+                strongest = max(strongest, self.armies[n] + 0.5 * self.income.get(q, 3))
+        if strongest < 2:
+            return 0.0
+        return win_chance(int(strongest), max(1, armies))
+
+    def defence(self, t: str, armies: int) -> float:
+        return -self.danger(t, armies) * self.worth(t)
+
+    def value(self, t: str, path: Sequence[str]) -> float:
+        """The value of conquering ``t`` after the territories of ``path`` were conquered."""
+        info, q = self.info, self.owner[t]
+        real = _is_enemy(q, self.p)
+        v = 1.0 if real else self.NEUTRAL
+        if self.card_open and not path:
+            v += self.CARD
+        c = info.cont[t]
+        in_c = sum(1 for x in path if info.cont[x] == c)
+        have = self.mine_in[c] + in_c + 1
+        size = len(info.members[c])
+        bonus = info.bonus[c]
+        if have == size:
+            v += self.COMPLETE * bonus + 1.0
+        else:
+            v += self.PROGRESS * bonus * (have / size) ** 2
+        if real:
+            if self.holder[c] == q and in_c == 0:
+                v += self.BREAK * bonus + 1.0
+            left = self.count.get(q, 0) - 1 - sum(1 for x in path if self.owner[x] == q)
+            if left == 0:
+                v += self.ELIMINATE + self.CARD_TAKEN * len(self.s.hands[q])
+                if len(self.rivals) == 1 or all(r == q or self._gone(r, path, t) for r in self.rivals):
+                    v += self.WIN
+            else:
+                v += 2.0 / (left + 1)     # pressure on a player close to elimination
+        return v
+
+    def _gone(self, r: int, path: Sequence[str], t: str) -> bool:
+        return self.count.get(r, 0) == sum(1 for x in (*path, t) if self.owner[x] == r)
+
+    # --- attacks ---------------------------------------------------------------------------
+    def offense(self, src: str, armies: int, depth: int | None = None) -> tuple[float, tuple[str, ...]]:
+        """(value, path): the best chain of attacks from ``src`` holding ``armies`` (approximate odds).
+
+        A chain of k territories holding D armies in all is priced as one battle of
+        ``armies - (k - 1)`` against D (one army stays in each conquered territory).
+        """
+        depth = self.DEPTH if depth is None else depth
+        key = (src, armies, depth)
+        hit = self._offense.get(key)
+        if hit is not None:
+            return hit
+        best: list[Any] = [0.0, ()]
+        if armies >= 2:
+            self._search(src, armies, (), 0, 0.0, depth, best)
+        result = (best[0], best[1])
+        self._offense[key] = result
+        return result
+
+    def _search(self, last: str, armies: int, path: tuple[str, ...], total: int, ev: float,
+                depth: int, best: list[Any]) -> None:
+        k = len(path)
+        attackers = armies - k
+        for n in self.info.nbrs[last]:
+            if self.owner[n] == self.p or n in path:
+                continue
+            d = total + self.armies[n]
+            chance = win_chance(attackers, d)
+            if chance < 0.05:
+                continue
+            ev2 = ev + chance * self.value(n, path)
+            score = ev2 - self.ARMY * expected_losses(attackers, d)
+            if score > best[0]:
+                best[0], best[1] = score, path + (n,)
+            if k + 1 < depth and chance > 0.3 and attackers > 2:
+                self._search(n, armies, path + (n,), d, ev2, depth, best)
+
+    def exact(self, src: str, armies: int, path: Sequence[str]) -> float:
+        """The value of a chain by the exact odds (odds.chain_probability for each prefix)."""
+        ev, defenders = 0.0, []
+        for i, t in enumerate(path):
+            defenders.append(self.armies[t])
+            ev += chain_probability(armies, defenders) * self.value(t, path[:i])
+        k = len(path)
+        return ev - self.ARMY * expected_losses(armies - (k - 1), sum(defenders))
+
+
+class HardBot(ConquestBot):
+    """Plans with the exact odds and the map: continents, borders, cards, eliminations."""
+
+    level = "hard"
+    title = "Hard"
+    attack_least = 0.25      # attack when the best chain is worth this much
+
+    look_class = Look
+
+    def look(self, s: ConquestState, card_open: bool) -> Look:
+        return self.look_class(s, s.current, card_open)
+
+    # --- set-up ----------------------------------------------------------------------------
+    def claim(self, s: ConquestState) -> Claim:
+        info, p = map_info(s.game.map), s.current
+
+        def score(t: str) -> float:
+            c = info.cont[t]
+            ts = info.members[c]
+            mine = sum(1 for x in ts if s.owner[x] == p)
+            others = sum(1 for x in ts if s.owner[x] is not None and s.owner[x] != p)
+            rivals = len({s.owner[x] for x in ts if s.owner[x] is not None and s.owner[x] != p})
+            # small continents with few gates are worth going for; contested ones are not
+            appeal = info.bonus[c] / (len(ts) + 2 * len(info.gates[c]))
+            share = (1 + mine) / (1 + mine + others + rivals)
+            near = sum(1 for n in info.nbrs[t] if s.owner[n] == p)
+            return appeal * share * 4 + 0.15 * near + self.jitter(t)
+        return Claim(max((t for t in info.order if s.owner[t] is None), key=score))
+
+    def setup_place(self, s: ConquestState, most: int) -> Place:
+        look = self.look(s, card_open=True)
+        return Place(self._placement(look, most, setup=True)[0], most)
+
+    def place_neutral(self, s: ConquestState) -> Place:
+        info, p = map_info(s.game.map), s.current
+        neutral = [t for t in info.order if s.owner[t] == NEUTRAL]
+
+        def interest(player: int, c: str) -> float:
+            ts = info.members[c]
+            return info.bonus[c] * (sum(1 for x in ts if s.owner[x] == player) / len(ts)) ** 2
+
+        def score(t: str) -> float:
+            c = info.cont[t]
+            theirs = sum(interest(q, c) for q in range(s.game.num_players) if q != p)
+            near_them = sum(1 for n in info.nbrs[t] if _is_enemy(s.owner[n], p))
+            near_me = sum(1 for n in info.nbrs[t] if s.owner[n] == p)
+            return theirs - 1.5 * interest(p, c) + 0.3 * near_them - 0.3 * near_me - 0.05 * s.armies[t] \
+                + self.jitter(t)
+        return Place(max(neutral, key=score), 1)
+
+    # --- cards -----------------------------------------------------------------------------
+    def wants_trade(self, s: ConquestState, options: list[TradeCards]) -> bool:
+        return True
+
+    def pick_trade(self, s: ConquestState, options: list[TradeCards]) -> TradeCards:
+        look = self.look(s, card_open=not s.conquered)
+        priority = {t: look.offense(t, s.armies[t] + 2, depth=2)[0] - look.defence(t, s.armies[t] + 2)
+                    + look.defence(t, s.armies[t]) for t in self.front(s, s.current)}
+        return self.best_trade(s, options, priority)
+
+    # --- reinforcements --------------------------------------------------------------------
+    def reinforce(self, s: ConquestState) -> Place:
+        look = self.look(s, card_open=not s.conquered)
+        t, k = self._placement(look, s.reinforcements, setup=False)
+        return Place(t, k)
+
+    def _placement(self, look: Look, R: int, setup: bool) -> tuple[str, int]:
+        """Where to put R armies: the best attack base or the border most in danger."""
+        s, p = look.s, look.p
+        front = self.front(s, p) or s.territories_of(p)
+        now = max((look.offense(t, s.armies[t])[0] for t in front), default=0.0)
+        best_t, best_gain, best_k = front[0], float("-inf"), R
+        for t in front:
+            a = s.armies[t]
+            off = look.offense(t, a + R)[0]
+            guard = look.defence(t, a + R) - look.defence(t, a)
+            gain = max(0.0, off - now) + guard + 0.001 * off + (self.jitter(t) if setup else 0.0)
+            if gain > best_gain:
+                best_t, best_gain, best_k = t, gain, R
+                if off <= now and R >= 2 and guard > 0:
+                    # a defensive placement: only as many as make the border reasonably safe
+                    for k in range(1, R):
+                        if look.defence(t, a + k) - look.defence(t, a) >= 0.85 * guard:
+                            best_k = k
+                            break
+        return best_t, best_k
+
+    # --- attacks ---------------------------------------------------------------------------
+    def attack(self, s: ConquestState) -> Attack | EndAttack:
+        look = self.look(s, card_open=not s.conquered)
+        info, p = look.info, look.p
+        plans = []
+        for src in info.order:
+            a = s.armies[src]
+            if s.owner[src] != p or a < 2:
+                continue
+            if not any(s.owner[n] != p for n in info.nbrs[src]):
+                continue
+            score, path = look.offense(src, a)
+            if path:
+                plans.append((score, src, path))
+        if not plans:
+            return EndAttack()
+        plans.sort(key=lambda x: -x[0])
+        best = None
+        for _, src, path in plans[:3]:
+            exact = look.exact(src, s.armies[src], path)
+            if best is None or exact > best[0]:
+                best = (exact, src, path)
+        if best is None or best[0] < self.attack_least:
+            return EndAttack()
+        _, src, path = best
+        return Attack(src, path[0], _dice(s.armies[src]))
+
+    def occupy(self, s: ConquestState) -> Occupy:
+        occ = s.occupy
+        src, dst, low = occ["src"], occ["dst"], occ["min"]
+        total = s.armies[src]
+        high = total - 1
+        look = self.look(s, card_open=False)
+        candidates = sorted({low, high, *(low + (high - low) * i // 6 for i in range(1, 6))})
+        best_k, best_score = high, float("-inf")
+        for k in candidates:
+            off_dst = look.offense(dst, k)[0]
+            off_src = look.offense(src, total - k)[0]
+            score = max(off_dst, off_src) + 0.25 * min(off_dst, off_src) \
+                + look.defence(dst, k) + look.defence(src, total - k)
+            if score > best_score + 1e-9:
+                best_k, best_score = k, score
+        return Occupy(best_k)
+
+    # --- fortification ---------------------------------------------------------------------
+    def fortify(self, s: ConquestState) -> Fortify | EndTurn:
+        look = self.look(s, card_open=True)
+        info, p = look.info, look.p
+        sources = [t for t in info.order if s.owner[t] == p and s.armies[t] >= 2]
+        # spare armies first: inland (or facing only neutrals) and many
+        sources.sort(key=lambda t: -(s.armies[t] - 1) * (1.0 - look.danger(t, s.armies[t])))
+        best, best_gain = None, 0.05
+        for src in sources[:4]:
+            a_s = s.armies[src]
+            reach = [t for t in sorted(rules.reachable(s, src)) if any(s.owner[n] != p for n in info.nbrs[t])]
+            if not reach:
+                continue
+            before_src = look.defence(src, a_s) + 0.5 * look.offense(src, a_s, depth=2)[0]
+            for k in sorted({a_s - 1, max(1, (a_s - 1) // 2)}):
+                after_src = look.defence(src, a_s - k) + 0.5 * look.offense(src, a_s - k, depth=2)[0]
+                for dst in reach:
+                    a_d = s.armies[dst]
+                    gain = (after_src - before_src
+                            + look.defence(dst, a_d + k) - look.defence(dst, a_d)
+                            + 0.5 * (look.offense(dst, a_d + k, depth=2)[0] - look.offense(dst, a_d, depth=2)[0]))
+                    if gain > best_gain:
+                        best, best_gain = Fortify(src, dst, k), gain
+        return best or EndTurn()
+
+
+# ============================================================================ factory
+_BOTS: dict[str, type[ConquestBot]] = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}
+
+
+def make_bot(level: str, seed: int = 0) -> Bot:
+    """A Conquest bot of ``level`` ("easy", "normal" or "hard"); raises ValueError for another level.
+
+    >>> make_bot("normal", seed=4).level
+    'normal'
+    """
+    if level not in _BOTS:
+        raise ValueError(f"Unknown Conquest bot level {level!r}; choose one of {', '.join(LEVELS)}.")
+    return _BOTS[level](seed)

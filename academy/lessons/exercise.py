@@ -1,0 +1,191 @@
+"""Playing an exercise: an Attempt holds the live state, checks the goal after each action, gives feedback.
+
+    >>> from academy.lessons import load_lesson, LESSONS_DIR
+    >>> lesson = load_lesson(LESSONS_DIR / "conquest" / "fortifying.md")
+    >>> attempt = Attempt(lesson, lesson.exercises[0])
+    >>> attempt.act("fortify Alberta -> Quebec 9").status
+    'illegal'
+
+Each game that has lessons has a goals module (``GOAL_MODULES``) with:
+
+- ``start_state(position, seed) -> State`` (raises RulesError for a bad position),
+- ``compile_goal(goal, state) -> Goal`` (raises GoalError with a ``path`` into the goal),
+  where ``Goal.evaluate(Progress(start, state, learner, actions, events))`` gives a
+  ``Verdict`` (``met`` / ``open`` / ``lost`` with a reason) and ``Goal.text`` says it in words,
+- ``next_step(state) -> str``: what the player to move can do now.
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+from academy.core.errors import RulesError
+from academy.core.protocol import Event, State
+
+from .model import Exercise, Lesson
+
+__all__ = ["GOAL_MODULES", "Attempt", "Feedback", "goal_module", "start_state"]
+
+#: the goals module of each game that has lessons (explicit, like the engine registry)
+GOAL_MODULES: dict[str, str] = {
+    "conquest": "academy.games.conquest.goals",
+}
+
+
+def goal_module(game: str) -> ModuleType:
+    """The goals module of ``game``; raises KeyError naming the games that have lessons."""
+    if game not in GOAL_MODULES:
+        raise KeyError(f"no lesson support for game {game!r} yet; games with lessons: {', '.join(GOAL_MODULES)}")
+    return importlib.import_module(GOAL_MODULES[game])
+
+
+def start_state(game: str, position: str, seed: int = 1) -> State:
+    """The live state for a lesson position (a one-line position, or ``new game ...`` for set-up).
+
+    Use this, not the game's ``parse_position``, to draw a lesson's board. Raises RulesError.
+    """
+    return goal_module(game).start_state(position, seed)
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """What one learner action led to.
+
+    ``status``: "continue" (goal not reached yet), "solved", "wrong" (legal, but the goal is out
+    of reach now or the actions are used up) or "illegal" (refused; the state is unchanged).
+    ``message`` says what happened and why; ``events`` are the engine's events of the action.
+    """
+
+    status: str
+    message: str
+    events: tuple[Event, ...] = ()
+
+
+def narrate(events: list[Event] | tuple[Event, ...]) -> str:
+    """The events in words, each followed by its "why" lines."""
+    lines: list[str] = []
+    for e in events:
+        lines.append(e.text)
+        lines += [f"  · {w}" for w in e.why]
+    return "\n".join(lines)
+
+
+class Attempt:
+    """A learner working on one exercise.
+
+    ``state`` is the live engine state (the board draws it); ``learner`` is the player to move at
+    the start. ``tries`` counts tries started (1 at first, +1 per reset); ``solved`` turns True
+    once any try solves the exercise and stays True; ``hints_used`` counts hints shown;
+    ``actions`` are the learner's actions in the current try; ``status`` is the last
+    Feedback status of this try ("ready" before the first action).
+    """
+
+    def __init__(self, lesson: Lesson, exercise: Exercise) -> None:
+        self.lesson = lesson
+        self.exercise = exercise
+        self.goals = goal_module(lesson.game)
+        self.position = lesson.start_position(exercise)
+        self.tries = 0
+        self.solved = False
+        self.hints_used = 0
+        self._start_try()
+
+    # --- tries -----------------------------------------------------------------------------
+    def _start_try(self) -> None:
+        self.state: State = self.goals.start_state(self.position, self.exercise.seed)
+        self.start: State = self.state.clone()
+        learner = self.state.to_move()
+        if learner is None:
+            raise RulesError("no_learner", f"The position of exercise {self.exercise.id!r} has nobody to move.")
+        self.learner: int = learner
+        self.goal = self.goals.compile_goal(self.exercise.goal, self.state)
+        self.actions: list[Any] = []
+        self.events: list[Event] = []
+        self.history: list[Feedback] = []
+        self.status = "ready"
+        self.tries += 1
+
+    def reset(self) -> None:
+        """Back to the start position; counts a new try (hints already shown stay shown)."""
+        self._start_try()
+
+    @property
+    def over(self) -> bool:
+        """True when this try has ended (solved or wrong): reset to try again."""
+        return self.status in ("solved", "wrong")
+
+    @property
+    def goal_text(self) -> str:
+        """The goal in words, e.g. "hold Kamchatka"."""
+        return self.goal.text
+
+    @property
+    def actions_left(self) -> int:
+        return max(0, self.exercise.max_actions - len(self.actions))
+
+    def hint(self) -> str | None:
+        """The next hint layer, or None when every hint has been shown."""
+        if self.hints_used >= len(self.exercise.hints):
+            return None
+        self.hints_used += 1
+        return self.exercise.hints[self.hints_used - 1]
+
+    # --- acting ----------------------------------------------------------------------------
+    def act(self, action_or_text: Any) -> Feedback:
+        """Play one learner action (a dataclass or a command in the game's notation).
+
+        Never raises for a bad action: a refusal is Feedback("illegal", the engine's message)
+        and leaves the state unchanged.
+        """
+        if self.over:
+            return self._log(Feedback("illegal", f"This try is over ({self.status}). Press Reset to try again."))
+        state = self.state
+        try:
+            action = (state.game.parse_action(action_or_text, state) if isinstance(action_or_text, str)
+                      else action_or_text)
+            events = state.play(action, player=self.learner)
+        except RulesError as exc:
+            return self._log(Feedback("illegal", str(exc)))
+        self.actions.append(action)
+        self.events += events
+        verdict = self.goal.evaluate(self._progress())
+        told = narrate(events)
+        if verdict.status == "met":
+            self.solved = True
+            return self._log(Feedback("solved", _join(told, self.exercise.success), tuple(events)))
+        why = verdict.reason if verdict.status == "lost" else self._out_of_time()
+        if why:
+            return self._log(Feedback("wrong", _join(told, self.exercise.wrong, why), tuple(events)))
+        left = self.actions_left
+        nudge = f"Not there yet: {self.goal.text}. {self.goals.next_step(state)}"
+        if left <= 3:
+            nudge += f" ({left} action{'s' if left != 1 else ''} left.)"
+        return self._log(Feedback("continue", _join(told, nudge), tuple(events)))
+
+    def _progress(self) -> Any:
+        return self.goals.Progress(self.start, self.state, self.learner, list(self.actions), list(self.events))
+
+    def _out_of_time(self) -> str:
+        """Why the try cannot go on although the goal itself is not lost ('' if it can)."""
+        s = self.state
+        if s.is_terminal():
+            return "The game is over, and the goal was not reached."
+        mover = s.to_move()
+        if mover != self.learner:
+            return (f"It is {s.game.player_name(mover)}'s move now, so your part of this exercise is over "
+                    "and the goal was not reached.")
+        if len(self.actions) >= self.exercise.max_actions:
+            return f"That was your last action: this exercise allows {self.exercise.max_actions}."
+        return ""
+
+    def _log(self, fb: Feedback) -> Feedback:
+        if fb.status != "illegal":
+            self.status = fb.status
+        self.history.append(fb)
+        return fb
+
+
+def _join(*parts: str) -> str:
+    return "\n\n".join(p.strip() for p in parts if p and p.strip())
