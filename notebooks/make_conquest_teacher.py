@@ -1,0 +1,39 @@
+"""Writes conquest_teacher.ipynb (kept as a script so the notebook's source stays reviewable)."""
+from pathlib import Path
+
+import nbformat
+from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+
+cells = [
+    new_markdown_cell("# Conquest for teachers: a position, its odds, a board\n\n"
+                      "Run the cells in order. The first cell loads Panel's JavaScript from this machine "
+                      "(`inline=True`), so the notebook works without internet access."),
+    new_code_cell("import panel as pn\npn.extension(inline=True)"),
+    new_markdown_cell("## 1. Set up a position\n\nA position is one line in Conquest notation: who moves, the "
+                      "phase, then each player's territories with their armies (`rest:` fills the others)."),
+    new_code_cell('from academy.games.conquest import parse_position, format_position\n\n'
+                  'position = parse_position("Red to move, attack | Red: Ukraine 8, Scandinavia 3 "\n'
+                  '                          "| Blue: Ural 3, Afghanistan 2, Middle East 1 | rest: Blue 1")\n'
+                  'print(format_position(position)[:120], "...")'),
+    new_markdown_cell("## 2. The odds of an attack\n\nExact, not simulated: Ukraine's 8 armies attack Ural's 3, "
+                      "always with the most dice, until Ural falls or one army is left."),
+    new_code_cell("from academy.games.conquest.odds import battle_odds, one_roll, chain_probability\n\n"
+                  "o = battle_odds(8, 3)\n"
+                  "print(f'Ukraine takes Ural: {o.win:.1%}; expected losses {o.expected_attacker_losses:.2f} "
+                  "(attacker) v {o.expected_defender_losses:.2f} (defender)')\n"
+                  "for (att, dfn), p in sorted(one_roll(3, 2).items()):\n"
+                  "    print(f'one roll, 3 dice v 2: attacker loses {att}, defender loses {dfn}: {p} = {float(p):.1%}')\n"
+                  "print(f'Ural, then Afghanistan: {chain_probability(8, [3, 2]):.1%}')"),
+    new_markdown_cell("## 3. The live board\n\nThe same board as in the app: click Ukraine, then Ural, to see "
+                      "the odds panel and roll."),
+    new_code_cell("from academy.ui.session import GameSession\nfrom academy.ui.conquest import ConquestBoard\n\n"
+                  "session = GameSession()\nsession.start_from(position, seats=['human', 'human'])\n"
+                  "board = ConquestBoard(session)\nboard"),
+    new_markdown_cell("Clicks can also be made from code, which is handy when preparing a class:"),
+    new_code_cell("session.click('ukraine'); session.click('ural')\nprint(session.message or session.log[-1])"),
+    new_markdown_cell("## 4. A mini-lesson\n\nEvery lesson of the app displays here too."),
+    new_code_cell("from academy.ui.conquest import LessonsPage\nLessonsPage(lesson_id='attacking')"),
+]
+nb = new_notebook(cells=cells, metadata={"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                                         "language": "python"}})
+nbformat.write(nb, Path(__file__).with_name("conquest_teacher.ipynb"))
