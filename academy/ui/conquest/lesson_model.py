@@ -1,0 +1,77 @@
+"""LessonModel: the board model of one exercise, wrapping an ``academy.lessons.Attempt``.
+
+The board, the phase controls and the odds panel read it exactly as they read a GameSession;
+an action goes to ``attempt.act`` and its Feedback (solved / wrong / illegal / continue) is kept
+in ``feedback`` for the page to show.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import param
+
+from academy.ui.model import BoardModel
+
+__all__ = ["LessonModel"]
+
+
+class LessonModel(BoardModel):
+    attempt = param.Parameter(doc="the academy.lessons.Attempt being played")
+    feedback = param.Parameter(None, doc="the Feedback of the last try (None before the first action)")
+    hints = param.List([], doc="the hint layers shown so far, in order")
+
+    def __init__(self, **params: Any) -> None:
+        super().__init__("conquest", **params)
+
+    def start(self, attempt: Any) -> None:
+        """Show a new attempt (a new exercise)."""
+        self._publish(attempt=attempt, state=attempt.state, selected=None, target=None, feedback=None,
+                      hints=[], message="", last_events=[])
+
+    def reset(self) -> None:
+        """Retry the exercise from its start position (hints already shown stay shown)."""
+        if self.attempt is None:
+            return
+        self.attempt.reset()
+        self._publish(state=self.attempt.state, selected=None, target=None, feedback=None, message="",
+                      last_events=[])
+
+    def hint(self) -> str | None:
+        """Reveal the next hint layer; None when all are shown."""
+        if self.attempt is None:
+            return None
+        text = self.attempt.hint()
+        if text is not None:
+            self.hints = self.hints + [text]
+        return text
+
+    @property
+    def learner(self) -> int | None:
+        return getattr(self.attempt, "learner", None)
+
+    @property
+    def viewer(self) -> int | None:
+        return self.learner
+
+    def _refuse_input(self) -> str | None:
+        if self.attempt is None:
+            return "Open an exercise first."
+        if self.attempt.over:
+            return "This try is over: press Reset to try again, or go on to the next exercise."
+        return None
+
+    def _input_blocked(self) -> bool:
+        a = self.attempt
+        return a is None or a.over or a.state.to_move() != a.learner
+
+    def _do(self, action: Any, selected: str | None, target: str | None) -> bool:
+        fb = self.attempt.act(action)
+        if fb.status == "illegal":
+            self._publish(selected=selected, target=target, message=fb.message, feedback=fb)
+            return False
+        sel, tgt = self.input.after_action(self.attempt.state, action, selected, target)
+        if self.attempt.over:
+            sel = tgt = None
+        self._publish(state=self.attempt.state, selected=sel, target=tgt, message="", feedback=fb,
+                      last_events=list(fb.events))
+        return True

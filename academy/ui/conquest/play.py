@@ -1,0 +1,166 @@
+"""PlayPage: a game of Conquest against people on this screen (hot seat) and CPU players.
+
+A new-game form, then the game: the phase banner, the board, the phase controls, the odds panel,
+the players, the event log, the keyboard path, Undo / Save / Load / Replay, and the Rules panel.
+Every part watches one ``GameSession``; nothing here knows a rule.
+"""
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import panel as pn
+import param
+
+from academy.games.conquest.game import OPTIONS, PLAYER_NAMES
+from academy.ui.defer import later
+from academy.ui.session import CPU_LEVELS, HUMAN, GameSession
+
+from .banner import PhaseBanner, players_html
+from .board import ConquestBoard
+from .controls import PhaseControls
+from .keyboard import ActionPicker
+from .log_view import EventLog
+from .odds_panel import OddsPanel
+from .style import CSS
+from .tools import GameTools, ReplayBar
+
+__all__ = ["PlayPage", "NewGameForm", "rules_panel"]
+
+SEAT_OPTIONS = {"Human": HUMAN, **{f"CPU {level}": level for level in CPU_LEVELS}}
+SETUP_LABELS = {"random": "Random (quick)", "deal": "Dealt cards", "claim": "Claim in turn"}
+FORTIFY_LABELS = {"connected": "Connected path", "adjacent": "Adjacent only"}
+
+
+def rules_panel(game: str = "conquest") -> Any:
+    """The lead's in-game Rules panel, or a marked placeholder until academy.ui.rules_page exists."""
+    try:
+        from academy.ui.rules_page import RulesPanel
+    except ImportError:
+        return pn.pane.Markdown("*The Rules panel (`academy.ui.rules_page.RulesPanel`) will appear here.*",
+                                css_classes=["rules-panel-placeholder"])
+    return RulesPanel(game, compact=True)
+
+
+class NewGameForm(pn.viewable.Viewer):
+    """Seats (human or CPU level), set-up and fortification options; calls ``session.new_game``."""
+
+    session = param.Parameter()
+
+    def __init__(self, session: GameSession, seed: int | None = None, **params: Any) -> None:
+        super().__init__(session=session, **params)
+        self.seed = seed
+        self.players = pn.widgets.RadioButtonGroup(label="Players", options=[2, 3, 4, 5, 6], value=2, color="primary",
+                                                   variant="outline", css_classes=["players-choice"])
+        self.seats = [pn.widgets.Select(label=f"{name}", options=SEAT_OPTIONS,
+                                        value=HUMAN if i == 0 else "normal", width=140,
+                                        css_classes=["seat", f"seat-{i}"])
+                      for i, name in enumerate(PLAYER_NAMES)]
+        self.setup = pn.widgets.RadioButtonGroup(label="Set-up", options={SETUP_LABELS[k]: k for k in OPTIONS["setup"]},
+                                                 value="random", color="primary",
+                                                 variant="outline", css_classes=["setup-choice"])
+        self.fortify = pn.widgets.RadioButtonGroup(label="Fortify",
+                                                   options={FORTIFY_LABELS[k]: k for k in OPTIONS["fortify"]},
+                                                   value="connected", color="primary",
+                                                   variant="outline", css_classes=["fortify-choice"])
+        self.start = pn.widgets.Button(label="Start game", color="primary", width=160,
+                                       css_classes=["start-game"])
+        self.start.on_click(self._start)
+        self.players.param.watch(self._show_seats, "value")
+        self._show_seats()
+        label = lambda text: pn.pane.HTML(f"<b>{text}</b>", margin=(8, 5, 0, 5))  # noqa: E731
+        self.layout = pn.Column(
+            label("Players"), self.players,
+            label("Who plays each colour"), pn.Row(*self.seats, margin=0),
+            pn.pane.HTML('<span class="academy-muted">Several humans share this screen and take turns '
+                         "(hot seat); each sees only their own cards.</span>", stylesheets=[CSS]),
+            label("Set-up"), self.setup, label("Fortification"), self.fortify,
+            self.start, css_classes=["new-game-form"], sizing_mode="stretch_width", margin=0)
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self.layout
+
+    def _show_seats(self, *events: Any) -> None:
+        for i, w in enumerate(self.seats):
+            w.visible = i < self.players.value
+
+    def _start(self, *events: Any) -> None:
+        n = self.players.value
+        try:
+            self.session.new_game(players=n, seats=[w.value for w in self.seats[:n]], setup=self.setup.value,
+                                  fortify=self.fortify.value, seed=self.seed)
+        except ValueError:
+            pass  # the engine's message is on session.message
+
+
+class PlayPage(pn.viewable.Viewer):
+    """The Play tab of Conquest.
+
+    ``session``: an existing GameSession (default: a new one with ``cpu_delay`` seconds between CPU
+    actions); ``seed``: the seed of games started from the form (default: a fresh one each game).
+    """
+
+    session = param.Parameter()
+
+    def __init__(self, session: GameSession | None = None, cpu_delay: float = 0.4, seed: int | None = None,
+                 **params: Any) -> None:
+        super().__init__(session=session or GameSession(cpu_delay=cpu_delay), **params)
+        s = self.session
+        self.form = NewGameForm(s, seed=seed)
+        self.form_card = pn.Card(self.form, title="New game", collapsed=False, sizing_mode="stretch_width",
+                                 css_classes=["new-game-card"], margin=(0, 0, 8, 0))
+        self.banner = PhaseBanner(s)
+        self.spinner = pn.indicators.LoadingSpinner(value=True, size=28, visible=False,
+                                                    css_classes=["cpu-thinking"], align="center")
+        self.message = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width",
+                                    css_classes=["game-message"], visible=False)
+        self.board = ConquestBoard(s)
+        self.players = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["players"])
+        side = pn.Column(
+            self.message, PhaseControls(s), pn.layout.Divider(), OddsPanel(s), pn.layout.Divider(), self.players,
+            width=390, margin=(0, 0, 0, 12), css_classes=["side-panel"])
+        self.game_area = pn.Column(
+            pn.Row(self.banner, self.spinner, sizing_mode="stretch_width", margin=0),
+            pn.Row(self.board, side, sizing_mode="stretch_width", margin=0),
+            ReplayBar(s),
+            pn.Row(
+                pn.Column(pn.pane.HTML("<h3 style='margin:4px 0'>Play with the keyboard</h3>"), ActionPicker(s),
+                          GameTools(s), sizing_mode="stretch_width", margin=(0, 12, 0, 0)),
+                pn.Column(pn.pane.HTML("<h3 style='margin:4px 0'>What happened</h3>"), EventLog(s),
+                          sizing_mode="stretch_width"),
+                sizing_mode="stretch_width", margin=0),
+            pn.Card(rules_panel("conquest"), title="Rules", collapsed=True, sizing_mode="stretch_width",
+                    css_classes=["rules-card"]),
+            sizing_mode="stretch_width", visible=False, margin=0)
+        self.form_message = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", visible=False,
+                                         css_classes=["form-message"])
+        self.layout = pn.Column(self.form_card, self.form_message, self.game_area, sizing_mode="stretch_width",
+                                css_classes=["conquest-play"])
+        s.param.watch(later(self._update), ["state", "message", "thinking", "seats"])
+        self._update()
+        doc = pn.state.curdoc
+        if doc is not None and doc.session_context is not None:   # stop a CPU turn when the tab closes
+            pn.state.on_session_destroyed(lambda context: s.stop())
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self.layout
+
+    def _update(self, *events: Any) -> None:
+        s = self.session
+        with pn.io.hold():
+            has_game = s.state is not None
+            if self.game_area.visible != has_game:
+                self.game_area.visible = has_game
+                self.form_card.collapsed = has_game
+            self.spinner.visible = bool(s.thinking)
+            text = s.message
+            html = f'<div class="academy-message" role="status" aria-live="polite">{escape(text)}</div>' if text else ""
+            target, other = (self.message, self.form_message) if has_game else (self.form_message, self.message)
+            if target.object != html:
+                target.object = html
+            target.visible = bool(text)
+            other.visible = False
+            if has_game:
+                players = players_html(s)
+                if players != self.players.object:
+                    self.players.object = players

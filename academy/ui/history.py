@@ -1,0 +1,88 @@
+"""A game's record as history: rebuild a state with its event log, read a saved game, step through a replay.
+
+Pure Python over ``academy.core.record`` (no Panel), used by ``GameSession``.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from academy.core.errors import RulesError
+from academy.core.protocol import State
+from academy.core.record import Record
+from academy.games import REGISTRY
+
+__all__ = ["log_lines", "rebuild", "read_saved", "ReplayCursor"]
+
+SNAPSHOT_EVERY = 100
+
+
+def log_lines(events: list[Any], step: int) -> list[dict[str, Any]]:
+    """Events as log entries: step, kind, text and the why lines."""
+    return [{"step": step, "kind": e.kind, "text": e.text, "why": list(e.why)} for e in events]
+
+
+def rebuild(record: Record, upto: int | None = None) -> tuple[State, list[dict[str, Any]]]:
+    """The state after the first ``upto`` entries and the log of their events (a replay that keeps events)."""
+    state = record.initial_state()
+    log: list[dict[str, Any]] = []
+    for entry in record.entries[:upto]:
+        log += log_lines(state.apply(entry.action), len(state.record) + 1)
+    return state, log
+
+
+def read_saved(text: str | bytes) -> tuple[State, list[dict[str, Any]]]:
+    """A saved record (``Record.to_json`` as text) replayed: (state, log). Raises ValueError in plain words."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ValueError("This file is not a saved game: it is not UTF-8 text.") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"This file is not a saved game: bad JSON at line {exc.lineno}, column {exc.colno} "
+                         f"({exc.msg}).") from None
+    if not isinstance(data, dict):
+        raise ValueError("This file is not a saved game: expected a JSON object with a game record.")
+    try:
+        record = Record.from_json(data, REGISTRY)
+    except (KeyError, TypeError) as exc:
+        raise ValueError(f"This saved game is incomplete or damaged ({exc!r}).") from None
+    except ValueError as exc:
+        raise ValueError(f"This file is not a saved game: {exc}") from None
+    try:
+        return rebuild(record)
+    except (RulesError, KeyError, TypeError, ValueError) as exc:
+        raise ValueError(f"This saved game cannot be replayed: {exc}") from None
+
+
+class ReplayCursor:
+    """Random access to the positions of a record: snapshots every ``SNAPSHOT_EVERY`` entries.
+
+    >>> # cursor = ReplayCursor(state.record); position, events = cursor.at(10)
+    """
+
+    def __init__(self, record: Record) -> None:
+        self.record = record
+        self.snapshots: dict[int, State] = {0: record.initial_state()}
+
+        def keep(i: int, state: State) -> None:
+            if (i + 1) % SNAPSHOT_EVERY == 0:
+                self.snapshots[i + 1] = state.clone()
+
+        record.replay(on_step=keep)
+
+    def __len__(self) -> int:
+        return len(self.record)
+
+    def at(self, step: int) -> tuple[State, list[Any]]:
+        """The position after ``step`` entries (clamped to 0..len) and the events of the last of them."""
+        entries = self.record.entries
+        step = max(0, min(int(step), len(entries)))
+        base = max(k for k in self.snapshots if k <= max(0, step - 1))
+        state = self.snapshots[base].clone()
+        for entry in entries[base:max(0, step - 1)]:
+            state.apply(entry.action)
+        events = state.apply(entries[step - 1].action) if step > 0 else []
+        return state, events

@@ -1,0 +1,120 @@
+"""The shared board model: what every board view reads and what it calls.
+
+A board (``ConquestBoard`` ...) reads ``state``, ``selected``, ``target`` and ``targets`` and calls
+``model.click(territory)``. Two models implement it: ``GameSession`` (a game against people or
+the CPU) and ``LessonModel`` (an exercise). Both route clicks through the game's *input* module
+(``academy.ui.<game>.input``: ``click``, ``targets``, ``after_action``, ``Choice``) and differ only
+in ``_play`` (how an action reaches the engine).
+"""
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any
+
+import param
+
+from academy.core.errors import RulesError
+
+__all__ = ["BoardModel", "input_module"]
+
+
+def input_module(game_name: str) -> ModuleType:
+    """The click logic of a game's board (imported lazily)."""
+    if game_name == "conquest":
+        from academy.ui.conquest import input as conquest_input
+        return conquest_input
+    raise KeyError(f"No board input for game {game_name!r}.")
+
+
+class BoardModel(param.Parameterized):
+    """State, selection and messages behind one board. Subclasses implement ``_play``."""
+
+    state = param.Parameter(doc="the live engine state (mutated in place; watch with param.trigger)")
+    selected = param.String(None, allow_None=True, doc="the territory picked first (attack or fortify source)")
+    target = param.String(None, allow_None=True, doc="the territory picked second")
+    targets = param.List([], doc="territories worth highlighting now")
+    message = param.String("", doc="the last message for the player (errors in the engine's words)")
+    last_events = param.List([], doc="the events of the last action, with their why lines")
+    choice = param.Parameter(doc="the game's Choice: amounts a click uses (armies, dice, move)")
+
+    def __init__(self, game_name: str = "conquest", **params: Any) -> None:
+        self.input = input_module(game_name)
+        params.setdefault("choice", self.input.Choice())
+        super().__init__(**params)
+
+    # --- what a view calls -----------------------------------------------------------------
+    def click(self, territory: str) -> None:
+        """A click on ``territory``: select, target, or play the action it means now."""
+        refusal = self._refuse_input()
+        if refusal:
+            self._publish(message=refusal)
+            return
+        result = self.input.click(self.state, self.selected, self.target, territory, self.choice)
+        if result.action is None:
+            self._publish(selected=result.selected, target=result.target, message=result.message)
+            return
+        self._do(result.action, result.selected, result.target)
+
+    def act(self, action_or_text: Any) -> bool:
+        """Play an action (a dataclass or the game's notation). RulesErrors become ``message``."""
+        refusal = self._refuse_input()
+        if refusal:
+            self._publish(message=refusal)
+            return False
+        action = action_or_text
+        if isinstance(action_or_text, str):
+            try:
+                action = self.state.game.parse_action(action_or_text, self.state)
+            except RulesError as exc:
+                self._publish(message=exc.message)
+                return False
+        return self._do(action, self.selected, self.target)
+
+    def clear_selection(self) -> None:
+        self._publish(selected=None, target=None, message="")
+
+    def refresh(self) -> None:
+        """Tell the views that ``state`` changed (after an outside change)."""
+        self._publish()
+
+    # --- for subclasses -------------------------------------------------------------------
+    def _refuse_input(self) -> str | None:
+        """A reason to ignore the player's input now (not their turn, replaying ...), or None."""
+        return None if self.state is not None else "No game yet: start one first."
+
+    def _input_blocked(self) -> bool:
+        """True while the board shows a position the player cannot act on (no highlights then)."""
+        return False
+
+    def _play(self, action: Any) -> list[Any]:
+        """Apply ``action`` to the engine; return its events; raise RulesError if refused."""
+        raise NotImplementedError
+
+    def _changes_after(self, action: Any, events: list[Any]) -> dict[str, Any]:
+        """Extra params to publish with a successful action (the session's log, a lesson's feedback)."""
+        return {}
+
+    def _after_play(self, action: Any, events: list[Any]) -> None:
+        """Hook after a successful action has been published (the session starts the CPU)."""
+
+    def _do(self, action: Any, selected: str | None, target: str | None) -> bool:
+        try:
+            events = self._play(action)
+        except RulesError as exc:
+            self._publish(selected=selected, target=target, message=exc.message)
+            return False
+        sel, tgt = self.input.after_action(self.state, action, selected, target)
+        self._publish(selected=sel, target=tgt, message="", last_events=list(events),
+                      **self._changes_after(action, events))
+        self._after_play(action, events)
+        return True
+
+    def _publish(self, **changes: Any) -> None:
+        """Set ``changes`` and recompute ``targets``, then notify the views once."""
+        with param.parameterized.discard_events(self):
+            self.param.update(**changes)
+            if self.state is not None and self.selected is not None and self.selected not in self.state.owner:
+                self.selected = None
+            blocked = self.state is None or self._input_blocked()
+            self.targets = [] if blocked else sorted(self.input.targets(self.state, self.selected))
+        self.param.trigger("state", "targets", *[k for k in changes if k not in ("state", "targets")])

@@ -1,0 +1,165 @@
+"""Browser helpers shared by the UI tests (conftest.py) and bench/ui.py: launch Debian's Chromium, serve a
+Panel app in-process on a free port, wait for a page, and map board coordinates to page pixels from the
+live Bokeh figure's frame and ranges."""
+from __future__ import annotations
+
+import os
+import socket
+import time
+import urllib.request
+from collections.abc import Callable
+from typing import Any
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+WS_OPEN = "Websocket connection 0 is now open"
+CLICK_GAP = 0.35  # Bokeh turns a second tap within 300 ms into a double tap
+
+# JS: find the Bokeh view of the figure named `name` (walking the view tree; Panel renders in shadow DOM),
+# then map data (x, y) to page pixels through the figure's frame and ranges.
+_TO_PIXELS = """
+([name, x, y]) => {
+  const find = (views) => {
+    for (const v of views) {
+      if (v.model && v.model.name === name && v.frame) return v;
+      const kids = v.child_views ? [...v.child_views] : [];
+      const hit = find(kids);
+      if (hit) return hit;
+    }
+    return null;
+  };
+  const view = find([...window.Bokeh.index]);
+  if (!view || !view.frame || view.frame.bbox.width < 10) return null;
+  const rect = view.canvas_view.el.getBoundingClientRect();
+  const sx = view.frame.x_scale.compute(x), sy = view.frame.y_scale.compute(y);
+  return [rect.left + sx, rect.top + sy];
+}
+"""
+
+
+# JS: the visible text of every element matching `sel`, looking into open shadow roots (Panel renders each
+# component in one), including the text inside a matched element's own shadow root.
+_DEEP_TEXT = """
+(sel) => {
+  const text = (node) => {
+    if (node.nodeType === Node.TEXT_NODE) return node.textContent;
+    if (node.nodeType !== Node.ELEMENT_NODE || ['STYLE', 'SCRIPT', 'LINK'].includes(node.tagName)) return '';
+    if (getComputedStyle(node).display === 'none') return '';
+    let t = node.shadowRoot ? [...node.shadowRoot.childNodes].map(text).join(' ') : '';
+    return t + ' ' + [...node.childNodes].map(text).join(' ');
+  };
+  const out = [];
+  const walk = (root) => {
+    root.querySelectorAll(sel).forEach(el => out.push(text(el)));
+    root.querySelectorAll('*').forEach(el => { if (el.shadowRoot) walk(el.shadowRoot); });
+  };
+  walk(document);
+  return out.join(' ').replace(/\\s+/g, ' ').trim();
+}
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Page:
+    """A Playwright page with the helpers the tests need."""
+
+    def __init__(self, page: Any, console: list[str]) -> None:
+        self.page, self.console = page, console
+
+    def open(self, url: str, board: str | None = "conquest-board", timeout: float = 30) -> float:
+        """Go to ``url``, wait for the websocket (and the board's frame, unless ``board`` is None).
+
+        Returns the seconds from goto to ready.
+        """
+        start = time.monotonic()
+        self.page.goto(url)
+        deadline = start + timeout
+        while not any(WS_OPEN in line for line in self.console):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"no websocket after {timeout} s; console: {self.console[-5:]}")
+            self.page.wait_for_timeout(20)
+        if board:
+            self.wait_board(board, deadline - time.monotonic())
+        return time.monotonic() - start
+
+    def wait_board(self, board: str = "conquest-board", timeout: float = 30) -> None:
+        """Wait until the board's frame is laid out and its event layer is visible."""
+        deadline = time.monotonic() + timeout
+        while self.to_pixels(board, 0.5, 0.5) is None:
+            if time.monotonic() > deadline:
+                raise AssertionError("the board was not laid out")
+            self.page.wait_for_timeout(20)
+        self.page.locator(".bk-events").first.wait_for(state="visible")
+
+    def text(self, selector: str) -> str:
+        """The visible text of the elements matching ``selector``, shadow roots included."""
+        return self.page.evaluate(_DEEP_TEXT, selector)
+
+    def to_pixels(self, board: str, x: float, y: float) -> tuple[float, float] | None:
+        hit = self.page.evaluate(_TO_PIXELS, [board, x, y])
+        return tuple(hit) if hit else None
+
+    def territory_point(self, territory: str, board: str = "conquest-board") -> tuple[float, float]:
+        from academy.games.conquest.mapdata import load_map
+        x, y = load_map("classic").territories[territory].at
+        point = self.to_pixels(board, x, y)
+        assert point is not None, "board not laid out"
+        return point
+
+    def click_territory(self, territory: str, tap: bool = False) -> None:
+        x, y = self.territory_point(territory)
+        if tap:
+            self.page.touchscreen.tap(x, y)
+        else:
+            self.page.mouse.click(x, y)
+        time.sleep(CLICK_GAP)
+
+    def wait_text(self, selector: str, text: str, timeout: float = 20) -> str:
+        """Wait until the element's text contains ``text``; returns the text."""
+        deadline = time.monotonic() + timeout
+        seen = ""
+        while time.monotonic() < deadline:
+            seen = self.text(selector)
+            if text in seen:
+                return seen
+            self.page.wait_for_timeout(50)
+        raise AssertionError(f"{selector!r} never showed {text!r}; last seen: {seen[:300]!r}")
+
+
+
+
+def launch(playwright: Any) -> Any:
+    """Debian's headless Chromium (never a downloaded browser)."""
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+
+
+def serve_app(factory: Callable[[], Any]) -> tuple[str, Any]:
+    """Serve ``factory()`` at / on a free port in this process; returns (url, server) once it answers."""
+    import panel as pn
+    port = free_port()
+    server = pn.serve({"/": factory}, port=port, address="127.0.0.1", threaded=True, show=False,
+                      liveness=True, websocket_origin=[f"127.0.0.1:{port}", f"localhost:{port}"])
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/liveness", timeout=2):
+                break
+        except OSError:
+            time.sleep(0.1)
+    return f"http://127.0.0.1:{port}/", server
+
+
+def new_page(browser: Any, has_touch: bool = False, width: int = 1400, height: int = 1000) -> tuple[Any, Page]:
+    """A fresh context and a Page that records the console; returns (context, page)."""
+    ctx = browser.new_context(viewport={"width": width, "height": height}, has_touch=has_touch)
+    ctx.set_default_timeout(20000)
+    page = ctx.new_page()
+    console: list[str] = []
+    page.on("console", lambda msg: console.append(msg.text))
+    return ctx, Page(page, console)

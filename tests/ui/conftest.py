@@ -1,0 +1,61 @@
+"""Fixtures for the UI tests: a session-scoped headless Chromium (Debian's), an in-process Panel
+server per test, and pages with board helpers (see browser.py).
+
+Browser tests are marked ``ui`` and skipped (with the reason) only when /usr/bin/chromium is missing.
+"""
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from tests.ui.browser import CHROMIUM, Page, launch, new_page, serve_app
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"{CHROMIUM} is missing: install Debian's chromium (make browser) to run the browser tests")
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = launch(p)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def serve(caplog: pytest.LogCaptureFixture) -> Iterator[Callable[[Callable[[], Any]], str]]:
+    """serve(factory) -> URL: serves ``factory()`` as a Panel app in this process on a free port.
+
+    The test fails if the server logged an error (an exception in a callback) meanwhile.
+    """
+    servers = []
+
+    def _serve(factory: Callable[[], Any]) -> str:
+        url, server = serve_app(factory)
+        servers.append(server)
+        return url
+
+    yield _serve
+    for server in servers:
+        server.stop()
+    errors = [f"{r.name}: {r.getMessage()}" for r in caplog.get_records("call") if r.levelno >= logging.ERROR]
+    assert not errors, f"the server logged errors: {errors}"
+
+
+@pytest.fixture
+def open_page(browser: Any) -> Iterator[Callable[..., Page]]:
+    """open_page(has_touch=False, width=1400, height=1000) -> Page in a fresh browser context."""
+    contexts = []
+
+    def _open(has_touch: bool = False, width: int = 1400, height: int = 1000) -> Page:
+        ctx, page = new_page(browser, has_touch, width, height)
+        contexts.append(ctx)
+        return page
+
+    yield _open
+    for ctx in contexts:
+        ctx.close()

@@ -1,0 +1,231 @@
+"""GameSession without a browser: click routing, act with text and errors, undo, save/load, CPU turns, replay."""
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from academy.games.conquest import parse_position
+from academy.games.conquest.actions import EndAttack, EndTurn
+from academy.ui.history import ReplayCursor, rebuild
+from academy.ui.session import GameSession
+
+ATTACK = "Red to move, attack | Red: Ukraine 5, Ural 2, Siberia 1 | Blue: Afghanistan 3, Scandinavia 1 | rest: Blue 1"
+
+
+def session(**kw) -> GameSession:
+    return GameSession(synchronous=True, cpu_delay=0, **kw)
+
+
+def from_position(text: str, seats=("human", "human")) -> GameSession:
+    s = session()
+    s.start_from(parse_position(text), list(seats))
+    return s
+
+
+def human_turn_game(seed: int = 4) -> GameSession:
+    """A random set-up 2-player game against a CPU, stopped at the human's first decision."""
+    s = session()
+    s.new_game(players=2, seats=["human", "easy"], setup="random", seed=seed)
+    assert s.state.to_move() == 0 and s.state.phase == "reinforce"
+    return s
+
+
+def test_new_game_random_setup_starts_at_reinforcements():
+    s = human_turn_game()
+    assert s.log and s.log[0]["kind"] == "first_player"
+    assert s.targets == sorted(s.state.territories_of(0))       # where a click places an army
+    assert "New game" in s.message
+
+
+def test_bad_options_show_the_engine_message():
+    s = session()
+    with pytest.raises(ValueError):
+        s.new_game(players=2, seats=["human", "human"], setup="claim")
+    assert "2-player game" in s.message and s.state is None
+
+
+def test_click_places_reinforcements_with_the_armies_choice():
+    s = human_turn_game()
+    mine = s.state.territories_of(0)[0]
+    before, left = s.state.armies[mine], s.state.reinforcements
+    s.choice.armies = 2
+    s.click(mine)
+    assert s.state.armies[mine] == before + 2 and s.state.reinforcements == left - 2
+    assert s.log[-1]["kind"] == "place"
+
+
+def test_click_on_enemy_territory_is_refused_with_the_engine_text():
+    s = human_turn_game()
+    theirs = s.state.territories_of(1)[0]
+    snapshot = s.state.to_json()
+    s.click(theirs)
+    assert "refused" in s.message and "Armies go only on territories you control" in s.message
+    assert s.state.to_json() == snapshot
+
+
+def test_attack_by_clicks_uses_max_dice_and_keeps_the_selection():
+    s = from_position(ATTACK)
+    s.click("ukraine")
+    assert s.selected == "ukraine" and "afghanistan" in s.targets and "ural" not in s.targets
+    s.click("afghanistan")
+    roll = [e for e in s.last_events if e.kind == "roll"]
+    assert roll and len(roll[0].data["attack"]) == 3 and roll[0].why
+    assert s.log[-1]["why"] or any(e["why"] for e in s.log)
+
+
+def test_fewer_dice_can_be_chosen():
+    s = from_position(ATTACK)
+    s.choice.dice = 1
+    s.click("ukraine")
+    s.click("afghanistan")
+    assert len(next(e for e in s.last_events if e.kind == "roll").data["attack"]) == 1
+
+
+def test_act_with_text_and_errors():
+    s = from_position(ATTACK)
+    assert s.act("attack Ukraine -> Afghanistan 2")
+    assert any(e.kind == "roll" for e in s.last_events)
+    snapshot = s.state.to_json()
+    assert not s.act("attack Ukrane -> Afghanistan 2")
+    assert "did you mean" in s.message.lower() or "ukraine" in s.message.lower()
+    assert not s.act("attack Siberia -> Yakutsk 1")
+    assert "Siberia has 1 army" in s.message
+    assert not s.act("fly to the moon")
+    assert "not a Conquest command" in s.message
+    assert s.state.to_json() == snapshot
+
+
+def test_undo_takes_back_the_last_human_move_and_the_cpu_moves_after_it():
+    s = human_turn_game()
+    start = s.state.to_json()
+    mine = s.state.territories_of(0)[0]
+    s.choice.armies = s.state.reinforcements
+    s.click(mine)                     # all reinforcements: now attacking
+    s.act(EndAttack())
+    s.act(EndTurn())                  # the CPU plays its whole turn, then it is the human's again
+    assert s.state.to_move() == 0 and s.state.turn == 3
+    assert s.undo() and s.state.phase == "fortify" and "end turn" in s.message
+    assert s.undo() and s.state.phase == "attack"
+    assert s.undo() and s.state.to_json() == start
+    assert not s.undo() and "Nothing to undo" in s.message
+    assert len(s.log) == len(rebuild(s.state.record)[1])
+
+
+def test_save_and_load_round_trip():
+    s = human_turn_game()
+    s.click(s.state.territories_of(0)[0])
+    text = s.save()
+    assert json.loads(text)["schema"] == "academy.record"
+    other = session()
+    other.load(text, seats=["human", "easy"])
+    assert other.state.to_json() == s.state.to_json()
+    assert [e["text"] for e in other.log] == [e["text"] for e in s.log]
+    assert "Game loaded" in other.message
+
+
+@pytest.mark.parametrize("text, words", [
+    ("{not json", "bad JSON at line 1"),
+    ("[1, 2]", "expected a JSON object"),
+    ('{"schema": "something.else", "version": 1}', "not a saved game"),
+    (b"\xff\xfe", "not UTF-8"),
+])
+def test_load_refuses_bad_files_clearly(text, words):
+    s = human_turn_game()
+    before = s.state.to_json()
+    with pytest.raises(ValueError) as err:
+        s.load(text)
+    assert words in str(err.value) and s.message == str(err.value)
+    assert s.state.to_json() == before
+
+
+def test_cpu_turn_in_synchronous_mode_plays_until_the_human_moves():
+    s = human_turn_game()
+    s.choice.armies = 99
+    s.click(s.state.territories_of(0)[0])
+    s.act("end attack")
+    s.act("end turn")
+    kinds = [e["kind"] for e in s.log]
+    assert kinds.count("turn") == 2 and s.state.to_move() == 0 and not s.thinking
+    assert any(e["text"].startswith("Blue") for e in s.log)
+
+
+def test_cpu_turn_on_a_thread_without_a_server():
+    s = GameSession(cpu_delay=0)
+    s.new_game(players=2, seats=["human", "easy"], setup="random", seed=4)
+    if s.thinking:  # the CPU may move first
+        _wait(lambda: not s.thinking)
+    s.choice.armies = 99
+    s.click(s.state.territories_of(0)[0])
+    s.act("end attack")
+    s.act("end turn")
+    assert s.thinking or s.state.to_move() == 0
+    _wait(lambda: not s.thinking)
+    assert s.state.to_move() == 0 and s.state.turn >= 3
+
+
+def test_human_input_is_refused_while_the_cpu_plays():
+    s = GameSession(cpu_delay=5)
+    s.new_game(players=2, seats=["easy", "easy"], setup="random", seed=4)
+    assert s.thinking
+    s.click("ukraine")
+    assert "is playing" in s.message
+    s._cancel_cpu()
+
+
+def test_all_cpu_game_plays_to_the_end_synchronously():
+    s = session()
+    s.new_game(players=2, seats=["hard", "easy"], setup="random", seed=2)
+    assert s.state.is_terminal() and s.state.winner() in (0, 1)
+    assert s.log[-1]["kind"] == "win"
+
+
+def test_replay_steps_through_the_record_and_can_branch():
+    s = human_turn_game()
+    s.click(s.state.territories_of(0)[0])
+    live = s.state.to_json()
+    n = len(s.state.record)
+    s.replay_start()
+    assert s.replaying and s.replay_step == 0 and s.replay_length == n
+    assert all(o is None for o in s.state.owner.values())
+    s.click("ukraine")
+    assert "replay" in s.message.lower()
+    s.replay_to(n)
+    assert s.state.to_json() == live
+    s.replay_to(n - 1)
+    assert f"Step {n - 1} of {n}" in s.message
+    s.replay_stop()
+    assert not s.replaying and s.state.to_json() == live
+    s.replay_start()
+    s.replay_to(n - 1)
+    s.replay_stop(continue_here=True)
+    assert len(s.state.record) == n - 1 and s.state.to_move() == 0
+
+
+def test_hot_seat_shows_only_the_current_humans_cards():
+    s = session()
+    s.new_game(players=2, seats=["human", "human"], setup="random", seed=4)
+    assert s.viewer == s.state.to_move()
+    solo = human_turn_game()
+    assert solo.viewer == 0
+
+
+def _wait(cond, seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while not cond():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.02)
+
+
+def test_replay_cursor_matches_a_full_replay_at_every_step():
+    s = session()
+    s.new_game(players=2, seats=["easy", "easy"], setup="random", seed=3)
+    record = s.state.record
+    cursor = ReplayCursor(record)
+    assert len(cursor.snapshots) == len(record) // 100 + 1
+    for step in (0, 1, 99, 100, 101, 250):
+        position, events = cursor.at(step)
+        assert position.to_json() == record.replay(upto=step).to_json()
+        assert bool(events) == (step > 0)
+    assert cursor.at(len(record) + 5)[0].to_json() == s.state.to_json()

@@ -1,0 +1,197 @@
+"""The views without a browser: Bokeh models from get_root, CDS contents after clicks, panes' HTML."""
+from __future__ import annotations
+
+import bokeh.document
+import pytest
+from bokeh.events import DoubleTap, Tap
+from bokeh.models import ColumnDataSource
+
+from academy.games.conquest import parse_position
+from academy.ui.conquest import ConquestBoard, LessonsPage, PlayPage
+from academy.ui.conquest.controls import PhaseControls
+from academy.ui.conquest.keyboard import ActionPicker
+from academy.ui.conquest.log_view import log_html
+from academy.ui.conquest.odds_panel import OddsPanel, attack_html, outcome_label
+from academy.ui.conquest.style import PLAYER_COLOURS
+from academy.ui.session import GameSession
+
+ATTACK = "Red to move, attack | Red: Ukraine 5, Ural 2, Siberia 1 | Blue: Afghanistan 3, Scandinavia 1 | rest: Blue 1"
+
+
+def root(view):
+    return view.__panel__().get_root(bokeh.document.Document())
+
+
+def game(position: str = ATTACK) -> GameSession:
+    s = GameSession(synchronous=True, cpu_delay=0)
+    s.start_from(parse_position(position), ["human", "human"])
+    return s
+
+
+def test_board_models_and_taps_patch_the_source():
+    s = game()
+    board = ConquestBoard(s)
+    model = root(board)
+    sources = [m for m in model.references() if isinstance(m, ColumnDataSource) and "halo_alpha" in m.data]
+    assert sources == [board.source] and len(board.source.data["id"]) == 42
+    i, j = board.index["ukraine"], board.index["afghanistan"]
+    assert board.source.data["fill"][i] == PLAYER_COLOURS[0] and board.source.data["label"][i] == "5"
+    x, y = board.map.territories["ukraine"].at
+    board.figure._trigger_event(Tap(board.figure, x=x + 0.004, y=y - 0.004))     # what a tap sends
+    assert s.selected == "ukraine"
+    assert board.source.data["halo_width"][i] == 4.0
+    assert board.source.data["halo_alpha"][j] > 0              # a valid target is highlighted
+    x, y = board.map.territories["afghanistan"].at
+    board.figure._trigger_event(DoubleTap(board.figure, x=x, y=y))   # a quick second tap counts too
+    assert s.target == "afghanistan"
+    assert board.source.data["label"][j] != "3" or board.source.data["label"][i] != "5"
+
+
+def test_board_nearest_ignores_empty_sea():
+    board = ConquestBoard(game())
+    assert board.nearest(0.05, 0.86) == "alaska"
+    assert board.nearest(0.02, 0.1) is None
+
+
+def test_odds_panel_shows_exact_odds_and_the_dice_why():
+    s = game()
+    panel = OddsPanel(s)
+    root(panel)
+    s.click("ukraine")
+    assert "chance to conquer" in panel.odds.object and "Afghanistan (3)" in panel.odds.object
+    s.click("afghanistan")
+    assert "dice-result" in panel.dice.css_classes and panel.dice.visible
+    assert "the defender loses 1 army" in panel.dice.object or "the attacker loses 1 army" in panel.dice.object
+    html = attack_html(parse_position(ATTACK), "ukraine", "afghanistan", 3)
+    assert "conquer-probability" in html and "%" in html and "2275/7776" in html
+    assert outcome_label(1, 1) == "Each side loses 1"
+
+
+def test_reinforcement_breakdown_in_the_odds_panel():
+    s = game("Red to move, reinforce | Red: Indonesia 1, New Guinea 1, Western Australia 1, Eastern Australia 1"
+             " | rest: Blue 1")
+    panel = OddsPanel(s)
+    assert "+2 for holding all of Australia" in panel.odds.object and "big-number'>5<" in panel.odds.object
+
+
+def test_controls_follow_the_phase():
+    s = game()
+    c = PhaseControls(s)
+    root(c)
+    assert c.end_attack.visible and not c.end_turn.visible and not c.armies.visible
+    s.click("ural")
+    assert list(c.dice.options.values()) == [1]
+    s.click("ukraine")
+    s.click("scandinavia")
+    if s.state.phase == "occupy":
+        assert c.move.visible and c.move.value == c.move.end
+        c.move_go.clicks += 1
+        assert s.state.phase == "attack"
+    c.end_attack.clicks += 1
+    assert s.state.phase in ("fortify", "draw") or s.state.phase == "fortify"
+    assert c.end_turn.visible
+
+
+def test_keyboard_path_lists_actions_and_plays_typed_notation():
+    s = game("Red to move, reinforce 3 | Red: Ukraine 2, Ural 1 | rest: Blue 1")
+    k = ActionPicker(s)
+    assert k.select.options == ["place 1 Ukraine", "place 1 Ural"]
+    s.choice.armies = 3
+    assert k.select.options == ["place 3 Ukraine", "place 3 Ural"]
+    k.select.value = "place 3 Ural"
+    k.play_selected.clicks += 1
+    assert s.state.armies["ural"] == 4 and s.state.phase == "attack"
+    k.text.value_input = "attack Ural -> Kazakhstan 3"
+    k.play_text.clicks += 1
+    assert "did you mean" in s.message.lower() or "not a territory" in s.message.lower() or s.message
+    k.text.value_input = "end attack"
+    k.play_text.clicks += 1
+    assert s.state.phase == "fortify" and k.text.value_input == ""
+
+
+def test_log_is_an_accessible_list_that_folds_long_runs():
+    entries = [{"kind": "place", "text": f"Red places 1 on T{i}.", "why": []} for i in range(20)]
+    entries.append({"kind": "roll", "text": "Dice 6 against 5.", "why": ["6 beats 5: the defender loses 1 army."]})
+    html = log_html(entries)
+    assert 'aria-live="polite"' in html and "<ol" in html and "20 events like" in html
+    assert html.index("Dice 6") < html.index("20 events")          # newest first
+
+
+def test_play_page_builds_starts_and_plays():
+    page = PlayPage(cpu_delay=0)
+    page.session.synchronous = True
+    root(page)
+    assert not page.game_area.visible
+    page.form.players.value = 3
+    page.form.seats[1].value = "easy"
+    page.form.seats[2].value = "hard"
+    page.form.setup.value = "random"
+    page.form.start.clicks += 1
+    s = page.session
+    assert page.game_area.visible and s.state.phase == "reinforce" and s.state.to_move() == 0
+    assert "Red" in page.banner.pane.object and "Reinforcement" in page.banner.pane.object
+    assert "Blue (CPU easy)" in page.players.object
+    s.click(s.state.territories_of(1)[0])
+    assert page.message.visible and "refused" in page.message.object
+
+
+def test_play_page_claim_with_two_players_shows_why_not():
+    page = PlayPage(cpu_delay=0)
+    page.form.setup.value = "claim"
+    page.form.start.clicks += 1
+    assert page.session.state is None and "2-player game" in page.form_message.object
+
+
+def test_lessons_page_lists_and_solves_by_clicks():
+    page = LessonsPage()
+    root(page)
+    assert page.listing.visible and not page.view.visible
+    text = " ".join(str(getattr(o, "object", "")) for o in page.listing.select())
+    assert "Attacking and the dice" in text and "?game=conquest&tab=rules&section=attacking#attacking" in text
+    page.open("attacking")
+    assert page.view.visible and "Attack Ural from Ukraine" in page.prompt.object
+    page.model.click("ukraine")
+    page.model.click("ural")
+    assert "feedback-success" in page.feedback.object
+    assert ("attacking", "most-dice") in page.solved
+    assert page.model.targets == []                                   # the try is over
+    page.next_button.clicks += 1
+    assert page.exercise_index == 1 and page.feedback.visible is False
+
+
+def test_lessons_page_wrong_try_hint_and_reset():
+    page = LessonsPage("attacking")
+    page.model.click("ukraine")
+    page.model.choice.dice = 1
+    page.model.click("ural")
+    assert "feedback-wrong" in page.feedback.object and "fewer dice" in page.feedback.object
+    page.hint_button.clicks += 1
+    assert "Count the armies" in page.hints.object
+    page.reset_button.clicks += 1
+    assert page.model.feedback is None and page.model.attempt.tries == 2
+    assert page.model.state.armies["ukraine"] == 4
+
+
+@pytest.mark.parametrize("lesson_id", ["nope", None])
+def test_lessons_page_unknown_lesson_shows_the_list(lesson_id):
+    page = LessonsPage(lesson_id)
+    assert page.listing.visible and page.lesson_id is None
+
+
+def test_hot_seat_hides_cards_until_the_player_asks():
+    s = game("Red to move, reinforce | Red: Ukraine 2, Alaska 1, Peru 1 | Red cards: Alaska, Peru, Wild 1"
+             " | Blue cards: Ural | rest: Blue 1")
+    controls, keys = PhaseControls(s), ActionPicker(s)
+    assert s.hot_seat and s.cards_hidden
+    assert controls.reveal.visible and "Red's cards" in controls.reveal.label and controls.hand.object == ""
+    assert not controls.trades.objects and not any(o.startswith("trade") for o in keys.select.options)
+    controls.reveal.clicks += 1
+    assert not s.cards_hidden and "Alaska" in controls.hand.object and "Ural" not in controls.hand.object
+    assert controls.trades.objects and any(o.startswith("trade") for o in keys.select.options)
+
+
+def test_play_page_shows_the_winner():
+    page = PlayPage(session=GameSession(synchronous=True, cpu_delay=0))
+    page.session.new_game(players=2, seats=["hard", "easy"], setup="random", seed=2)
+    html = page.banner.pane.object
+    assert "wins!" in html and "Replay" in html
