@@ -9,6 +9,7 @@ each try, layered hints, Reset, Next, and a link to the Rules section
 from __future__ import annotations
 
 import functools
+import os
 from html import escape
 from typing import Any
 
@@ -35,8 +36,13 @@ _FEEDBACK_TITLE = {"solved": "Solved!", "wrong": "Not quite", "illegal": "Not al
 @functools.lru_cache(maxsize=1)
 def conquest_lessons() -> tuple[tuple[Any, ...], tuple[Any, ...]]:
     """The Conquest lessons and the problems of files that failed (read once; lessons are immutable)."""
-    lessons, errors = load_lessons("conquest")
+    lessons, errors = load_lessons("conquest", extra_dirs=extra_lesson_dirs())
     return tuple(lessons), tuple(errors)
+
+
+def extra_lesson_dirs() -> list[str]:
+    """Teachers' lesson folders given to ``academy serve --lessons DIR`` (ACADEMY_LESSONS, os.pathsep-separated)."""
+    return [d for d in os.environ.get("ACADEMY_LESSONS", "").split(os.pathsep) if d]
 
 
 def _section_title(section: str) -> str:
