@@ -90,30 +90,47 @@ def _clamp(a: int, d: int) -> int:
     return min(a, 4 * d + 40)
 
 
+def _step(x: int) -> int:
+    """Grid step for big armies: exact up to 63, then about 2-3% (64-127: 2, 128-255: 4 ...)."""
+    return 1 << max(0, x.bit_length() - 6)
+
+
+def _grid(a: int, d: int) -> tuple[int, int]:
+    """The battle looked up: attackers rounded down and defenders up to the grid (never optimistic).
+
+    Late in a game the card sets bring hundreds of armies; the grid keeps the number of
+    distinct battles (each an exact table in odds.py) small enough to cache.
+    """
+    a = _clamp(a, d)
+    sa, sd = _step(a), _step(d)
+    return a - a % sa, d + (-d) % sd
+
+
 @functools.lru_cache(maxsize=1 << 16)
 def _win_cached(a: int, d: int) -> float:
     return conquer_probability(a, d)
 
 
 def win_chance(attackers: int, defenders: int) -> float:
-    """conquer_probability with the trivial cases answered at once (0 attackers-to-spare: 0.0)."""
+    """conquer_probability on the grid, with the trivial cases answered at once."""
     if attackers < 2:
         return 0.0
     if defenders < 1:
         return 1.0
-    return _win_cached(_clamp(attackers, defenders), defenders)
+    return _win_cached(*_grid(attackers, defenders))
 
 
 @functools.lru_cache(maxsize=1 << 15)
-def _loss_cached(a: int, d: int) -> float:
-    return battle_odds(a, d).expected_attacker_losses
+def _losses_cached(a: int, d: int) -> tuple[float, float]:
+    odds = battle_odds(a, d)
+    return odds.expected_attacker_losses, odds.expected_defender_losses
 
 
-def expected_losses(attackers: int, defenders: int) -> float:
-    """Expected armies the attacker loses attacking until conquest or one army left."""
+def expected_losses(attackers: int, defenders: int) -> tuple[float, float]:
+    """Expected armies (attacker, defender) lose when attacking until conquest or one army left."""
     if attackers < 2 or defenders < 1:
-        return 0.0
-    return _loss_cached(_clamp(attackers, defenders), defenders)
+        return 0.0, 0.0
+    return _losses_cached(*_grid(attackers, defenders))
 
 
 # ============================================================================ helpers
@@ -441,7 +458,9 @@ class Look:
     """
 
     # values, in "territories"
-    ARMY = 0.3            # one army
+    ARMY = 0.3            # one army (while the player has ARMY_REF armies or fewer; less when more)
+    ARMY_REF = 50
+    KILL = 0.5            # an enemy army killed, as a share of one of ours (neutral armies count 0)
     CARD = 2.0            # the card earned by the first conquest of a turn
     NEUTRAL = 0.5         # a neutral territory (it never attacks, so it is worth less)
     COMPLETE = 2.0        # x bonus, for completing a continent
@@ -450,6 +469,7 @@ class Look:
     ELIMINATE = 6.0       # for eliminating a player (plus their cards)
     CARD_TAKEN = 1.5      # per card taken from an eliminated player
     WIN = 1000.0
+    GATES = 3.0           # a continent with g gates is worth bonus x GATES / (GATES - 1 + g)
     DEPTH = 3             # longest chain considered
 
     def __init__(self, s: ConquestState, player: int, card_open: bool) -> None:
@@ -468,14 +488,19 @@ class Look:
             first = s.owner[ts[0]]
             holder[c] = first if first is not None and all(s.owner[t] == first for t in ts) else None
         self.holder = holder
+        #: what holding each continent is worth: its bonus, less for every gate to defend
+        self.hold = {c: info.bonus[c] * self.GATES / (self.GATES - 1 + len(info.gates[c])) for c in info.members}
         self.income = {q: _income(s, q, count.get(q, 0)) for q in self.rivals}
+        own_armies = sum(s.armies[t] for t in info.order if s.owner[t] == player)
+        #: the value of one army: armies grow cheap once the card sets bring hundreds
+        self.army = self.ARMY * min(1.0, self.ARMY_REF / max(1, own_armies))
         self._offense: dict[tuple[str, int, int], tuple[float, tuple[str, ...]]] = {}
 
     # --- values ----------------------------------------------------------------------------
     def worth(self, t: str) -> float:
         """What holding ``t`` is worth to the player (more on a held continent)."""
         c = self.info.cont[t]
-        return 1.0 + (self.BREAK * self.info.bonus[c] + 1.0 if self.holder[c] == self.p else 0.0)
+        return 1.0 + (self.BREAK * self.hold[c] + 1.0 if self.holder[c] == self.p else 0.0)
 
     def danger(self, t: str, armies: int) -> float:
         """Chance that ``t`` with ``armies`` falls to its strongest real enemy neighbour (plus half its income)."""
@@ -502,11 +527,11 @@ class Look:
         in_c = sum(1 for x in path if info.cont[x] == c)
         have = self.mine_in[c] + in_c + 1
         size = len(info.members[c])
-        bonus = info.bonus[c]
+        bonus, hold = info.bonus[c], self.hold[c]
         if have == size:
-            v += self.COMPLETE * bonus + 1.0
+            v += self.COMPLETE * hold + 1.0
         else:
-            v += self.PROGRESS * bonus * (have / size) ** 2
+            v += self.PROGRESS * hold * (have / size) ** 2
         if real:
             if self.holder[c] == q and in_c == 0:
                 v += self.BREAK * bonus + 1.0
@@ -536,12 +561,20 @@ class Look:
             return hit
         best: list[Any] = [0.0, ()]
         if armies >= 2:
-            self._search(src, armies, (), 0, 0.0, depth, best)
+            self._search(src, armies, (), 0, 0, 0.0, depth, best)
         result = (best[0], best[1])
         self._offense[key] = result
         return result
 
-    def _search(self, last: str, armies: int, path: tuple[str, ...], total: int, ev: float,
+    def cost(self, attackers: int, defenders: int, enemy: int) -> float:
+        """The armies a battle of ``attackers`` against ``defenders`` costs, less the enemy armies it kills.
+
+        ``enemy`` of the defenders belong to real players; killing neutral armies gains nothing.
+        """
+        lost, killed = expected_losses(attackers, defenders)
+        return self.army * (lost - self.KILL * killed * enemy / defenders)
+
+    def _search(self, last: str, armies: int, path: tuple[str, ...], total: int, enemy: int, ev: float,
                 depth: int, best: list[Any]) -> None:
         k = len(path)
         attackers = armies - k
@@ -552,21 +585,24 @@ class Look:
             chance = win_chance(attackers, d)
             if chance < 0.05:
                 continue
+            e = enemy + (self.armies[n] if _is_enemy(self.owner[n], self.p) else 0)
             ev2 = ev + chance * self.value(n, path)
-            score = ev2 - self.ARMY * expected_losses(attackers, d)
+            score = ev2 - self.cost(attackers, d, e)
             if score > best[0]:
                 best[0], best[1] = score, path + (n,)
             if k + 1 < depth and chance > 0.3 and attackers > 2:
-                self._search(n, armies, path + (n,), d, ev2, depth, best)
+                self._search(n, armies, path + (n,), d, e, ev2, depth, best)
 
     def exact(self, src: str, armies: int, path: Sequence[str]) -> float:
         """The value of a chain by the exact odds (odds.chain_probability for each prefix)."""
         ev, defenders = 0.0, []
+        total = sum(self.armies[t] for t in path)
+        a = _grid(armies, total)[0]      # beyond the grid the odds do not move
         for i, t in enumerate(path):
             defenders.append(self.armies[t])
-            ev += chain_probability(armies, defenders) * self.value(t, path[:i])
-        k = len(path)
-        return ev - self.ARMY * expected_losses(armies - (k - 1), sum(defenders))
+            ev += chain_probability(a, defenders) * self.value(t, path[:i])
+        enemy = sum(self.armies[t] for t in path if _is_enemy(self.owner[t], self.p))
+        return ev - self.cost(armies - (len(path) - 1), total, enemy)
 
 
 class HardBot(ConquestBot):
@@ -621,7 +657,29 @@ class HardBot(ConquestBot):
 
     # --- cards -----------------------------------------------------------------------------
     def wants_trade(self, s: ConquestState, options: list[TradeCards]) -> bool:
-        return True
+        """Trade at the best time: when the armies change what this turn can do, else hold the set.
+
+        A set held loses nothing until the fifth card forces a trade, and its value rises when
+        others trade first. So: trade with 4 cards (the next card would force it), when the
+        set is worth at least the turn's income, or when its armies make this turn's best
+        attack (or the defence of a border) clearly better.
+        """
+        p = s.current
+        if len(s.hands[p]) >= 4:
+            return True
+        look = self.look(s, card_open=not s.conquered)
+        if rules.set_value(s.sets_traded) >= _income(s, p, look.count.get(p, 0)):
+            return True
+        extra = rules.set_value(s.sets_traded)
+        R = s.reinforcements
+        front = self.front(s, p)
+        before = max((look.offense(t, s.armies[t] + R)[0] + look.defence(t, s.armies[t] + R) for t in front),
+                     default=0.0)
+        after = max((look.offense(t, s.armies[t] + R + extra)[0] + look.defence(t, s.armies[t] + R + extra)
+                     for t in front), default=0.0)
+        return after - before >= self.trade_gain
+
+    trade_gain = 1.5          # value the set's armies must add this turn to trade before 4 cards
 
     def pick_trade(self, s: ConquestState, options: list[TradeCards]) -> TradeCards:
         look = self.look(s, card_open=not s.conquered)
@@ -649,11 +707,16 @@ class HardBot(ConquestBot):
             if gain > best_gain:
                 best_t, best_gain, best_k = t, gain, R
                 if off <= now and R >= 2 and guard > 0:
-                    # a defensive placement: only as many as make the border reasonably safe
-                    for k in range(1, R):
-                        if look.defence(t, a + k) - look.defence(t, a) >= 0.85 * guard:
-                            best_k = k
-                            break
+                    # a defensive placement: only as many as give most of the safety (at least a
+                    # third of the armies, so a turn takes few placements)
+                    low, high, before = max(1, -(-R // 3)), R, look.defence(t, a)
+                    while low < high:
+                        mid = (low + high) // 2
+                        if look.defence(t, a + mid) - before >= 0.85 * guard:
+                            high = mid
+                        else:
+                            low = mid + 1
+                    best_k = low
         return best_t, best_k
 
     # --- attacks ---------------------------------------------------------------------------

@@ -52,6 +52,7 @@ class ConquestGame(Game):
         if len(names) != players:
             raise IllegalAction("bad_option", f"Give {players} player names, not {len(names)}.")
         super().__init__(players=players, setup=setup, fortify=fortify, map=map, names=names)
+        _ = self.map  # load (and check) the map now: a missing or broken map raises MapError here
 
     @cached_property
     def map(self) -> ConquestMap:

@@ -123,3 +123,15 @@ def load_map(map_id: str = "classic") -> ConquestMap:
         known = sorted(p.stem for p in MAPS_DIR.glob("*.json"))
         raise MapError(f"no Conquest map called {map_id!r}; known maps: {known}", file=str(path))
     return load_map_file(path)
+
+
+def available_maps(directory: Path = MAPS_DIR) -> tuple[dict[str, ConquestMap], list[MapError]]:
+    """Every readable map in ``directory`` by id, and the MapErrors (file, line) of the broken ones."""
+    maps: dict[str, ConquestMap] = {}
+    errors: list[MapError] = []
+    for path in sorted(directory.glob("*.json")):
+        try:
+            maps[path.stem] = load_map_file(path)
+        except MapError as exc:
+            errors.append(exc)
+    return maps, errors

@@ -13,6 +13,7 @@ import panel as pn
 import param
 
 from academy.games.conquest.game import OPTIONS, PLAYER_NAMES
+from academy.games.conquest.mapdata import available_maps
 from academy.ui.defer import later
 from academy.ui.session import CPU_LEVELS, HUMAN, GameSession
 
@@ -63,6 +64,13 @@ class NewGameForm(pn.viewable.Viewer):
                                                    options={FORTIFY_LABELS[k]: k for k in OPTIONS["fortify"]},
                                                    value="connected", color="primary",
                                                    variant="outline", css_classes=["fortify-choice"])
+        maps, map_errors = available_maps()
+        self.map = pn.widgets.Select(label="Map", options={m.name: m.id for m in maps.values()},
+                                     value="classic" if "classic" in maps else next(iter(maps.values())).id,
+                                     width=260, css_classes=["map-choice"])
+        self.map_errors = pn.pane.HTML("".join(f"<div class='feedback-wrong'>A map file could not be read: "
+                                               f"{escape(str(e))}</div>" for e in map_errors),
+                                       stylesheets=[CSS], visible=bool(map_errors), css_classes=["map-errors"])
         self.start = pn.widgets.Button(label="Start game", color="primary", width=160,
                                        css_classes=["start-game"])
         self.start.on_click(self._start)
@@ -74,7 +82,7 @@ class NewGameForm(pn.viewable.Viewer):
             label("Who plays each colour"), pn.Row(*self.seats, margin=0),
             pn.pane.HTML('<span class="academy-muted">Several humans share this screen and take turns '
                          "(hot seat); each sees only their own cards.</span>", stylesheets=[CSS]),
-            label("Set-up"), self.setup, label("Fortification"), self.fortify,
+            label("Set-up"), self.setup, label("Fortification"), self.fortify, self.map, self.map_errors,
             self.start, css_classes=["new-game-form"], sizing_mode="stretch_width", margin=0)
 
     def __panel__(self) -> pn.viewable.Viewable:
@@ -88,7 +96,7 @@ class NewGameForm(pn.viewable.Viewer):
         n = self.players.value
         try:
             self.session.new_game(players=n, seats=[w.value for w in self.seats[:n]], setup=self.setup.value,
-                                  fortify=self.fortify.value, seed=self.seed)
+                                  fortify=self.fortify.value, map=self.map.value, seed=self.seed)
         except ValueError:
             pass  # the engine's message is on session.message
 

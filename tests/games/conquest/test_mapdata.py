@@ -43,3 +43,15 @@ def test_malformed_map_names_file_and_line(tmp_path):
     with pytest.raises(MapError) as err:
         load_map_file(broken)
     assert err.value.line == 3 and "not valid JSON" in str(err.value)
+
+
+def test_available_maps_skip_broken_files(tmp_path):
+    """A malformed map file is reported with file and line; the good maps stay available."""
+    from academy.games.conquest.mapdata import MAPS_DIR, available_maps
+
+    (tmp_path / "classic.json").write_text((MAPS_DIR / "classic.json").read_text())
+    (tmp_path / "broken.json").write_text('{\n "format": "academy-conquest-map",\n "continents": {}\n}')
+    maps, errors = available_maps(tmp_path)
+    assert list(maps) == ["classic"]
+    assert len(errors) == 1 and errors[0].file.endswith("broken.json")
+    assert "missing the 'territories' section" in str(errors[0])
