@@ -19,12 +19,26 @@ def _serve(args: argparse.Namespace) -> int:
     if args.lessons:
         os.environ["ACADEMY_LESSONS"] = os.path.abspath(args.lessons)
     setup_extensions()
+    warm_up()
     origins = sorted({f"{h}:{args.port}" for h in ("localhost", "127.0.0.1", args.address)} | set(args.allow_websocket_origin))
     print(f"The Academy is at http://{'localhost' if args.address in ('0.0.0.0', '127.0.0.1') else args.address}:{args.port}/",
           flush=True)
     pn.serve({"/": lambda: build_page(current_query())}, port=args.port, address=args.address,
              show=args.show, title="Academy", websocket_origin=origins, num_threads=args.threads)
     return 0
+
+
+def warm_up() -> None:
+    """Import the pages and read the shared data once, so the first visitor does not wait for it."""
+    from academy.games.conquest.mapdata import load_map
+    from academy.rulebook import GAMES, load_rulebook
+    from academy.ui.conquest.lessons import conquest_lessons
+
+    import academy.games.conquest.bots  # noqa: F401
+    load_map("classic")
+    conquest_lessons()
+    for game in GAMES:
+        load_rulebook(game)
 
 
 def _lessons_check(args: argparse.Namespace) -> int:

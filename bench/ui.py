@@ -50,6 +50,9 @@ def p90(values: list[float]) -> float:
 
 def main() -> None:
     from playwright.sync_api import sync_playwright
+
+    from academy.cli import warm_up
+    warm_up()  # as `academy serve` does before it takes the first visitor
     url, server = serve_app(lesson_page)
     with sync_playwright() as p:
         browser = launch(p)
