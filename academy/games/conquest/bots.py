@@ -143,10 +143,6 @@ def _dice(armies: int) -> int:
     return max_attack_dice(armies)
 
 
-def _setup_target(s: ConquestState) -> tuple[int, int]:
-    return rules.setup_step(s)
-
-
 def _last_decision(s: ConquestState) -> Any:
     """The last decision in the record (None if there is none)."""
     for entry in reversed(s.record.entries):
@@ -188,7 +184,7 @@ class ConquestBot:
         if ph == "claim":
             return self.claim(state)
         if ph == "place":
-            owner, most = _setup_target(state)
+            owner, most = rules.setup_step(state)
             if owner == NEUTRAL:
                 return self.place_neutral(state)
             return self.setup_place(state, most)
@@ -449,7 +445,7 @@ class NormalBot(ConquestBot):
 
 
 # ============================================================================ hard
-class Look:
+class Assessment:
     """One player's reading of a position, with the hard bot's evaluations (cached per decision).
 
     ``offense(src, armies)`` is the expected value of the best chain of attacks from ``src``
@@ -612,10 +608,10 @@ class HardBot(ConquestBot):
     title = "Hard"
     attack_least = 0.25      # attack when the best chain is worth this much
 
-    look_class = Look
+    assessment_class = Assessment
 
-    def look(self, s: ConquestState, card_open: bool) -> Look:
-        return self.look_class(s, s.current, card_open)
+    def assess(self, s: ConquestState, card_open: bool) -> Assessment:
+        return self.assessment_class(s, s.current, card_open)
 
     # --- set-up ----------------------------------------------------------------------------
     def claim(self, s: ConquestState) -> Claim:
@@ -635,8 +631,8 @@ class HardBot(ConquestBot):
         return Claim(max((t for t in info.order if s.owner[t] is None), key=score))
 
     def setup_place(self, s: ConquestState, most: int) -> Place:
-        look = self.look(s, card_open=True)
-        return Place(self._placement(look, most, setup=True)[0], most)
+        view = self.assess(s, card_open=True)
+        return Place(self._placement(view, most, setup=True)[0], most)
 
     def place_neutral(self, s: ConquestState) -> Place:
         info, p = map_info(s.game.map), s.current
@@ -667,52 +663,53 @@ class HardBot(ConquestBot):
         p = s.current
         if len(s.hands[p]) >= 4:
             return True
-        look = self.look(s, card_open=not s.conquered)
-        if rules.set_value(s.sets_traded) >= _income(s, p, look.count.get(p, 0)):
+        view = self.assess(s, card_open=not s.conquered)
+        if rules.set_value(s.sets_traded) >= _income(s, p, view.count.get(p, 0)):
             return True
         extra = rules.set_value(s.sets_traded)
         R = s.reinforcements
         front = self.front(s, p)
-        before = max((look.offense(t, s.armies[t] + R)[0] + look.defence(t, s.armies[t] + R) for t in front),
+        before = max((view.offense(t, s.armies[t] + R)[0] + view.defence(t, s.armies[t] + R) for t in front),
                      default=0.0)
-        after = max((look.offense(t, s.armies[t] + R + extra)[0] + look.defence(t, s.armies[t] + R + extra)
+        after = max((view.offense(t, s.armies[t] + R + extra)[0] + view.defence(t, s.armies[t] + R + extra)
                      for t in front), default=0.0)
         return after - before >= self.trade_gain
 
     trade_gain = 1.5          # value the set's armies must add this turn to trade before 4 cards
 
     def pick_trade(self, s: ConquestState, options: list[TradeCards]) -> TradeCards:
-        look = self.look(s, card_open=not s.conquered)
-        priority = {t: look.offense(t, s.armies[t] + 2, depth=2)[0] - look.defence(t, s.armies[t] + 2)
-                    + look.defence(t, s.armies[t]) for t in self.front(s, s.current)}
+        view = self.assess(s, card_open=not s.conquered)
+        # the 2 bonus armies go where they add most to an attack or to a border's safety
+        priority = {t: view.offense(t, s.armies[t] + 2, depth=2)[0] + view.defence(t, s.armies[t] + 2)
+                    - view.defence(t, s.armies[t]) for t in self.front(s, s.current)}
         return self.best_trade(s, options, priority)
 
     # --- reinforcements --------------------------------------------------------------------
     def reinforce(self, s: ConquestState) -> Place:
-        look = self.look(s, card_open=not s.conquered)
-        t, k = self._placement(look, s.reinforcements, setup=False)
+        view = self.assess(s, card_open=not s.conquered)
+        t, k = self._placement(view, s.reinforcements, setup=False)
         return Place(t, k)
 
-    def _placement(self, look: Look, R: int, setup: bool) -> tuple[str, int]:
+    def _placement(self, view: Assessment, R: int, setup: bool) -> tuple[str, int]:
         """Where to put R armies: the best attack base or the border most in danger."""
-        s, p = look.s, look.p
+        s, p = view.s, view.p
         front = self.front(s, p) or s.territories_of(p)
-        now = max((look.offense(t, s.armies[t])[0] for t in front), default=0.0)
+        now = max((view.offense(t, s.armies[t])[0] for t in front), default=0.0)
         best_t, best_gain, best_k = front[0], float("-inf"), R
         for t in front:
             a = s.armies[t]
-            off = look.offense(t, a + R)[0]
-            guard = look.defence(t, a + R) - look.defence(t, a)
+            off = view.offense(t, a + R)[0]
+            guard = view.defence(t, a + R) - view.defence(t, a)
             gain = max(0.0, off - now) + guard + 0.001 * off + (self.jitter(t) if setup else 0.0)
             if gain > best_gain:
                 best_t, best_gain, best_k = t, gain, R
                 if off <= now and R >= 2 and guard > 0:
                     # a defensive placement: only as many as give most of the safety (at least a
                     # third of the armies, so a turn takes few placements)
-                    low, high, before = max(1, -(-R // 3)), R, look.defence(t, a)
+                    low, high, before = max(1, -(-R // 3)), R, view.defence(t, a)
                     while low < high:
                         mid = (low + high) // 2
-                        if look.defence(t, a + mid) - before >= 0.85 * guard:
+                        if view.defence(t, a + mid) - before >= 0.85 * guard:
                             high = mid
                         else:
                             low = mid + 1
@@ -721,8 +718,8 @@ class HardBot(ConquestBot):
 
     # --- attacks ---------------------------------------------------------------------------
     def attack(self, s: ConquestState) -> Attack | EndAttack:
-        look = self.look(s, card_open=not s.conquered)
-        info, p = look.info, look.p
+        view = self.assess(s, card_open=not s.conquered)
+        info, p = view.info, view.p
         plans = []
         for src in info.order:
             a = s.armies[src]
@@ -730,7 +727,7 @@ class HardBot(ConquestBot):
                 continue
             if not any(s.owner[n] != p for n in info.nbrs[src]):
                 continue
-            score, path = look.offense(src, a)
+            score, path = view.offense(src, a)
             if path:
                 plans.append((score, src, path))
         if not plans:
@@ -738,7 +735,7 @@ class HardBot(ConquestBot):
         plans.sort(key=lambda x: -x[0])
         best = None
         for _, src, path in plans[:3]:
-            exact = look.exact(src, s.armies[src], path)
+            exact = view.exact(src, s.armies[src], path)
             if best is None or exact > best[0]:
                 best = (exact, src, path)
         if best is None or best[0] < self.attack_least:
@@ -751,39 +748,39 @@ class HardBot(ConquestBot):
         src, dst, low = occ["src"], occ["dst"], occ["min"]
         total = s.armies[src]
         high = total - 1
-        look = self.look(s, card_open=False)
+        view = self.assess(s, card_open=False)
         candidates = sorted({low, high, *(low + (high - low) * i // 6 for i in range(1, 6))})
         best_k, best_score = high, float("-inf")
         for k in candidates:
-            off_dst = look.offense(dst, k)[0]
-            off_src = look.offense(src, total - k)[0]
+            off_dst = view.offense(dst, k)[0]
+            off_src = view.offense(src, total - k)[0]
             score = max(off_dst, off_src) + 0.25 * min(off_dst, off_src) \
-                + look.defence(dst, k) + look.defence(src, total - k)
+                + view.defence(dst, k) + view.defence(src, total - k)
             if score > best_score + 1e-9:
                 best_k, best_score = k, score
         return Occupy(best_k)
 
     # --- fortification ---------------------------------------------------------------------
     def fortify(self, s: ConquestState) -> Fortify | EndTurn:
-        look = self.look(s, card_open=True)
-        info, p = look.info, look.p
+        view = self.assess(s, card_open=True)
+        info, p = view.info, view.p
         sources = [t for t in info.order if s.owner[t] == p and s.armies[t] >= 2]
         # spare armies first: inland (or facing only neutrals) and many
-        sources.sort(key=lambda t: -(s.armies[t] - 1) * (1.0 - look.danger(t, s.armies[t])))
+        sources.sort(key=lambda t: -(s.armies[t] - 1) * (1.0 - view.danger(t, s.armies[t])))
         best, best_gain = None, 0.05
         for src in sources[:4]:
             a_s = s.armies[src]
             reach = [t for t in sorted(rules.reachable(s, src)) if any(s.owner[n] != p for n in info.nbrs[t])]
             if not reach:
                 continue
-            before_src = look.defence(src, a_s) + 0.5 * look.offense(src, a_s, depth=2)[0]
+            before_src = view.defence(src, a_s) + 0.5 * view.offense(src, a_s, depth=2)[0]
             for k in sorted({a_s - 1, max(1, (a_s - 1) // 2)}):
-                after_src = look.defence(src, a_s - k) + 0.5 * look.offense(src, a_s - k, depth=2)[0]
+                after_src = view.defence(src, a_s - k) + 0.5 * view.offense(src, a_s - k, depth=2)[0]
                 for dst in reach:
                     a_d = s.armies[dst]
                     gain = (after_src - before_src
-                            + look.defence(dst, a_d + k) - look.defence(dst, a_d)
-                            + 0.5 * (look.offense(dst, a_d + k, depth=2)[0] - look.offense(dst, a_d, depth=2)[0]))
+                            + view.defence(dst, a_d + k) - view.defence(dst, a_d)
+                            + 0.5 * (view.offense(dst, a_d + k, depth=2)[0] - view.offense(dst, a_d, depth=2)[0]))
                     if gain > best_gain:
                         best, best_gain = Fortify(src, dst, k), gain
         return best or EndTurn()

@@ -5,6 +5,7 @@ Functions take a ConquestState. ``validate`` raises IllegalAction and changes no
 """
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import deque
 from fractions import Fraction
@@ -159,11 +160,17 @@ def chance_outcomes(s: ConquestState) -> list[tuple[Any, Fraction]]:
     if ph == "battle":
         b = s.battle
         d = max_defence_dice(s.armies[b["dst"]])
-        return [(Roll(a, dd), pa * pd) for (a, pa), (dd, pd) in
-                itertools.product(sorted_rolls(b["dice"]), sorted_rolls(d))]
+        return list(battle_outcomes(b["dice"], d))
     if ph == "draw":
         return [(Draw(c), Fraction(1, len(s.deck))) for c in s.deck]
     return []
+
+
+@functools.cache
+def battle_outcomes(attack_dice: int, defence_dice: int) -> tuple[tuple[Roll, Fraction], ...]:
+    """Every roll of ``attack_dice`` against ``defence_dice``, sorted high to low, with its exact chance."""
+    return tuple((Roll(a, d), pa * pd) for (a, pa), (d, pd) in
+                 itertools.product(sorted_rolls(attack_dice), sorted_rolls(defence_dice)))
 
 
 # ============================================================================ validation

@@ -19,15 +19,15 @@ from academy.games.conquest import rules
 from academy.games.conquest.bots import LEVELS, make_bot
 
 
-def checked_game(players: int, setup: str, levels: tuple[str, ...], seed: int,
-                 cap: int = 20_000) -> tuple[object, dict[str, set[str]]]:
+def checked_game(players: int, setup: str, levels: tuple[str, ...], seed: int, cap: int = 20_000,
+                 **options: str) -> tuple[object, dict[str, set[str]]]:
     """Play a game between bots, checking every decision; returns the state and the phases each level met.
 
     At every decision: the action is in ``legal_actions()``, choosing does not change the
     state, and now and then a fresh bot with the same seed on a copy of the state agrees.
     The phase "neutral" stands for a 2-player set-up army placed on a neutral territory.
     """
-    state = ConquestGame(players=players, setup=setup).new_initial_state(seed=seed)
+    state = ConquestGame(players=players, setup=setup, **options).new_initial_state(seed=seed)
     bots = {p: make_bot(levels[p % len(levels)], seed=seed * 10 + p) for p in range(players)}
     seen: dict[str, set[str]] = {level: set() for level in levels}
     state.settle()
@@ -103,6 +103,12 @@ def test_four_player_claim_set_up() -> None:
 def test_three_player_random_set_up() -> None:
     state, seen = checked_game(3, "random", ("hard", "normal", "easy"), seed=8)
     assert state.winner() in range(3)
+
+
+def test_adjacent_only_fortification() -> None:
+    state, seen = checked_game(3, "random", ("easy", "normal", "hard"), seed=9, fortify="adjacent")
+    assert state.winner() in range(3)
+    assert all("fortify" in phases for phases in seen.values())
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -200,7 +206,7 @@ def test_games_between_bots_end_with_a_winner(players: int, setup: str) -> None:
 
 def test_same_seed_same_game() -> None:
     def record(seed: int) -> str:
-        state = ConquestGame(players=3, setup="deal").new_initial_state(seed=seed)
+        state = ConquestGame(players=3, setup="random").new_initial_state(seed=seed)
         play_game(state, {0: make_bot("hard", 1), 1: make_bot("normal", 2), 2: make_bot("easy", 3)})
         return json.dumps(state.record.to_json(), sort_keys=True)
     assert record(5) == record(5)
