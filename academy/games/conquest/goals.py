@@ -56,6 +56,8 @@ Start positions are one-line positions (see notation.py) or, for set-up lessons,
 """
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+
 import difflib
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -166,13 +168,14 @@ def next_step(state: ConquestState) -> str:
 
 
 # ============================================================================ goals
-class Goal:
+class Goal(ABC):
     """A compiled goal. ``evaluate`` gives a Verdict; ``text`` says it in words."""
 
     text: str
 
+    @abstractmethod
     def evaluate(self, p: Progress) -> Verdict:
-        raise NotImplementedError
+        """Met, open or lost, after the learner's actions so far."""
 
 
 @dataclass
