@@ -147,8 +147,7 @@ class OddsPanel(pn.viewable.Viewer):
         if state is None:
             return ""
         src, dst = m.selected, m.target
-        if state.phase == "attack" and src and dst and state.owner.get(src) != state.owner.get(dst) \
-                and state.armies[src] >= 2:
+        if state.phase == "attack" and src and dst:
             dice_most = m.input.dice_range(state, src, dst)
             if dice_most:
                 dice = max(1, min(m.choice.dice, dice_most[1]))
