@@ -1,0 +1,286 @@
+"""The movement-phase adjudicator: Kruijswijk's guess-and-check resolution (DATC v3.0 choices).
+
+Each order's outcome is decided by ``_resolve``: it guesses, adjudicates, and when the
+answer depends on its own guess tries the other guess. A dependency cycle with no single
+answer falls back on the backup rule: a circular movement succeeds; a cycle through a
+convoy is a convoy paradox, settled by the Szykman rule (the convoyed armies in it do not
+move, as if they held).
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from .mapdata import DiplomacyMap, province_of
+from .orders import Convoy, Move, Order, SupportHold, SupportMove
+from .position import Unit
+
+UNRESOLVED, GUESSING, RESOLVED = 0, 1, 2
+
+
+@dataclass
+class MovementOutcome:
+    """What the resolver decided, by province of the ordered unit."""
+
+    succeeds: dict[str, bool] = field(default_factory=dict)     # province -> order result (moves, supports, convoys)
+    dislodged: dict[str, tuple[str, bool]] = field(default_factory=dict)  # province -> (attacked_from, via_convoy)
+    moved: dict[str, str] = field(default_factory=dict)          # from province -> destination location
+    contested: set[str] = field(default_factory=set)
+    paradox: set[str] = field(default_factory=set)               # armies held by the Szykman rule
+    cut_by: dict[str, str] = field(default_factory=dict)         # supporter province -> attacker province
+
+
+class Resolver:
+    """Resolves legal, validated orders keyed by province. ``orders`` holds every unit (hold by default)."""
+
+    def __init__(self, dmap: DiplomacyMap, units: Mapping[str, Unit], orders: Mapping[str, Order]) -> None:
+        self.m, self.units, self.orders = dmap, units, orders
+        self.state: dict[str, int] = {p: UNRESOLVED for p in orders}
+        self.result: dict[str, bool] = {p: False for p in orders}
+        self.deps: list[str] = []
+        self.guess_reads = 0
+        self.no_path: set[str] = set()
+        # index: moves into each province, supports for each unit, convoys for each army
+        self.moves_to: dict[str, list[str]] = {}
+        self.supports: dict[str, list[str]] = {}
+        self.convoys: dict[str, list[str]] = {}
+        for p, o in orders.items():
+            if isinstance(o, Move):
+                self.moves_to.setdefault(province_of(o.dest), []).append(p)
+        for p, o in orders.items():
+            if isinstance(o, SupportHold) and not self.is_move(o.supported.province):
+                self.supports.setdefault(o.supported.province, []).append(p)
+            elif isinstance(o, SupportMove):
+                t = orders.get(o.supported.province)
+                if isinstance(t, Move) and province_of(t.dest) == province_of(o.dest) and \
+                        ("/" not in o.dest or "/" not in t.dest or o.dest == t.dest):
+                    self.supports.setdefault(o.supported.province, []).append(p)
+            elif isinstance(o, Convoy):
+                t = orders.get(o.army.province)
+                if (isinstance(t, Move) and province_of(t.dest) == province_of(o.dest)
+                        and self.is_convoyed(o.army.province)):
+                    self.convoys.setdefault(o.army.province, []).append(p)
+
+    # -- facts of the orders -----------------------------------------------------------
+    def is_move(self, prov: str) -> bool:
+        return isinstance(self.orders.get(prov), Move)
+
+    def is_convoyed(self, prov: str) -> bool:
+        """A move goes by convoy when ordered 'via convoy' or when the destination is not adjacent."""
+        o = self.orders.get(prov)
+        if not isinstance(o, Move) or self.units[prov].kind != "A":
+            return False
+        return o.via_convoy or not self.m.can_army_move(prov, o.dest)
+
+    def dest(self, prov: str) -> str:
+        o = self.orders[prov]
+        assert isinstance(o, Move)
+        return province_of(o.dest)
+
+    # -- the guess-and-check core ------------------------------------------------------
+    def resolve(self, p: str) -> bool:
+        if self.state[p] == RESOLVED:
+            return self.result[p]
+        if self.state[p] == GUESSING:
+            self.guess_reads += 1
+            if p not in self.deps:
+                self.deps.append(p)
+            return self.result[p]
+        start, reads = len(self.deps), self.guess_reads
+        self.result[p], self.state[p] = False, GUESSING
+        first = self.adjudicate(p)
+        if self.guess_reads == reads:
+            # no guess was read: the answer stands on its own
+            if self.state[p] != RESOLVED:
+                self.result[p], self.state[p] = first, RESOLVED
+            return first
+        if len(self.deps) == start or self.deps[start] != p:
+            # depends on someone else's guess: keep ours as a guess, to be reset with theirs
+            if p not in self.deps:
+                self.deps.append(p)
+            self.result[p] = first
+            return first
+        for q in self.deps[start:]:
+            self.state[q] = UNRESOLVED
+        del self.deps[start:]
+        self.result[p], self.state[p] = True, GUESSING
+        second = self.adjudicate(p)
+        if first == second:
+            for q in self.deps[start:]:
+                self.state[q] = UNRESOLVED
+            del self.deps[start:]
+            self.result[p], self.state[p] = first, RESOLVED
+            return first
+        self.backup_rule(start)
+        return self.resolve(p)
+
+    def backup_rule(self, start: int) -> None:
+        cycle = self.deps[start:]
+        del self.deps[start:]
+        convoys = [q for q in cycle if isinstance(self.orders[q], Convoy)]
+        if convoys:
+            # Szykman: every army convoyed by a fleet in the paradox is treated as holding
+            for q in convoys:
+                o = self.orders[q]
+                assert isinstance(o, Convoy)
+                self.no_path.add(o.army.province)
+            for q in cycle:
+                self.state[q] = UNRESOLVED
+            for a in self.no_path:
+                if a in self.state:
+                    self.result[a], self.state[a] = False, RESOLVED
+        else:
+            # circular movement: all moves in the cycle succeed
+            for q in cycle:
+                if isinstance(self.orders[q], Move):
+                    self.result[q], self.state[q] = True, RESOLVED
+                else:
+                    self.state[q] = UNRESOLVED
+
+    # -- adjudication of one order given the current guesses ---------------------------
+    def adjudicate(self, p: str) -> bool:
+        o = self.orders[p]
+        if isinstance(o, Move):
+            return self.adjudicate_move(p)
+        if isinstance(o, (SupportHold, SupportMove)):
+            return self.adjudicate_support(p)
+        if isinstance(o, Convoy):
+            return not self.is_dislodged(p)
+        return True
+
+    def is_dislodged(self, p: str) -> bool:
+        """Whether the unit in ``p`` (not moving, or failing to move) is dislodged."""
+        for q in self.moves_to.get(p, ()):
+            if self.resolve(q):
+                return True
+        return False
+
+    def has_path(self, p: str) -> bool:
+        """Whether the move from ``p`` can get there: over land, or through a chain of undislodged fleets."""
+        if p in self.no_path:
+            return False
+        if not self.is_convoyed(p):
+            return True
+        # search through the fleets ordered to convoy this move whose convoy succeeds (not dislodged)
+        usable = {self.orders[q].unit.location: q for q in self.convoys.get(p, ())}  # type: ignore[union-attr]
+        frontier = [loc for loc in usable if province_of(loc) in self.m.army_coastal_seas(p)]
+        seen: set[str] = set()
+        while frontier:
+            loc = frontier.pop()
+            if loc in seen:
+                continue
+            seen.add(loc)
+            if not self.resolve(usable[loc]):
+                continue
+            if self.m.can_fleet_reach_province(loc, self.dest(p)):
+                return True
+            frontier.extend(n for n in usable if n not in seen and self.m.can_fleet_move(loc, n))
+        return False
+
+    def head_to_head(self, p: str) -> str | None:
+        """The unit moving into ``p`` from ``p``'s destination, both over land, if any."""
+        if not self.is_move(p) or self.is_convoyed(p):
+            return None
+        d = self.dest(p)
+        if self.is_move(d) and self.dest(d) == p and not self.is_convoyed(d):
+            return d
+        return None
+
+    def support_count(self, p: str, exclude_power: str | None = None) -> int:
+        n = 0
+        for s in self.supports.get(p, ()):
+            if exclude_power and self.units[s].power == exclude_power:
+                continue
+            if self.resolve(s):
+                n += 1
+        return n
+
+    def hold_strength(self, prov: str) -> int:
+        if prov not in self.units:
+            return 0
+        if self.is_move(prov):
+            return 0 if self.resolve(prov) else 1
+        return 1 + self.support_count(prov)
+
+    def attack_strength(self, p: str) -> int:
+        if not self.has_path(p):
+            return 0
+        d = self.dest(p)
+        occupant = self.units.get(d)
+        stays = occupant is not None and (not self.is_move(d) or self.head_to_head(p) == d or not self.resolve(d))
+        if stays:
+            assert occupant is not None
+            if occupant.power == self.units[p].power:
+                return 0
+            return 1 + self.support_count(p, exclude_power=occupant.power)
+        return 1 + self.support_count(p)
+
+    def defend_strength(self, p: str) -> int:
+        return 1 + self.support_count(p)
+
+    def prevent_strength(self, p: str) -> int:
+        if not self.has_path(p):
+            return 0
+        h = self.head_to_head(p)
+        if h is not None and self.resolve(h):
+            return 0
+        return 1 + self.support_count(p)
+
+    def adjudicate_move(self, p: str) -> bool:
+        d = self.dest(p)
+        attack = self.attack_strength(p)
+        h = self.head_to_head(p)
+        if attack <= (self.defend_strength(h) if h is not None else self.hold_strength(d)):
+            return False
+        for q in self.moves_to.get(d, ()):
+            if q != p and attack <= self.prevent_strength(q):
+                return False
+        return True
+
+    def adjudicate_support(self, p: str) -> bool:
+        o = self.orders[p]
+        target = province_of(o.dest) if isinstance(o, SupportMove) else None
+        me = self.units[p].power
+        for q in self.moves_to.get(p, ()):
+            if self.units[q].power == me:
+                continue
+            if q == target:
+                continue
+            if self.has_path(q):
+                return False
+        if target is not None and target in self.moves_to.get(p, ()) and self.units[target].power != me:
+            # attacked from the province it supports into: fails only when dislodged
+            if self.resolve(target):
+                return False
+        return True
+
+    # -- the whole phase ---------------------------------------------------------------
+    def run(self) -> MovementOutcome:
+        out = MovementOutcome()
+        for p in self.orders:
+            out.succeeds[p] = self.resolve(p)
+        out.paradox = set(self.no_path)
+        for p, o in self.orders.items():
+            if isinstance(o, Move) and out.succeeds[p]:
+                out.moved[p] = o.dest
+        for p in self.orders:
+            if p in out.moved:
+                continue
+            for q in self.moves_to.get(p, ()):
+                if out.succeeds[q]:
+                    out.dislodged[p] = (q, self.is_convoyed(q))
+        for prov, movers in self.moves_to.items():
+            if any(out.succeeds[q] for q in movers):
+                continue
+            still_there = prov in self.units and prov not in out.moved
+            if still_there:
+                continue
+            if any(self.prevent_strength(q) > 0 for q in movers):
+                out.contested.add(prov)
+        for p, o in self.orders.items():
+            if isinstance(o, (SupportHold, SupportMove)) and not out.succeeds[p]:
+                for q in self.moves_to.get(p, ()):
+                    if self.units[q].power != self.units[p].power and self.has_path(q):
+                        out.cut_by[p] = q
+                        break
+        return out

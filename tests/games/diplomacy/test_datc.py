@@ -1,0 +1,131 @@
+"""DATC v3.0 cases (tests/games/diplomacy/datc/*.txt) through the public API, one test per case id.
+
+A case may have several phases ("-- next"): the first places the units, each later phase
+orders the position the previous one produced.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from academy.games.diplomacy import Position, adjudicate, format_order, parse_order
+from academy.core.errors import RulesError
+
+DATC_DIR = Path(__file__).parent / "datc"
+
+
+@dataclass
+class Step:
+    orders: dict[str, list[str]] = field(default_factory=dict)
+    expect: dict[str, str] = field(default_factory=dict)
+    dislodged: list[str] = field(default_factory=list)
+    kept: list[str] = field(default_factory=list)
+    at: list[str] = field(default_factory=list)
+    open: list[str] = field(default_factory=list)
+    gone: list[str] = field(default_factory=list)
+    phase_after: str | None = None
+
+
+@dataclass
+class Case:
+    id: str
+    title: str
+    units: dict[str, list[str]] = field(default_factory=dict)
+    centers: dict[str, list[str]] | None = None
+    phase: str = "S1901M"
+    steps: list[Step] = field(default_factory=lambda: [Step()])
+
+
+def load_cases() -> list[Case]:
+    cases: list[Case] = []
+    for path in sorted(DATC_DIR.glob("*.txt")):
+        for n, line in enumerate(path.read_text().splitlines(), 1):
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            if line.startswith("=="):
+                cid, _, title = line[2:].strip().partition(" ")
+                cases.append(Case(cid, title))
+                continue
+            case = cases[-1]
+            step = case.steps[-1]
+            tag, _, value = line.partition(":")
+            tag, value = tag.strip(), value.strip()
+            if line == "-- next":
+                case.steps.append(Step())
+            elif tag in ("dislodged", "kept", "at", "open", "gone"):
+                getattr(step, tag).append(value)
+            elif tag == "phase":
+                case.phase = value
+            elif tag == "then":
+                step.phase_after = value
+            elif tag.startswith("centers "):
+                case.centers = case.centers or {}
+                case.centers[tag[8:].strip()] = value.split()
+            elif tag.startswith("unit "):
+                case.units.setdefault(tag[5:].strip(), []).append(value)
+            else:
+                place = not line.startswith("!") and len(case.steps) == 1
+                power, _, rest = line.lstrip("! ").partition(":")
+                text, _, result = rest.partition("|")
+                power, text, result = power.strip(), text.strip(), result.strip()
+                step.orders.setdefault(power, []).append(text)
+                try:
+                    order = parse_order(text)
+                    key = str(order.unit) if hasattr(order, "unit") else text
+                except RulesError:
+                    order, key = None, text
+                if place and order is not None and hasattr(order, "unit"):
+                    case.units.setdefault(power, []).append(str(order.unit))
+                if result:
+                    assert result in ("succeeds", "fails"), f"{path}:{n}"
+                    step.expect[key] = result
+    return cases
+
+
+CASES = load_cases()
+
+
+def test_case_ids_are_unique() -> None:
+    ids = [c.id for c in CASES]
+    assert len(ids) == len(set(ids))
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_datc(case: Case) -> None:
+    data: dict = {"phase": case.phase, "units": case.units}
+    if case.centers is not None:
+        data["supply_centers"] = case.centers
+    pos = Position.from_dict(data)
+    for i, step in enumerate(case.steps):
+        res = adjudicate(pos, step.orders)
+        got = {k: res.results.get(k) for k in step.expect}
+        assert got == step.expect, f"phase {i + 1}:\n" + "\n".join(f"{k}: {res.reasons.get(k)}" for k in step.expect)
+        assert all(res.reasons.get(k) for k in res.results)
+        after = res.position
+        dislodged = {str(d.unit) for d in after.dislodged}
+        for u in step.dislodged:
+            assert u in dislodged, f"{u} should be dislodged; dislodged: {sorted(dislodged)}"
+        for u in step.kept:
+            assert u not in dislodged, f"{u} should not be dislodged"
+            assert str(after.unit_in(u.split()[1])) == u
+        for u in step.at:
+            assert str(after.unit_in(u.split()[1])) == u
+        for u in step.gone:
+            assert str(after.unit_in(u.split()[1])) != u and u not in dislodged, f"{u} should be gone"
+        for prov in step.open:
+            assert prov not in after.contested, f"{prov} should not be contested"
+        if step.phase_after:
+            assert str(after.phase) == step.phase_after
+        pos = after
+    # every order of the case survives a round trip through the notation
+    for step in case.steps:
+        for texts in step.orders.values():
+            for t in texts:
+                try:
+                    o = parse_order(t)
+                except RulesError:
+                    continue
+                assert parse_order(format_order(o)) == o

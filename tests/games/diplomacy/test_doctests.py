@@ -1,0 +1,15 @@
+"""The examples in the diplomacy engine's docstrings run."""
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = ["academy.games.diplomacy", "academy.games.diplomacy.orders", "academy.games.diplomacy.position"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_doctests(name: str) -> None:
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.failed == 0
