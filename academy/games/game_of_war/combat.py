@@ -1,0 +1,203 @@
+"""Attack and defence totals and the result of an attack (game-of-war.md, Combat).
+
+Attack = the attack of every connected attacking fighting unit lined up with the target (straight or
+45° diagonal, king steps) within its range, with no mountain strictly between; a charging cavalry
+counts 4 + 3 = 7, even beyond its range. Defence = the defence of every connected defending unit
+lined up with the target within its own range, the target included; relays count only as the target.
+Infantry and cannons on a pass get +2, on a fortress +4. Attack <= defence: repelled;
+defence + 1: retreat; defence + 2 or more: destroyed.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from academy.core.errors import IllegalAction
+
+from .communication import communication
+from .position import DIRECTIONS, Position, PositionError, Square, Unit, check_side
+from .units import CHARGE_BONUS, CHARGE_COLUMN, FORTRESS_BONUS, PASS_BONUS, other_side
+
+Outcome = Literal["repelled", "retreat", "destroyed"]
+
+
+@dataclass(frozen=True)
+class Combat:
+    """An attack as the position stands. ``attackers`` / ``defenders``: {unit id: contribution}."""
+
+    side: str
+    target: str
+    attack: int
+    defence: int
+    attackers: dict[str, int]
+    defenders: dict[str, int]
+    charging: frozenset[str]
+
+    @property
+    def margin(self) -> int:
+        """attack - defence."""
+        return self.attack - self.defence
+
+    @property
+    def outcome(self) -> Outcome:
+        return outcome_of(self.attack, self.defence)
+
+    @property
+    def to_force_retreat(self) -> int:
+        """Attack points still missing for at least a retreat (0 if already reached)."""
+        return max(0, self.defence + 1 - self.attack)
+
+    @property
+    def to_destroy(self) -> int:
+        """Attack points still missing to destroy the target (0 if already reached)."""
+        return max(0, self.defence + 2 - self.attack)
+
+    def explain(self) -> str:
+        """One line saying who counts and what the result is."""
+        att = ", ".join(f"{u} {v}" for u, v in self.attackers.items()) or "nobody"
+        dfn = ", ".join(f"{u} {v}" for u, v in self.defenders.items()) or "nobody"
+        return (f"{self.side.title()} attacks {self.target}: attack {self.attack} ({att}) against defence "
+                f"{self.defence} ({dfn}): {self.outcome}.")
+
+
+def outcome_of(attack: int, defence: int) -> Outcome:
+    """game-of-war.md Combat: <= defence repelled, = defence + 1 retreat, >= defence + 2 destroyed."""
+    if attack <= defence:
+        return "repelled"
+    return "retreat" if attack == defence + 1 else "destroyed"
+
+
+def distance(a: Square, b: Square) -> int:
+    """King steps between two squares."""
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+def is_aligned(a: Square, b: Square) -> bool:
+    """Same column, row or 45° diagonal (and not the same square)."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    return (dx, dy) != (0, 0) and (dx == 0 or dy == 0 or abs(dx) == abs(dy))
+
+
+def has_line_of_fire(pos: Position, a: Square, b: Square) -> bool:
+    """Aligned and no mountain strictly between ``a`` and ``b``; units never block fire."""
+    if not is_aligned(a, b):
+        return False
+    n = distance(a, b)
+    sx, sy = (b[0] - a[0]) // n, (b[1] - a[1]) // n
+    return all((a[0] + sx * k, a[1] + sy * k) not in pos.mountains for k in range(1, n))
+
+
+def reaches(pos: Position, unit: Unit, target: Square) -> bool:
+    """Whether a fighting unit can fire on (or support) ``target``: lined up, within range, no mountain between."""
+    return (unit.kind.range > 0 and distance(unit.at, target) <= unit.kind.range
+            and has_line_of_fire(pos, unit.at, target))
+
+
+def defence_value(pos: Position, unit: Unit) -> int:
+    """A unit's defence where it stands: +2 on a pass, +4 on a fortress for infantry and cannons."""
+    bonus = 0
+    if unit.kind.terrain_bonus:
+        terrain = pos.terrain_at(unit.at)
+        bonus = PASS_BONUS if terrain == "pass" else FORTRESS_BONUS if terrain == "fortress" else 0
+    return unit.kind.defence + bonus
+
+
+def charging_cavalry(pos: Position, side: str, target: Unit, connected: frozenset[str] | set[str]) -> list[str]:
+    """Ids of ``side``'s cavalry charging ``target``: in each of the 8 directions, the unbroken column of
+    connected cavalry, none on a fortress, starting next to the target, up to 4 long. None against a
+    target on a fortress or a pass."""
+    if pos.terrain_at(target.at) in ("fortress", "pass"):
+        return []
+    out = []
+    for dx, dy in DIRECTIONS:
+        for k in range(1, CHARGE_COLUMN + 1):
+            u = pos.unit_at((target.at[0] + dx * k, target.at[1] + dy * k))
+            if (u is None or u.side != side or u.type != "cavalry" or u.id not in connected
+                    or pos.terrain_at(u.at) == "fortress"):
+                break
+            out.append(u.id)
+    return out
+
+
+def combat(pos: Position, side: str, target_id: str) -> Combat:
+    """``side`` attacks unit ``target_id`` as the position stands.
+
+    Raises PositionError for an unknown side or unit, IllegalAction("not_an_enemy") if the target is
+    ``side``'s own unit.
+    """
+    side = check_side(side)
+    target = pos.unit(target_id)
+    if target.side == side:
+        raise IllegalAction("not_an_enemy", f"{target.id} is {side}'s own unit; attack an enemy unit.")
+    attack_net = communication(pos, side).connected
+    defence_net = communication(pos, other_side(side)).connected
+    charging = charging_cavalry(pos, side, target, attack_net)
+    attackers: dict[str, int] = {}
+    for u in pos.units_of(side):
+        if u.id in charging:
+            attackers[u.id] = u.kind.attack + CHARGE_BONUS
+        elif u.kind.is_fighting and u.id in attack_net and reaches(pos, u, target.at):
+            attackers[u.id] = u.kind.attack
+    defenders: dict[str, int] = {}
+    for u in pos.units_of(target.side):
+        if u.id not in defence_net:
+            continue
+        if u.id == target.id or (u.kind.is_fighting and reaches(pos, u, target.at)):
+            defenders[u.id] = defence_value(pos, u)
+    return Combat(side, target.id, sum(attackers.values()), sum(defenders.values()), attackers, defenders,
+                  frozenset(charging))
+
+
+def check_attack(pos: Position, side: str, unit_id: str, target_id: str, attacked: bool = False) -> None:
+    """Raise IllegalAction if ``side``'s unit ``unit_id`` may not launch the turn's attack on ``target_id``.
+
+    game-of-war.md Your turn: "Attack once by dragging one of your connected combat units onto an enemy
+    within its range ... Relays can't attack." Reasons: unknown_unit, not_your_unit, not_an_enemy,
+    already_attacked, relay_cannot_attack, cut_off, out_of_range, no_line_of_fire.
+    """
+    side = check_side(side)
+    try:
+        unit, target = pos.unit(unit_id), pos.unit(target_id)
+    except PositionError as exc:   # says "did you mean"
+        raise IllegalAction("unknown_unit", exc.message) from None
+    what = f"Attack {unit.id} -> {target.id} refused"
+    if unit.side != side:
+        raise IllegalAction("not_your_unit", f"{what}: {unit.id} is a {unit.side} unit; attack with one of "
+                                             f"{side}'s units.")
+    if target.side == side:
+        raise IllegalAction("not_an_enemy", f"{what}: {target.id} is {side}'s own unit; pick an enemy unit.")
+    if attacked:
+        raise IllegalAction("already_attacked", f"{what}: {side} has already attacked this turn; one attack a "
+                                                "turn, so press End turn.")
+    if not unit.kind.is_fighting:
+        raise IllegalAction("relay_cannot_attack", f"{what}: a {unit.kind.label} cannot attack; attack with "
+                                                   "infantry, cavalry or a cannon.")
+    if unit.id not in communication(pos, side).connected:
+        raise IllegalAction("cut_off", f"{what}: {unit.id} is cut off from {side}'s lines of communication; "
+                                       "a cut-off unit cannot attack. Reconnect it first.")
+    if not is_aligned(unit.at, target.at):
+        raise IllegalAction("no_line_of_fire", f"{what}: {target.id} is not on a straight or 45° diagonal line "
+                                               f"from {unit.id}.")
+    far = distance(unit.at, target.at)
+    if far > unit.kind.range:
+        raise IllegalAction("out_of_range", f"{what}: {target.id} is {far} squares away and a {unit.kind.label} "
+                                            f"reaches {unit.kind.range}; move closer first.")
+    if not has_line_of_fire(pos, unit.at, target.at):
+        raise IllegalAction("no_line_of_fire", f"{what}: a mountain stands between {unit.id} and {target.id}.")
+
+
+def can_attack(pos: Position, side: str, unit_id: str, target_id: str, attacked: bool = False) -> bool:
+    """Whether check_attack accepts the attack; raises only for an unknown side."""
+    try:
+        check_attack(pos, side, unit_id, target_id, attacked)
+    except IllegalAction:
+        return False
+    return True
+
+
+def targets(pos: Position, side: str) -> list[str]:
+    """Ids of the enemy units ``side`` could attack now (some connected fighting unit reaches them)."""
+    side = check_side(side)
+    connected = communication(pos, side).connected
+    shooters = [u for u in pos.units_of(side) if u.kind.is_fighting and u.id in connected]
+    return [t.id for t in pos.units_of(other_side(side)) if any(reaches(pos, u, t.at) for u in shooters)]

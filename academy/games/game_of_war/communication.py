@@ -1,0 +1,84 @@
+"""Lines of communication (game-of-war.md, Communication).
+
+Arsenals send lines in the 8 directions to the board edge; a relay standing on a covered square
+sends lines of its own (chains of relays work). A line stops before a mountain or any enemy unit
+(relays included, connected or not) and goes through passes, fortresses, arsenals and friendly units.
+A unit is in communication when it stands on a covered square or touches, in a chain, a friendly
+unit that is. A relay connected only by touching sends no lines.
+
+    >>> from .position import Position
+    >>> pos = Position.from_dict({"arsenals": {"north": [[0, 0]]},
+    ...     "units": [{"id": "N1", "side": "north", "type": "infantry", "at": [5, 5]},
+    ...               {"id": "N2", "side": "north", "type": "infantry", "at": [6, 7]}]})
+    >>> sorted(network(pos, "north"))
+    ['N1']
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .position import DIRECTIONS, Position, Square, check_side
+
+
+@dataclass(frozen=True)
+class Network:
+    """One side's communication: the squares its lines cover, the relays that emit, the connected units."""
+
+    side: str
+    covered: frozenset[Square]
+    emitting_relays: frozenset[str]
+    connected: frozenset[str]
+    by_touch: frozenset[str]   # connected only through a chain of touching friends
+
+
+def line_squares(pos: Position, side: str, origin: Square) -> list[Square]:
+    """The squares one source's lines cover, the source's own square first."""
+    enemy = {u.at for u in pos.units if u.side != side}
+    out = [origin]
+    for dx, dy in DIRECTIONS:
+        x, y = origin[0] + dx, origin[1] + dy
+        while pos.is_on_board((x, y)) and (x, y) not in pos.mountains and (x, y) not in enemy:
+            out.append((x, y))
+            x, y = x + dx, y + dy
+    return out
+
+
+def communication(pos: Position, side: str) -> Network:
+    """The whole network of ``side``; raises PositionError for an unknown side."""
+    side = check_side(side)
+    covered: set[Square] = set()
+    sources = list(pos.arsenals.get(side, ()))
+    emitting: set[str] = set()
+    relays = [u for u in pos.units_of(side) if u.kind.is_relay]
+    while sources:
+        for origin in sources:
+            covered.update(line_squares(pos, side, origin))
+        sources = []
+        for r in relays:
+            if r.id not in emitting and r.at in covered:
+                emitting.add(r.id)
+                sources.append(r.at)
+    own = {u.at: u for u in pos.units_of(side)}
+    on_line = {u.id for u in own.values() if u.at in covered}
+    connected = set(on_line)
+    frontier = [u.at for u in own.values() if u.id in connected]
+    while frontier:
+        x, y = frontier.pop()
+        for dx, dy in DIRECTIONS:
+            friend = own.get((x + dx, y + dy))
+            if friend is not None and friend.id not in connected:
+                connected.add(friend.id)
+                frontier.append(friend.at)
+    return Network(side, frozenset(covered), frozenset(emitting), frozenset(connected),
+                   frozenset(connected - on_line))
+
+
+def network(pos: Position, side: str) -> set[str]:
+    """The ids of ``side``'s units in communication."""
+    return set(communication(pos, side).connected)
+
+
+def is_connected(pos: Position, unit_id: str) -> bool:
+    """Whether the unit is in communication with its side's network."""
+    unit = pos.unit(unit_id)
+    return unit.id in communication(pos, unit.side).connected
