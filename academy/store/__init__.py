@@ -1,0 +1,60 @@
+"""Persistence: games, seats, the action log and messages, in SQLite or any SQLAlchemy database.
+
+Pure Python (SQLAlchemy 2.x and Alembic); no UI imports. The action log *is* the game's
+``Record`` (``academy.core.record``): a game is stored as its name, options, seed (and
+optional start position) plus one row per record entry, and any state is rebuilt by replay.
+
+Opening
+    ``Store(url=None)``: ``url`` is any SQLAlchemy URL; by default ``ACADEMY_DB``, else the
+    SQLite file ``academy.db`` in the data folder (``ACADEMY_DATA``, else
+    ``~/.local/share/academy`` or the platform's equivalent; see ``location.py``). SQLite runs
+    with WAL, ``synchronous=FULL`` and foreign keys on. Opening migrates the schema to the
+    newest Alembic revision (``migrations/``); a current schema is left alone. ``close()``
+    (or ``with Store(...) as store:``) releases the connections.
+
+Games
+    ``create_game(game_name, options, seed, seats, *, title=None, start=None, clock=None)
+    -> (game_id, {player: token})`` — ``seats`` is one dict per player:
+    ``{"kind": "human", "name": "Ann"}`` or ``{"kind": "cpu", "level": "hard"}``. Each human
+    seat gets a secret token (256 random bits, URL-safe); only its SHA-256 is stored, so the
+    returned tokens are the only copy: put them in the seats' links.
+    ``game(game_id) -> GameInfo``; ``list_games(status=None) -> [GameInfo]`` (newest first);
+    ``set_status(game_id, "open" | "running" | "finished")``; ``finish(game_id, winner)``.
+
+Seats
+    ``seat_for_token(game_id, token) -> player | None`` (constant-time comparison);
+    ``join_seat(game_id, token, name=None) -> player`` (an open game runs once every seat is
+    taken); ``set_seat_status(game_id, player, "in" | "resigned" | "timed_out" | "abandoned")``.
+
+The log
+    ``append_action(game_id, index, player, action, chance=False)`` writes entry ``index``
+    and commits before it returns; acknowledge a move to anyone only after that. ``index``
+    must be the number of stored actions (optimistic concurrency): otherwise ``Conflict``
+    with the ``expected`` index, and nothing is written. ``append_record(game_id, record)``
+    appends the entries a record has beyond the stored ones.
+    ``load_record(game_id) -> Record``; ``load_state(game_id, upto=None) -> State`` (replay);
+    ``record_json(game_id)`` (``Record.to_json()`` data, for export).
+
+Messages
+    ``add_message(game_id, sender, recipients, text, phase=None, step=None) -> id``;
+    ``messages_for(game_id, seat) -> [Message]``: only the messages that seat sent or
+    received. ``step`` (default: the log length) places a message in the replay.
+
+Errors (``errors.py``), all ``StoreError(AcademyError)``: ``GameNotFound``, ``BadToken``,
+``Conflict``, ``GameFinished``, ``InvalidInput`` (also a ValueError), ``StoreUnavailable``.
+A game's own option errors (``IllegalAction`` with reason ``bad_option``) pass through.
+
+>>> import tempfile, os
+>>> from academy.store import Store
+>>> with tempfile.TemporaryDirectory() as d, Store(f"sqlite:///{d}/a.db") as store:
+...     gid, tokens = store.create_game("conquest", {"players": 2}, 7,
+...                                     [{"kind": "human", "name": "Ann"}, {"kind": "cpu", "level": "easy"}])
+...     store.seat_for_token(gid, tokens[0]), store.seat_for_token(gid, "forged")
+(0, None)
+"""
+from .errors import BadToken, Conflict, GameFinished, GameNotFound, InvalidInput, StoreError, StoreUnavailable
+from .location import data_dir, default_url
+from .store import GameInfo, Message, SeatInfo, Store
+
+__all__ = ["BadToken", "Conflict", "GameFinished", "GameInfo", "GameNotFound", "InvalidInput", "Message",
+           "SeatInfo", "Store", "StoreError", "StoreUnavailable", "data_dir", "default_url"]
