@@ -40,6 +40,14 @@ Messages
     ``messages_for(game_id, seat) -> [Message]``: only the messages that seat sent or
     received. ``step`` (default: the log length) places a message in the replay.
 
+Live games (``live.py``)
+    ``LiveHub(store_or_url, synchronous=False, cpu_delay=0.0)``, one per server process:
+    ``open(game_id) -> LiveGame`` (cached), ``create(...) -> (LiveGame, tokens)``, ``close()``.
+    ``LiveGame``: ``state_for(player | None)`` / ``view(player)`` (that seat's observation
+    only), ``act(token, action_or_text)`` (stored before it returns or notifies), ``resign``,
+    ``join``, ``send_message``, ``subscribe(callback, player=None) -> unsubscribe`` with
+    ``callback(step, events)``, ``refresh()``; CPU seats play on worker threads.
+
 Errors (``errors.py``), all ``StoreError(AcademyError)``: ``GameNotFound``, ``BadToken``,
 ``Conflict``, ``GameFinished``, ``InvalidInput`` (also a ValueError), ``StoreUnavailable``.
 A game's own option errors (``IllegalAction`` with reason ``bad_option``) pass through.
@@ -55,6 +63,8 @@ A game's own option errors (``IllegalAction`` with reason ``bad_option``) pass t
 from .errors import BadToken, Conflict, GameFinished, GameNotFound, InvalidInput, StoreError, StoreUnavailable
 from .location import data_dir, default_url
 from .store import GameInfo, Message, SeatInfo, Store
+from .live import LiveGame, LiveHub, LiveView  # noqa: E402,I001 - live.py builds on store.py
 
-__all__ = ["BadToken", "Conflict", "GameFinished", "GameInfo", "GameNotFound", "InvalidInput", "Message",
-           "SeatInfo", "Store", "StoreError", "StoreUnavailable", "data_dir", "default_url"]
+__all__ = ["BadToken", "Conflict", "GameFinished", "GameInfo", "GameNotFound", "InvalidInput", "LiveGame",
+           "LiveHub", "LiveView", "Message", "SeatInfo", "Store", "StoreError", "StoreUnavailable", "data_dir",
+           "default_url"]
