@@ -74,20 +74,93 @@ def check_illegal_leaves_state_unchanged(state: State, rnd: random.Random) -> in
     return tried
 
 
+def random_orders(state: State, player: int, rnd: random.Random) -> list[str]:
+    """A random order set from ``state.options(player)``: for some of the things to order (at most
+    ``order_limit``), walk the tree of choices at random down to an order text."""
+    tree = state.options(player)
+    keys = [k for k in tree if rnd.random() < 0.9]
+    limit = state.order_limit(player)
+    if limit is not None:
+        keys = rnd.sample(keys, min(len(keys), rnd.randint(0, limit)))
+    orders = []
+    for key in keys:
+        node = tree[key]
+        while not isinstance(node, str):
+            node = node[rnd.choice(sorted(node))]
+        orders.append(node)
+    return orders
+
+
+def check_illegal_orders_leave_state_unchanged(state: State, player: int, orders: list[str]) -> int:
+    """At a simultaneous node: a submission with a nonsense order, or acting for someone else, is
+    refused with a reason and changes nothing. Returns how many refusals were checked."""
+    before = state.to_json()
+    size = len(state.record)
+    tried = 0
+    for bad in ([*orders, "nowhere"], ["nowhere", *orders]):
+        try:
+            state.submit(player, bad)
+        except RulesError as exc:
+            assert exc.reason and str(exc), f"{state.game.name}: error without reason or message"
+        else:
+            raise AssertionError(f"{state.game.name}: illegal orders {bad!r} were accepted")
+        assert state.to_json() == before and len(state.record) == size, \
+            f"{state.game.name}: refused orders {bad!r} changed the state"
+        tried += 1
+    return tried
+
+
+def _simultaneous_phase(state: State, rnd: random.Random, check: bool) -> int:
+    """Every player to act submits random legal orders, then the phase resolves. Returns steps."""
+    game = state.game
+    steps = 0
+    for player in state.players_to_act():
+        orders = random_orders(state, player, rnd)
+        if check:
+            check_illegal_orders_leave_state_unchanged(state, player, orders)
+        state.submit(player, orders)
+        steps += 1
+        if check:
+            action = state.record.entries[-1].action
+            text = game.format_action(action, state)
+            assert game.parse_action(text, state) == action, f"{game.name}: notation {text!r} does not round-trip"
+            other = (player + 1) % game.num_players
+            before, size = state.to_json(), len(state.record)
+            try:
+                state.apply(action, player=other)
+            except RulesError as exc:
+                assert exc.reason, f"{game.name}: error without reason"
+            else:
+                raise AssertionError(f"{game.name}: player {other} submitted for player {player}")
+            assert state.to_json() == before and len(state.record) == size, \
+                f"{game.name}: a refused submission for another player changed the state"
+    state.resolve()
+    return steps + 1
+
+
 def random_playout(game: Game, seed: int, max_steps: int = 3000, check_every: int = 1,
                    policy: Any = None) -> State:
     """Play seeded random legal actions; check legality, JSON and illegal-action refusal.
+
+    A step is one action. At a SIMULTANEOUS node every player to act submits a random legal
+    order set from ``state.options`` (see ``random_orders``), then ``state.resolve()``.
 
     ``policy(state, rnd) -> action`` replaces the uniform choice when given.
     """
     rnd = random.Random(seed)
     state = game.new_initial_state(seed=seed)
-    for step in range(max_steps):
+    step = 0
+    while step < max_steps:
         kind = state.node_kind()
         if kind is NodeKind.TERMINAL:
             break
         if step % check_every == 0:
             _json_roundtrip(state)
+        if kind is NodeKind.SIMULTANEOUS:
+            # a whole phase at once: one step per submission and one for the resolution
+            step += _simultaneous_phase(state, rnd, check=step % check_every == 0)
+            continue
+        now, step = step, step + 1
         if kind is NodeKind.CHANCE:
             outcomes = state.chance_outcomes()
             total = sum(p for _, p in outcomes)
@@ -95,8 +168,8 @@ def random_playout(game: Game, seed: int, max_steps: int = 3000, check_every: in
             state.resolve_chance()
             continue
         legal = state.legal_actions()
-        assert legal, f"{game.name} seed {seed} step {step}: a decision node without legal actions"
-        if step % check_every == 0:
+        assert legal, f"{game.name} seed {seed} step {now}: a decision node without legal actions"
+        if now % check_every == 0:
             check_illegal_leaves_state_unchanged(state, rnd)
             for a in rnd.sample(legal, min(3, len(legal))):
                 text = game.format_action(a, state)

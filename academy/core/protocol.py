@@ -124,7 +124,9 @@ class State(ABC):
         """Validate and apply a decision (or a chance outcome at a chance node); record it.
 
         Raises GameOver after the end, IllegalAction (``not_your_turn`` when ``player`` is
-        given and is not to move, or the game's own reason); the state is unchanged then.
+        given and is not to move; ``not_your_power`` at a simultaneous node when ``player`` acts
+        for another player; or the game's own reason); the state is unchanged then. At a
+        simultaneous node the entry is recorded with ``actor_of(action)`` as its player.
         """
         kind = self.node_kind()
         if kind is NodeKind.TERMINAL:
@@ -135,14 +137,50 @@ class State(ABC):
                 "not_your_turn",
                 f"{self.game.player_name(player)} cannot act now: it is "
                 f"{self.game.player_name(mover) if mover is not None else 'nobody'}'s turn. Wait for your turn.")
+        if player is not None and kind is NodeKind.SIMULTANEOUS:
+            actor = self.actor_of(action)
+            if actor is not None and actor != player:
+                raise IllegalAction(
+                    "not_your_power",
+                    f"{self.game.player_name(player)} cannot act for {self.game.player_name(actor)}: "
+                    "give orders only for your own power.")
         if kind is NodeKind.CHANCE:
             if all(action != o for o, _ in self.chance_outcomes()):
                 raise IllegalAction("not_an_outcome", f"{action!r} is not a possible outcome of this chance event.")
         else:
             self._validate(action)
+        if kind is NodeKind.SIMULTANEOUS:
+            mover = self.actor_of(action)
         events = self._apply(action)
         self.record.append(mover, action, chance=kind is NodeKind.CHANCE)
         return events
+
+    # --- simultaneous games (diplomacy, fronts) ----------------------------------------------
+    # Orders are written in secret by every player with something to do, then resolved together.
+    # A simultaneous game overrides these; sequential games never reach them.
+    def actor_of(self, action: Any) -> int | None:
+        """At a simultaneous node, the player an action acts for (recorded with it), or None."""
+        return None
+
+    def players_to_act(self) -> list[int]:
+        """At a simultaneous node, the players who have something to order in this phase."""
+        return []
+
+    def options(self, player: int) -> Mapping[str, Any]:
+        """Per unit (or other thing to order), a tree of choices whose leaves are order texts."""
+        raise NotImplementedError(f"{type(self).__name__} has no simultaneous orders")
+
+    def order_limit(self, player: int) -> int | None:
+        """How many of the ``options`` keys ``player`` may order at most (None: each once)."""
+        return None
+
+    def submit(self, player: int, orders: Any) -> list[Event]:
+        """Replace ``player``'s pending orders (recorded); raises IllegalAction for an illegal order."""
+        raise NotImplementedError(f"{type(self).__name__} has no simultaneous orders")
+
+    def resolve(self) -> Any:
+        """Resolve the pending orders together (recorded) and move to the next phase."""
+        raise NotImplementedError(f"{type(self).__name__} has no simultaneous orders")
 
     def resolve_chance(self) -> list[Event]:
         """At a chance node, sample an outcome with the record's seeded generator and apply it."""

@@ -1,6 +1,7 @@
 """The registry of game engines: an explicit {name: Game class}, no import magic.
 
-``CATALOG`` lists all five games the Academy teaches, with whether an engine is ready.
+``CATALOG`` lists all five games the Academy teaches, with whether an engine is ready
+(``has_engine``) and whether the app has its board, lessons and play pages (``has_board``).
 """
 from __future__ import annotations
 
@@ -9,10 +10,15 @@ from dataclasses import dataclass
 from academy.core.protocol import Game
 
 from .conquest import ConquestGame
+from .diplomacy.game import DiplomacyGame
 
 REGISTRY: dict[str, type[Game]] = {
     "conquest": ConquestGame,
+    "diplomacy": DiplomacyGame,
 }
+
+#: games whose board (Lessons and Play pages) the UI has; the others show their Rules only
+BOARDS: frozenset[str] = frozenset({"conquest"})
 
 
 @dataclass(frozen=True)
@@ -24,6 +30,11 @@ class CatalogEntry:
     @property
     def has_engine(self) -> bool:
         return self.name in REGISTRY
+
+    @property
+    def has_board(self) -> bool:
+        """Whether the app can show this game's Lessons and Play pages yet."""
+        return self.name in BOARDS and self.has_engine
 
 
 CATALOG: tuple[CatalogEntry, ...] = (

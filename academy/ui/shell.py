@@ -33,7 +33,7 @@ def setup_extensions() -> None:
 
 def _card(entry) -> str:
     links = [f'<a href="?game={entry.name}&tab=rules">Rules</a>']
-    if entry.has_engine:
+    if entry.has_board:
         links += [f'<a href="?game={entry.name}&tab=lessons">Lessons</a>',
                   f'<a href="?game={entry.name}&tab=play">Play</a>']
     else:
@@ -59,10 +59,10 @@ def _not_yet(title: str) -> pn.viewable.Viewable:
 
 
 def game_view(name: str, tab: str, query: Mapping[str, str]) -> pn.viewable.Viewable:
-    """The Rules | Lessons | Play tabs of one game (only Rules for games still without an engine)."""
+    """The Rules | Lessons | Play tabs of one game (only Rules for games still without a board)."""
     entry = catalog_entry(name)
     rules = RulesPanel(name, section=query.get("section"))
-    if not entry.has_engine:
+    if not entry.has_board:
         return pn.Column(_not_yet(entry.title), rules, sizing_mode="stretch_width")
     from academy.ui.conquest import LessonsPage, PlayPage   # only Conquest has a board so far
 

@@ -12,6 +12,8 @@ from academy.core.record import Record
 from academy.games import CATALOG, REGISTRY
 
 GAMES = sorted(REGISTRY)
+#: games without any chance (no dice, no cards): Diplomacy
+NO_CHANCE = {"diplomacy"}
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -31,7 +33,11 @@ def test_same_seed_same_game(name):
 
 @pytest.mark.parametrize("name", GAMES)
 def test_chance_distributions_are_exact(name):
+    """Games that start with chance list an exact distribution; games without chance list none."""
     state = REGISTRY[name]().new_initial_state(seed=4)
+    if name in NO_CHANCE:
+        assert state.node_kind() is not NodeKind.CHANCE and state.chance_outcomes() == []
+        return
     assert state.node_kind() is NodeKind.CHANCE
     assert sum(p for _, p in state.chance_outcomes()) == 1
 
@@ -63,3 +69,14 @@ def test_record_json_has_schema_and_version(name):
 def test_catalog_lists_the_five_games():
     assert [e.name for e in CATALOG] == ["conquest", "diplomacy", "tactics", "game_of_war", "fronts"]
     assert all(e.has_engine == (e.name in REGISTRY) for e in CATALOG)
+
+
+@pytest.mark.parametrize("name", [n for n in GAMES if REGISTRY[n]().new_initial_state().node_kind()
+                                  is NodeKind.SIMULTANEOUS])
+def test_simultaneous_playouts_submit_from_options_then_resolve(name):
+    """At a SIMULTANEOUS node each player to act submits (recorded as that player), then one resolve."""
+    state = random_playout(REGISTRY[name](), seed=6, max_steps=60, check_every=1)
+    players = [e.player for e in state.record.entries]
+    assert None in players and any(p is not None for p in players)
+    first_resolve = players.index(None)
+    assert players[:first_resolve] == list(range(first_resolve))   # every player in turn, then the resolution

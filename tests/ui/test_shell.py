@@ -20,12 +20,22 @@ def test_home_lists_the_five_games():
     text = html_of(home())
     for entry in CATALOG:
         assert f'data-game="{entry.name}"' in text and entry.title in text
-    assert text.count("Board on the way") == sum(not e.has_engine for e in CATALOG)
+    assert text.count("Board on the way") == sum(not e.has_board for e in CATALOG)
     assert '?game=conquest&tab=play' in text
 
 
-@pytest.mark.parametrize("game", [e.name for e in CATALOG if not e.has_engine])
-def test_games_without_engine_show_rules_and_say_so(game):
+def test_an_engine_without_a_board_offers_no_lessons_or_play():
+    """Diplomacy has an engine (it is registered) but no board yet: its card still says so."""
+    entry = next(e for e in CATALOG if e.name == "diplomacy")
+    assert entry.has_engine and not entry.has_board
+    text = html_of(home())
+    card = text[text.index('data-game="diplomacy"'):]
+    card = card[:card.index("</div>")]
+    assert "Board on the way" in card and "tab=play" not in card and "tab=lessons" not in card
+
+
+@pytest.mark.parametrize("game", [e.name for e in CATALOG if not e.has_board])
+def test_games_without_board_show_rules_and_say_so(game):
     page = build_page({"game": game})
     text = html_of(page.main[0])
     assert "the board is on the way" in text

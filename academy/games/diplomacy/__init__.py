@@ -1,4 +1,6 @@
-"""Diplomacy: the standard map, positions, order notation and a DATC-exact adjudicator.
+"""Diplomacy: the standard map, positions, order notation, a DATC-exact adjudicator, and the game.
+
+``DiplomacyGame`` / ``DiplomacyState`` play it through the engine protocol (simultaneous orders).
 
 >>> from academy.games.diplomacy import Position, adjudicate
 >>> res = adjudicate(Position.from_dict({"phase": "S1901M", "units": {"ENGLAND": ["F NTH", "A LON"]}}),
@@ -6,10 +8,13 @@
 >>> res.results
 {'F NTH': 'fails', 'A LON': 'succeeds'}
 """
+from .actions import DrawVote, Resolve, SubmitOrders
 from .adjudicate import Resolution, adjudicate
+from .game import DiplomacyGame
 from .mapdata import DiplomacyMap, standard_map
 from .orders import format_order, parse_order
 from .position import Position, PositionError, Unit
+from .state import DiplomacyState
 
-__all__ = ["DiplomacyMap", "Position", "PositionError", "Resolution", "Unit", "adjudicate", "format_order",
-           "parse_order", "standard_map"]
+__all__ = ["DiplomacyGame", "DiplomacyMap", "DiplomacyState", "DrawVote", "Position", "PositionError", "Resolution",
+           "Resolve", "SubmitOrders", "Unit", "adjudicate", "format_order", "parse_order", "standard_map"]

@@ -6,7 +6,9 @@ import importlib
 
 import pytest
 
-MODULES = ["academy.games.diplomacy", "academy.games.diplomacy.orders", "academy.games.diplomacy.position"]
+MODULES = ["academy.games.diplomacy", "academy.games.diplomacy.orders", "academy.games.diplomacy.position",
+           "academy.games.diplomacy.options", "academy.games.diplomacy.notation", "academy.games.diplomacy.state",
+           "academy.games.diplomacy.game"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -1,0 +1,305 @@
+"""What a power may order now: the options tree (for click menus) and order validation.
+
+``order_options(pos, power)`` maps each thing that can be ordered (a unit "A PAR", a build
+site "PAR", "WAIVE") to a tree of choices: nested dicts whose leaves are canonical order
+texts. A menu walks it key by key (unit, then kind of order, then target, then coast):
+
+>>> from academy.games.diplomacy import Position
+>>> tree = order_options(Position.standard(), "FRANCE")
+>>> tree["A PAR"]["-"]["BUR"]
+'A PAR - BUR'
+>>> tree["F BRE"]["S"]["A PAR"]["-"]["PIC"]
+'F BRE S A PAR - PIC'
+
+``validate_orders(pos, power, texts)`` returns the canonical texts or raises
+InvalidNotation (not understood, with did-you-mean) or IllegalAction (understood, not allowed
+now) with a reason and a message that says how to fix it.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+from typing import Any
+
+from academy.core.errors import IllegalAction, InvalidNotation, RulesError
+
+from .mapdata import province_of
+from .orders import (Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, UnitRef, Waive,
+                     format_order, parse_order)
+from .phases import adjustment_counts, buildable_sites, retreat_options
+from .position import Position, Unit
+
+
+# --- who has something to do -------------------------------------------------------------------
+def powers_to_order(pos: Position) -> list[str]:
+    """The powers with something to order in this phase (in map order)."""
+    kind = pos.phase.kind
+    out = []
+    counts = adjustment_counts(pos) if kind == "A" else {}
+    for pw in pos.dmap.powers:
+        if kind == "M":
+            busy = bool(pos.units_of(pw))
+        elif kind == "R":
+            busy = any(d.unit.power == pw for d in pos.dislodged)
+        else:
+            n = counts.get(pw, 0)
+            busy = n < 0 or (n > 0 and bool(buildable_sites(pos, pw)))
+        if busy:
+            out.append(pw)
+    return out
+
+
+def order_limit(pos: Position, power: str) -> int | None:
+    """How many of the option keys may be ordered at most (None: each key once)."""
+    if pos.phase.kind != "A":
+        return None
+    return abs(adjustment_counts(pos).get(power, 0))
+
+
+# --- the options tree ----------------------------------------------------------------------------
+def _reach(pos: Position, u: Unit) -> list[str]:
+    """Locations the unit can move to without a convoy."""
+    m = pos.dmap
+    if u.kind == "A":
+        return sorted(m.army_adj[u.province])
+    return sorted(m.fleet_adj[u.location])
+
+
+def _fleet_components(pos: Position) -> list[set[str]]:
+    """Groups of sea provinces holding fleets that touch each other (possible convoy chains)."""
+    m = pos.dmap
+    seas = {p for p, u in pos.units.items() if u.kind == "F" and m.is_sea(p)}
+    comps: list[set[str]] = []
+    seen: set[str] = set()
+    for s in sorted(seas):
+        if s in seen:
+            continue
+        comp, todo = set(), [s]
+        while todo:
+            x = todo.pop()
+            if x in comp:
+                continue
+            comp.add(x)
+            todo.extend(n for n in m.fleet_adj[x] if n in seas and n not in comp)
+        seen |= comp
+        comps.append(comp)
+    return comps
+
+
+def _coasts_of(pos: Position, seas: set[str]) -> set[str]:
+    """Coastal provinces an army could be landed in from these seas."""
+    m = pos.dmap
+    out = set()
+    for s in seas:
+        for n in m.fleet_adj[s]:
+            p = province_of(n)
+            if m.provinces[p].kind == "coast":
+                out.add(p)
+    return out
+
+
+def _convoy_reach(pos: Position, comps: list[set[str]], prov: str) -> set[str]:
+    """Coastal provinces an army in ``prov`` could reach through some chain of fleets."""
+    m = pos.dmap
+    if m.provinces[prov].kind != "coast":
+        return set()
+    touching = m.army_coastal_seas(prov)
+    out: set[str] = set()
+    for comp in comps:
+        if comp & touching:
+            out |= _coasts_of(pos, comp)
+    out.discard(prov)
+    return out
+
+
+def _movement_tree(pos: Position, u: Unit, comps: list[set[str]]) -> dict[str, Any]:
+    m = pos.dmap
+    ref = UnitRef(u.kind, u.location)
+    tree: dict[str, Any] = {"H": format_order(Hold(ref))}
+    moves = {d: format_order(Move(ref, d)) for d in _reach(pos, u)}
+    if u.kind == "A":
+        for d in sorted(_convoy_reach(pos, comps, u.province)):
+            if d not in moves:
+                moves[d] = format_order(Move(ref, d))
+    tree["-"] = dict(sorted(moves.items()))
+    # supports: to hold a unit next door, or a move into a province this unit could enter
+    into = {province_of(x) for x in _reach(pos, u)}
+    support: dict[str, Any] = {}
+    for prov, v in sorted(pos.units.items()):
+        if prov == u.province:
+            continue
+        vref = UnitRef(v.kind, v.location)
+        branch: dict[str, Any] = {}
+        if prov in into:
+            branch["H"] = format_order(SupportHold(ref, vref))
+        targets = {province_of(x) for x in _reach(pos, v)} & into
+        targets.discard(u.province)
+        if targets:
+            branch["-"] = {d: format_order(SupportMove(ref, vref, d)) for d in sorted(targets)}
+        if branch:
+            support[str(v)] = branch
+    if support:
+        tree["S"] = support
+    if u.kind == "F" and m.is_sea(u.province):
+        comp = next(c for c in comps if u.province in c)
+        shores = _coasts_of(pos, comp)
+        convoy: dict[str, Any] = {}
+        for prov, v in sorted(pos.units.items()):
+            if v.kind != "A" or prov not in shores:
+                continue
+            dests = sorted(shores - {prov})
+            if dests:
+                convoy[str(v)] = {d: format_order(Convoy(ref, UnitRef("A", prov), d)) for d in dests}
+        if convoy:
+            tree["C"] = convoy
+    return tree
+
+
+def order_options(pos: Position, power: str) -> dict[str, Any]:
+    """Per thing to order, the tree of legal choices; leaves are canonical order texts."""
+    m = pos.dmap
+    kind = pos.phase.kind
+    out: dict[str, Any] = {}
+    if kind == "M":
+        comps = _fleet_components(pos)
+        for u in sorted(pos.units_of(power), key=lambda u: u.province):
+            out[str(u)] = _movement_tree(pos, u, comps)
+    elif kind == "R":
+        for d in pos.dislodged:
+            if d.unit.power != power:
+                continue
+            ref = UnitRef(d.unit.kind, d.unit.location)
+            branch: dict[str, Any] = {}
+            opts = retreat_options(pos, d.unit, d.attacked_from, d.via_convoy)
+            if opts:
+                branch["R"] = {o: format_order(Retreat(ref, o)) for o in opts}
+            branch["D"] = format_order(Disband(ref))
+            out[str(d.unit)] = branch
+    else:
+        n = adjustment_counts(pos).get(power, 0)
+        if n > 0:
+            for site in buildable_sites(pos, power):
+                p = m.provinces[site]
+                branch = {"A": format_order(Build(UnitRef("A", site)))}
+                if p.kind == "coast":
+                    locs = m.fleet_locations(site)
+                    if len(locs) == 1:
+                        branch["F"] = format_order(Build(UnitRef("F", site)))
+                    else:
+                        branch["F"] = {loc: format_order(Build(UnitRef("F", loc))) for loc in locs}
+                out[site] = branch
+            if out:
+                out["WAIVE"] = "WAIVE"
+        elif n < 0:
+            for u in sorted(pos.units_of(power), key=lambda u: u.province):
+                out[str(u)] = {"D": format_order(Disband(UnitRef(u.kind, u.location)))}
+    return out
+
+
+def option_leaves(tree: Any) -> list[str]:
+    """Every order text in an options tree (or subtree)."""
+    if isinstance(tree, str):
+        return [tree]
+    return [leaf for v in tree.values() for leaf in option_leaves(v)]
+
+
+# --- validation ----------------------------------------------------------------------------------
+def _refuse(reason: str, power: str, text: str, why: str) -> IllegalAction:
+    return IllegalAction(reason, f"{power}: order {text!r} refused: {why}")
+
+
+def _with_unit(o: Order, u: Unit) -> Order:
+    """The order with its unit written out fully (kind and coast) as it stands on the board."""
+    return replace(o, unit=UnitRef(u.kind, u.location))  # type: ignore[arg-type]
+
+
+def validate_orders(pos: Position, power: str, texts: Iterable[str]) -> tuple[str, ...]:
+    """The canonical texts of ``power``'s orders; raises InvalidNotation or IllegalAction.
+
+    Refused: text not understood, an order of the wrong phase, a unit that is not there or not
+    yours, two orders for one unit, an order the unit cannot carry out (not adjacent, a fleet
+    inland, supporting itself...), a retreat that is not open, too many builds or disbands.
+    """
+    from .adjudicate import FAILS, _check_unit, _Invalid, _legal, adjudicate
+    if isinstance(texts, str):
+        texts = [texts]
+    kind = pos.phase.kind
+    canon: list[str] = []
+    seen: dict[str, str] = {}
+    for raw in texts:
+        text = str(raw).strip()
+        try:
+            o = parse_order(text, pos.dmap)
+        except RulesError as exc:
+            raise type(exc)(exc.reason, f"{power}: order {text!r} not understood: {exc}") from None
+        if kind == "M":
+            err = _check_unit(pos, power, o)
+            if err is not None:
+                u = pos.units.get(o.unit.province) if not isinstance(o, Waive) else None
+                reason = ("wrong_phase" if isinstance(o, (Waive, Retreat, Disband, Build)) else
+                          "no_unit" if u is None else "not_your_unit" if u.power != power else "wrong_unit_kind")
+                raise _refuse(reason, power, text, err + _hint(pos, power))
+            u = pos.units[o.unit.province]
+            try:
+                _legal(pos, u, o)
+            except _Invalid as exc:
+                raise _refuse("impossible_order", power, text, exc.reason + " Pick an order from the unit's "
+                              "options (click the unit to see them).") from None
+            o = _with_unit(o, u)
+        elif kind == "R":
+            if not isinstance(o, (Retreat, Disband)):
+                raise _refuse("wrong_phase", power, text, f"phase {pos.phase} is a retreat phase: write "
+                              "'A MUN R BOH' or 'A MUN D' for a dislodged unit.")
+            d = next((d for d in pos.dislodged if d.unit.province == o.unit.province), None)
+            if d is None:
+                raise _refuse("no_unit", power, text, f"there is no dislodged unit in {o.unit.province}."
+                              + _hint(pos, power))
+            if d.unit.power != power:
+                raise _refuse("not_your_unit", power, text, f"{d.unit} belongs to {d.unit.power}; a power "
+                              "orders only its own units.")
+            if isinstance(o, Retreat):
+                opts = retreat_options(pos, d.unit, d.attacked_from, d.via_convoy)
+                dest = o.dest
+                if d.unit.kind == "F" and "/" not in dest:
+                    fits = [x for x in opts if province_of(x) == dest]
+                    dest = fits[0] if len(fits) == 1 else dest
+                if d.unit.kind == "A":
+                    dest = province_of(dest)
+                if dest not in opts:
+                    raise _refuse("bad_retreat", power, text, f"{d.unit} cannot retreat to {o.dest}; it may "
+                                  f"retreat to {', '.join(opts) or 'nowhere'} or disband ('{d.unit} D').")
+                o = Retreat(UnitRef(d.unit.kind, d.unit.location), dest)
+            else:
+                o = _with_unit(o, d.unit)
+        else:
+            if not isinstance(o, (Build, Disband, Waive)):
+                raise _refuse("wrong_phase", power, text, f"phase {pos.phase} is an adjustment phase: write "
+                              "'A PAR B', 'F TRI D' or 'WAIVE'.")
+            if isinstance(o, Disband):
+                u = pos.units.get(o.unit.province)
+                if u is not None and u.power == power:
+                    o = _with_unit(o, u)
+        key = str(o.unit.province) if not isinstance(o, Waive) else f"WAIVE{len(canon)}"
+        if key in seen:
+            raise _refuse("two_orders", power, text, f"{seen[key]!r} already orders the unit in {key}; a unit "
+                          "takes one order per phase. Remove one of them.")
+        out = format_order(o)
+        seen[key] = out
+        canon.append(out)
+    if kind == "A" and canon:
+        res = adjudicate(pos, {power: canon})
+        for key, result in res.results.items():
+            if result == FAILS:
+                n = adjustment_counts(pos).get(power, 0)
+                reason = ("too_many_builds" if "no build left" in res.reasons[key] else
+                          "no_disband_owed" if "owes no disband" in res.reasons[key] else "illegal_adjustment")
+                what = (f"{power} may build {n}." if n > 0 else f"{power} must disband {-n}." if n < 0 else
+                        f"{power} has nothing to adjust.")
+                raise _refuse(reason, power, key, f"{res.reasons[key]} {what}")
+    return tuple(canon)
+
+
+def _hint(pos: Position, power: str) -> str:
+    mine = [str(u) for u in pos.units_of(power)] if pos.phase.kind == "M" else \
+        [str(d.unit) for d in pos.dislodged if d.unit.power == power]
+    return f" {power}'s units to order: {', '.join(sorted(mine)) or 'none'}."
