@@ -87,7 +87,7 @@ def play_game(state: State, bots: Mapping[int, Bot], max_decisions: int = DEFAUL
     played. Returns the same (now terminal) state.
 
     Raises RuntimeError when ``max_decisions`` decisions were made and the game is not over,
-    KeyError when no bot is given for the player to move, NotImplementedError at a
+    KeyError when no bot is given for the player to move, TypeError at a
     simultaneous node (those games have their own order-submission driver).
     """
     decisions = 0
@@ -100,7 +100,7 @@ def play_game(state: State, bots: Mapping[int, Bot], max_decisions: int = DEFAUL
             state.settle()
             continue
         if kind is NodeKind.SIMULTANEOUS:
-            raise NotImplementedError("play_game drives sequential games; simultaneous games submit orders.")
+            raise TypeError("play_game drives games played in turns; a game of simultaneous orders needs its own driver.")
         if decisions >= max_decisions:
             raise RuntimeError(f"{state.game.name}: no winner after {decisions} decisions "
                                f"(max_decisions={max_decisions}).")

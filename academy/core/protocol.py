@@ -168,7 +168,8 @@ class State(ABC):
 
     def options(self, player: int) -> Mapping[str, Any]:
         """Per unit (or other thing to order), a tree of choices whose leaves are order texts."""
-        raise NotImplementedError(f"{type(self).__name__} has no simultaneous orders")
+        raise IllegalAction("no_orders", f"{self.game.title} is played in turns, not with orders given "
+                            "together: use legal_actions() and apply().")
 
     def order_limit(self, player: int) -> int | None:
         """How many of the ``options`` keys ``player`` may order at most (None: each once)."""
@@ -176,11 +177,13 @@ class State(ABC):
 
     def submit(self, player: int, orders: Any) -> list[Event]:
         """Replace ``player``'s pending orders (recorded); raises IllegalAction for an illegal order."""
-        raise NotImplementedError(f"{type(self).__name__} has no simultaneous orders")
+        raise IllegalAction("no_orders", f"{self.game.title} is played in turns, not with orders given "
+                            "together: use legal_actions() and apply().")
 
     def resolve(self) -> Any:
         """Resolve the pending orders together (recorded) and move to the next phase."""
-        raise NotImplementedError(f"{type(self).__name__} has no simultaneous orders")
+        raise IllegalAction("no_orders", f"{self.game.title} is played in turns, not with orders given "
+                            "together: use legal_actions() and apply().")
 
     def resolve_chance(self) -> list[Event]:
         """At a chance node, sample an outcome with the record's seeded generator and apply it."""
