@@ -47,9 +47,12 @@ def home() -> pn.viewable.Viewable:
         '<p class="home-intro">Learn five strategy games one rule at a time: read the rules, try each move '
         'on a live board, see the odds before you act and why things happened after, then play full games '
         'against the computer or friends.</p>', stylesheets=[STYLE])
+    games = pn.pane.HTML('<p class="home-intro"><a href="?page=games" class="games-link">Games</a>: '
+                         'create a game for several people, each on their own screen with a private seat link, '
+                         'and watch the games being played.</p>', stylesheets=[STYLE])
     cards = pn.pane.HTML('<div style="display:flex;flex-wrap:wrap">' + "".join(_card(e) for e in CATALOG) + "</div>",
                          stylesheets=[STYLE], css_classes=["game-cards"], sizing_mode="stretch_width")
-    return pn.Column(intro, cards, sizing_mode="stretch_width")
+    return pn.Column(intro, cards, games, sizing_mode="stretch_width")
 
 
 def _not_yet(title: str) -> pn.viewable.Viewable:
@@ -66,8 +69,14 @@ def game_view(name: str, tab: str, query: Mapping[str, str]) -> pn.viewable.View
         return pn.Column(_not_yet(entry.title), rules, sizing_mode="stretch_width")
     from academy.ui.conquest import LessonsPage, PlayPage   # only Conquest has a board so far
 
+    def play() -> pn.viewable.Viewable:
+        if query.get("match"):             # a shared game opened by its seat (or watch) link
+            from academy.ui.dashboard import shared_game_page
+            return shared_game_page(query["match"], query.get("seat"))
+        return PlayPage()
+
     makers = {"rules": lambda: rules, "lessons": lambda: LessonsPage(lesson_id=query.get("lesson")),
-              "play": lambda: PlayPage()}
+              "play": play}
     active = TABS.index(tab) if tab in TABS else 0
     # Build the active tab now and each other tab when it is first opened.
     slots = [pn.Column(makers[t]() if i == active else None, sizing_mode="stretch_width") for i, t in enumerate(TABS)]
@@ -84,11 +93,16 @@ def game_view(name: str, tab: str, query: Mapping[str, str]) -> pn.viewable.View
 
 
 def build_page(query: Mapping[str, str] | None = None) -> pn.template.BaseTemplate:
-    """The whole page for a query (``game``, ``tab``, ``lesson``, ``section``)."""
+    """The whole page for a query (``game``, ``tab``, ``lesson``, ``section``; ``page=games``;
+    ``match`` and ``seat`` for a shared game)."""
     query = dict(query or {})
     name = query.get("game")
     known = {e.name for e in CATALOG}
-    if name in known:
+    if query.get("page") == "games" and not name:
+        from academy.ui.dashboard import GamesDashboard
+        title = "Academy · Games"
+        main = GamesDashboard()
+    elif name in known:
         title = f"Academy · {catalog_entry(name).title}"
         main = game_view(name, query.get("tab", "rules"), query)
     else:
@@ -99,7 +113,9 @@ def build_page(query: Mapping[str, str] | None = None) -> pn.template.BaseTempla
                                            alert_type="warning"), main)
     template = pn.template.FastListTemplate(
         title=title, main=[main], header=[pn.pane.HTML('<a href="?" style="color:white;font-weight:600">Home</a>',
-                                                       css_classes=["home-link"])],
+                                                       css_classes=["home-link"]),
+                                          pn.pane.HTML('<a href="?page=games" style="color:white;font-weight:600">'
+                                                       'Games</a>', css_classes=["games-header-link"])],
         accent="#2f5d8a", main_max_width="1400px", collapsed_sidebar=True)
     return template
 

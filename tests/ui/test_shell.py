@@ -4,6 +4,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import panel as pn
 import pytest
 
 from academy.games import CATALOG
@@ -83,3 +84,25 @@ def test_teacher_lesson_folder_and_a_broken_file_do_not_stop_the_app(tmp_path, m
         assert "broken.md" in html_of(page.__panel__())
     finally:
         lessons_view.conquest_lessons.cache_clear()
+
+
+def test_games_page_and_links(tmp_path, monkeypatch):
+    monkeypatch.setenv("ACADEMY_DB", f"sqlite:///{tmp_path}/games.db")
+    import re
+
+    from academy.ui.live_session import close_shared_hubs
+    try:
+        assert "?page=games" in html_of(home())
+        page = build_page({"page": "games"})
+        assert any("?page=games" in str(getattr(o, "object", "")) for o in page.header.objects)
+        dash = page.main[0]
+        assert "games-dashboard" in dash.css_classes
+        create = next(w for w in dash.select(pn.widgets.Button) if "create-game" in w.css_classes)
+        create.clicks += 1
+        links = html_of(dash)
+        match = re.search(r"match=(\d+)&amp;seat=([\w-]+)", links)
+        assert match, links
+        shared = build_page({"game": "conquest", "tab": "play", "match": match[1], "seat": match[2]})
+        assert "Your seat: Red" in html_of(shared.main[0])
+    finally:
+        close_shared_hubs()
