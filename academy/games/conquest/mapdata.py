@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from academy.core.datafile import line_of, load_json
+from academy.core.datafile import line_of, load_all_maps, load_json, load_map_by_id
 from academy.core.errors import MapError
 
 MAPS_DIR = Path(__file__).resolve().parents[3] / "maps" / "conquest"
@@ -118,20 +118,9 @@ def load_map_file(path: Path) -> ConquestMap:
 @functools.cache
 def load_map(map_id: str = "classic") -> ConquestMap:
     """A map from maps/conquest/ by id (cached); raises MapError if missing or malformed."""
-    path = MAPS_DIR / f"{map_id}.json"
-    if not path.exists():
-        known = sorted(p.stem for p in MAPS_DIR.glob("*.json"))
-        raise MapError(f"no Conquest map called {map_id!r}; known maps: {known}", file=str(path))
-    return load_map_file(path)
+    return load_map_by_id(MAPS_DIR, map_id, "Conquest", load_map_file)
 
 
 def available_maps(directory: Path = MAPS_DIR) -> tuple[dict[str, ConquestMap], list[MapError]]:
     """Every readable map in ``directory`` by id, and the MapErrors (file, line) of the broken ones."""
-    maps: dict[str, ConquestMap] = {}
-    errors: list[MapError] = []
-    for path in sorted(directory.glob("*.json")):
-        try:
-            maps[path.stem] = load_map_file(path)
-        except MapError as exc:
-            errors.append(exc)
-    return maps, errors
+    return load_all_maps(directory, load_map_file)

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from academy.core.datafile import line_of, load_json
+from academy.core.datafile import line_of, load_all_maps, load_json, load_map_by_id
 from academy.core.errors import InvalidNotation, MapError
 from academy.core.names import NameIndex
 
@@ -257,20 +257,9 @@ def load_map_file(path: Path) -> FrontsMap:
 @functools.cache
 def load_map(map_id: str = "duel") -> FrontsMap:
     """A map from maps/fronts/ by id (cached); raises MapError if missing or malformed."""
-    path = MAPS_DIR / f"{map_id}.json"
-    if not path.exists():
-        known = sorted(p.stem for p in MAPS_DIR.glob("*.json"))
-        raise MapError(f"no Fronts map called {map_id!r}; known maps: {known}", file=str(path))
-    return load_map_file(path)
+    return load_map_by_id(MAPS_DIR, map_id, "Fronts", load_map_file)
 
 
 def available_maps(directory: Path = MAPS_DIR) -> tuple[dict[str, FrontsMap], list[MapError]]:
     """Every readable map in ``directory`` by id, and the MapErrors of the broken ones."""
-    maps: dict[str, FrontsMap] = {}
-    errors: list[MapError] = []
-    for path in sorted(directory.glob("*.json")):
-        try:
-            maps[path.stem] = load_map_file(path)
-        except MapError as exc:
-            errors.append(exc)
-    return maps, errors
+    return load_all_maps(directory, load_map_file)

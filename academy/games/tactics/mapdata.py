@@ -19,7 +19,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from academy.core.datafile import load_json
+from academy.core.datafile import load_all_maps, load_json, load_map_by_id
 from academy.core.errors import MapError
 from academy.games.tactics.terrain import LEGEND, PROPERTIES, TERRAIN, move_cost
 from academy.games.tactics.units import UNITS
@@ -209,20 +209,9 @@ def load_map_file(path: Path) -> TacticsMap:
 @functools.cache
 def load_map(map_id: str) -> TacticsMap:
     """A map from maps/tactics/ by id (cached); raises MapError if missing or malformed."""
-    path = MAPS_DIR / f"{map_id}.json"
-    if not path.exists():
-        known = sorted(p.stem for p in MAPS_DIR.glob("*.json"))
-        raise MapError(f"no Tactics map called {map_id!r}; known maps: {known}", file=str(path))
-    return load_map_file(path)
+    return load_map_by_id(MAPS_DIR, map_id, "Tactics", load_map_file)
 
 
 def available_maps(directory: Path = MAPS_DIR) -> tuple[dict[str, TacticsMap], list[MapError]]:
     """Every readable map in ``directory`` by id, and the MapErrors of the broken ones."""
-    maps: dict[str, TacticsMap] = {}
-    errors: list[MapError] = []
-    for path in sorted(directory.glob("*.json")):
-        try:
-            maps[path.stem] = load_map_file(path)
-        except MapError as exc:
-            errors.append(exc)
-    return maps, errors
+    return load_all_maps(directory, load_map_file)
