@@ -1,0 +1,235 @@
+"""The Games page (``?page=games``) and the page of a shared game opened by its link.
+
+``GamesDashboard``: create a Conquest game (players, each seat a person or a CPU level, set-up,
+fortification); after creating, each human seat's private link
+(``?game=conquest&tab=play&match=<id>&seat=<token>``) is shown to copy and hand out; lists the
+open, running and finished games with a Watch link for each (and Play links for the seats whose
+tokens this browser session created: tokens are stored only as hashes, so nobody else can list them).
+
+``SharedPlayPage``: the Conquest board, controls, odds panel, players and event log for one seat
+of a shared game (or a spectator), on a ``SharedSession``.
+
+Every session uses the one process-wide hub ``academy.ui.live_session.shared_hub()`` (shared
+mutable game state by design: that is how a move reaches every browser); the database is
+``ACADEMY_DB`` or the Academy's data folder.
+"""
+from __future__ import annotations
+
+import html
+from typing import Any
+from urllib.parse import quote
+
+import panel as pn
+import param
+
+from academy.core.rng import new_seed
+from academy.games.conquest.game import OPTIONS, PLAYER_NAMES
+from academy.store.errors import StoreError
+from academy.ui.defer import later
+from academy.ui.live_session import SharedSession, shared_hub
+from academy.ui.session import CPU_LEVELS, HUMAN
+
+__all__ = ["GamesDashboard", "SharedPlayPage", "seat_link", "watch_link", "shared_game_page"]
+
+SEAT_OPTIONS = {"Human": HUMAN, **{f"CPU {level}": level for level in CPU_LEVELS}}
+SETUP_LABELS = {"random": "Random (quick)", "deal": "Dealt cards", "claim": "Claim in turn"}
+FORTIFY_LABELS = {"connected": "Connected path", "adjacent": "Adjacent only"}
+STYLE = """
+.games-table { border-collapse: collapse; width: 100%; font-size: 14px; }
+.games-table td, .games-table th { border-bottom: 1px solid #e1e4e8; padding: 5px 8px; text-align: left; }
+.seat-links { background: #eef5fb; border-radius: 10px; padding: 10px 14px; }
+.seat-links code { user-select: all; background: #fff; padding: 2px 4px; border-radius: 4px; }
+.status-open { color: #1a7f37; } .status-running { color: #2f5d8a; } .status-finished { color: #6e7781; }
+"""
+
+
+def watch_link(game_id: int) -> str:
+    return f"?game=conquest&tab=play&match={int(game_id)}"
+
+
+def seat_link(game_id: int, token: str) -> str:
+    return f"{watch_link(game_id)}&seat={quote(token, safe='')}"
+
+
+def _base_url() -> str:
+    """The page's own address (for links to copy), or '' outside a server."""
+    loc = pn.state.location
+    if loc is None or not getattr(loc, "origin", None):
+        return ""
+    return f"{loc.origin}{loc.pathname or '/'}"
+
+
+class GamesDashboard(pn.viewable.Viewer):
+    """Create shared games, copy the seats' links, list games; see the module docstring."""
+
+    def __init__(self, hub: Any = None, **params: Any) -> None:
+        super().__init__(**params)
+        self.hub = hub or shared_hub()
+        self.my_tokens: dict[int, dict[int, str]] = {}    # this session's created games: id -> seat -> token
+        self.players = pn.widgets.RadioButtonGroup(options=[2, 3, 4, 5, 6], value=2, color="primary",
+                                                   variant="outline", css_classes=["dash-players"])
+        self.seats = [pn.widgets.Select(label=name, options=SEAT_OPTIONS, value=HUMAN if i < 2 else "normal",
+                                        width=130, css_classes=["dash-seat", f"dash-seat-{i}"])
+                      for i, name in enumerate(PLAYER_NAMES)]
+        self.setup = pn.widgets.RadioButtonGroup(options={SETUP_LABELS[k]: k for k in OPTIONS["setup"]},
+                                                 value="random", color="primary", variant="outline",
+                                                 css_classes=["dash-setup"])
+        self.fortify = pn.widgets.RadioButtonGroup(options={FORTIFY_LABELS[k]: k for k in OPTIONS["fortify"]},
+                                                   value="connected", color="primary", variant="outline",
+                                                   css_classes=["dash-fortify"])
+        self.create_button = pn.widgets.Button(label="Create game", color="primary", width=160,
+                                               css_classes=["create-game"])
+        self.create_button.on_click(lambda e: self.create())
+        self.refresh_button = pn.widgets.Button(label="Refresh list", width=130, css_classes=["refresh-games"])
+        self.refresh_button.on_click(lambda e: self.refresh())
+        self.links = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width", css_classes=["seat-links-pane"])
+        self.table = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width", css_classes=["games-list"])
+        self.players.param.watch(lambda e: self._show_seats(), "value")
+        self._show_seats()
+        label = lambda text: pn.pane.HTML(f"<b>{text}</b>", margin=(8, 5, 0, 5))  # noqa: E731
+        form = pn.Column(label("Players"), self.players, label("Who plays each colour"),
+                         pn.Row(*self.seats, margin=0),
+                         pn.pane.HTML("<span>Each person gets a private link to their own seat; "
+                                      "they see only their own cards.</span>"),
+                         label("Set-up"), self.setup, label("Fortification"), self.fortify, self.create_button,
+                         css_classes=["create-form"], sizing_mode="stretch_width")
+        self.layout = pn.Column(
+            pn.pane.HTML("<h2 style='margin:4px 0'>Games</h2>"),
+            pn.Card(form, title="New Conquest game", sizing_mode="stretch_width", css_classes=["new-shared-game"]),
+            self.links, pn.Row(pn.pane.HTML("<h3 style='margin:4px 0'>All games</h3>"), self.refresh_button),
+            self.table, sizing_mode="stretch_width", css_classes=["games-dashboard"])
+        self.refresh()
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self.layout
+
+    def _show_seats(self) -> None:
+        for i, w in enumerate(self.seats):
+            w.visible = i < self.players.value
+
+    def create(self, seed: int | None = None) -> tuple[int, dict[int, str]]:
+        """Create the game the form describes; returns (game id, tokens of the human seats)."""
+        n = self.players.value
+        seats = []
+        for p, w in enumerate(self.seats[:n]):
+            if w.value == HUMAN:
+                seats.append({"kind": "human", "name": PLAYER_NAMES[p]})
+            else:
+                seats.append({"kind": "cpu", "level": w.value, "name": f"{PLAYER_NAMES[p]} (CPU {w.value})"})
+        options = {"players": n, "setup": self.setup.value, "fortify": self.fortify.value}
+        try:
+            game, tokens = self.hub.create("conquest", options, new_seed() if seed is None else seed, seats)
+        except (StoreError, ValueError) as exc:
+            self.links.object = f"<div class='seat-links'>The game could not be created: {html.escape(str(exc))}</div>"
+            raise
+        self.my_tokens[game.game_id] = dict(tokens)
+        base = _base_url()
+        rows = "".join(
+            f"<li><b>{PLAYER_NAMES[p]}</b>: <a href='{html.escape(seat_link(game.game_id, t))}' target='_blank' "
+            f"class='seat-link' data-seat='{p}'>play {PLAYER_NAMES[p]}</a> · copy: "
+            f"<code>{html.escape(base + seat_link(game.game_id, t))}</code></li>" for p, t in sorted(tokens.items()))
+        self.links.object = (f"<div class='seat-links' data-game='{game.game_id}'><b>Game {game.game_id} created.</b> "
+                             "Send each person their own link (it is their seat's key; keep it private):"
+                             f"<ul>{rows}</ul>Anyone can <a href='{watch_link(game.game_id)}' target='_blank'>"
+                             "watch</a>.</div>")
+        self.refresh()
+        return game.game_id, dict(tokens)
+
+    def refresh(self) -> None:
+        try:
+            games = self.hub.store.list_games()
+        except StoreError as exc:
+            self.table.object = f"<p>The games cannot be listed: {html.escape(str(exc))}</p>"
+            return
+        if not games:
+            self.table.object = "<p>No games yet: create one above.</p>"
+            return
+        rows = []
+        for g in games:
+            if g.game_name != "conquest":
+                continue
+            seats = ", ".join(html.escape(f"{s.name or PLAYER_NAMES[s.player]}"
+                                          + ("" if s.kind == "cpu" or s.joined else " (free)")
+                                          + ("" if s.status == "in" else f" ({s.status})")) for s in g.seats)
+            links = [f"<a href='{watch_link(g.id)}' class='watch-link'>Watch</a>"]
+            for p, t in sorted(self.my_tokens.get(g.id, {}).items()):
+                verb = "Resume" if g.seats[p].joined else "Join"
+                links.append(f"<a href='{html.escape(seat_link(g.id, t))}' class='seat-link'>"
+                             f"{verb} as {PLAYER_NAMES[p]}</a>")
+            winner = f" · {PLAYER_NAMES[g.winner]} won" if g.status == "finished" and g.winner is not None else ""
+            rows.append(f"<tr data-game='{g.id}'><td>{g.id}</td><td class='status-{g.status}'>{g.status}{winner}</td>"
+                        f"<td>{seats}</td><td>{g.num_actions}</td><td>{' · '.join(links)}</td></tr>")
+        self.table.object = ("<table class='games-table'><thead><tr><th>#</th><th>Status</th><th>Seats</th>"
+                             "<th>Steps</th><th></th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
+
+
+class SharedPlayPage(pn.viewable.Viewer):
+    """A shared Conquest game for one seat (or a spectator): board, controls, odds, players, log."""
+
+    session = param.Parameter()
+
+    def __init__(self, session: SharedSession, **params: Any) -> None:
+        super().__init__(session=session, **params)
+        from academy.ui.conquest.banner import PhaseBanner, players_html
+        from academy.ui.conquest.board import ConquestBoard
+        from academy.ui.conquest.controls import PhaseControls
+        from academy.ui.conquest.keyboard import ActionPicker
+        from academy.ui.conquest.log_view import EventLog
+        from academy.ui.conquest.odds_panel import OddsPanel
+        from academy.ui.conquest.style import CSS
+        self._players_html, self._css = players_html, CSS
+        s = session
+        who = "Watching" if s.spectator else f"Your seat: {s.engine_game.player_name(s.player)}"
+        self.seat_info = pn.pane.HTML(f"<b>Game {s.game.game_id}</b> · {html.escape(who)} · "
+                                      "<a href='?page=games'>all games</a>", css_classes=["seat-info"])
+        self.banner = PhaseBanner(s)
+        self.message = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["game-message"])
+        self.board = ConquestBoard(s)
+        self.players = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["players"])
+        side = pn.Column(self.message, PhaseControls(s), pn.layout.Divider(), OddsPanel(s), pn.layout.Divider(),
+                         self.players, width=390, margin=(0, 0, 0, 12), css_classes=["side-panel"])
+        self.layout = pn.Column(
+            self.seat_info, self.banner,
+            pn.Row(self.board, side, sizing_mode="stretch_width", margin=0),
+            pn.Row(
+                pn.Column(pn.pane.HTML("<h3 style='margin:4px 0'>Play with the keyboard</h3>"),
+                          self._picker(ActionPicker(s)), sizing_mode="stretch_width", margin=(0, 12, 0, 0)),
+                pn.Column(pn.pane.HTML("<h3 style='margin:4px 0'>What happened</h3>"), EventLog(s),
+                          sizing_mode="stretch_width"),
+                sizing_mode="stretch_width", margin=0),
+            sizing_mode="stretch_width", css_classes=["conquest-play", "shared-play"])
+        s.param.watch(later(self._update), ["state", "message", "seats"])
+        self._update()
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self.layout
+
+    def _picker(self, picker: Any) -> Any:
+        self.picker = picker
+        return picker
+
+    def _update(self, *events: Any) -> None:
+        s = self.session
+        with pn.io.hold():
+            text = s.message
+            obj = (f'<div class="academy-message" role="status" aria-live="polite">{html.escape(text)}</div>'
+                   if text else "")
+            if self.message.object != obj:
+                self.message.object = obj
+            players = self._players_html(s)
+            if players != self.players.object:
+                self.players.object = players
+
+
+def shared_game_page(match: str, seat: str | None = None, hub: Any = None) -> pn.viewable.Viewable:
+    """The page a seat's (or a watcher's) link opens; a clear message for a bad game id or token."""
+    hub = hub or shared_hub()
+    try:
+        game = hub.open(int(match))
+        return SharedPlayPage(SharedSession(game, seat or None))
+    except ValueError:
+        text = f"{match!r} is not a game number."
+    except StoreError as exc:
+        text = str(exc)
+    return pn.Column(pn.pane.Alert(html.escape(text), alert_type="danger", css_classes=["shared-error"]),
+                     pn.pane.HTML("<a href='?page=games'>See all games</a>"))

@@ -1,0 +1,278 @@
+"""SharedSession: one browser's view of a shared (live) game, for one seat or a spectator.
+
+A ``SharedSession`` is a ``BoardModel`` (the Conquest board, controls, odds panel and event log
+work with it unchanged) bound to a ``LiveGame`` (academy/store/live.py) and a seat token, or to
+no token (a spectator). It never holds the engine's full state:
+
+- ``state`` is built from ``game.view(player).observation`` only (``state_from_observation``):
+  the other seats' hands and the deck are placeholders of the right length, so nothing hidden
+  can reach this browser, whatever a view draws.
+- clicks and actions go to ``game.act(token, action)`` (the engine checks them on the real state);
+- the session subscribes to the live game; a change made anywhere (another browser, a CPU seat on
+  a worker thread) is pushed into this Panel session with ``pn.state.execute`` and the views update
+  in place; the subscription ends in ``pn.state.on_session_destroyed`` (or ``close()``).
+
+The one process-wide ``LiveHub`` (``shared_hub()``) is shared mutable game state *by design*:
+every session of the server process must see the same ``LiveGame`` objects so that a move in one
+browser reaches the others. It is the only such object in academy/ui (per-session state stays per
+session); it lives in the store's database (``ACADEMY_DB`` or the data folder) and is created lazily,
+one per database URL.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import param
+
+from academy.core.errors import RulesError
+from academy.core.record import Record
+from academy.games import REGISTRY
+from academy.store.errors import StoreError
+from academy.store.live import LiveGame, LiveHub, LiveView
+
+from .history import log_lines
+from .model import BoardModel
+
+__all__ = ["SharedSession", "shared_hub", "state_from_observation", "close_shared_hubs"]
+
+log = logging.getLogger("academy.ui.live_session")
+
+HIDDEN = "?"   # a card this seat may not see (another hand, the deck)
+
+_HUBS: dict[str, LiveHub] = {}
+_HUBS_LOCK = threading.Lock()
+
+
+def shared_hub(url: str | None = None, cpu_delay: float | None = None) -> LiveHub:
+    """The process's LiveHub for ``url`` (default: ``ACADEMY_DB`` or the data folder's SQLite file).
+
+    Shared by every session of this process on purpose (see the module docstring); created at
+    first use. ``cpu_delay`` (seconds between CPU actions; ``ACADEMY_CPU_DELAY``, default 0.4)
+    applies when the hub is created.
+    """
+    from academy.store.location import default_url
+    url = url or default_url()
+    with _HUBS_LOCK:
+        hub = _HUBS.get(url)
+        if hub is None or hub.closed:
+            delay = cpu_delay if cpu_delay is not None else float(os.environ.get("ACADEMY_CPU_DELAY", "0.4"))
+            hub = _HUBS[url] = LiveHub(url, cpu_delay=delay)
+        return hub
+
+
+def close_shared_hubs() -> None:
+    """Close every shared hub (tests, server shutdown)."""
+    with _HUBS_LOCK:
+        hubs = list(_HUBS.values())
+        _HUBS.clear()
+    for hub in hubs:
+        hub.close(wait=False)
+
+
+class _ViewRecord(Record):
+    """An empty record that reports the live game's length (views key their updates on it)."""
+
+    def __init__(self, game: Any, seed: int, length: int) -> None:
+        super().__init__(game, seed)
+        self._length = length
+
+    def __len__(self) -> int:
+        return self._length
+
+
+def state_from_observation(game: Any, observation: dict[str, Any], step: int = 0) -> Any:
+    """A Conquest state holding only what ``observation`` shows (hidden cards as placeholders)."""
+    viewer = observation.get("viewer")
+    from academy.games.conquest.state import ConquestState   # Conquest is the only shared board so far
+    state = ConquestState(game, _ViewRecord(game, 0, step))
+    state.owner = {t: observation["owner"][t] for t in game.map.territories}
+    state.armies = {t: int(observation["armies"][t]) for t in game.map.territories}
+    state.phase = observation["phase"]
+    state.current, state.first = observation["current"], observation["first"]
+    state.hands = [list(h) if p == viewer and isinstance(h, list) else [HIDDEN] * (h if isinstance(h, int) else len(h))
+                   for p, h in enumerate(observation["hands"])]
+    deck = observation["deck"]
+    state.deck = [HIDDEN] * deck if isinstance(deck, int) else [HIDDEN] * len(deck)
+    state.discard = list(observation["discard"])
+    state.sets_traded = int(observation["sets_traded"])
+    state.reinforcements = int(observation["reinforcements"])
+    state.conquered = bool(observation["conquered"])
+    state.battle = dict(observation["battle"]) if observation["battle"] else None
+    state.occupy = dict(observation["occupy"]) if observation["occupy"] else None
+    state.pool = list(observation["pool"])
+    state.placed_this_turn = int(observation["placed_this_turn"])
+    state.deal_next = int(observation["deal_next"])
+    state.turn = int(observation["turn"])
+    state.won_by = observation["winner"]
+    return state
+
+
+class SharedSession(BoardModel):
+    """One seat's (or a spectator's) view of a live game; see the module docstring."""
+
+    seats = param.List([], doc='one entry per player: "human" or a CPU level')
+    thinking = param.Boolean(False, doc="a CPU seat is to move")
+    log = param.List([], doc="the events seen so far: dicts with step, kind, text, why")
+    status = param.String("running", doc='the game\'s status: "open", "running", "finished"')
+    messages = param.List([], doc="messages this seat sent or received (dicts: sender, recipients, text)")
+
+    def __init__(self, game: LiveGame, token: str | None = None, **params: Any) -> None:
+        info = game.info
+        super().__init__(info.game_name, **params)
+        self.game = game
+        self.token = token
+        self.player: int | None = game.seat_of(token) if token else None   # raises BadToken
+        self.engine_game = REGISTRY[info.game_name](**info.options)
+        self._names: list[str] = []
+        self._lock = threading.RLock()
+        self._doc: Any = None
+        self._step = -1
+        try:
+            import panel as pn
+            doc = pn.state.curdoc
+            if doc is not None and doc.session_context is not None:
+                self._doc = doc
+        except Exception:  # pragma: no cover - panel is a dependency
+            self._doc = None
+        if token:
+            try:
+                game.join(token)
+            except StoreError as exc:
+                log.warning("live session: join failed: %s", exc)
+        self._unsubscribe: Callable[[], None] | None = game.subscribe(self._on_change, self.player)
+        self._apply(self.game.view(self.player), self._history(), message=self._welcome())
+        if self._doc is not None:
+            import panel as pn
+            pn.state.on_session_destroyed(lambda context: self.close())
+
+    # --- seats ------------------------------------------------------------------------------
+    @property
+    def viewer(self) -> int | None:
+        """This screen shows the hidden information of its own seat only (None: a spectator)."""
+        return self.player
+
+    @property
+    def spectator(self) -> bool:
+        return self.player is None
+
+    @property
+    def cards_hidden(self) -> bool:
+        return False
+
+    @property
+    def cpu_to_move(self) -> bool:
+        return self.is_cpu(self.state.to_move()) if self.state is not None else False
+
+    def is_cpu(self, player: int | None) -> bool:
+        return player is not None and 0 <= player < len(self.seats) and self.seats[player] != "human"
+
+    def seat_label(self, player: int | None) -> str:
+        """'Red', 'Blue (you)', 'Green (CPU easy)' ..."""
+        if player is None or self.state is None or player < 0:
+            return ""
+        name = self.state.game.player_name(player)
+        if player == self.player:
+            return f"{name} (you)"
+        if self.is_cpu(player):
+            return f"{name} (CPU {self.seats[player]})"
+        return name
+
+    def show_cards(self) -> None:
+        """Nothing to do: a seat's own cards are always shown on its own screen."""
+
+    def close(self) -> None:
+        """Stop listening to the live game (the page closed)."""
+        unsubscribe, self._unsubscribe = self._unsubscribe, None
+        if unsubscribe is not None:
+            unsubscribe()
+
+    # --- input ------------------------------------------------------------------------------
+    def _refuse_input(self) -> str | None:
+        if self.state is None:
+            return "The game is not loaded."
+        if self.spectator:
+            return "You are watching this game; open your seat's link to play."
+        if self.status == "finished" or self.state.is_terminal():
+            return "This game is over."
+        mover = self.state.to_move()
+        if mover != self.player:
+            who = self.seat_label(mover) if mover is not None else "The dice"
+            return f"Not your turn: {who} is to move."
+        return None
+
+    def _input_blocked(self) -> bool:
+        return self.spectator or self.state is None or self.state.to_move() != self.player \
+            or self.status == "finished"
+
+    def _play(self, action: Any) -> list[Any]:
+        try:
+            events = self.game.act(self.token, action)
+        except StoreError as exc:
+            raise RulesError("store", str(exc)) from exc
+        with self._lock:       # show the result at once (the notification adds the log lines)
+            view = self.game.view(self.player)
+            self._set_state(view)
+        return events
+
+    # --- updates from the live game -------------------------------------------------------
+    def _on_change(self, step: int, events: list[Any]) -> None:
+        """Called by the LiveGame on the thread that made the change: hand it to this session."""
+        def update() -> None:
+            with self._lock:
+                self._apply(self.game.view(self.player), log_lines(events, step), events=events)
+        doc = self._doc
+        if doc is not None and doc.session_context is not None:
+            import panel as pn
+            from panel.io.state import set_curdoc
+            with set_curdoc(doc):
+                pn.state.execute(update, schedule=True)
+        else:
+            update()
+
+    def _set_state(self, view: LiveView) -> None:
+        self._step = view.step
+        self.state = state_from_observation(self.engine_game, view.observation, view.step)
+
+    def _apply(self, view: LiveView, lines: list[dict[str, Any]], message: str | None = None,
+               events: list[Any] | None = None) -> None:
+        seats = ["human" if s.kind == "human" else (s.level or "normal") for s in view.seats]
+        state = state_from_observation(self.engine_game, view.observation, view.step)
+        self._step = view.step
+        changes: dict[str, Any] = dict(state=state, seats=seats, status=view.status,
+                                       thinking=view.status != "finished" and self.is_cpu_seat(seats, view.to_move))
+        shown = [e for e in lines if e["kind"] != "message"]
+        msgs = [e for e in lines if e["kind"] == "message"]
+        if shown:
+            changes["log"] = self.log + shown
+            changes["last_events"] = [e for e in (events or []) if e.kind != "message"]
+        if msgs:
+            changes["messages"] = self.messages + [{"text": e["text"]} for e in msgs]
+        if view.to_move != self.player:
+            changes.update(selected=None, target=None)
+        if message is not None:
+            changes["message"] = message
+        self._publish(**changes)
+
+    @staticmethod
+    def is_cpu_seat(seats: list[str], player: int | None) -> bool:
+        return player is not None and 0 <= player < len(seats) and seats[player] != "human"
+
+    def _history(self) -> list[dict[str, Any]]:
+        """The log so far: only the events' public text (never their data), replayed from the record."""
+        record = self.game.record_copy()
+        state = record.initial_state()
+        lines: list[dict[str, Any]] = []
+        for entry in record.entries:
+            lines += log_lines(state.apply(entry.action), len(state.record))
+        return lines
+
+    def _welcome(self) -> str:
+        info = self.game.info
+        if self.spectator:
+            return f"Watching game {info.id}."
+        name = self.engine_game.player_name(self.player)
+        return f"Game {info.id}: you play {name}."
