@@ -1,6 +1,6 @@
 """The `academy` command: serve the app, check lesson files, ask the odds.
 
-    academy serve [--port 5006] [--address 127.0.0.1] [--show] [--lessons DIR]
+    academy serve [--port 5006] [--address 127.0.0.1] [--show] [--lessons DIR] [--db URL]
     academy lessons check [PATH ...]
     academy odds ATTACKERS DEFENDERS [DEFENDERS ...]
 """
@@ -18,6 +18,8 @@ def _serve(args: argparse.Namespace) -> int:
 
     if args.lessons:
         os.environ["ACADEMY_LESSONS"] = os.path.abspath(args.lessons)
+    if args.db:
+        os.environ["ACADEMY_DB"] = args.db
     setup_extensions()
     warm_up()
     origins = sorted({f"{h}:{args.port}" for h in ("localhost", "127.0.0.1", args.address)} | set(args.allow_websocket_origin))
@@ -68,6 +70,8 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument("--address", default="127.0.0.1", help="0.0.0.0 to let other machines connect")
     serve.add_argument("--show", action="store_true", help="open a browser tab")
     serve.add_argument("--lessons", help="a folder of your own lessons, shown next to the built-in ones")
+    serve.add_argument("--db", help="SQLAlchemy URL of the games database (default: SQLite in the data folder; "
+                                    "also ACADEMY_DB), e.g. postgresql+psycopg://user@host/academy")
     serve.add_argument("--allow-websocket-origin", action="append", default=[], metavar="HOST:PORT")
     serve.add_argument("--threads", type=int, default=4, help="worker threads for CPU players")
     serve.set_defaults(func=_serve)

@@ -48,3 +48,18 @@ def test_server_starts_and_serves_the_home_page(how):
     finally:
         proc.terminate()
         proc.communicate(timeout=20)
+
+
+def test_serve_db_option_sets_the_games_database(tmp_path, monkeypatch):
+    """`academy serve --db URL` chooses the games database (read by the store through ACADEMY_DB)."""
+    import os
+
+    from academy import cli
+
+    monkeypatch.delenv("ACADEMY_DB", raising=False)
+    monkeypatch.setattr("panel.serve", lambda *a, **k: None)
+    monkeypatch.setattr(cli, "warm_up", lambda: None)
+    monkeypatch.setattr("academy.ui.shell.setup_extensions", lambda: None)
+    url = f"sqlite:///{tmp_path}/games.db"
+    assert cli.main(["serve", "--port", "5999", "--db", url]) == 0
+    assert os.environ["ACADEMY_DB"] == url
