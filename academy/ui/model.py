@@ -88,7 +88,7 @@ class BoardModel(param.Parameterized):
 
     def _play(self, action: Any) -> list[Any]:
         """Apply ``action`` to the engine; return its events; raise RulesError if refused."""
-        raise NotImplementedError
+        raise NotImplementedError(f"{type(self).__name__} must say how an action reaches the engine (_play).")
 
     def _changes_after(self, action: Any, events: list[Any]) -> dict[str, Any]:
         """Extra params to publish with a successful action (the session's log, a lesson's feedback)."""
