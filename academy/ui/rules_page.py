@@ -29,6 +29,11 @@ STYLE = """
 """
 
 
+def render_markdown(text: str) -> str:
+    """Markdown (CommonMark with tables) as HTML, the way the Rules pages render it."""
+    return _MD.render(text)
+
+
 def render_rulebook(book: Rulebook, focus: str | None = None, compact: bool = False) -> str:
     """The whole Rules page as HTML; ``focus`` highlights one section id."""
     toc = " ".join(f'<a href="#{s.id}" onclick="{_JUMP.format(id=s.id)}">{html.escape(s.title)}</a>'

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import html
 from collections.abc import Mapping
+from pathlib import Path
 
 import panel as pn
 
 from academy.games import CATALOG, catalog_entry
-from academy.ui.rules_page import RulesPanel
+from academy.ui.rules_page import STYLE as RULES_STYLE
+from academy.ui.rules_page import RulesPanel, render_markdown
 
 TABS = ("rules", "lessons", "play")
 STYLE = """
@@ -61,6 +63,23 @@ def _not_yet(title: str) -> pn.viewable.Viewable:
                         stylesheets=[STYLE], css_classes=["on-the-way"])
 
 
+TEACH_GUIDE = Path(__file__).resolve().parents[2] / "lessons" / "README.md"
+
+
+def teach_page(guide: Path | None = None) -> pn.viewable.Viewable:
+    """The teachers' guide to writing lessons (lessons/README.md), read now so an edit shows on reload."""
+    path = guide or TEACH_GUIDE
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = getattr(exc, "strerror", None) or str(exc)
+        return pn.pane.Alert(f"The guide to writing lessons cannot be shown: its file, lessons/README.md in the "
+                             f"Academy's folder, could not be read ({html.escape(reason)}).",
+                             alert_type="warning", css_classes=["teach-missing"])
+    return pn.pane.HTML(f'<div class="rules teach-guide">{render_markdown(text)}</div>', stylesheets=[RULES_STYLE],
+                        sizing_mode="stretch_width", css_classes=["teach-page"])
+
+
 def game_view(name: str, tab: str, query: Mapping[str, str]) -> pn.viewable.Viewable:
     """The Rules | Lessons | Play tabs of one game (only Rules for games still without a board)."""
     entry = catalog_entry(name)
@@ -93,7 +112,7 @@ def game_view(name: str, tab: str, query: Mapping[str, str]) -> pn.viewable.View
 
 
 def build_page(query: Mapping[str, str] | None = None) -> pn.template.BaseTemplate:
-    """The whole page for a query (``game``, ``tab``, ``lesson``, ``section``; ``page=games``;
+    """The whole page for a query (``game``, ``tab``, ``lesson``, ``section``; ``page=games`` or ``page=teach``;
     ``match`` and ``seat`` for a shared game)."""
     query = dict(query or {})
     name = query.get("game")
@@ -102,6 +121,9 @@ def build_page(query: Mapping[str, str] | None = None) -> pn.template.BaseTempla
         from academy.ui.dashboard import GamesDashboard
         title = "Academy · Games"
         main = GamesDashboard()
+    elif query.get("page") == "teach" and not name:
+        title = "Academy · Write lessons"
+        main = teach_page()
     elif name in known:
         title = f"Academy · {catalog_entry(name).title}"
         main = game_view(name, query.get("tab", "rules"), query)
@@ -115,7 +137,9 @@ def build_page(query: Mapping[str, str] | None = None) -> pn.template.BaseTempla
         title=title, main=[main], header=[pn.pane.HTML('<a href="?" style="color:white;font-weight:600">Home</a>',
                                                        css_classes=["home-link"]),
                                           pn.pane.HTML('<a href="?page=games" style="color:white;font-weight:600">'
-                                                       'Games</a>', css_classes=["games-header-link"])],
+                                                       'Games</a>', css_classes=["games-header-link"]),
+                                          pn.pane.HTML('<a href="?page=teach" style="color:white;font-weight:600">'
+                                                       'Write lessons</a>', css_classes=["teach-header-link"])],
         accent="#2f5d8a", main_max_width="1400px", collapsed_sidebar=True)
     return template
 

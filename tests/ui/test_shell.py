@@ -106,3 +106,30 @@ def test_games_page_and_links(tmp_path, monkeypatch):
         assert "Your seat: Red" in html_of(shared.main[0])
     finally:
         close_shared_hubs()
+
+
+def test_teach_page_renders_the_guide_and_the_header_links_to_it(tmp_path, monkeypatch):
+    """`?page=teach`: lessons/README.md as HTML, read when the page is built; a missing file says so."""
+    from academy.lessons import LESSONS_DIR
+    from academy.ui.shell import teach_page
+
+    page = build_page({"page": "teach"})
+    text = html_of(page.main[0])
+    assert "Academy · Write lessons" in page.title
+    assert "<h1>Writing lessons: a guide for teachers</h1>" in text
+    assert "<table>" in text and "<code>rest: Blue 1</code>" in text
+    assert "academy lessons check PATH" in text
+    header = "".join(str(getattr(o, "object", "")) for o in page.header)
+    assert 'href="?page=teach"' in header and "Write lessons" in header
+    assert 'href="?page=games"' in header              # next to the existing links
+    assert 'href="?page=teach"' in "".join(str(getattr(o, "object", "")) for o in build_page({}).header)
+
+    edited = tmp_path / "README.md"
+    edited.write_text((LESSONS_DIR / "README.md").read_text() + "\n## Added today\n", encoding="utf-8")
+    from academy.ui import shell
+    monkeypatch.setattr(shell, "TEACH_GUIDE", edited)     # an edit shows on the next page build
+    assert "<h2>Added today</h2>" in html_of(build_page({"page": "teach"}).main[0])
+
+    monkeypatch.setattr(shell, "TEACH_GUIDE", tmp_path / "nowhere.md")
+    missing = html_of(build_page({"page": "teach"}).main[0])
+    assert "guide to writing lessons cannot be shown" in missing and "lessons/README.md" in missing
