@@ -7,7 +7,8 @@ open, running and finished games with a Watch link for each (and Play links for 
 tokens this browser session created: tokens are stored only as hashes, so nobody else can list them).
 
 ``SharedPlayPage``: the Conquest board, controls, odds panel, players and event log for one seat
-of a shared game (or a spectator), on a ``SharedSession``.
+of a shared game (or a spectator), on a ``SharedSession``; for a seat also the messages panel
+(``academy.ui.messages_view.MessagesView``) and a Resign button that asks for confirmation first.
 
 Every session uses the one process-wide hub ``academy.ui.live_session.shared_hub()`` (shared
 mutable game state by design: that is how a move reaches every browser); the database is
@@ -186,8 +187,25 @@ class SharedPlayPage(pn.viewable.Viewer):
         self.message = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["game-message"])
         self.board = ConquestBoard(s)
         self.players = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["players"])
+        from academy.ui.messages_view import MessagesView
+        self.messages = MessagesView(s)
+        self.outcome = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["seat-outcome"])
+        self.resign_button = pn.widgets.Button(label="Resign", color="danger", variant="outline", width=110,
+                                               css_classes=["resign"])
+        self.resign_button.on_click(lambda e: self.ask_resign())
+        self.confirm_button = pn.widgets.Button(label="Yes, resign", color="danger", width=120,
+                                                css_classes=["resign-confirm"])
+        self.confirm_button.on_click(lambda e: self.confirm_resign())
+        self.cancel_button = pn.widgets.Button(label="Cancel", width=100, css_classes=["resign-cancel"])
+        self.cancel_button.on_click(lambda e: self.cancel_resign())
+        self.confirm_row = pn.Row(pn.pane.HTML("<b>Resign for good?</b> You will be out of this game.",
+                                               margin=(8, 5)), self.confirm_button, self.cancel_button,
+                                  visible=False, margin=0, css_classes=["resign-confirm-row"])
+        leave = pn.Column(self.outcome, self.resign_button, self.confirm_row, margin=0, sizing_mode="stretch_width",
+                          css_classes=["leave-panel"], visible=not s.spectator)
         side = pn.Column(self.message, PhaseControls(s), pn.layout.Divider(), OddsPanel(s), pn.layout.Divider(),
-                         self.players, width=390, margin=(0, 0, 0, 12), css_classes=["side-panel"])
+                         self.players, leave, pn.layout.Divider(), self.messages,
+                         width=390, margin=(0, 0, 0, 12), css_classes=["side-panel"])
         self.layout = pn.Column(
             self.seat_info, self.banner,
             pn.Row(self.board, side, sizing_mode="stretch_width", margin=0),
@@ -198,11 +216,29 @@ class SharedPlayPage(pn.viewable.Viewer):
                           sizing_mode="stretch_width"),
                 sizing_mode="stretch_width", margin=0),
             sizing_mode="stretch_width", css_classes=["conquest-play", "shared-play"])
-        s.param.watch(later(self._update), ["state", "message", "seats"])
+        s.param.watch(later(self._update), ["state", "message", "seats", "status", "seat_status", "winner"])
         self._update()
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self.layout
+
+    # --- resigning: two clicks, the second one confirms --------------------------------------
+    def ask_resign(self) -> None:
+        s = self.session
+        if s.spectator or s.out or s.status == "finished":
+            return
+        self.resign_button.visible = False
+        self.confirm_row.visible = True
+
+    def cancel_resign(self) -> None:
+        self.confirm_row.visible = False
+        self._update()
+
+    def confirm_resign(self) -> bool:
+        self.confirm_row.visible = False
+        ok = self.session.resign()
+        self._update()
+        return ok
 
     def _picker(self, picker: Any) -> Any:
         self.picker = picker
@@ -219,6 +255,16 @@ class SharedPlayPage(pn.viewable.Viewer):
             players = self._players_html(s)
             if players != self.players.object:
                 self.players.object = players
+            outcome = s.outcome()
+            obj = f"<div class='academy-message' role='status'><b>{html.escape(outcome)}</b></div>" if outcome else ""
+            if obj != self.outcome.object:
+                self.outcome.object = obj
+            can_resign = not s.spectator and not s.out and s.status != "finished"
+            if not can_resign:
+                self.confirm_row.visible = False
+            show = can_resign and not self.confirm_row.visible
+            if self.resign_button.visible != show:
+                self.resign_button.visible = show
 
 
 def shared_game_page(match: str, seat: str | None = None, hub: Any = None) -> pn.viewable.Viewable:

@@ -28,7 +28,7 @@ from typing import Any
 
 import param
 
-from academy.core.errors import RulesError
+from academy.core.errors import AcademyError, RulesError
 from academy.core.record import Record
 from academy.games import REGISTRY
 from academy.store.errors import StoreError
@@ -37,11 +37,12 @@ from academy.store.live import LiveGame, LiveHub, LiveView
 from .history import log_lines
 from .model import BoardModel
 
-__all__ = ["SharedSession", "shared_hub", "state_from_observation", "close_shared_hubs"]
+__all__ = ["SharedSession", "shared_hub", "state_from_observation", "close_shared_hubs", "MAX_MESSAGE_CHARS"]
 
 log = logging.getLogger("academy.ui.live_session")
 
 HIDDEN = "?"   # a card this seat may not see (another hand, the deck)
+MAX_MESSAGE_CHARS = 2000   # the longest message a seat may send from the play page
 
 _HUBS: dict[str, LiveHub] = {}
 _HUBS_LOCK = threading.Lock()
@@ -118,7 +119,11 @@ class SharedSession(BoardModel):
     thinking = param.Boolean(False, doc="a CPU seat is to move")
     log = param.List([], doc="the events seen so far: dicts with step, kind, text, why")
     status = param.String("running", doc='the game\'s status: "open", "running", "finished"')
-    messages = param.List([], doc="messages this seat sent or received (dicts: sender, recipients, text)")
+    messages = param.List([], doc="messages this seat sent or received, oldest first "
+                                  "(dicts: id, sender, recipients, text, step)")
+    chat_notice = param.String("", doc="the last word of the messages panel (an error or 'sent')")
+    seat_status = param.List([], doc='one entry per player: "in", "resigned", "timed_out", "abandoned"')
+    winner = param.Integer(None, allow_None=True, doc="the winner once the game is finished")
 
     def __init__(self, game: LiveGame, token: str | None = None, **params: Any) -> None:
         info = game.info
@@ -160,6 +165,12 @@ class SharedSession(BoardModel):
         return self.player is None
 
     @property
+    def out(self) -> bool:
+        """True once this seat resigned (or timed out, or left): it can no longer act."""
+        return self.player is not None and self.player < len(self.seat_status) \
+            and self.seat_status[self.player] != "in"
+
+    @property
     def cards_hidden(self) -> bool:
         return False
 
@@ -198,6 +209,8 @@ class SharedSession(BoardModel):
             return "You are watching this game; open your seat's link to play."
         if self.status == "finished" or self.state.is_terminal():
             return "This game is over."
+        if self.out:
+            return f"You are out of this game ({self.seat_status[self.player].replace('_', ' ')})."
         mover = self.state.to_move()
         if mover != self.player:
             who = self.seat_label(mover) if mover is not None else "The dice"
@@ -206,7 +219,7 @@ class SharedSession(BoardModel):
 
     def _input_blocked(self) -> bool:
         return self.spectator or self.state is None or self.state.to_move() != self.player \
-            or self.status == "finished"
+            or self.status == "finished" or self.out
 
     def _play(self, action: Any) -> list[Any]:
         try:
@@ -217,6 +230,99 @@ class SharedSession(BoardModel):
             view = self.game.view(self.player)
             self._set_state(view)
         return events
+
+    # --- messages ---------------------------------------------------------------------------
+    def other_seats(self) -> list[int]:
+        """The players this seat can write to (every other seat; none for a spectator)."""
+        if self.spectator:
+            return []
+        return [p for p in range(len(self.seats)) if p != self.player]
+
+    def send_message(self, recipients: Any, text: str) -> bool:
+        """Send ``text`` to the seats ``recipients``; False (and ``chat_notice`` says why) if refused."""
+        refusal = self._refuse_message(recipients, text)
+        if refusal is not None:
+            self.chat_notice = refusal
+            return False
+        try:
+            self.game.send_message(self.token, sorted({int(p) for p in recipients}), text.strip())
+        except (StoreError, AcademyError, ValueError) as exc:
+            log.warning("live session: game %s: message refused: %s", self.game.game_id, exc)
+            self.chat_notice = str(exc)
+            return False
+        self._load_messages()
+        self.chat_notice = "Message sent."
+        return True
+
+    def _refuse_message(self, recipients: Any, text: Any) -> str | None:
+        if self.spectator:
+            return "You are watching this game: only its players can send messages."
+        text = text.strip() if isinstance(text, str) else ""
+        if not text:
+            return "Write something first: the message is empty."
+        if len(text) > MAX_MESSAGE_CHARS:
+            return (f"The message is too long: {len(text)} characters, at most {MAX_MESSAGE_CHARS}. "
+                    "Shorten it or split it in two.")
+        try:
+            chosen = {int(p) for p in (recipients or [])}
+        except (TypeError, ValueError):
+            return "Choose the players to write to."
+        if not chosen:
+            return "Choose at least one player to write to."
+        wrong = sorted(chosen - set(self.other_seats()))
+        if wrong:
+            return f"You cannot write to player {', '.join(str(p + 1) for p in wrong)}: choose other seats of this game."
+        return None
+
+    def _load_messages(self) -> None:
+        """Read this seat's conversations from the store (none for a spectator)."""
+        if self.spectator:
+            return
+        try:
+            stored = self.game.messages(self.token)
+        except StoreError as exc:
+            log.warning("live session: game %s: messages not loaded: %s", self.game.game_id, exc)
+            return
+        msgs = [{"id": m.id, "sender": m.sender, "recipients": sorted(m.recipients), "text": m.text,
+                 "step": m.step} for m in stored]
+        if msgs != self.messages:
+            self.messages = msgs
+
+    # --- leaving ---------------------------------------------------------------------------
+    def resign(self) -> bool:
+        """This seat resigns (the page asks for confirmation first); False if refused (``message`` says why)."""
+        if self.spectator:
+            self.message = "You are watching this game: only its players can resign."
+            return False
+        if self.status == "finished":
+            self.message = "This game is over: there is nothing to resign."
+            return False
+        try:
+            self.game.resign(self.token)
+        except (StoreError, RulesError) as exc:
+            self.message = getattr(exc, "message", None) or str(exc)
+            return False
+        with self._lock:
+            self._apply(self.game.view(self.player), [])
+            self.message = self.outcome()
+        return True
+
+    def outcome(self) -> str:
+        """One sentence on this seat's standing: out, won, lost; '' while it plays on."""
+        names = self.engine_game.player_name
+        won = "" if self.winner is None else f"{names(self.winner)} wins."
+        if self.spectator:
+            return f"The game is over. {won}".strip() if self.status == "finished" else ""
+        if self.status == "finished" and self.winner == self.player:
+            return "The game is over: you win!"
+        if self.out:
+            how = self.seat_status[self.player].replace("_", " ")
+            rest = f"The game is over. {won}" if self.status == "finished" else \
+                "The game goes on without you (the computer plays your armies)."
+            return f"You {how}: you are out of this game. {rest}".strip()
+        if self.status == "finished":
+            return f"The game is over. {won}".strip()
+        return ""
 
     # --- updates from the live game -------------------------------------------------------
     def _on_change(self, step: int, events: list[Any]) -> None:
@@ -235,27 +341,43 @@ class SharedSession(BoardModel):
 
     def _set_state(self, view: LiveView) -> None:
         self._step = view.step
-        self.state = state_from_observation(self.engine_game, view.observation, view.step)
+        self.state = self._view_state(view)
+
+    def _view_state(self, view: LiveView) -> Any:
+        state = state_from_observation(self.engine_game, view.observation, view.step)
+        if view.status == "finished" and not state.is_terminal():   # ended by resignation, not on the board
+            state.phase, state.won_by = "over", view.winner
+        return state
 
     def _apply(self, view: LiveView, lines: list[dict[str, Any]], message: str | None = None,
                events: list[Any] | None = None) -> None:
         seats = ["human" if s.kind == "human" else (s.level or "normal") for s in view.seats]
-        state = state_from_observation(self.engine_game, view.observation, view.step)
+        seat_status = [s.status for s in view.seats]
+        state = self._view_state(view)
         self._step = view.step
-        changes: dict[str, Any] = dict(state=state, seats=seats, status=view.status,
-                                       thinking=view.status != "finished" and self.is_cpu_seat(seats, view.to_move))
+        on_autopilot = view.to_move is not None and 0 <= view.to_move < len(seat_status) \
+            and seat_status[view.to_move] != "in"
+        changes: dict[str, Any] = dict(state=state, seats=seats, status=view.status, seat_status=seat_status,
+                                       winner=view.winner,
+                                       thinking=view.status != "finished"
+                                       and (self.is_cpu_seat(seats, view.to_move) or on_autopilot))
         shown = [e for e in lines if e["kind"] != "message"]
         msgs = [e for e in lines if e["kind"] == "message"]
         if shown:
             changes["log"] = self.log + shown
             changes["last_events"] = [e for e in (events or []) if e.kind != "message"]
-        if msgs:
-            changes["messages"] = self.messages + [{"text": e["text"]} for e in msgs]
         if view.to_move != self.player:
             changes.update(selected=None, target=None)
         if message is not None:
             changes["message"] = message
+        announce = message is None and (
+            (view.status == "finished" and self.status != "finished")
+            or any(e["kind"] in ("resigned", "timed_out", "abandoned", "game_over") for e in shown))
         self._publish(**changes)
+        if announce:                     # someone left or the game ended: say where this seat stands
+            self.message = self.outcome() or self.message
+        if msgs or events is None:
+            self._load_messages()
 
     @staticmethod
     def is_cpu_seat(seats: list[str], player: int | None) -> bool:

@@ -102,3 +102,14 @@ def test_two_seats_play_one_game_live(serve, open_page, hub):
     pages[other].wait_text(".game-message", "Not your turn")
     for p in (0, 1):
         assert not any(got(p, c) for c in chip[1 - p])
+
+    # seat 1 (Red) writes to seat 2 (Blue); Blue's page shows it without a reload, escaped
+    text = "Peace in <b>Asia</b>? Red"
+    pages[0].page.locator(".chat-everyone button").click()
+    pages[0].page.locator(".chat-text textarea").fill(text)
+    pages[0].page.locator(".chat-send button").click()
+    pages[0].wait_text(".chat-notice", "Message sent", timeout=10)
+    pages[0].wait_text(".chat-messages", text, timeout=10)
+    shown = pages[1].wait_text(".chat-messages", text, timeout=10)
+    assert "You →" not in shown and f"{names[0]} → you" in shown
+    assert [m.text for m in game.messages(tokens[1])] == [text]

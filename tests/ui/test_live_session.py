@@ -157,3 +157,110 @@ def test_cpu_on_a_worker_thread_reaches_the_session(tmp_path):
             time.sleep(0.05)
         assert me.state.turn > turn and not me.thinking
         assert any("Blue" in line["text"] for line in me.log)
+
+
+# --- messages and resigning --------------------------------------------------------------------------------
+
+PEOPLE3 = [{"kind": "human", "name": "Red"}, {"kind": "human", "name": "Blue"}, {"kind": "human", "name": "Green"}]
+
+
+def three_humans(hub, seed: int = 5):
+    game, tokens = hub.create("conquest", {"players": 3, "setup": "random"}, seed, PEOPLE3)
+    return game, tokens, [SharedSession(game, tokens[p]) for p in range(3)]
+
+
+def texts(session) -> list[str]:
+    return [m["text"] for m in session.messages]
+
+
+def test_a_message_to_one_seat_reaches_sender_and_recipient_only(hub):
+    from academy.ui.messages_view import MessagesView
+    game, tokens, (red, blue, green) = three_humans(hub)
+    watcher = SharedSession(game)
+    assert red.other_seats() == [1, 2] and watcher.other_seats() == []
+    assert red.send_message([1], "  Truce in Asia?  ")
+    assert red.chat_notice == "Message sent."
+    assert texts(red) == texts(blue) == ["Truce in Asia?"] and texts(green) == [] and texts(watcher) == []
+    msg = blue.messages[0]
+    assert msg["sender"] == 0 and msg["recipients"] == [1] and msg["step"] == game.step
+    view = MessagesView(blue)          # the recipient's panel shows it; the third seat's does not
+    assert "Truce in Asia?" in view.thread.object and "Red → you" in view.thread.object
+    assert "Truce" not in MessagesView(green).thread.object
+    assert MessagesView(watcher).thread is None      # spectators get no messages panel at all
+    assert not watcher.send_message([0], "hello") and "watching" in watcher.chat_notice
+    assert not any("Truce" in line["text"] for s in (red, blue, green, watcher) for line in s.log)
+
+
+def test_a_group_message_and_the_everyone_shortcut(hub):
+    from academy.ui.messages_view import MessagesView
+    game, tokens, (red, blue, green) = three_humans(hub)
+    assert green.send_message([0, 1], "All against Yellow")
+    assert texts(red) == texts(blue) == texts(green) == ["All against Yellow"]
+    assert red.messages[0]["recipients"] == [0, 1] and red.messages[0]["sender"] == 2
+    panel = MessagesView(red)
+    panel.select_everyone()
+    assert sorted(panel.recipients.value) == [1, 2]
+    panel.text.value_input = "Agreed"
+    assert panel.send() and panel.text.value == ""
+    assert texts(blue)[-1] == texts(green)[-1] == "Agreed"
+    assert "With Blue and Green" in panel.thread.object
+    assert red.send_message([1], "Just you")     # a new conversation: Green does not see it
+    assert "Just you" in texts(blue) and "Just you" not in texts(green)
+
+
+def test_a_message_is_escaped_and_bad_messages_are_refused(hub):
+    from academy.ui.messages_view import MessagesView
+    game, tokens, red, blue = two_humans(hub)
+    attack = "<script>alert('x')</script><b>bold</b>"
+    assert red.send_message([1], attack)
+    page = MessagesView(blue)
+    assert "<script>" not in page.thread.object and "<b>bold" not in page.thread.object
+    assert html.escape(attack) in page.thread.object
+    sent = len(blue.messages)
+    for recipients, text, why in [([1], "", "empty"), ([1], "   \n ", "empty"), ([1], "x" * 2001, "too long"),
+                                  ([], "hi", "at least one player"), ([0], "hi", "cannot write"),
+                                  ([5], "hi", "cannot write")]:
+        assert not red.send_message(recipients, text)
+        assert why in red.chat_notice, (text[:10], red.chat_notice)
+    assert len(blue.messages) == sent and red.send_message([1], "y" * 2000)
+    mine = MessagesView(red)
+    mine.recipients.value = [1]
+    assert not mine.send() and "empty" in mine.notice.object and "error" in mine.notice.object
+
+
+def test_resign_ends_a_two_player_game_and_both_sessions_follow(hub):
+    from bokeh.document import Document
+    game, tokens, red, blue = two_humans(hub)
+    watcher = SharedSession(game)
+    page = SharedPlayPage(red)
+    page.__panel__().get_root(Document())
+    assert page.resign_button.visible and not page.confirm_row.visible
+    page.ask_resign()                         # the first click only asks
+    assert page.confirm_row.visible and not page.resign_button.visible and game.status == "running"
+    page.cancel_resign()
+    assert not page.confirm_row.visible and page.resign_button.visible and game.status == "running"
+    page.ask_resign()
+    assert page.confirm_resign()
+    assert game.status == "finished" and game.winner == 1
+    assert red.out and red.status == blue.status == watcher.status == "finished"
+    assert red.winner == blue.winner == watcher.winner == 1
+    assert "you are out" in red.message and "Blue wins" in red.message
+    assert "you win" in blue.message and "Blue wins" in watcher.message
+    assert red.state.is_terminal() and blue.state.winner() == 1        # the banner shows the winner
+    assert "you are out" in page.outcome.object and not page.resign_button.visible
+    assert any("resigns" in line["text"] for line in blue.log)
+    territory = blue.state.territories_of(1)[0]
+    blue.click(territory)
+    assert "over" in blue.message and not red.resign()
+
+
+def test_resign_in_a_three_player_game_keeps_it_going(hub):
+    game, tokens, (red, blue, green) = three_humans(hub)
+    assert blue.resign()
+    assert game.status == "running" and blue.out and blue.seat_status == red.seat_status == ["in", "resigned", "in"]
+    assert "you are out" in blue.message and "goes on" in blue.message
+    assert not blue.resign() and "already out" in blue.message
+    step = game.step
+    blue.click(blue.state.territories_of(1)[0] if blue.state.territories_of(1) else red.state.territories_of(0)[0])
+    assert "out of this game" in blue.message and game.step == step
+    assert "resigns" in red.log[-1]["text"] or any("resigns" in line["text"] for line in green.log)
