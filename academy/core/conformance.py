@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 from .errors import RulesError
@@ -38,6 +39,21 @@ def _mutations(action: Any) -> list[Any]:
     return out
 
 
+def expect_refusal(state: State, attempt: Callable[[], Any], what: str) -> RulesError:
+    """``attempt()`` must raise a RulesError with a reason and a message, and change nothing."""
+    before, size = state.to_json(), len(state.record)
+    try:
+        attempt()
+    except RulesError as exc:
+        assert exc.reason and str(exc), f"{state.game.name}: error without reason or message"
+        refusal = exc
+    else:
+        raise AssertionError(f"{state.game.name}: {what} was accepted")
+    assert state.to_json() == before and len(state.record) == size, \
+        f"{state.game.name}: refused {what} changed the state"
+    return refusal
+
+
 def check_illegal_leaves_state_unchanged(state: State, rnd: random.Random) -> int:
     """Apply mutated actions that are not legal: each must raise RulesError and change nothing.
 
@@ -47,29 +63,18 @@ def check_illegal_leaves_state_unchanged(state: State, rnd: random.Random) -> in
         return 0
     legal = state.legal_actions()
     before = state.to_json()
-    size = len(state.record)
     tried = 0
     for action in _mutations(rnd.choice(legal)):
         if action in legal:
             continue
-        try:
-            state.apply(action)
-        except RulesError as exc:
-            assert exc.reason and str(exc), f"{state.game.name}: error without reason or message"
-        else:
-            raise AssertionError(f"{state.game.name}: illegal action {action!r} was accepted")
-        assert state.to_json() == before and len(state.record) == size, \
-            f"{state.game.name}: a refused action {action!r} changed the state"
+        expect_refusal(state, lambda: state.apply(action), f"illegal action {action!r}")
         tried += 1
     others = [p for p in range(state.game.num_players) if p != state.to_move()]
     if others:
-        try:
-            state.apply(legal[0], player=others[0])
-        except RulesError as exc:
-            assert exc.reason == "not_your_turn", exc.reason
-            tried += 1
-        else:
-            raise AssertionError(f"{state.game.name}: player {others[0]} acted out of turn")
+        refusal = expect_refusal(state, lambda: state.apply(legal[0], player=others[0]),
+                                 f"an action of player {others[0]} out of turn")
+        assert refusal.reason == "not_your_turn", refusal.reason
+        tried += 1
     assert state.to_json() == before
     return tried
 
@@ -94,18 +99,9 @@ def random_orders(state: State, player: int, rnd: random.Random) -> list[str]:
 def check_illegal_orders_leave_state_unchanged(state: State, player: int, orders: list[str]) -> int:
     """At a simultaneous node: a submission with a nonsense order, or acting for someone else, is
     refused with a reason and changes nothing. Returns how many refusals were checked."""
-    before = state.to_json()
-    size = len(state.record)
     tried = 0
     for bad in ([*orders, "nowhere"], ["nowhere", *orders]):
-        try:
-            state.submit(player, bad)
-        except RulesError as exc:
-            assert exc.reason and str(exc), f"{state.game.name}: error without reason or message"
-        else:
-            raise AssertionError(f"{state.game.name}: illegal orders {bad!r} were accepted")
-        assert state.to_json() == before and len(state.record) == size, \
-            f"{state.game.name}: refused orders {bad!r} changed the state"
+        expect_refusal(state, lambda: state.submit(player, bad), f"illegal orders {bad!r}")
         tried += 1
     return tried
 
@@ -125,15 +121,8 @@ def _simultaneous_phase(state: State, rnd: random.Random, check: bool) -> int:
             text = game.format_action(action, state)
             assert game.parse_action(text, state) == action, f"{game.name}: notation {text!r} does not round-trip"
             other = (player + 1) % game.num_players
-            before, size = state.to_json(), len(state.record)
-            try:
-                state.apply(action, player=other)
-            except RulesError as exc:
-                assert exc.reason, f"{game.name}: error without reason"
-            else:
-                raise AssertionError(f"{game.name}: player {other} submitted for player {player}")
-            assert state.to_json() == before and len(state.record) == size, \
-                f"{game.name}: a refused submission for another player changed the state"
+            expect_refusal(state, lambda: state.apply(action, player=other),
+                           f"a submission by player {other} for player {player}")
     state.resolve()
     return steps + 1
 
