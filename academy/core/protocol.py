@@ -185,6 +185,15 @@ class State(ABC):
         raise IllegalAction("no_orders", f"{self.game.title} is played in turns, not with orders given "
                             "together: use legal_actions() and apply().")
 
+    def resolve_step(self) -> list[Event]:
+        """What ``resolve()`` does, returning the events (each order's result and why) to show."""
+        raise IllegalAction("no_orders", f"{self.game.title} is played in turns, not with orders given "
+                            "together: use legal_actions() and apply().")
+
+    def waiting(self) -> list[int]:
+        """At a simultaneous node, the players who have something to order and have not submitted yet."""
+        return self.players_to_act()
+
     def resolve_chance(self) -> list[Event]:
         """At a chance node, sample an outcome with the record's seeded generator and apply it."""
         outcome = self.record.rng.choose(self.chance_outcomes(), step=len(self.record))

@@ -49,7 +49,8 @@ Live games (``live.py``)
     ``callback(step, events)``, ``refresh()``; CPU seats play on worker threads.
 
 Errors (``errors.py``), all ``StoreError(AcademyError)``: ``GameNotFound``, ``BadToken``,
-``Conflict``, ``GameFinished``, ``InvalidInput`` (also a ValueError), ``StoreUnavailable``.
+``Conflict``, ``GameFinished``, ``SeatTaken``, ``TooEarly``, ``InvalidInput`` (also a ValueError),
+``StoreUnavailable``.
 A game's own option errors (``IllegalAction`` with reason ``bad_option``) pass through.
 
 >>> import tempfile, os
@@ -60,11 +61,12 @@ A game's own option errors (``IllegalAction`` with reason ``bad_option``) pass t
 ...     store.seat_for_token(gid, tokens[0]), store.seat_for_token(gid, "forged")
 (0, None)
 """
-from .errors import BadToken, Conflict, GameFinished, GameNotFound, InvalidInput, StoreError, StoreUnavailable
+from .errors import (BadToken, Conflict, GameFinished, GameNotFound, InvalidInput, SeatTaken, StoreError,
+                     StoreUnavailable, TooEarly)
 from .location import data_dir, default_url
 from .store import GameInfo, Message, SeatInfo, Store
 from .live import LiveGame, LiveHub, LiveView  # noqa: E402,I001 - live.py builds on store.py
 
 __all__ = ["BadToken", "Conflict", "GameFinished", "GameInfo", "GameNotFound", "InvalidInput", "LiveGame",
-           "LiveHub", "LiveView", "Message", "SeatInfo", "Store", "StoreError", "StoreUnavailable", "data_dir",
-           "default_url"]
+           "LiveHub", "LiveView", "Message", "SeatInfo", "SeatTaken", "Store", "StoreError", "StoreUnavailable",
+           "TooEarly", "data_dir", "default_url"]

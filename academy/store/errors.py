@@ -6,6 +6,8 @@
         BadToken           a seat token that does not open this seat (or game)
         Conflict           an action index that is not the next one (someone else wrote first)
         GameFinished       an action or a join for a game that is over
+        SeatTaken          a seat someone else took first (or that only its own link opens)
+        TooEarly           a claim on time before the time has run out
         InvalidInput(ValueError)  bad arguments (unknown game name, bad seats, empty message ...)
         StoreUnavailable   the database cannot be opened or migrated
 """
@@ -44,6 +46,14 @@ class Conflict(StoreError):
 
 class GameFinished(StoreError):
     """The game is over: no more actions or joins."""
+
+
+class SeatTaken(StoreError):
+    """The seat cannot be taken from the list: someone took it first, or only its link opens it."""
+
+
+class TooEarly(StoreError):
+    """A win claimed on time while the other player still has time."""
 
 
 class InvalidInput(StoreError, ValueError):

@@ -27,8 +27,15 @@ Guarantees
     - A new hub on the same database reloads a game and continues (chance steps missing
       after a crash are resolved again: they are a function of the seed and the step).
 
-Sequential games only for now (Conquest; Tactics and Game of War when registered);
-simultaneous-order games (Diplomacy, Fronts) will need ``submit``/``resolve`` here.
+Simultaneous-order games (Diplomacy, Fronts): ``submit(token, orders)`` stores a seat's
+orders (others see only that it has submitted: ``LiveView.waiting``); the phase resolves, and is
+stored, as soon as nobody is waiting (CPU seats write their orders on their own) or when the
+deadline passes (default orders for the late).
+
+Clocks (``GameInfo.clock``: ``{"mode": "live" | "daily", "seconds": N}``): a deadline starts
+with each turn (or order phase) that waits for a person and is stored (``GameInfo.deadline``),
+so it survives a restart. At the deadline a live clock puts the player to move out
+("timed_out"); a daily clock lets an opponent ``claim_win``; a simultaneous phase resolves.
 
 >>> import tempfile
 >>> with tempfile.TemporaryDirectory() as d, LiveHub(f"sqlite:///{d}/a.db", synchronous=True) as hub:
@@ -48,12 +55,13 @@ from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from academy.core.errors import GameOver, IllegalAction, RulesError
 from academy.core.protocol import Event, NodeKind, State
 
-from .errors import BadToken, Conflict, GameFinished, StoreError
+from .errors import BadToken, Conflict, GameFinished, StoreError, TooEarly
 from .store import GameInfo, Message, SeatInfo, Store
 from .tokens import hash_token
 
@@ -90,6 +98,21 @@ class LiveView:
     seats: tuple[SeatInfo, ...]
     observation: dict[str, Any]   # state.observation(player): hidden information removed
     legal: list[Any] | None       # the seat's legal actions when it is to move, else None
+    waiting: tuple[int, ...] = ()  # simultaneous games: who has not submitted yet (public)
+    deadline: datetime | None = None   # when the turn or order phase under way runs out
+    clock: dict[str, Any] | None = None  # the game's clock settings
+
+
+@dataclass(frozen=True)
+class _Orders:
+    """Internal: a seat's orders for a simultaneous phase (``state.submit``)."""
+
+    orders: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class _ResolveNow:
+    """Internal: resolve the phase now (everyone submitted, or the deadline passed)."""
 
 
 class LiveGame:
@@ -156,8 +179,10 @@ class LiveGame:
             mover = state.to_move()
             legal = state.legal_actions(player) if player is not None and mover == player \
                 and self._info.status != "finished" else None
+            waiting = tuple(state.waiting()) if state.node_kind() is NodeKind.SIMULTANEOUS else ()
             return LiveView(self.game_id, player, len(state.record), self._info.status, mover,
-                            self._info.winner, self._info.seats, self.state_for(player), legal)
+                            self._info.winner, self._info.seats, self.state_for(player), legal,
+                            waiting, self._info.deadline, self._info.clock)
 
     def seat_of(self, token: str) -> int:
         """The player whose seat ``token`` opens; raises BadToken (forged, mistyped, other game)."""
@@ -200,11 +225,123 @@ class LiveGame:
             self._deliver()
             self._kick_cpu()
 
+    def submit(self, token: str, orders: Iterable[str]) -> list[Event]:
+        """Submit (or replace) the token's seat's orders for a simultaneous phase (Diplomacy, Fronts).
+
+        Stored before it returns, like ``act``. Only "X has submitted" reaches the others; the
+        orders stay hidden until the phase resolves, which happens as soon as nobody is waiting
+        (CPU seats write theirs on their own) or at the deadline. Raises what ``act`` raises.
+        """
+        texts = (orders,) if isinstance(orders, str) else tuple(orders)
+        return self.act(token, _Orders(texts))
+
+    def claim(self, player: int, name: str | None = None) -> str:
+        """Take the free public seat ``player`` from the games list; return its new secret token.
+
+        Raises GameFinished, InvalidInput, SeatTaken (taken first by someone else, or not public).
+        """
+        with self._lock:
+            token = self.store.claim_seat(self.game_id, player, name)
+            self._info = self.store.game(self.game_id)
+            self._tokens[hash_token(token)] = player
+            self._enqueue([Event("join", f"{self._info.seats[player].name} takes seat {player + 1}.",
+                                 {"player": player, "status": self._info.status})])
+            self._update_clock()
+        self._deliver()
+        self._kick_cpu()
+        return token
+
+    def late_players(self) -> list[int]:
+        """The people the clock is running for now: the human seat to move, or (simultaneous
+        games) the human seats that have not submitted."""
+        with self._lock:
+            return self._late(self._state)
+
+    def time_left(self, now: datetime | None = None) -> float | None:
+        """Seconds until the deadline of the turn or phase under way (negative once passed), or None."""
+        deadline = self._info.deadline
+        if deadline is None:
+            return None
+        return (deadline - (now or self.hub.now())).total_seconds()
+
+    def check_clock(self, now: datetime | None = None) -> list[Event]:
+        """Act on a deadline that has passed (the hub's clock sweeper calls this); return the events.
+
+        Simultaneous games resolve the phase with default orders for whoever did not submit (any
+        clock mode). Sequential games with a live clock: the player to move runs out of time and is
+        out. Daily clock: nothing happens on its own; an opponent may ``claim_win``.
+        """
+        now = now or self.hub.now()
+        with self._lock:
+            try:
+                self._info = self.store.game(self.game_id)     # another server may have acted
+            except StoreError as exc:
+                log.error("live: game %s: cannot read the clock: %s", self.game_id, exc)
+                return []
+            if self._info.num_actions != len(self._state.record):
+                self._reload()
+            info = self._info
+            if info.status != "running" or info.clock is None or info.deadline is None or now < info.deadline:
+                return []
+            late = self._late(self._state)
+            if self._state.node_kind() is NodeKind.SIMULTANEOUS:
+                names = ", ".join(self._name(p) for p in late) or "nobody"
+                note = Event("deadline", f"Time is up: the phase resolves now; the orders of {names} "
+                                         "are the default ones (units hold, retreats disband, builds are waived).",
+                             {"late": late})
+                self._enqueue([note])
+                try:
+                    events = [note] + self._commit(None, _ResolveNow())
+                except (RulesError, StoreError) as exc:
+                    log.error("live: game %s: resolving at the deadline failed: %s", self.game_id, exc)
+                    return []
+                self._update_clock(now)
+                out = events
+            elif info.clock["mode"] == "live" and late:
+                out = None
+            else:
+                return []
+        if out is not None:
+            self._deliver()
+            self._kick_cpu()
+            return out
+        events = []
+        for player in late:
+            events += self.remove_player(player, "timed_out")
+        return events
+
+    def claim_win(self, token: str, now: datetime | None = None) -> list[Event]:
+        """An opponent's time has run out (daily clock): the token's seat puts the late player(s) out.
+
+        With two players the claimant wins; with more, the late seat is played by the CPU.
+        Raises BadToken, GameFinished, IllegalAction (``seat_out``; ``nobody_late`` when it is the
+        claimant's own turn or no clock runs), TooEarly (time is left: the message says how much).
+        """
+        claimant = self.seat_of(token)
+        now = now or self.hub.now()
+        with self._lock:
+            self._ensure_playable(claimant)
+            self._info = self.store.game(self.game_id)
+            late = [p for p in self._late(self._state) if p != claimant]
+            if self._info.clock is None or self._info.deadline is None or not late:
+                raise IllegalAction("nobody_late", "There is no running clock on another player to claim a "
+                                                   "win on: a win on time is claimed only while an opponent "
+                                                   "is to move and out of time.")
+            left = (self._info.deadline - now).total_seconds()
+            if left > 0:
+                raise TooEarly(f"{', '.join(self._name(p) for p in late)} still has {_duration(left)} "
+                               "to move; you can claim the win once that time has run out.")
+        events = []
+        for player in late:
+            events += self.remove_player(player, "timed_out")
+        return events
+
     def join(self, token: str, name: str | None = None) -> int:
         """Take the seat ``token`` opens (optionally under a new name); return the player."""
         self.seat_of(token)
         with self._lock:
             player = self._join(token, name)
+            self._update_clock()
         self._deliver()
         return player
 
@@ -230,6 +367,7 @@ class LiveGame:
                             {"player": player, "status": status})]
             events += self._check_end(announce=False)
             self._enqueue(events)
+            self._update_clock()
         self._deliver()
         self._kick_cpu()
         return events
@@ -277,11 +415,37 @@ class LiveGame:
             return len(self._subs)
 
     def refresh(self) -> bool:
-        """Reload from the store if another process stored more actions; True if it did."""
+        """Catch up with what another process (or another ``Store``) stored; True if anything changed.
+
+        More actions reload the state (a "sync" event); a join, a seat that left or an end that
+        was not played on the board give their events (``catchup.seat_events``); new messages
+        reach their participants as "message" events, at least once (the first catch-up of a
+        game may repeat older ones: key on the message id). Cheap when nothing changed (two
+        reads), so a process may call it for the echo of its own writes. The hub calls it when
+        PostgreSQL notifies a change (``catchup.HubFollower``). Raises StoreError.
+        """
+        from .catchup import latest_message_id, message_events, same_summary, seat_events
         with self._lock:
-            if self.store.game(self.game_id).num_actions == len(self._state.record):
+            info = self.store.game(self.game_id)
+            mark = getattr(self, "_message_mark", 0)
+            latest = latest_message_id(self.store, self.game_id)
+            stale = info.num_actions != len(self._state.record)
+            if not stale and latest <= mark and same_summary(info, self._info):
                 return False
-            self._reload()
+            before = self._info
+            if stale:
+                self._reload()
+            else:
+                self._info = info
+                self._check_end()
+            events = seat_events(before, self._info, ended_on_board=self._state.is_terminal())
+            if events:
+                self._enqueue(events)
+            if latest > mark:
+                self._message_mark = latest
+                events = message_events(self.store, self.game_id, mark, self._name)
+                if events:
+                    self._enqueue(events)
         self._deliver()
         self._kick_cpu()
         return True
@@ -339,6 +503,7 @@ class LiveGame:
             self._state = trial
             self._enqueue(events)
             self._check_end()
+            self._update_clock()
             return events
         raise AssertionError("unreachable")  # pragma: no cover
 
@@ -347,9 +512,21 @@ class LiveGame:
         kind = state.node_kind()
         if kind is NodeKind.TERMINAL:
             raise GameOver("game_over", f"Game {self.game_id} is over: no more moves.")
+        if kind is NodeKind.SIMULTANEOUS:
+            trial = state.clone()
+            if isinstance(action, _ResolveNow):
+                return trial, trial.resolve_step()
+            if isinstance(action, _Orders):
+                events = trial.submit(player, list(action.orders))
+            else:
+                parsed = state.game.parse_action(action, state) if isinstance(action, str) else action
+                events = trial.apply(parsed, player)
+            return trial, events + self._resolve_if_ready(trial)
+        if isinstance(action, (_Orders, _ResolveNow)):
+            raise IllegalAction("no_orders", f"{state.game.title} is played in turns, not with orders given "
+                                             "together: play actions one by one.")
         if kind is not NodeKind.DECISION:
-            raise IllegalAction("not_supported", f"Game {self.game_id} waits for a {kind.value} step; "
-                                                 "live play handles sequential games only for now.")
+            raise IllegalAction("not_supported", f"Game {self.game_id} waits for a {kind.value} step.")
         if player is not None and state.to_move() != player:
             mover = state.to_move()
             raise IllegalAction("not_your_turn", f"{self._name(player)} cannot act now: it is "
@@ -371,13 +548,23 @@ class LiveGame:
             e = state.record.entries[i]
             self.store.append_action(self.game_id, i, e.player, e.action, e.chance)
 
+    @staticmethod
+    def _resolve_if_ready(state: State) -> list[Event]:
+        """Resolve a simultaneous phase in which nobody is waiting any more (repeatedly)."""
+        events: list[Event] = []
+        while state.node_kind() is NodeKind.SIMULTANEOUS and not state.waiting():
+            events += state.resolve_step()
+        return events
+
     def _settle(self) -> None:
-        """Resolve (and store) chance steps the log ends with (e.g. after a crash between entries)."""
-        if self._state.node_kind() is not NodeKind.CHANCE:
+        """Store what follows by itself from the log's end: chance steps (e.g. after a crash
+        between entries) and the resolution of a phase in which everyone has submitted."""
+        kind = self._state.node_kind()
+        if kind is not NodeKind.CHANCE and not (kind is NodeKind.SIMULTANEOUS and not self._state.waiting()):
             return
         trial = self._state.clone()
         first = len(trial.record)
-        events = trial.settle()
+        events = trial.settle() + self._resolve_if_ready(trial)
         try:
             self._persist(trial, first)
         except Conflict:
@@ -432,6 +619,56 @@ class LiveGame:
         check = getattr(self._state, "is_eliminated", None)
         return bool(check(player)) if callable(check) else False
 
+    # --- clocks ----------------------------------------------------------------------------
+    def _late(self, state: State) -> list[int]:
+        """Human seats still in that the game waits for (the clock runs for them)."""
+        if self._info.status != "running":
+            return []
+        kind = state.node_kind()
+        if kind is NodeKind.DECISION:
+            players = [state.to_move()]
+        elif kind is NodeKind.SIMULTANEOUS:
+            players = state.waiting()
+        else:
+            return []
+        return [p for p in players if p is not None and self._info.seats[p].kind == "human"
+                and self._info.seats[p].status == "in"]
+
+    @staticmethod
+    def _turn_start(state: State) -> int:
+        """The log index at which the turn (sequential) or order phase (simultaneous) under way began."""
+        entries = state.record.entries
+        i = len(entries)
+        if state.node_kind() is NodeKind.SIMULTANEOUS:
+            while i > 0 and (entries[i - 1].chance or entries[i - 1].player is not None):
+                i -= 1
+        else:
+            mover = state.to_move()
+            while i > 0 and (entries[i - 1].chance or entries[i - 1].player == mover):
+                i -= 1
+        return i
+
+    def _update_clock(self, now: datetime | None = None) -> None:
+        """Start a new deadline when a new turn or phase begins; clear it when nobody is on the clock."""
+        info = self._info
+        if info.clock is None:
+            return
+        late = self._late(self._state) if info.status == "running" else []
+        start = self._turn_start(self._state)
+        if not late:
+            wanted: tuple[datetime | None, int | None] = (None, None)
+        elif info.deadline is not None and info.deadline_step == start:
+            return                                   # the same turn: its deadline stands
+        else:
+            wanted = ((now or self.hub.now()) + timedelta(seconds=info.clock["seconds"]), start)
+        if (info.deadline, info.deadline_step) == wanted:
+            return
+        try:
+            self.store.set_deadline(self.game_id, *wanted)
+            self._info = self.store.game(self.game_id)
+        except StoreError as exc:
+            log.error("live: game %s: cannot store the deadline: %s", self.game_id, exc)
+
     # --- notifications ---------------------------------------------------------------------
     def _enqueue(self, events: list[Event]) -> None:
         with self._queue_lock:
@@ -474,14 +711,21 @@ class LiveGame:
         return None
 
     def _cpu_turn(self) -> tuple[int, str, State] | None:
-        if self._info.status == "finished" or self._state.node_kind() is not NodeKind.DECISION \
-                or len(self._state.record) == self._cpu_stuck_at:
+        """The next CPU decision to make: (player, level, a snapshot), or None."""
+        kind = self._state.node_kind()
+        if self._info.status == "finished" or len(self._state.record) == self._cpu_stuck_at:
             return None
-        player = self._state.to_move()
-        level = self._cpu_level(player)
-        if player is None or level is None:
+        if kind is NodeKind.DECISION:
+            candidates = [self._state.to_move()]
+        elif kind is NodeKind.SIMULTANEOUS:
+            candidates = list(self._state.waiting())
+        else:
             return None
-        return player, level, self._state.clone()
+        for player in candidates:
+            level = self._cpu_level(player)
+            if player is not None and level is not None:
+                return player, level, self._state.clone()
+        return None
 
     def _bot(self, player: int, level: str) -> Any:
         key = (player, level)
@@ -532,7 +776,11 @@ class LiveGame:
                 return
             player, level, snapshot = turn
             try:
-                action = self._bot(player, level).choose(snapshot)
+                bot = self._bot(player, level)
+                if snapshot.node_kind() is NodeKind.SIMULTANEOUS:
+                    action: Any = _Orders(tuple(bot.orders(snapshot, player)))
+                else:
+                    action = bot.choose(snapshot)
             except Exception as exc:  # noqa: BLE001 - a broken bot must not freeze the game
                 log.exception("live: game %s: the %s bot of player %s failed", self.game_id, level, player)
                 with self._lock:
@@ -560,6 +808,17 @@ class LiveGame:
                   self.game_id, _MAX_CPU_STEPS)
 
 
+def _duration(seconds: float) -> str:
+    """``3 h 12 min``, ``4 min 5 s``: a time left, in words."""
+    seconds = max(0, int(seconds))
+    days, rest = divmod(seconds, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes, secs = divmod(rest, 60)
+    parts = [(days, "d"), (hours, "h"), (minutes, "min"), (secs, "s")]
+    shown = [f"{n} {unit}" for n, unit in parts if n][:2]
+    return " ".join(shown) or "0 s"
+
+
 class LiveHub:
     """The live games of one server process; see the module docstring.
 
@@ -567,11 +826,17 @@ class LiveHub:
     hub). ``synchronous=True`` plays CPU seats inline in the acting thread (tests, scripts);
     otherwise on a pool of ``max_workers`` threads, ``cpu_delay`` seconds apart so people can
     follow. ``autopilot_level`` plays the seats that left a game of 3 or more.
+
+    Clocks: ``now()`` tells the time (UTC; replaceable in tests). Unless ``synchronous``, a
+    sweeper thread looks every ``clock_interval`` seconds for games whose deadline has passed
+    (one indexed query, so games of other processes and games not open here count too) and
+    calls their ``check_clock``; ``check_clocks()`` does one sweep by hand.
     """
 
     def __init__(self, store: Store | str | None = None, *, synchronous: bool = False, cpu_delay: float = 0.0,
                  max_workers: int = 2, autopilot_level: str = "easy",
-                 bot_factory: Callable[[str, str, int], Any] | None = None) -> None:
+                 bot_factory: Callable[[str, str, int], Any] | None = None,
+                 now: Callable[[], datetime] | None = None, clock_interval: float | None = 1.0) -> None:
         self._owns_store = not isinstance(store, Store)
         self.store: Store = store if isinstance(store, Store) else Store(store)
         self.synchronous = synchronous
@@ -583,6 +848,36 @@ class LiveHub:
         self._closed = threading.Event()
         self._executor: ThreadPoolExecutor | None = None
         self._max_workers = max_workers
+        self.now: Callable[[], datetime] = now or (lambda: datetime.now(UTC))
+        self._sweeper: threading.Thread | None = None
+        if not synchronous and clock_interval:
+            self._sweeper = threading.Thread(target=self._sweep_loop, args=(float(clock_interval),),
+                                             name="academy-live-clock", daemon=True)
+            self._sweeper.start()
+        from .catchup import follow_hub   # PostgreSQL: hear the other servers' changes (LISTEN/NOTIFY)
+        self._follower = follow_hub(self)
+
+    def check_clocks(self, now: datetime | None = None) -> int:
+        """Call ``check_clock`` on every game whose deadline has passed; return how many there were."""
+        now = now or self.now()
+        ids = self.store.expired_games(now)
+        for game_id in ids:
+            if self.closed:
+                break
+            try:
+                self.open(game_id).check_clock(now)
+            except Exception:  # noqa: BLE001 - one broken game must not stop the clocks of the others
+                log.exception("live: game %s: the clock check failed", game_id)
+        return len(ids)
+
+    def _sweep_loop(self, interval: float) -> None:
+        while not self._closed.wait(interval):
+            try:
+                self.check_clocks()
+            except StoreError as exc:
+                log.error("live: the clock sweep cannot read the store: %s", exc)
+            except Exception:  # noqa: BLE001 - the sweeper must keep running
+                log.exception("live: the clock sweep failed")
 
     @property
     def closed(self) -> bool:
@@ -625,10 +920,14 @@ class LiveHub:
     def close(self, wait: bool = True) -> None:
         """Stop the CPU workers (after their current move) and close the store if the hub owns it."""
         self._closed.set()
+        if self._follower is not None:
+            self._follower.close(wait=wait)
         with self._lock:
             executor, self._executor = self._executor, None
         if executor is not None:
             executor.shutdown(wait=wait, cancel_futures=True)
+        if self._sweeper is not None and self._sweeper is not threading.current_thread():
+            self._sweeper.join(timeout=5)
         if self._owns_store:
             self.store.close()
 

@@ -1,7 +1,7 @@
 """The tables of the store (SQLAlchemy 2.x declarative models).
 
-    games     one row per game: name, options, seed, status, title, winner, start, clock
-    seats     (game_id, player): kind human/cpu, cpu level, display name, token hash, joined, status
+    games     one row per game: name, options, seed, status, title, winner, start, clock, deadline
+    seats     (game_id, player): kind human/cpu, cpu level, display name, token hash, joined, status, public
     actions   (game_id, idx): the record's log, one row per entry, ``idx`` 0, 1, 2 ... per game
     messages  one row per message: sender seat, text, the step (log length) and phase it was sent at
     message_recipients  (message_id, player): who a message was sent to
@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import (JSON, BigInteger, Boolean, CheckConstraint, DateTime, ForeignKey,
-                        ForeignKeyConstraint, Index, Integer, MetaData, String, Text)
+                        ForeignKeyConstraint, Index, Integer, MetaData, String, Text, false)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 NAMING = {
@@ -61,6 +61,10 @@ class GameRow(Base):
     clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)
+    #: when the current turn (sequential) or order phase (simultaneous) runs out; None: no clock running
+    deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True, index=True)
+    #: the log index at which the turn or phase that ``deadline`` belongs to began
+    deadline_step: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class SeatRow(Base):
@@ -81,6 +85,8 @@ class SeatRow(Base):
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
     joined: Mapped[bool] = mapped_column(Boolean, default=False)
     status: Mapped[str] = mapped_column(String(16), default="in")
+    #: True: anyone may take this seat from the games list while it is free (a new token is made)
+    public: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class ActionRow(Base):

@@ -23,10 +23,11 @@ from academy.core.record import VERSION as RECORD_VERSION
 from academy.core.record import Record
 
 from . import migrate
-from .errors import BadToken, Conflict, GameFinished, GameNotFound, InvalidInput, StoreUnavailable
+from .errors import BadToken, Conflict, GameFinished, GameNotFound, InvalidInput, SeatTaken, StoreUnavailable
 from .location import default_url
 from .models import (GAME_STATUSES, SEAT_KINDS, SEAT_STATUSES, ActionRow, GameRow, MessageRow, RecipientRow,
                      SeatRow, utcnow)
+from .notify import notify_game
 from .tokens import hash_token, new_token, token_matches
 
 log = logging.getLogger("academy.store")
@@ -46,6 +47,7 @@ class SeatInfo:
     name: str
     joined: bool
     status: str          # "in", "resigned", "timed_out", "abandoned"
+    public: bool = False  # anyone may take it from the games list while it is free
 
 
 @dataclass(frozen=True)
@@ -64,6 +66,15 @@ class GameInfo:
     updated_at: datetime
     num_actions: int
     seats: tuple[SeatInfo, ...]
+    deadline: datetime | None = None      # when the current turn or order phase runs out
+    deadline_step: int | None = None      # the log index at which that turn or phase began
+
+    @property
+    def free_public_seats(self) -> list[int]:
+        """The seats anyone may take from the games list now."""
+        if self.status == "finished":
+            return []
+        return [s.player for s in self.seats if s.public and not s.joined and s.kind == "human"]
 
 
 @dataclass(frozen=True)
@@ -83,6 +94,28 @@ class Message:
 def _aware(moment: datetime) -> datetime:
     """SQLite returns naive datetimes; every time the store writes is UTC."""
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+CLOCK_MODES = ("live", "daily")
+
+
+def check_clock(clock: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """A game's clock settings, checked: ``{"mode": "live" | "daily", "seconds": N}`` or None.
+
+    ``live``: N seconds per turn (or order phase); a player whose time runs out is out of the
+    game. ``daily``: N seconds per move (a day is 86400); once the time has run out, an
+    opponent may claim the win. In simultaneous-order games the phase resolves at the deadline
+    with default orders for whoever has not submitted, in both modes. Raises InvalidInput.
+    """
+    if clock is None:
+        return None
+    mode, seconds = clock.get("mode"), clock.get("seconds")
+    if mode not in CLOCK_MODES:
+        raise InvalidInput(f"A clock's mode is one of {CLOCK_MODES}, not {mode!r}.")
+    if not isinstance(seconds, int) or isinstance(seconds, bool) or not 10 <= seconds <= 30 * 86400:
+        raise InvalidInput(f"A clock gives each turn between 10 seconds and 30 days, in whole seconds; "
+                           f"{seconds!r} is not that.")
+    return {"mode": mode, "seconds": seconds}
 
 
 # ============================================================================ engine
@@ -195,11 +228,14 @@ class Store:
 
         ``options`` are the game's options (checked by building the game; its IllegalAction
         propagates); ``seats`` has one dict per player in order: ``{"kind": "human", "name":
-        "Ann"}`` or ``{"kind": "cpu", "level": "hard", "name": "Hard CPU"}``; cpu seats count as
-        joined. The game is "open" while a human seat is free, else "running". Raises
+        "Ann"}`` (``"public": True``: anyone may take it from the games list, see
+        ``claim_seat``) or ``{"kind": "cpu", "level": "hard", "name": "Hard CPU"}``; cpu seats
+        count as joined. ``clock``: ``{"mode": "live" | "daily", "seconds": N}`` (see
+        ``check_clock``), or None. The game is "open" while a human seat is free, else "running". Raises
         InvalidInput for an unknown game, a bad seed or bad seats.
         """
         game = self._game_class(game_name)(**dict(options))
+        clock = check_clock(clock)
         if not isinstance(seed, int) or isinstance(seed, bool) or not _INT64[0] <= seed <= _INT64[1]:
             raise InvalidInput(f"The seed must be a 64-bit integer, not {seed!r}.")
         if len(seats) != game.num_players:
@@ -220,7 +256,8 @@ class Store:
                 tokens[player] = new_token()
                 token_hash = hash_token(tokens[player])
             rows.append(SeatRow(player=player, kind=kind, level=level if kind == "cpu" else None, name=name,
-                                token_hash=token_hash, joined=kind == "cpu", status="in"))
+                                token_hash=token_hash, joined=kind == "cpu", status="in",
+                                public=bool(seat.get("public")) and kind == "human"))
         now = utcnow()
         with self._session(write=True) as s:
             row = GameRow(game_name=game_name, title=(title if title is not None else game.title)[:200],
@@ -269,8 +306,9 @@ class Store:
             seats = list(s.scalars(select(SeatRow).where(SeatRow.game_id == g.id).order_by(SeatRow.player)))
         return GameInfo(g.id, g.game_name, g.title, dict(g.options), g.seed, g.status, g.winner,
                         dict(g.clock) if g.clock is not None else None, _aware(g.created_at), _aware(g.updated_at),
-                        num_actions, tuple(SeatInfo(r.player, r.kind, r.level, r.name, r.joined, r.status)
-                                           for r in seats))
+                        num_actions, tuple(SeatInfo(r.player, r.kind, r.level, r.name, r.joined, r.status,
+                                                    bool(r.public)) for r in seats),
+                        _aware(g.deadline) if g.deadline is not None else None, g.deadline_step)
 
     def set_status(self, game_id: int, status: str) -> None:
         """Set a game's status ("open", "running", "finished"); raises GameNotFound, InvalidInput."""
@@ -279,6 +317,7 @@ class Store:
         with self._session(write=True) as s:
             g = self._game(s, game_id)
             g.status, g.updated_at = status, utcnow()
+            notify_game(s.connection(), game_id)
 
     def finish(self, game_id: int, winner: int | None) -> None:
         """Mark a game finished with its winner (None: no winner, e.g. a draw or abandoned game)."""
@@ -287,6 +326,7 @@ class Store:
             if winner is not None and s.get(SeatRow, (game_id, winner)) is None:
                 raise InvalidInput(f"Game {game_id} has no player {winner!r}.")
             g.status, g.winner, g.updated_at = "finished", winner, utcnow()
+            notify_game(s.connection(), game_id)
 
     # --- seats -----------------------------------------------------------------------------
     def seat_for_token(self, game_id: int, token: str) -> int | None:
@@ -329,7 +369,59 @@ class Store:
             if g.status == "open" and not free:
                 g.status = "running"
             g.updated_at = utcnow()
+            notify_game(s.connection(), game_id)
         return player
+
+    def claim_seat(self, game_id: int, player: int, name: str | None = None) -> str:
+        """Take the free public seat ``player`` from the games list; return its new secret token.
+
+        The seat gets a fresh token (only its hash is stored) and counts as joined; once every
+        seat is taken an open game runs. Of two people claiming one seat at once, one gets the
+        token and the other ``SeatTaken``. Raises GameNotFound, GameFinished, InvalidInput (no
+        such seat), SeatTaken (joined already, a CPU seat, or a seat only its link opens).
+        """
+        token = new_token()
+        with self._session(write=True) as s:
+            g = self._game(s, game_id)
+            if g.status == "finished":
+                raise GameFinished(f"Game {game_id} is over; you can watch its replay but not join it.")
+            seat = s.get(SeatRow, (game_id, player), with_for_update=True)
+            if seat is None:
+                raise InvalidInput(f"Game {game_id} has no seat {player!r}.")
+            if seat.kind != "human" or not seat.public:
+                raise SeatTaken(f"Seat {player + 1} of game {game_id} is not open to everyone: only its own link "
+                                "opens it. Pick another game or ask its host for a link.")
+            # The guarded update makes a race harmless: only one claim finds the seat still free.
+            taken = s.execute(update(SeatRow).where(SeatRow.game_id == game_id, SeatRow.player == player,
+                                                    SeatRow.joined.is_(False))
+                              .values(joined=True, token_hash=hash_token(token),
+                                      name=str(name)[:100] if name else seat.name)
+                              .execution_options(synchronize_session=False))
+            if taken.rowcount != 1:
+                raise SeatTaken(f"Seat {player + 1} of game {game_id} was just taken by someone else. "
+                                "Pick another free seat.")
+            free = s.scalar(select(func.count()).select_from(SeatRow)
+                            .where(SeatRow.game_id == game_id, SeatRow.joined.is_(False)))
+            if g.status == "open" and not free:
+                g.status = "running"
+            g.updated_at = utcnow()
+            notify_game(s.connection(), game_id)
+        log.info("store: game %s: seat %s claimed from the games list", game_id, player)
+        return token
+
+    def set_deadline(self, game_id: int, deadline: datetime | None, step: int | None) -> None:
+        """Store when the current turn or order phase (begun at log index ``step``) runs out."""
+        with self._session(write=True) as s:
+            g = self._game(s, game_id)
+            g.deadline, g.deadline_step = deadline, step
+            notify_game(s.connection(), game_id)
+
+    def expired_games(self, now: datetime) -> list[int]:
+        """Ids of unfinished games whose deadline is at or before ``now`` (for the clock sweeper)."""
+        with self._session() as s:
+            return list(s.scalars(select(GameRow.id).where(GameRow.status != "finished",
+                                                           GameRow.deadline.is_not(None),
+                                                           GameRow.deadline <= now).order_by(GameRow.id)))
 
     def set_seat_status(self, game_id: int, player: int, status: str) -> None:
         """Mark a seat "in", "resigned", "timed_out" or "abandoned"; raises GameNotFound, InvalidInput."""
@@ -341,6 +433,7 @@ class Store:
             if seat is None:
                 raise InvalidInput(f"Game {game_id} has no player {player!r}.")
             seat.status, g.updated_at = status, utcnow()
+            notify_game(s.connection(), game_id)
 
     # --- the action log --------------------------------------------------------------------
     def append_action(self, game_id: int, index: int, player: int | None, action: Any, chance: bool = False) -> None:
@@ -385,6 +478,7 @@ class Store:
                         raise Conflict(game_id, index, int(expected))
                     conn.execute(actions.insert().values(game_id=game_id, idx=index, player=player,
                                                          chance=bool(chance), action=data, created_at=utcnow()))
+                    notify_game(conn, game_id)   # PostgreSQL: sent to other servers when this commits
         except IntegrityError as exc:  # a concurrent writer inserted the same index first
             log.warning("store: game %s: action #%s lost a race to another writer", game_id, index)
             raise Conflict(game_id, index, index + 1) from exc
@@ -452,6 +546,7 @@ class Store:
             s.add(row)
             s.flush()
             s.add_all(RecipientRow(message_id=row.id, player=p, game_id=game_id) for p in sorted(to))
+            notify_game(s.connection(), game_id)
             return row.id
 
     def messages_for(self, game_id: int, seat: int) -> list[Message]:

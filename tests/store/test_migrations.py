@@ -20,7 +20,7 @@ TABLES = {"alembic_version", "games", "seats", "actions", "messages", "message_r
 def test_fresh_database_is_migrated_to_head(db_url: str) -> None:
     with Store(db_url) as store:
         assert set(inspect(store.engine).get_table_names()) == TABLES
-        assert migrate.current_revision(store.engine) == migrate.head_revision() == "0001"
+        assert migrate.current_revision(store.engine) == migrate.head_revision() == "0002"
 
 
 def test_migrated_schema_matches_the_models(store: Store) -> None:
@@ -33,11 +33,11 @@ def test_second_start_is_a_no_op(db_url: str, caplog: pytest.LogCaptureFixture) 
     caplog.set_level(logging.INFO, logger="alembic")
     with Store(db_url) as first:
         game_id, _ = first.create_game("conquest", {"players": 2}, 1, [{"kind": "human"}] * 2)
-    assert any("Running upgrade  -> 0001" in r.getMessage() for r in caplog.records)
+    assert any("Running upgrade 0001 -> 0002" in r.getMessage() for r in caplog.records)
     caplog.clear()
     with Store(db_url) as second:
         assert second.game(game_id).id == game_id
-        assert migrate.current_revision(second.engine) == "0001"
+        assert migrate.current_revision(second.engine) == "0002"
     assert not any("Running upgrade" in r.getMessage() for r in caplog.records)
 
 

@@ -161,6 +161,13 @@ class DiplomacyState(State):
         assert self._resolution is not None
         return self._resolution
 
+    def resolve_step(self) -> list[Event]:
+        """Adjudicate every pending order together; the events (each order's result and why)."""
+        return self.apply(Resolve())
+
+    def waiting(self) -> list[int]:
+        return [self.player_of(pw) for pw in self.waiting_for()]
+
     def legal_actions(self, player: int | None = None) -> list[Any]:
         """The actions without free choices: all-hold submissions, draw votes, and ``Resolve``.
 
