@@ -32,7 +32,14 @@ from academy.ui.session import CPU_LEVELS, HUMAN
 
 __all__ = ["GamesDashboard", "SharedPlayPage", "seat_link", "watch_link", "shared_game_page"]
 
-SEAT_OPTIONS = {"Human": HUMAN, **{f"CPU {level}": level for level in CPU_LEVELS}}
+OPEN_SEAT = "open"
+SEAT_OPTIONS = {"Human (by link)": HUMAN, "Open seat (anyone may join)": OPEN_SEAT,
+                **{f"CPU {level}": level for level in CPU_LEVELS}}
+CLOCK_OPTIONS = {"No clock": None,
+                 "Live: 2 min per turn": {"mode": "live", "seconds": 120},
+                 "Live: 5 min per turn": {"mode": "live", "seconds": 300},
+                 "Daily: 1 day per move": {"mode": "daily", "seconds": 86400},
+                 "Daily: 3 days per move": {"mode": "daily", "seconds": 3 * 86400}}
 SETUP_LABELS = {"random": "Random (quick)", "deal": "Dealt cards", "claim": "Claim in turn"}
 FORTIFY_LABELS = {"connected": "Connected path", "adjacent": "Adjacent only"}
 STYLE = """
@@ -78,8 +85,19 @@ class GamesDashboard(pn.viewable.Viewer):
         self.fortify = pn.widgets.RadioButtonGroup(options={FORTIFY_LABELS[k]: k for k in OPTIONS["fortify"]},
                                                    value="connected", color="primary", variant="outline",
                                                    css_classes=["dash-fortify"])
+        self.clock = pn.widgets.Select(options=CLOCK_OPTIONS, value=None, width=220, css_classes=["dash-clock"])
         self.create_button = pn.widgets.Button(label="Create game", color="primary", width=160,
                                                css_classes=["create-game"])
+        self.join_seat = pn.widgets.Select(options={}, width=300, css_classes=["join-seat"])
+        self.join_name = pn.widgets.TextInput(placeholder="Your name", width=160, max_length=60,
+                                              css_classes=["join-name"])
+        self.join_button = pn.widgets.Button(label="Join", color="primary", width=90, css_classes=["join-button"])
+        self.join_button.on_click(lambda e: self.join())
+        self.join_result = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width",
+                                        css_classes=["join-result"])
+        self.join_row = pn.Column(pn.pane.HTML("<h3 style='margin:4px 0'>Join an open seat</h3>"),
+                                  pn.Row(self.join_seat, self.join_name, self.join_button, margin=0),
+                                  self.join_result, sizing_mode="stretch_width", css_classes=["join-panel"])
         self.create_button.on_click(lambda e: self.create())
         self.refresh_button = pn.widgets.Button(label="Refresh list", width=130, css_classes=["refresh-games"])
         self.refresh_button.on_click(lambda e: self.refresh())
@@ -92,12 +110,16 @@ class GamesDashboard(pn.viewable.Viewer):
                          pn.Row(*self.seats, margin=0),
                          pn.pane.HTML("<span>Each person gets a private link to their own seat; "
                                       "they see only their own cards.</span>"),
-                         label("Set-up"), self.setup, label("Fortification"), self.fortify, self.create_button,
+                         label("Set-up"), self.setup, label("Fortification"), self.fortify,
+                         label("Clock"), self.clock,
+                         pn.pane.HTML("<span>Live: whoever runs out of time is out. Daily: once a player's time "
+                                      "has run out, an opponent may claim the win.</span>"), self.create_button,
                          css_classes=["create-form"], sizing_mode="stretch_width")
         self.layout = pn.Column(
             pn.pane.HTML("<h2 style='margin:4px 0'>Games</h2>"),
             pn.Card(form, title="New Conquest game", sizing_mode="stretch_width", css_classes=["new-shared-game"]),
-            self.links, pn.Row(pn.pane.HTML("<h3 style='margin:4px 0'>All games</h3>"), self.refresh_button),
+            self.links, self.join_row,
+            pn.Row(pn.pane.HTML("<h3 style='margin:4px 0'>All games</h3>"), self.refresh_button),
             self.table, sizing_mode="stretch_width", css_classes=["games-dashboard"])
         self.refresh()
 
@@ -113,13 +135,14 @@ class GamesDashboard(pn.viewable.Viewer):
         n = self.players.value
         seats = []
         for p, w in enumerate(self.seats[:n]):
-            if w.value == HUMAN:
-                seats.append({"kind": "human", "name": PLAYER_NAMES[p]})
+            if w.value in (HUMAN, OPEN_SEAT):
+                seats.append({"kind": "human", "name": PLAYER_NAMES[p], "public": w.value == OPEN_SEAT})
             else:
                 seats.append({"kind": "cpu", "level": w.value, "name": f"{PLAYER_NAMES[p]} (CPU {w.value})"})
         options = {"players": n, "setup": self.setup.value, "fortify": self.fortify.value}
         try:
-            game, tokens = self.hub.create("conquest", options, new_seed() if seed is None else seed, seats)
+            game, tokens = self.hub.create("conquest", options, new_seed() if seed is None else seed, seats,
+                                           clock=self.clock.value)
         except (StoreError, ValueError) as exc:
             self.links.object = f"<div class='seat-links'>The game could not be created: {html.escape(str(exc))}</div>"
             raise
@@ -136,12 +159,38 @@ class GamesDashboard(pn.viewable.Viewer):
         self.refresh()
         return game.game_id, dict(tokens)
 
+    def join(self) -> str | None:
+        """Take the seat chosen in "Join an open seat"; return its token (None if refused: the page says why)."""
+        choice = self.join_seat.value
+        if not choice:
+            self.join_result.object = "<div class='seat-links'>Choose a free seat first.</div>"
+            return None
+        game_id, player = choice
+        try:
+            token = self.hub.open(game_id).claim(player, self.join_name.value.strip() or None)
+        except StoreError as exc:
+            self.join_result.object = f"<div class='seat-links'>{html.escape(str(exc))}</div>"
+            self.refresh()
+            return None
+        self.my_tokens.setdefault(game_id, {})[player] = token
+        link = seat_link(game_id, token)
+        self.join_result.object = (
+            f"<div class='seat-links' data-game='{game_id}'><b>You have seat {PLAYER_NAMES[player]} in game "
+            f"{game_id}.</b> <a href='{html.escape(link)}' class='seat-link' data-seat='{player}'>Play now</a> · "
+            f"keep this link to come back: <code>{html.escape(_base_url() + link)}</code></div>")
+        self.refresh()
+        return token
+
     def refresh(self) -> None:
         try:
             games = self.hub.store.list_games()
         except StoreError as exc:
             self.table.object = f"<p>The games cannot be listed: {html.escape(str(exc))}</p>"
             return
+        free = {f"Game {g.id} · seat {PLAYER_NAMES[p]} ({len(g.seats)} players)": (g.id, p)
+                for g in games if g.game_name == "conquest" for p in g.free_public_seats}
+        self.join_seat.options = free
+        self.join_row.visible = bool(free) or bool(self.join_result.object)
         if not games:
             self.table.object = "<p>No games yet: create one above.</p>"
             return
@@ -150,7 +199,8 @@ class GamesDashboard(pn.viewable.Viewer):
             if g.game_name != "conquest":
                 continue
             seats = ", ".join(html.escape(f"{s.name or PLAYER_NAMES[s.player]}"
-                                          + ("" if s.kind == "cpu" or s.joined else " (free)")
+                                          + ("" if s.kind == "cpu" or s.joined else
+                                             " (open seat)" if s.public else " (free)")
                                           + ("" if s.status == "in" else f" ({s.status})")) for s in g.seats)
             links = [f"<a href='{watch_link(g.id)}' class='watch-link'>Watch</a>"]
             for p, t in sorted(self.my_tokens.get(g.id, {}).items()):
@@ -190,6 +240,10 @@ class SharedPlayPage(pn.viewable.Viewer):
         from academy.ui.messages_view import MessagesView
         self.messages = MessagesView(s)
         self.outcome = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["seat-outcome"])
+        self.clock = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["game-clock"])
+        self.claim_button = pn.widgets.Button(label="Claim the win", color="warning", width=140, visible=False,
+                                              css_classes=["claim-win"])
+        self.claim_button.on_click(lambda e: self.claim_win())
         self.resign_button = pn.widgets.Button(label="Resign", color="danger", variant="outline", width=110,
                                                css_classes=["resign"])
         self.resign_button.on_click(lambda e: self.ask_resign())
@@ -203,7 +257,9 @@ class SharedPlayPage(pn.viewable.Viewer):
                                   visible=False, margin=0, css_classes=["resign-confirm-row"])
         leave = pn.Column(self.outcome, self.resign_button, self.confirm_row, margin=0, sizing_mode="stretch_width",
                           css_classes=["leave-panel"], visible=not s.spectator)
-        side = pn.Column(self.message, PhaseControls(s), pn.layout.Divider(), OddsPanel(s), pn.layout.Divider(),
+        timing = pn.Column(self.clock, self.claim_button, margin=0, sizing_mode="stretch_width",
+                           css_classes=["clock-panel"])
+        side = pn.Column(self.message, timing, PhaseControls(s), pn.layout.Divider(), OddsPanel(s), pn.layout.Divider(),
                          self.players, leave, pn.layout.Divider(), self.messages,
                          width=390, margin=(0, 0, 0, 12), css_classes=["side-panel"])
         self.layout = pn.Column(
@@ -216,8 +272,28 @@ class SharedPlayPage(pn.viewable.Viewer):
                           sizing_mode="stretch_width"),
                 sizing_mode="stretch_width", margin=0),
             sizing_mode="stretch_width", css_classes=["conquest-play", "shared-play"])
-        s.param.watch(later(self._update), ["state", "message", "seats", "status", "seat_status", "winner"])
+        s.param.watch(later(self._update), ["state", "message", "seats", "status", "seat_status", "winner",
+                                            "deadline", "clock"])
         self._update()
+        if s.clock is not None and pn.state.curdoc is not None and pn.state.curdoc.session_context is not None:
+            # the time left counts down on the page; a cheap text update once a second
+            self._ticker = pn.state.add_periodic_callback(self.tick, period=1000)
+
+    def tick(self) -> None:
+        """Refresh the clock line and the claim button (every second while a clock runs)."""
+        s = self.session
+        text = s.clock_text()
+        obj = f"<div class='academy-clock' role='timer'>{html.escape(text)}</div>" if text else ""
+        if obj != self.clock.object:
+            self.clock.object = obj
+        claim = s.can_claim_win()
+        if claim != self.claim_button.visible:
+            self.claim_button.visible = claim
+
+    def claim_win(self) -> bool:
+        ok = self.session.claim_win()
+        self._update()
+        return ok
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self.layout
@@ -265,6 +341,7 @@ class SharedPlayPage(pn.viewable.Viewer):
             show = can_resign and not self.confirm_row.visible
             if self.resign_button.visible != show:
                 self.resign_button.visible = show
+            self.tick()
 
 
 def shared_game_page(match: str, seat: str | None = None, hub: Any = None) -> pn.viewable.Viewable:

@@ -124,6 +124,8 @@ class SharedSession(BoardModel):
     chat_notice = param.String("", doc="the last word of the messages panel (an error or 'sent')")
     seat_status = param.List([], doc='one entry per player: "in", "resigned", "timed_out", "abandoned"')
     winner = param.Integer(None, allow_None=True, doc="the winner once the game is finished")
+    clock = param.Dict(None, allow_None=True, doc='the game\'s clock: {"mode": "live" | "daily", "seconds": N}')
+    deadline = param.Parameter(None, doc="when the turn under way runs out (an aware datetime), or None")
 
     def __init__(self, game: LiveGame, token: str | None = None, **params: Any) -> None:
         info = game.info
@@ -288,6 +290,51 @@ class SharedSession(BoardModel):
         if msgs != self.messages:
             self.messages = msgs
 
+    # --- the clock ---------------------------------------------------------------------------
+    def time_left(self) -> float | None:
+        """Seconds left for the turn under way (negative once it has run out); None without a clock."""
+        return self.game.time_left() if self.deadline is not None else None
+
+    def clock_text(self) -> str:
+        """The clock line for this screen: whose time runs, how much is left, what can be done."""
+        if self.clock is None or self.status == "finished":
+            return ""
+        from academy.store.live import _duration
+        per = _duration(self.clock["seconds"])
+        kind = f"live clock, {per} per turn" if self.clock["mode"] == "live" else f"daily clock, {per} per move"
+        left = self.time_left()
+        if left is None:
+            return f"⏱ {kind}: it starts when every seat is taken." if self.status == "open" else f"⏱ {kind}."
+        mover = self.state.to_move() if self.state is not None else None
+        who = "your" if mover == self.player else f"{self.seat_label(mover)}'s" if mover is not None else "the"
+        if left > 0:
+            return f"⏱ {_duration(left)} left of {who} time ({kind})."
+        if self.can_claim_win():
+            return f"⏱ {self.seat_label(mover)} has run out of time: you can claim the win."
+        return f"⏱ Time is up for {who} move ({kind})."
+
+    def can_claim_win(self) -> bool:
+        """True when this seat may claim the win: a daily clock has run out on the player to move."""
+        if self.spectator or self.out or self.status != "running" or self.clock is None \
+                or self.clock["mode"] != "daily" or self.state is None:
+            return False
+        mover = self.state.to_move()
+        left = self.time_left()
+        return mover is not None and mover != self.player and not self.is_cpu(mover) and left is not None \
+            and left <= 0
+
+    def claim_win(self) -> bool:
+        """Claim the win on time; False if refused (``message`` says why)."""
+        try:
+            self.game.claim_win(self.token)
+        except (StoreError, RulesError) as exc:
+            self.message = getattr(exc, "message", None) or str(exc)
+            return False
+        with self._lock:
+            self._apply(self.game.view(self.player), [])
+            self.message = self.outcome()
+        return True
+
     # --- leaving ---------------------------------------------------------------------------
     def resign(self) -> bool:
         """This seat resigns (the page asks for confirmation first); False if refused (``message`` says why)."""
@@ -358,7 +405,7 @@ class SharedSession(BoardModel):
         on_autopilot = view.to_move is not None and 0 <= view.to_move < len(seat_status) \
             and seat_status[view.to_move] != "in"
         changes: dict[str, Any] = dict(state=state, seats=seats, status=view.status, seat_status=seat_status,
-                                       winner=view.winner,
+                                       winner=view.winner, clock=view.clock, deadline=view.deadline,
                                        thinking=view.status != "finished"
                                        and (self.is_cpu_seat(seats, view.to_move) or on_autopilot))
         shown = [e for e in lines if e["kind"] != "message"]
