@@ -95,6 +95,8 @@ def test_keyboard_play_undo_replay_save_and_load(serve, open_page, tmp_path):
     page.open(url, board=None)
     page.page.locator(".seat-1 select").select_option(label="Human")     # hot seat: two humans
     page.page.locator(".start-game button").click()
+    page.wait_text(".pass-screen", "Pass the screen to")                # the cover between people's turns
+    page.page.locator(".cover-ready button").click()
     page.wait_board()
     page.wait_text(".phase-banner", "Reinforcement")
     session = made[0].session

@@ -190,6 +190,27 @@ def test_hot_seat_hides_cards_until_the_player_asks():
     assert controls.trades.objects and any(o.startswith("trade") for o in keys.select.options)
 
 
+def test_hot_seat_covers_the_screen_between_peoples_turns():
+    page = PlayPage(session=GameSession(synchronous=True, cpu_delay=0))
+    page.session.new_game(players=2, seats=["human", "human"], setup="random", seed=4)
+    s = page.session
+    first = s.state.game.player_name(s.state.to_move())
+    assert page.cover.visible and not page.table.visible
+    assert f"Pass the screen to {first}" in page.cover_text.object and first in page.cover_button.label
+    page.cover_button.clicks += 1
+    assert not page.cover.visible and page.table.visible
+    while s.state.game.player_name(s.state.to_move()) == first:     # play the turn out
+        s.act(s.state.legal_actions()[-1])
+    second = s.state.game.player_name(s.state.to_move())
+    assert page.cover.visible and f"Pass the screen to {second}" in page.cover_text.object
+
+
+def test_one_person_against_the_cpu_sees_no_cover():
+    page = PlayPage(session=GameSession(synchronous=True, cpu_delay=0))
+    page.session.new_game(players=2, seats=["human", "easy"], setup="random", seed=4)
+    assert not page.cover.visible and page.table.visible
+
+
 def test_play_page_shows_the_winner():
     page = PlayPage(session=GameSession(synchronous=True, cpu_delay=0))
     page.session.new_game(players=2, seats=["hard", "easy"], setup="random", seed=2)

@@ -127,8 +127,15 @@ class PlayPage(pn.viewable.Viewer):
         side = pn.Column(
             self.message, PhaseControls(s), pn.layout.Divider(), OddsPanel(s), pn.layout.Divider(), self.players,
             width=390, margin=(0, 0, 0, 12), css_classes=["side-panel"])
-        self.game_area = pn.Column(
-            pn.Row(self.banner, self.spinner, sizing_mode="stretch_width", margin=0),
+        # Hot seat: between two people's turns a cover hides the screen until the next one is ready.
+        self.cover_text = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["cover-text"])
+        self.cover_button = pn.widgets.Button(label="I'm ready", color="primary", width=260,
+                                              css_classes=["cover-ready"])
+        self.cover_button.on_click(lambda e: s.show_cards())
+        self.cover = pn.Column(self.cover_text, self.cover_button, visible=False, sizing_mode="stretch_width",
+                               css_classes=["pass-screen"], styles={"background": "#eef5fb", "border-radius": "12px",
+                                                                    "padding": "24px", "min-height": "320px"})
+        self.table = pn.Column(
             pn.Row(self.board, side, sizing_mode="stretch_width", margin=0),
             ReplayBar(s),
             pn.Row(
@@ -137,6 +144,10 @@ class PlayPage(pn.viewable.Viewer):
                 pn.Column(pn.pane.HTML("<h3 style='margin:4px 0'>What happened</h3>"), EventLog(s),
                           sizing_mode="stretch_width"),
                 sizing_mode="stretch_width", margin=0),
+            sizing_mode="stretch_width", margin=0)
+        self.game_area = pn.Column(
+            pn.Row(self.banner, self.spinner, sizing_mode="stretch_width", margin=0),
+            self.cover, self.table,
             pn.Card(rules_panel("conquest"), title="Rules", collapsed=True, sizing_mode="stretch_width",
                     css_classes=["rules-card"]),
             sizing_mode="stretch_width", visible=False, margin=0)
@@ -144,7 +155,7 @@ class PlayPage(pn.viewable.Viewer):
                                          css_classes=["form-message"])
         self.layout = pn.Column(self.form_card, self.form_message, self.game_area, sizing_mode="stretch_width",
                                 css_classes=["conquest-play"])
-        s.param.watch(later(self._update), ["state", "message", "thinking", "seats"])
+        s.param.watch(later(self._update), ["state", "message", "thinking", "seats", "cards_shown_for", "replaying"])
         self._update()
         doc = pn.state.curdoc
         if doc is not None and doc.session_context is not None:   # stop a CPU turn when the tab closes
@@ -152,6 +163,12 @@ class PlayPage(pn.viewable.Viewer):
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self.layout
+
+    def covered(self) -> bool:
+        """Hot seat with hidden cards: a person's turn begins and they have not said they are ready."""
+        s = self.session
+        return bool(s.state is not None and s.cards_hidden and s.state.turn and not s.replaying
+                    and not s.state.is_terminal())
 
     def _update(self, *events: Any) -> None:
         s = self.session
@@ -168,6 +185,16 @@ class PlayPage(pn.viewable.Viewer):
                 target.object = html
             target.visible = bool(text)
             other.visible = False
+            covered = has_game and self.covered()
+            if covered:
+                name = s.state.game.player_name(s.viewer)
+                self.cover_text.object = (f"<h2>Pass the screen to {escape(name)}</h2><p>{escape(name)}'s turn. "
+                                          "The others look away: the next screen shows "
+                                          f"{escape(name)}'s cards.</p>")
+                self.cover_button.label = f"I'm {name}: show my turn"
+            if self.cover.visible != covered:
+                self.cover.visible = covered
+                self.table.visible = not covered
             if has_game:
                 players = players_html(s)
                 if players != self.players.object:
