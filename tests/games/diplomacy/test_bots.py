@@ -1,0 +1,77 @@
+"""Diplomacy CPU players (issue 4, "CPU players"): every order they write is legal, they are
+deterministic from their seed, and the hard level beats easy opponents in seeded games."""
+from __future__ import annotations
+
+import pytest
+
+from academy.games.diplomacy.bots import LEVELS, make_bot, play_orders, province_values
+from academy.games.diplomacy.game import DiplomacyGame
+from academy.games.diplomacy.position import Position
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_order_is_legal_through_a_seeded_game(level: str) -> None:
+    state = DiplomacyGame().new_initial_state(3)
+    bot = make_bot(level, seed=11)
+    kinds = set()
+    for _ in range(30):
+        if state.is_terminal():
+            break
+        kinds.add(state.position.phase.kind)
+        for player in state.waiting():
+            orders = bot.orders(state, player)
+            assert state.validate_orders(player, orders) is not None      # raises if any is illegal
+            limit = state.order_limit(player)
+            assert limit is None or len(orders) <= limit
+            state.submit(player, orders)
+        state.resolve_step()
+    assert kinds >= {"M", "A"}
+
+
+def test_bots_are_deterministic_from_their_seed() -> None:
+    state = DiplomacyGame().new_initial_state(1)
+    assert make_bot("hard", 4).orders(state, 2) == make_bot("hard", 4).orders(state, 2)
+    assert make_bot("normal", 4).orders(state, 2) == make_bot("normal", 4).orders(state, 2)
+
+
+def test_unknown_level_is_refused() -> None:
+    with pytest.raises(ValueError, match="easy, normal, hard"):
+        make_bot("grandmaster")
+
+
+def test_a_neutral_centre_is_worth_more_than_an_empty_province() -> None:
+    pos = Position.standard()
+    army, fleet = province_values(pos, "FRANCE")
+    assert army["SPA"] > army["GAS"] > army["PIC"] * 0 and army["BEL"] > army["RUH"]
+    assert fleet["POR"] > fleet["MAO"] * 0
+
+
+def test_hard_supports_match_its_own_moves_and_holds() -> None:
+    """Every support hard writes backs an order its own power gave (a move to that place, or a hold)."""
+    state = DiplomacyGame().new_initial_state(2)
+    bots = {p: make_bot("easy", 20 + p) for p in range(7)}
+    bots[2] = make_bot("hard", 3)
+    supports = 0
+    for _ in range(24):
+        if state.position.phase.kind == "M":
+            orders = bots[2].orders(state, 2)
+            for o in orders:
+                if " S " in o:
+                    supports += 1
+                    backed = o.split(" S ", 1)[1]          # "A PAR - BUR" or "A PAR"
+                    assert backed in orders or backed + " H" in orders, (o, orders)
+        play_orders(state, bots, 1)
+    assert supports > 0
+
+
+def test_hard_beats_easy_opponents_in_seeded_games() -> None:
+    shares = []
+    for seat in (0, 2, 5):                      # Austria, France, Russia
+        state = DiplomacyGame().new_initial_state(seat)
+        bots = {p: make_bot("easy", 50 + p) for p in range(7)}
+        bots[seat] = make_bot("hard", 7)
+        play_orders(state, bots, 30)            # ten years
+        counts = state.centre_counts()
+        shares.append(counts[state.powers[seat]])
+        assert counts[state.powers[seat]] == max(counts.values())
+    assert min(shares) >= 10
