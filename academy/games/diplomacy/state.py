@@ -62,6 +62,8 @@ class DiplomacyState(State):
         #: None while the game goes on; else {"kind": "victory"|"draw"|"length", "winners": [...], "text": ...}
         self.result: dict[str, Any] | None = None
         self._resolution: Resolution | None = None
+        #: orders already checked against ``position``: (power, texts) -> canonical texts
+        self._checked: tuple[Position, dict[tuple[str, tuple[str, ...]], tuple[str, ...]]] | None = None
 
     # --- helpers ------------------------------------------------------------------------------
     @property
@@ -138,10 +140,17 @@ class DiplomacyState(State):
         power = self.power_of(player)
         if self.result:
             raise GameOver("game_over", f"The game is over ({self.result['text']}): no more orders.")
-        texts = validate_orders(self.position, power, orders)
+        given = (str(orders),) if isinstance(orders, str) else tuple(str(o) for o in orders)
+        if self._checked is None or self._checked[0] is not self.position:
+            self._checked = (self.position, {})
+        known = self._checked[1]
+        if (power, given) in known:          # submit, apply and replay ask again about the same orders
+            return known[power, given]
+        texts = validate_orders(self.position, power, given)
         if texts and power not in self.powers_to_order():
             raise IllegalAction("nothing_to_order", f"{power} has nothing to order in {self.phase} "
                                                     f"(waiting for {', '.join(self.powers_to_order()) or 'nobody'}).")
+        known[power, given] = known[power, texts] = texts
         return texts
 
     def submit(self, player: int | str, orders: Iterable[str]) -> list[Event]:
@@ -204,7 +213,7 @@ class DiplomacyState(State):
 
     def _apply(self, action: Any) -> list[Event]:
         if isinstance(action, SubmitOrders):
-            self.pending[action.power] = validate_orders(self.position, action.power, action.orders)
+            self.pending[action.power] = self.validate_orders(action.power, action.orders)
             return [Event("submitted", f"{action.power} has submitted orders for {self.phase}.",
                           {"power": action.power, "phase": self.phase})]
         if isinstance(action, DrawVote):
