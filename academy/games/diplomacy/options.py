@@ -23,7 +23,7 @@ from typing import Any
 
 from academy.core.errors import IllegalAction, InvalidNotation, RulesError
 
-from .mapdata import province_of
+from .mapdata import DiplomacyMap, province_of
 from .orders import (Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, UnitRef, Waive,
                      format_order, parse_order)
 from .phases import adjustment_counts, buildable_sites, retreat_options
@@ -57,12 +57,32 @@ def order_limit(pos: Position, power: str) -> int | None:
 
 
 # --- the options tree ----------------------------------------------------------------------------
-def _reach(pos: Position, u: Unit) -> list[str]:
-    """Locations the unit can move to without a convoy."""
-    m = pos.dmap
-    if u.kind == "A":
-        return sorted(m.army_adj[u.province])
-    return sorted(m.fleet_adj[u.location])
+class _Reach:
+    """Per map, where each unit can move without a convoy: sorted locations and the set of provinces.
+
+    Built once per map (the tree is asked for often: every click, every bot, every phase).
+    """
+
+    _tables: dict[int, tuple[DiplomacyMap, _Reach]] = {}
+
+    def __init__(self, m: DiplomacyMap) -> None:
+        self.army = {p: sorted(d) for p, d in m.army_adj.items()}
+        self.fleet = {loc: sorted(d) for loc, d in m.fleet_adj.items()}
+        self.army_provinces = {p: frozenset(d) for p, d in m.army_adj.items()}
+        self.fleet_provinces = {loc: frozenset(province_of(x) for x in d) for loc, d in m.fleet_adj.items()}
+
+    @classmethod
+    def of(cls, m: DiplomacyMap) -> _Reach:
+        entry = cls._tables.get(id(m))
+        if entry is None or entry[0] is not m:        # the map is kept alive with its table: ids stay unique
+            entry = cls._tables[id(m)] = (m, cls(m))
+        return entry[1]
+
+    def locations(self, u: Unit) -> list[str]:
+        return self.army[u.province] if u.kind == "A" else self.fleet[u.location]
+
+    def provinces(self, u: Unit) -> frozenset[str]:
+        return self.army_provinces[u.province] if u.kind == "A" else self.fleet_provinces[u.location]
 
 
 def _fleet_components(pos: Position) -> list[set[str]]:
@@ -116,23 +136,27 @@ def _movement_tree(pos: Position, u: Unit, comps: list[set[str]]) -> dict[str, A
     m = pos.dmap
     ref = UnitRef(u.kind, u.location)
     tree: dict[str, Any] = {"H": format_order(Hold(ref))}
-    moves = {d: format_order(Move(ref, d)) for d in _reach(pos, u)}
+    reach = _Reach.of(m)
+    moves = {d: format_order(Move(ref, d)) for d in reach.locations(u)}
     if u.kind == "A":
         for d in sorted(_convoy_reach(pos, comps, u.province)):
             if d not in moves:
                 moves[d] = format_order(Move(ref, d))
     tree["-"] = dict(sorted(moves.items()))
     # supports: to hold a unit next door, or a move into a province this unit could enter
-    into = {province_of(x) for x in _reach(pos, u)}
+    into = reach.provinces(u)
     support: dict[str, Any] = {}
     for prov, v in sorted(pos.units.items()):
         if prov == u.province:
+            continue
+        targets = reach.provinces(v) & into
+        if prov not in into and not targets:
             continue
         vref = UnitRef(v.kind, v.location)
         branch: dict[str, Any] = {}
         if prov in into:
             branch["H"] = format_order(SupportHold(ref, vref))
-        targets = {province_of(x) for x in _reach(pos, v)} & into
+        targets = set(targets)
         targets.discard(u.province)
         if targets:
             branch["-"] = {d: format_order(SupportMove(ref, vref, d)) for d in sorted(targets)}
