@@ -22,12 +22,26 @@ def _serve(args: argparse.Namespace) -> int:
         os.environ["ACADEMY_DB"] = args.db
     setup_extensions()
     warm_up()
+    check_games_database()
     origins = sorted({f"{h}:{args.port}" for h in ("localhost", "127.0.0.1", args.address)} | set(args.allow_websocket_origin))
     print(f"The Academy is at http://{'localhost' if args.address in ('0.0.0.0', '127.0.0.1') else args.address}:{args.port}/",
           flush=True)
     pn.serve({"/": lambda: build_page(current_query())}, port=args.port, address=args.address,
              show=args.show, title="Academy", websocket_origin=origins, num_threads=args.threads)
     return 0
+
+
+def check_games_database() -> bool:
+    """Open the games database once at start: say clearly (one line) if it cannot be used; the app still starts."""
+    from academy.store.errors import StoreError
+    from academy.ui.live_session import shared_hub
+    try:
+        shared_hub()
+    except StoreError as exc:
+        print(f"Warning: shared games are unavailable: {exc} Lessons, rules and games on one screen still work.",
+              file=sys.stderr, flush=True)
+        return False
+    return True
 
 
 def warm_up() -> None:

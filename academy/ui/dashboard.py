@@ -25,6 +25,7 @@ import param
 
 from academy.core.rng import new_seed
 from academy.games.conquest.game import OPTIONS, PLAYER_NAMES
+from academy.games.conquest.mapdata import available_maps
 from academy.store.errors import StoreError
 from academy.ui.defer import later
 from academy.ui.live_session import SharedSession, shared_hub
@@ -86,6 +87,10 @@ class GamesDashboard(pn.viewable.Viewer):
                                                    value="connected", color="primary", variant="outline",
                                                    css_classes=["dash-fortify"])
         self.clock = pn.widgets.Select(options=CLOCK_OPTIONS, value=None, width=220, css_classes=["dash-clock"])
+        maps, _errors = available_maps()        # a broken map file is reported on the Play tab's form
+        self.map = pn.widgets.Select(options={m.name: m.id for m in maps.values()},
+                                     value="classic" if "classic" in maps else next(iter(maps)), width=260,
+                                     css_classes=["dash-map"])
         self.create_button = pn.widgets.Button(label="Create game", color="primary", width=160,
                                                css_classes=["create-game"])
         self.join_seat = pn.widgets.Select(options={}, width=300, css_classes=["join-seat"])
@@ -110,8 +115,8 @@ class GamesDashboard(pn.viewable.Viewer):
                          pn.Row(*self.seats, margin=0),
                          pn.pane.HTML("<span>Each person gets a private link to their own seat; "
                                       "they see only their own cards.</span>"),
-                         label("Set-up"), self.setup, label("Fortification"), self.fortify,
-                         label("Clock"), self.clock,
+                         label("Map"), self.map, label("Set-up"), self.setup, label("Fortification"),
+                         self.fortify, label("Clock"), self.clock,
                          pn.pane.HTML("<span>Live: whoever runs out of time is out. Daily: once a player's time "
                                       "has run out, an opponent may claim the win.</span>"), self.create_button,
                          css_classes=["create-form"], sizing_mode="stretch_width")
@@ -119,12 +124,20 @@ class GamesDashboard(pn.viewable.Viewer):
             pn.pane.HTML("<h2 style='margin:4px 0'>Games</h2>"),
             pn.Card(form, title="New Conquest game", sizing_mode="stretch_width", css_classes=["new-shared-game"]),
             self.links, self.join_row,
-            pn.Row(pn.pane.HTML("<h3 style='margin:4px 0'>All games</h3>"), self.refresh_button),
+            self._diplomacy_form(),
+            pn.Row(pn.pane.HTML("<h3 style='margin:4px 0'>All games</h3>"), self.refresh_button,
+                   pn.pane.HTML("<a href='?page=replay' class='import-link'>Replay a saved record (JSON)</a>",
+                                margin=(12, 10))),
             self.table, sizing_mode="stretch_width", css_classes=["games-dashboard"])
         self.refresh()
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self.layout
+
+    def _diplomacy_form(self) -> pn.viewable.Viewable:
+        from academy.ui.diplomacy.games_form import DiplomacyGamesForm   # New Diplomacy game + its games list
+        self.diplomacy = DiplomacyGamesForm(self.hub)
+        return self.diplomacy
 
     def _show_seats(self) -> None:
         for i, w in enumerate(self.seats):
@@ -139,7 +152,7 @@ class GamesDashboard(pn.viewable.Viewer):
                 seats.append({"kind": "human", "name": PLAYER_NAMES[p], "public": w.value == OPEN_SEAT})
             else:
                 seats.append({"kind": "cpu", "level": w.value, "name": f"{PLAYER_NAMES[p]} (CPU {w.value})"})
-        options = {"players": n, "setup": self.setup.value, "fortify": self.fortify.value}
+        options = {"players": n, "setup": self.setup.value, "fortify": self.fortify.value, "map": self.map.value}
         try:
             game, tokens = self.hub.create("conquest", options, new_seed() if seed is None else seed, seats,
                                            clock=self.clock.value)
@@ -202,7 +215,8 @@ class GamesDashboard(pn.viewable.Viewer):
                                           + ("" if s.kind == "cpu" or s.joined else
                                              " (open seat)" if s.public else " (free)")
                                           + ("" if s.status == "in" else f" ({s.status})")) for s in g.seats)
-            links = [f"<a href='{watch_link(g.id)}' class='watch-link'>Watch</a>"]
+            links = [f"<a href='{watch_link(g.id)}' class='watch-link'>Watch</a>",
+                     f"<a href='?match={int(g.id)}&replay=1' class='replay-link'>Replay</a>"]
             for p, t in sorted(self.my_tokens.get(g.id, {}).items()):
                 verb = "Resume" if g.seats[p].joined else "Join"
                 links.append(f"<a href='{html.escape(seat_link(g.id, t))}' class='seat-link'>"
@@ -212,6 +226,12 @@ class GamesDashboard(pn.viewable.Viewer):
                         f"<td>{seats}</td><td>{g.num_actions}</td><td>{' · '.join(links)}</td></tr>")
         self.table.object = ("<table class='games-table'><thead><tr><th>#</th><th>Status</th><th>Seats</th>"
                              "<th>Steps</th><th></th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
+
+
+def _replay_link(session: SharedSession) -> str:
+    """The replay of this shared game as this page's seat sees it (academy/ui/replay.py)."""
+    from academy.ui.replay import replay_link
+    return replay_link(session.game.game_id, session.token)
 
 
 class SharedPlayPage(pn.viewable.Viewer):
@@ -232,6 +252,7 @@ class SharedPlayPage(pn.viewable.Viewer):
         s = session
         who = "Watching" if s.spectator else f"Your seat: {s.engine_game.player_name(s.player)}"
         self.seat_info = pn.pane.HTML(f"<b>Game {s.game.game_id}</b> · {html.escape(who)} · "
+                                      f"<a href='{html.escape(_replay_link(s))}' class='replay-link'>Replay</a> · "
                                       "<a href='?page=games'>all games</a>", css_classes=["seat-info"])
         self.banner = PhaseBanner(s)
         self.message = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["game-message"])
@@ -349,6 +370,9 @@ def shared_game_page(match: str, seat: str | None = None, hub: Any = None) -> pn
     hub = hub or shared_hub()
     try:
         game = hub.open(int(match))
+        if game.info.game_name == "diplomacy":       # the page follows the stored game, whatever the link says
+            from academy.ui.diplomacy.play import shared_diplomacy_page
+            return shared_diplomacy_page(game, seat)
         return SharedPlayPage(SharedSession(game, seat or None))
     except ValueError:
         text = f"{match!r} is not a game number."

@@ -7,7 +7,8 @@ used by ``app.py`` (``panel serve app.py``) and by ``academy serve``.
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping
+import logging
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 import panel as pn
@@ -15,6 +16,8 @@ import panel as pn
 from academy.games import CATALOG, catalog_entry
 from academy.ui.rules_page import STYLE as RULES_STYLE
 from academy.ui.rules_page import RulesPanel, render_markdown
+
+log = logging.getLogger("academy.ui.shell")
 
 TABS = ("rules", "lessons", "play")
 STYLE = """
@@ -91,11 +94,19 @@ def game_view(name: str, tab: str, query: Mapping[str, str]) -> pn.viewable.View
     def play() -> pn.viewable.Viewable:
         if query.get("match"):             # a shared game opened by its seat (or watch) link
             from academy.ui.dashboard import shared_game_page
-            return shared_game_page(query["match"], query.get("seat"))
+            return store_page(lambda: shared_game_page(query["match"], query.get("seat")))
+        if name == "diplomacy":
+            from academy.ui.diplomacy.play import DiplomacyPlayPage
+            return DiplomacyPlayPage()
         return PlayPage()
 
-    makers = {"rules": lambda: rules, "lessons": lambda: LessonsPage(lesson_id=query.get("lesson")),
-              "play": play}
+    def lessons() -> pn.viewable.Viewable:
+        if name == "diplomacy":
+            from academy.ui.diplomacy.play import lessons_placeholder
+            return lessons_placeholder()
+        return LessonsPage(lesson_id=query.get("lesson"))
+
+    makers = {"rules": lambda: rules, "lessons": lessons, "play": play}
     active = TABS.index(tab) if tab in TABS else 0
     # Build the active tab now and each other tab when it is first opened.
     slots = [pn.Column(makers[t]() if i == active else None, sizing_mode="stretch_width") for i, t in enumerate(TABS)]
@@ -111,16 +122,36 @@ def game_view(name: str, tab: str, query: Mapping[str, str]) -> pn.viewable.View
     return tabs
 
 
+def store_page(make: Callable[[], pn.viewable.Viewable]) -> pn.viewable.Viewable:
+    """``make()``, or a clear message when the games database cannot be used (the rest of the app works)."""
+    from academy.store.errors import StoreError
+    try:
+        return make()
+    except StoreError as exc:
+        log.error("shell: a page needs the games database and cannot use it: %s", exc)
+        return pn.Column(
+            pn.pane.Alert(f"<b>Shared games are unavailable right now.</b> {html.escape(str(exc))}<br>"
+                          "Lessons, rules and games on this screen still work. Whoever runs this Academy can "
+                          "choose another database with <code>academy serve --db URL</code> or "
+                          "<code>ACADEMY_DB</code>.", alert_type="danger", css_classes=["store-error"]),
+            pn.pane.HTML("<a href='?'>Back to the courses</a>"))
+
+
 def build_page(query: Mapping[str, str] | None = None) -> pn.template.BaseTemplate:
     """The whole page for a query (``game``, ``tab``, ``lesson``, ``section``; ``page=games`` or ``page=teach``;
-    ``match`` and ``seat`` for a shared game)."""
+    ``match`` and ``seat`` for a shared game; ``replay=1`` with ``match`` for its replay, ``page=replay`` to import a
+    record)."""
     query = dict(query or {})
     name = query.get("game")
     known = {e.name for e in CATALOG}
-    if query.get("page") == "games" and not name:
+    if query.get("page") == "replay" or (query.get("replay") and query.get("match")):
+        from academy.ui.replay import replay_page     # ?page=replay (import) or ?match=<id>[&seat=<token>]&replay=1
+        title = "Academy · Replay"
+        main = store_page(lambda: replay_page(query))
+    elif query.get("page") == "games" and not name:
         from academy.ui.dashboard import GamesDashboard
         title = "Academy · Games"
-        main = GamesDashboard()
+        main = store_page(GamesDashboard)
     elif query.get("page") == "teach" and not name:
         title = "Academy · Write lessons"
         main = teach_page()

@@ -61,5 +61,36 @@ def test_serve_db_option_sets_the_games_database(tmp_path, monkeypatch):
     monkeypatch.setattr(cli, "warm_up", lambda: None)
     monkeypatch.setattr("academy.ui.shell.setup_extensions", lambda: None)
     url = f"sqlite:///{tmp_path}/games.db"
+    try:
+        assert cli.main(["serve", "--port", "5999", "--db", url]) == 0
+        assert os.environ["ACADEMY_DB"] == url
+    finally:
+        from academy.ui.live_session import close_shared_hubs
+        close_shared_hubs()
+
+
+def test_a_database_that_cannot_be_opened_is_said_clearly_and_the_app_still_works(monkeypatch, capsys, caplog):
+    """Issue 3, bad input: the server starts with a warning; the Games and game pages explain; lessons work."""
+    from academy import cli
+    from academy.ui.shell import build_page
+
+    monkeypatch.setattr("panel.serve", lambda *a, **k: None)
+    monkeypatch.setattr(cli, "warm_up", lambda: None)
+    monkeypatch.setattr("academy.ui.shell.setup_extensions", lambda: None)
+    url = "sqlite:////proc/no-such-folder/games.db"
     assert cli.main(["serve", "--port", "5999", "--db", url]) == 0
-    assert os.environ["ACADEMY_DB"] == url
+    warning = capsys.readouterr().err
+    assert "shared games are unavailable" in warning and "unable to open database file" in warning
+    import panel as pn
+
+    from academy.ui.dashboard import shared_game_page
+    from academy.ui.shell import store_page
+    games = build_page({"page": "games"}).main[0]
+    match = store_page(lambda: shared_game_page("1", "some-token"))
+    for page in (games, match):
+        alert = page.select(pn.pane.Alert)[0]
+        assert "Shared games are unavailable" in alert.object and "unable to open database file" in alert.object
+        assert "--db" in alert.object
+    assert any("cannot use it" in r.getMessage() for r in caplog.records)
+    lessons = build_page({"game": "conquest", "tab": "lessons"})
+    assert lessons is not None

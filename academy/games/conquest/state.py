@@ -120,7 +120,7 @@ class ConquestState(State):
     def from_json(cls, game: ConquestGame, data: Mapping[str, Any], record: Record | None = None) -> ConquestState:
         """Inverse of to_json; raises ValueError for a wrong schema or missing fields."""
         check_envelope(data, SCHEMA, VERSION)
-        state = cls(game, record or Record(game, 0, start=data))
+        state = cls(game, record if record is not None else Record(game, 0, start=data))
         try:
             state.owner = {t: data["owner"][t] for t in game.map.territories}
             state.armies = {t: int(data["armies"][t]) for t in game.map.territories}

@@ -310,7 +310,8 @@ class DiplomacyState(State):
         """Inverse of ``to_json``; raises ValueError for a wrong schema or missing fields."""
         check_envelope(data, SCHEMA, VERSION)
         try:
-            state = cls(game, record or Record(game, 0, start=data), Position.from_dict(data["position"]))
+            state = cls(game, record if record is not None else Record(game, 0, start=data),
+                      Position.from_dict(data["position"]))
             state.pending = {pw: tuple(t) for pw, t in data["pending"].items()}
             state.draw_votes = set(data["draw_votes"])
             state.last = copy.deepcopy(data["last"])

@@ -1,0 +1,525 @@
+"""Replays: watch a game move by move or turn by turn, try moves from any point, download and import records.
+
+``ReplaySession`` is a ``BoardModel`` (the Conquest board, banner, players table and event log work
+with it unchanged) over a Panel-free ``Replay`` (academy/ui/replay_model.py):
+
+- step to the start / back / forward / end, by one entry or by turn, or with the slider; the board
+  shows the position at that step; ``step_events`` holds the events of the step just shown (with
+  their "why" lines), ``log`` the story up to it, ``attack`` what the attacker faced in the attack
+  being replayed (for the odds panel);
+- a running game (its record holds hidden cards and the seed) is replayed *masked*: each position
+  is built from the viewer seat's own observation only (a spectator: no hand at all), the events
+  are filtered, and the record is neither shown nor offered for download; a finished game, or a
+  record imported from a file, shows everything;
+- ``branch()`` opens a local hot-seat sandbox (a ``GameSession``, never stored) from the step
+  shown: the true state for a finished game or an imported record; for a running game a copy whose
+  hidden cards are resampled from what the seat may know and whose seed is new;
+- ``export_json()`` gives ``Record.to_json()`` for finished games; ``import_text()`` reads a JSON
+  record (checked by replaying it) and shows it, with a plain message when the file is wrong.
+
+``ReplayPage`` lays it out; ``replay_page(query)`` is what the shell's routes open:
+``?match=<id>&replay=1`` (a spectator, or a finished game), ``?match=<id>&seat=<token>&replay=1``
+(a seat's own view), ``?page=replay`` (import a file).
+"""
+from __future__ import annotations
+
+import html
+from typing import Any
+from urllib.parse import quote
+
+import panel as pn
+import param
+
+from academy.core.record import Record
+from academy.core.rng import new_seed
+from academy.ui.defer import later
+
+from .model import BoardModel
+from .session import GameSession
+from .replay_model import Frame, Replay, RecordError, read_record
+
+__all__ = ["ReplaySession", "ReplayPage", "SandboxSession", "replay_page", "replay_link", "shared_replay",
+           "IMPORT_LINK"]
+
+IMPORT_LINK = "?page=replay"
+BOARDS = ("conquest",)      # the games whose boards this page can show
+RUNNING_NOTE = ("The record can be downloaded once the game is over: while it runs, it holds the dice seed and "
+                "every player's hidden cards.")
+STYLE = """
+.replay-head { font-size: 15px; }
+.replay-counter { font-size: 14px; white-space: nowrap; }
+.step-events ul { margin: 2px 0 0 0; padding-left: 1.3em; }
+.step-events .why { color: #52606d; font-size: 0.92em; }
+.sandbox-note { background: #eef4f8; border-left: 5px solid #0072B2; padding: 8px 12px; border-radius: 6px; }
+.record-note { color: #52606d; font-size: 13px; max-width: 360px; }
+"""
+
+
+def replay_link(game_id: int, token: str | None = None) -> str:
+    """The replay page of a shared game: a spectator's (or a finished game's), or a seat's own view."""
+    seat = f"&seat={quote(token, safe='')}" if token else ""
+    return f"?match={int(game_id)}{seat}&replay=1"
+
+
+class ReplaySession(BoardModel):
+    """A record replayed for one viewer; see the module docstring."""
+
+    step = param.Integer(0, bounds=(0, None), doc="entries of the record shown so far")
+    length = param.Integer(0, doc="entries in the record")
+    log = param.List([], doc="the events up to the step shown: dicts with step, kind, text, why")
+    step_events = param.List([], doc="the events of the step just shown (Event objects, filtered for the viewer)")
+    attack = param.Parameter(None, doc="(state, src, dst, dice): the attack being replayed, as the attacker faced it")
+    masked = param.Boolean(False, doc="a running game: only the viewer's own view is shown")
+    title = param.String("", doc="what is replayed, in words")
+    has_replay = param.Boolean(False, doc="a record is loaded")
+    sandbox_open = param.Boolean(False, doc="the sandbox has been opened from a step")
+
+    def __init__(self, replay: Replay | None = None, title: str = "", seat_names: list[str] | None = None,
+                 cpu_delay: float = 0.4, **params: Any) -> None:
+        super().__init__(replay.game_name if replay is not None else "conquest", **params)
+        self.replay: Replay | None = None
+        self.seat_names: list[str] = []
+        self.sandbox: Any = None            # a GameSession, created at the first branch
+        self.cpu_delay = cpu_delay
+        if replay is not None:
+            self.load(replay, title, seat_names)
+
+    # --- loading ---------------------------------------------------------------------------
+    def load(self, replay: Replay, title: str = "", seat_names: list[str] | None = None) -> None:
+        """Show ``replay`` from its start."""
+        self.replay = replay
+        self.seat_names = list(seat_names or [])
+        self.param.update(masked=replay.masked, length=len(replay), title=title, has_replay=True)
+        self.go(0, message=f"{title + ': ' if title else ''}{len(replay)} steps. Step through them below.")
+
+    def import_text(self, text: str | bytes, name: str = "the file") -> bool:
+        """Read a JSON record and show it (never stored); False (and ``message`` says why) if it cannot be read."""
+        try:
+            record = read_record(text)
+        except RecordError as exc:
+            self.message = f"{name} could not be opened. {exc}"
+            return False
+        if record.game.name not in BOARDS:
+            self.message = (f"{name} is a record of {record.game.title}: this replay viewer shows "
+                            f"{', '.join(sorted(BOARDS)).title()} games only so far.")
+            return False
+        self.load(Replay(record), title=f"Imported record ({name})")
+        return True
+
+    # --- stepping --------------------------------------------------------------------------
+    @property
+    def viewer(self) -> int | None:
+        """Whose cards are shown: the viewer seat (a masked replay), else the player to move."""
+        if self.replay is None:
+            return None
+        if self.masked or self.replay.viewer is not None:
+            return self.replay.viewer
+        return getattr(self.state, "current", None) if self.state is not None else None
+
+    def go(self, step: int, message: str | None = None) -> None:
+        """Show the position after ``step`` entries (clamped to the record)."""
+        if self.replay is None:
+            return
+        step = max(0, min(int(step), len(self.replay)))
+        frame = self.replay.frame(step)
+        rolled = step > 0 and any(e.kind == "roll" for e in frame.events)
+        before = self.replay.frame(step - 1) if rolled else None       # the attack the dice decided
+        attack, sel, tgt = self._attack(frame, before)
+        self._publish(state=frame.state, step=step, step_events=list(frame.events), last_events=list(frame.events),
+                      log=self.replay.history(step), attack=attack, selected=sel, target=tgt,
+                      message=message if message is not None else self._describe(frame))
+
+    def forward(self) -> None:
+        self.go(self.step + 1)
+
+    def back(self) -> None:
+        self.go(self.step - 1)
+
+    def to_start(self) -> None:
+        self.go(0)
+
+    def to_end(self) -> None:
+        self.go(self.length)
+
+    def next_turn(self) -> None:
+        if self.replay is not None:
+            self.go(self.replay.next_turn(self.step))
+
+    def previous_turn(self) -> None:
+        if self.replay is not None:
+            self.go(self.replay.previous_turn(self.step))
+
+    def counter_text(self) -> str:
+        if self.replay is None:
+            return "No record loaded."
+        r = self.replay
+        return f"Step {self.step} of {self.length} · turn {r.turn_index(self.step)} of {r.num_turns}"
+
+    def _describe(self, frame: Frame) -> str:
+        who = ""
+        if frame.mover is not None and frame.step > 0:
+            who = f"{self.seat_label(frame.mover)}: "
+        return f"Step {frame.step} of {frame.length}. {who}{frame.text}"
+
+    @staticmethod
+    def _attack(frame: Frame, before: Frame | None) -> tuple[Any, str | None, str | None]:
+        """The attack this step shows (declared, or rolled) as the attacker faced it, and its two territories."""
+        battle = getattr(frame.state, "battle", None)
+        if battle:                                   # an attack just declared: the dice are next
+            return (frame.state, battle["src"], battle["dst"], battle["dice"]), battle["src"], battle["dst"]
+        prior = getattr(before.state, "battle", None) if before is not None else None
+        if prior and any(e.kind == "roll" for e in frame.events):   # the roll of that attack
+            return (before.state, prior["src"], prior["dst"], prior["dice"]), prior["src"], prior["dst"]
+        return None, None, None
+
+    # --- what the shared views ask ---------------------------------------------------------
+    def seat_label(self, player: int | None) -> str:
+        if player is None or self.state is None:
+            return ""
+        if player < 0:
+            return self.state.game.player_name(player)
+        name = self.state.game.player_name(player)
+        seat = self.seat_names[player] if player < len(self.seat_names) else ""
+        if seat and seat != name:                  # "Red (Ann)"; "Red (CPU easy)" stays as it is
+            name = seat if seat.startswith(name) else f"{name} ({seat})"
+        mine = self.replay is not None and self.replay.viewer == player and self.masked
+        return f"{name} (you)" if mine else name
+
+    def _refuse_input(self) -> str | None:
+        return "This is a replay: press “Try moves from here” to play on in a sandbox."
+
+    def _input_blocked(self) -> bool:
+        return True
+
+    def _play(self, action: Any) -> list[Any]:   # never reached: input is refused
+        raise RuntimeError("A replay does not play moves.")
+
+    # --- sandbox and export ----------------------------------------------------------------
+    def branch(self, seed: int | None = None) -> Any:
+        """Open (or restart) the local sandbox from the step shown; returns its GameSession. Never stored."""
+        if self.replay is None:
+            return None
+        try:
+            state = self.replay.branch_state(self.step, new_seed() if seed is None else int(seed))
+        except ValueError as exc:
+            self.message = f"No sandbox from this step: {exc}"
+            return None
+        if self.sandbox is None:
+            self.sandbox = SandboxSession(self.replay.game_name, cpu_delay=self.cpu_delay)
+        n = state.game.num_players
+        how = ("the hidden cards are a random guess from what you know, and the dice are new"
+               if self.masked else "the real position")
+        self.sandbox.start_from(state, ["human"] * n,
+                                message=f"Sandbox from step {self.step}: {how}. Nothing here changes the real game.")
+        self.sandbox_open = True
+        self.message = f"Sandbox opened from step {self.step}: try moves below; the replay is unchanged."
+        return self.sandbox
+
+    @property
+    def can_export(self) -> bool:
+        return self.replay is not None and self.replay.can_export
+
+    def export_json(self) -> str:
+        """``Record.to_json()`` as text; raises PermissionError for a running game, ValueError with no record."""
+        if self.replay is None:
+            raise ValueError("No record loaded.")
+        return self.replay.export_json()
+
+
+class SandboxSession(GameSession):
+    """A local game for one person planning every side's moves (never stored): no pass-the-screen cover
+    between turns, as its cards are the real ones of a finished game or a random guess for a running one."""
+
+    @property
+    def cards_hidden(self) -> bool:
+        return False
+
+
+def shared_replay(hub: Any, game_id: int, token: str | None = None, cpu_delay: float = 0.4) -> ReplaySession:
+    """The replay of a stored game: masked to the seat (or a spectator) while it runs, in full once finished.
+
+    Raises the store's errors (GameNotFound, BadToken).
+    """
+    game = hub.open(int(game_id))
+    player = game.seat_of(token) if token else None
+    info = game.info
+    finished = info.status == "finished"
+    record: Record = game.record_copy()
+    replay = Replay(record, viewer=player, masked=not finished)
+    names = [s.name or record.game.player_name(s.player) for s in info.seats]
+    who = "everything" if finished else ("your own view" if player is not None else "a spectator's view")
+    title = f"Game {info.id} ({'finished' if finished else 'in progress'}; {who})"
+    return ReplaySession(replay, title=title, seat_names=names, cpu_delay=cpu_delay)
+
+
+# ================================================================================ views
+def _events_html(events: list[Any], label: Any) -> str:
+    if not events:
+        return "<span class='academy-muted'>The start of the game.</span>"
+    items = []
+    for e in events:
+        why = "".join(f"<li class='why'>{html.escape(w)}</li>" for w in e.why)
+        items.append(f"<li>{html.escape(e.text)}{f'<ul>{why}</ul>' if why else ''}</li>")
+    return f"<ul>{''.join(items)}</ul>"
+
+
+class ReplayOdds(pn.viewable.Viewer):
+    """The odds the attacker faced in the attack being replayed, the dice and their why; reinforcements."""
+
+    model = param.Parameter()
+
+    def __init__(self, model: ReplaySession, **params: Any) -> None:
+        super().__init__(model=model, **params)
+        from academy.ui.conquest.style import CSS
+        self.dice = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["replay-dice"],
+                                 visible=False)
+        self.odds = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["replay-odds"],
+                                 visible=False)
+        self.layout = pn.Column(self.dice, self.odds, sizing_mode="stretch_width", margin=0,
+                                css_classes=["replay-odds-panel"])
+        model.param.watch(later(self._update), ["state", "attack", "step_events"])
+        self._update()
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self.layout
+
+    def body_html(self) -> str:
+        from academy.ui.conquest.odds_panel import attack_html, reinforcement_html
+        m, state = self.model, self.model.state
+        if state is None:
+            return ""
+        if m.attack is not None:
+            faced, src, dst, dice = m.attack
+            return ("<div class='academy-muted'>What the attacker faced when choosing this attack:</div>"
+                    + attack_html(faced, src, dst, dice))
+        if state.phase in ("reinforce", "cashout") and state.current is not None and state.current >= 0:
+            return reinforcement_html(state)
+        return ""
+
+    def _update(self, *events: Any) -> None:
+        from academy.ui.conquest.odds_panel import roll_html
+        m = self.model
+        body = self.body_html()
+        dice = roll_html(m.state, m.step_events) if m.state is not None else ""
+        with pn.io.hold():
+            if self.odds.object != body:
+                self.odds.object = body
+            self.odds.visible = bool(body)
+            if self.dice.object != dice:
+                self.dice.object = dice
+            self.dice.visible = bool(dice)
+
+
+class ReplayPage(pn.viewable.Viewer):
+    """The replay page: board, step controls, the step's events and odds, the story, sandbox, download, import."""
+
+    session = param.Parameter()
+
+    def __init__(self, session: ReplaySession | None = None, back_link: str = "", **params: Any) -> None:
+        super().__init__(session=session or ReplaySession(), **params)
+        from academy.ui.conquest.banner import PhaseBanner, players_html
+        from academy.ui.conquest.board import ConquestBoard
+        from academy.ui.conquest.controls import hand_html
+        from academy.ui.conquest.log_view import EventLog
+        from academy.ui.conquest.style import CSS
+        self._players_html, self._hand_html = players_html, hand_html
+        s = self.session
+        self.back_link = back_link
+        self.head = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width", css_classes=["replay-head"])
+        self.banner = PhaseBanner(s, compact=True)
+        self.board = ConquestBoard(s, height=500)
+        self.board_slot = pn.Column(self.board, sizing_mode="stretch_width", margin=0)
+        self.message = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["replay-message"])
+        self.step_pane = pn.pane.HTML("", stylesheets=[CSS, STYLE], sizing_mode="stretch_width",
+                                      css_classes=["step-events"])
+        self.players = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["replay-players"])
+        self.hands = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["replay-hands"])
+        # --- stepping
+        steps = (("start", "|◀", 50, "To the start"), ("turn-back", "◀◀ turn", 86, "Back one turn"),
+                 ("back", "◀", 46, "Back one step"), ("forward", "▶", 46, "Forward one step"),
+                 ("turn-forward", "turn ▶▶", 86, "Forward one turn"), ("end", "▶|", 50, "To the end"))
+        b = {k: pn.widgets.Button(label=label, width=w, css_classes=[f"rv-{k}"], description=tip)
+             for k, label, w, tip in steps}
+        self.buttons = b
+        b["start"].on_click(lambda e: self.session.to_start())
+        b["turn-back"].on_click(lambda e: self.session.previous_turn())
+        b["back"].on_click(lambda e: self.session.back())
+        b["forward"].on_click(lambda e: self.session.forward())
+        b["turn-forward"].on_click(lambda e: self.session.next_turn())
+        b["end"].on_click(lambda e: self.session.to_end())
+        self.slider = pn.widgets.IntSlider(label="Step", start=0, end=1, value=0, sizing_mode="stretch_width",
+                                           css_classes=["rv-slider"])
+        self.slider.param.watch(lambda e: self.session.go(e.new), "value_throttled")
+        self.counter = pn.pane.HTML("", stylesheets=[STYLE], css_classes=["replay-counter"], margin=(12, 8))
+        self.bar = pn.Row(b["start"], b["turn-back"], b["back"], self.slider, b["forward"], b["turn-forward"],
+                          b["end"], self.counter, sizing_mode="stretch_width", margin=(4, 0),
+                          css_classes=["replay-steps", "academy-card"])
+        # --- sandbox, download, import
+        self.branch_button = pn.widgets.Button(label="Try moves from here", color="primary", width=190,
+                                               css_classes=["rv-branch"])
+        self.branch_button.on_click(lambda e: self.open_sandbox())
+        self.download = pn.widgets.FileDownload(callback=self._download, filename="game-record.json",
+                                                label="Download record (JSON)", width=220,
+                                                css_classes=["download-record"])
+        self.record_note = pn.pane.HTML(f"<div class='record-note'>{html.escape(RUNNING_NOTE)}</div>",
+                                        stylesheets=[STYLE], css_classes=["record-note-pane"], visible=False)
+        self.upload = pn.widgets.FileInput(accept=".json", multiple=False, width=230, css_classes=["import-record"])
+        self.upload.param.watch(lambda e: self._import(self.upload), "value")
+        self.first_upload = pn.widgets.FileInput(accept=".json", multiple=False, width=300,
+                                                 css_classes=["import-record", "import-first"])
+        self.first_upload.param.watch(lambda e: self._import(self.first_upload), "value")
+        self.tools = pn.Row(self.branch_button, self.download, self.record_note,
+                            pn.Column(pn.pane.HTML("<b>Import a record (JSON)</b>", margin=(0, 5)), self.upload,
+                                      margin=0),
+                            margin=(4, 0), css_classes=["replay-tools"])
+        self.odds = ReplayOdds(s)
+        side = pn.Column(self.message, pn.pane.HTML("<h4 style='margin:4px 0'>This step</h4>"), self.step_pane,
+                         self.odds, pn.layout.Divider(), self.players, self.hands,
+                         width=390, margin=(0, 0, 0, 12), css_classes=["side-panel", "replay-side"])
+        self.replay_area = pn.Column(
+            self.banner, pn.Row(self.board_slot, side, sizing_mode="stretch_width", margin=0), self.bar, self.tools,
+            pn.Column(pn.pane.HTML("<h3 style='margin:4px 0'>What happened so far</h3>"), EventLog(s),
+                      sizing_mode="stretch_width"),
+            sizing_mode="stretch_width", margin=0, visible=False)
+        # --- the sandbox area (filled at the first branch)
+        self.sandbox_slot = pn.Column(sizing_mode="stretch_width", margin=0)
+        self.close_sandbox = pn.widgets.Button(label="Close the sandbox", width=170, css_classes=["rv-close-sandbox"])
+        self.close_sandbox.on_click(lambda e: setattr(self.session, "sandbox_open", False))
+        self.sandbox_area = pn.Column(
+            pn.layout.Divider(),
+            pn.Row(pn.pane.HTML("<h3 style='margin:4px 0'>Sandbox</h3>"), self.close_sandbox, margin=0),
+            pn.pane.HTML("<div class='sandbox-note'>A planner on this screen only: play any side's moves to see "
+                         "what could happen. Nothing here is stored or sent to the real game.</div>",
+                         stylesheets=[STYLE]),
+            self.sandbox_slot, sizing_mode="stretch_width", margin=0, visible=False, css_classes=["sandbox-area"])
+        self.import_intro = pn.pane.HTML(
+            "<p>Open a game record (a <code>.json</code> file saved from a game or downloaded from a replay) "
+            "to step through it here. It stays in this browser session: nothing is stored.</p>",
+            sizing_mode="stretch_width", css_classes=["import-intro"])
+        self.import_message = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width",
+                                           css_classes=["import-message"])
+        self.import_area = pn.Column(self.import_intro, self.first_upload, self.import_message,
+                                     sizing_mode="stretch_width", margin=0)
+        self.layout = pn.Column(self.head, self.import_area, self.replay_area, self.sandbox_area,
+                                sizing_mode="stretch_width", css_classes=["replay-page", "conquest-play"])
+        s.param.watch(later(self._update), ["state", "step", "length", "message", "title", "masked", "has_replay",
+                                            "step_events"])
+        s.param.watch(later(self._update_sandbox), ["sandbox_open"])
+        self._update()
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self.layout
+
+    # --- actions ---------------------------------------------------------------------------
+    def open_sandbox(self) -> Any:
+        sandbox = self.session.branch()
+        if sandbox is not None and not self.sandbox_slot.objects:
+            from academy.ui.conquest.play import PlayPage
+            self.sandbox_page = PlayPage(session=sandbox)
+            self.sandbox_page.form_card.visible = False      # the sandbox plays on from the replay, not anew
+            self.sandbox_slot.objects = [self.sandbox_page]
+        self._update_sandbox()
+        return sandbox
+
+    def _download(self) -> Any:
+        import io
+        try:
+            return io.StringIO(self.session.export_json())
+        except (PermissionError, ValueError) as exc:
+            self.session.message = str(exc)
+            return io.StringIO("")
+
+    def _import(self, widget: Any) -> None:
+        if not widget.value:
+            return
+        name = widget.filename or "the file"
+        if self.session.import_text(widget.value, name=name):
+            self.session.sandbox_open = False
+
+    # --- view ------------------------------------------------------------------------------
+    def _update_sandbox(self, *events: Any) -> None:
+        self.sandbox_area.visible = bool(self.session.sandbox_open and self.sandbox_slot.objects)
+
+    def _check_board(self) -> None:
+        """A record on another map gets a board of its own map."""
+        state = self.session.state
+        if state is None or getattr(state.game.map, "id", None) == getattr(self.board.map, "id", None):
+            return
+        from academy.ui.conquest.board import ConquestBoard
+        self.board = ConquestBoard(self.session, height=500)
+        self.board_slot.objects = [self.board]
+
+    def _update(self, *events: Any) -> None:
+        s = self.session
+        with pn.io.hold():
+            back = f" · <a href='{html.escape(self.back_link)}'>back to the game</a>" if self.back_link else ""
+            head = (f"<h2 style='margin:4px 0'>Replay</h2><div><b>{html.escape(s.title)}</b>{back} · "
+                    f"<a href='?page=games'>all games</a> · <a href='{IMPORT_LINK}'>import a record</a></div>"
+                    if s.has_replay else "<h2 style='margin:4px 0'>Replay a game record</h2>")
+            if self.head.object != head:
+                self.head.object = head
+            self.replay_area.visible = s.has_replay
+            self.import_area.visible = not s.has_replay
+            if not s.has_replay:
+                self.import_message.object = self._message_html()
+                return
+            self._check_board()
+            self.message.object = self._message_html()
+            self.step_pane.object = _events_html(s.step_events, s.seat_label)
+            self.counter.object = html.escape(s.counter_text())
+            if self.slider.end != max(1, s.length):
+                self.slider.end = max(1, s.length)
+            if self.slider.value != s.step:
+                self.slider.value = s.step
+            at_start, at_end = s.step <= 0, s.step >= s.length
+            for k in ("start", "turn-back", "back"):
+                self.buttons[k].disabled = at_start
+            for k in ("forward", "turn-forward", "end"):
+                self.buttons[k].disabled = at_end
+            players = self._players_html(s)
+            if players != self.players.object:
+                self.players.object = players
+            self.hands.object = self._hands()
+            self.download.visible = s.can_export
+            self.record_note.visible = not s.can_export
+            if s.can_export:
+                self.download.filename = f"{s.replay.game_name}-record.json"
+
+    def _message_html(self) -> str:
+        text = self.session.message
+        return f'<div class="academy-message" role="status" aria-live="polite">{html.escape(text)}</div>' \
+            if text else ""
+
+    def _hands(self) -> str:
+        s, state = self.session, self.session.state
+        if state is None or not getattr(state, "turn", 0):
+            return ""
+        if s.masked:
+            return self._hand_html(state, s.viewer) if s.viewer is not None else \
+                "<div class='academy-muted'>Watching: the players' cards stay hidden until the game is over.</div>"
+        return "".join(self._hand_html(state, p) for p in range(state.game.num_players))
+
+
+def _error(text: str) -> pn.viewable.Viewable:
+    return pn.Column(pn.pane.Alert(html.escape(text), alert_type="danger", css_classes=["replay-error"]),
+                     pn.pane.HTML("<a href='?page=games'>See all games</a> · "
+                                  f"<a href='{IMPORT_LINK}'>import a record</a>"))
+
+
+def replay_page(query: dict[str, str] | None = None, hub: Any = None) -> pn.viewable.Viewable:
+    """The page for ``?match=<id>[&seat=<token>]&replay=1`` or ``?page=replay``; a clear message for a bad link."""
+    query = dict(query or {})
+    match = query.get("match")
+    if not match:
+        return ReplayPage()
+    from academy.store.errors import StoreError
+    from academy.ui.live_session import shared_hub
+    token = query.get("seat") or None
+    try:
+        session = shared_replay(hub or shared_hub(), int(match), token)
+    except ValueError:
+        return _error(f"{match!r} is not a game number.")
+    except StoreError as exc:
+        return _error(str(exc))
+    back = f"?game=conquest&tab=play&match={int(match)}" + (f"&seat={quote(token, safe='')}" if token else "")
+    return ReplayPage(session, back_link=back)

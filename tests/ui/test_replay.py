@@ -1,0 +1,374 @@
+"""Replays without a browser: stepping by entry and by turn, a running game's seat sees only its own view at every
+step (no other hand, no seed, no drawn card), export refused while a game runs, import of good and bad files, and a
+sandbox that never touches the store."""
+from __future__ import annotations
+
+import html
+import json
+
+import bokeh.document
+import panel as pn
+import pytest
+
+from academy.games.conquest.actions import Draw, EndAttack, EndTurn, Fortify, Occupy, Place
+from academy.games.conquest.cards import full_deck, is_wild, symbol
+from academy.games.conquest.game import ConquestGame
+from academy.games.conquest.notation import card_name
+from academy.store.errors import BadToken
+from academy.store.live import LiveHub
+from academy.ui.live_session import HIDDEN
+from academy.ui.replay import ReplayPage, ReplaySession, replay_link, replay_page, shared_replay
+from academy.ui.replay_model import Replay, RecordError, read_record
+
+SEED = 987654321
+CPUS = [{"kind": "cpu", "level": "easy"}, {"kind": "cpu", "level": "easy"}]
+
+
+@pytest.fixture
+def hub(tmp_path):
+    with LiveHub(f"sqlite:///{tmp_path}/replay.db", synchronous=True) as h:
+        yield h
+
+
+@pytest.fixture(scope="module")
+def finished_record(tmp_path_factory):
+    path = tmp_path_factory.mktemp("finished")
+    with LiveHub(f"sqlite:///{path}/f.db", synchronous=True) as h:
+        game, _ = h.create("conquest", {"players": 2, "setup": "random"}, 3, CPUS)
+        assert game.status == "finished"
+        return game.record_copy()
+
+
+def chip(card: str, game) -> str:
+    return f"{card_name(card, game)} · {symbol(card, game.card_symbols)}"
+
+
+def start_with_cards(seed: int = 3) -> tuple[dict, dict[int, list[str]]]:
+    """A random set-up position where Red holds two territory cards and Blue one."""
+    state = ConquestGame(players=2, setup="random").new_initial_state(seed=seed)
+    state.settle()
+    cards = [c for c in state.deck if not is_wild(c)][:3]
+    state.deck = [c for c in state.deck if c not in cards]
+    state.hands[0], state.hands[1] = cards[:2], cards[2:]
+    return state.to_json(), {p: list(h) for p, h in enumerate(state.hands)}
+
+
+def play_turn(game, token, player):
+    """Play one turn of ``player``: place everything, attack no more, end the turn (the CPU then plays its turn)."""
+    for _ in range(200):
+        view = game.view(player)
+        if view.to_move != player or view.status == "finished":
+            return
+        legal = view.legal
+        pick = next((a for kind in (Place, Occupy, EndAttack, EndTurn) for a in legal if isinstance(a, kind)), None)
+        if pick is None:
+            pick = next((a for a in legal if not isinstance(a, Fortify)), legal[0])
+        game.act(token, pick)
+        if isinstance(pick, EndTurn):
+            return
+
+
+@pytest.fixture
+def running(hub):
+    """A running game: Red a person, Blue a CPU; Red played a turn, then Blue (the CPU) played one."""
+    start, hands = start_with_cards()
+    game, tokens = hub.create("conquest", {"players": 2, "setup": "random"}, SEED,
+                              [{"kind": "human", "name": "Ann"}, {"kind": "cpu", "level": "normal"}], start=start)
+    for _ in range(3):
+        play_turn(game, tokens[0], 0)
+    assert game.status == "running" and game.step > 10
+    return game, tokens, hands
+
+
+# --- stepping ------------------------------------------------------------------------------
+def test_step_forward_back_start_end(finished_record):
+    s = ReplaySession(Replay(finished_record))
+    n = len(finished_record)
+    assert s.step == 0 and s.length == n and not s.masked and s.can_export
+    start_owner = dict(s.state.owner)
+    s.forward()
+    assert s.step == 1 and s.step_events and "Step 1 of" in s.message
+    s.to_end()
+    assert s.step == n and s.state.is_terminal() and s.state.winner() is not None
+    assert s.state.owner != start_owner
+    s.back()
+    assert s.step == n - 1
+    s.to_start()
+    assert s.step == 0 and s.state.owner == start_owner and s.log == []
+    s.go(10**6)
+    assert s.step == n
+    s.go(-5)
+    assert s.step == 0
+
+
+def test_positions_match_the_record(finished_record):
+    s = ReplaySession(Replay(finished_record))
+    for step in (0, 1, 57, 250, len(finished_record) - 1):
+        s.go(step)
+        assert s.state == finished_record.replay(upto=step)
+    s.go(300)
+    s.forward()                       # the incremental path gives the same position
+    assert s.state == finished_record.replay(upto=301)
+    assert len(s.log) == sum(1 for line in s.replay.history(301))
+    assert all(line["step"] <= 301 for line in s.log)
+
+
+def test_by_turn_stops_where_the_player_changes(finished_record):
+    s = ReplaySession(Replay(finished_record))
+    entries = finished_record.entries
+    owners = []
+    for e in entries:
+        owners.append(e.player if not e.chance else (owners[-1] if owners else None))
+    s.go(200)
+    s.next_turn()
+    j = s.step
+    assert j > 200 and owners[j - 1] != owners[j]
+    assert all(owners[k] == owners[200] for k in range(200, j))
+    s.next_turn()
+    assert s.step > j and all(owners[k] == owners[j] for k in range(j, s.step))
+    s.previous_turn()
+    assert s.step == j
+    s.previous_turn()
+    assert s.step <= 200 and all(owners[k] == owners[200] for k in range(s.step, 200))
+    assert "turn" in s.counter_text() and f"of {s.replay.num_turns}" in s.counter_text()
+
+
+def test_the_odds_show_what_the_attacker_faced(finished_record):
+    s = ReplaySession(Replay(finished_record))
+    attack = next(i for i, e in enumerate(finished_record.entries) if type(e.action).__name__ == "Attack")
+    before = finished_record.replay(upto=attack)
+    a = finished_record.entries[attack].action
+    s.go(attack + 1)                                   # the attack declared
+    faced, src, dst, dice = s.attack
+    assert (src, dst, dice) == (a.src, a.dst, a.dice) and s.selected == a.src and s.target == a.dst
+    assert faced.armies[src] == before.armies[src] and faced.armies[dst] == before.armies[dst]
+    s.forward()                                        # the roll: still the odds the attacker faced, and the dice
+    faced, src, dst, dice = s.attack
+    assert faced.armies[src] == before.armies[src] and any(e.kind == "roll" for e in s.step_events)
+    page = ReplayPage(s)
+    assert "Chance to conquer" in page.odds.odds.object
+    assert "die attack" in page.odds.dice.object
+    s.go(0)
+    assert s.attack is None and s.selected is None
+
+
+def test_a_click_is_refused(finished_record):
+    s = ReplaySession(Replay(finished_record))
+    s.go(5)
+    state = s.state
+    s.click(next(iter(state.owner)))
+    assert "replay" in s.message and s.state is state and s.targets == []
+
+
+# --- a running game: the seat's own view only ------------------------------------------------
+def test_a_running_game_shows_only_the_seats_own_view(running):
+    game, tokens, hands = running
+    real = game.record_copy()
+    s = shared_replay(game.hub, game.game_id, tokens[0])
+    assert s.masked and not s.can_export and s.length == len(real)
+    assert "your own view" in s.title
+    blue_draws = 0
+    for step in range(0, s.length + 1):
+        s.go(step)
+        truth = real.replay(upto=step)
+        state = s.state
+        assert state.hands[1] == [HIDDEN] * len(truth.hands[1])          # the other hand: placeholders only
+        assert state.hands[0] == truth.hands[0]                          # one's own hand
+        assert state.deck == [HIDDEN] * len(truth.deck)
+        assert state.record.seed != SEED and not state.record.entries     # no seed, no record
+        entry = real.entries[step - 1] if step else None
+        if entry is not None and isinstance(entry.action, Draw) and truth.current == 1:
+            blue_draws += 1                                              # Blue's draw: who drew, never what
+            name = card_name(entry.action.card, truth.game)
+            said = " ".join([s.message] + [e.text + " ".join(e.why) for e in s.step_events])
+            assert "draws a card" in said and name not in said
+            assert all("card" not in e.data for e in s.step_events)
+    assert blue_draws
+    with pytest.raises(PermissionError, match="still running"):
+        s.export_json()
+
+
+def test_a_running_games_page_never_carries_other_hands_or_the_seed(running):
+    game, tokens, hands = running
+    real = game.record_copy()
+    s = shared_replay(game.hub, game.game_id, tokens[0])
+    page = ReplayPage(s)
+    doc = bokeh.document.Document()
+    doc.add_root(page.__panel__().get_root(doc))
+    blue_ever, red_shown = set(), 0
+    for step in range(0, s.length + 1, 2):
+        s.go(step)
+        truth = real.replay(upto=step)
+        blue_ever |= set(truth.hands[1])
+        text = repr(doc.to_json())
+        for card in truth.hands[1]:                     # a card as a hand shows it: "Alberta · infantry"
+            assert chip(card, truth.game) not in text
+        red_shown += all(chip(c, truth.game) in text for c in truth.hands[0]) and bool(truth.hands[0])
+        assert str(SEED) not in text
+    assert not page.download.visible and page.record_note.visible
+    assert "can be downloaded once the game is over" in page.record_note.object
+    assert blue_ever and red_shown
+
+
+def test_a_spectator_of_a_running_game_sees_no_hand(running):
+    game, tokens, hands = running
+    s = shared_replay(game.hub, game.game_id)
+    s.to_end()
+    assert s.masked and all(set(h) <= {HIDDEN} for h in s.state.hands)
+    assert "spectator" in s.title
+
+
+def test_a_bad_token_is_refused(running):
+    game, tokens, hands = running
+    with pytest.raises(BadToken):
+        shared_replay(game.hub, game.game_id, "forged")
+    view = replay_page({"match": str(game.game_id), "seat": "forged", "replay": "1"}, hub=game.hub)
+    assert "does not open a seat" in view.objects[0].object
+    assert "not a game number" in replay_page({"match": "x", "replay": "1"}, hub=game.hub).objects[0].object
+
+
+def test_a_finished_game_shows_everything_and_exports(hub):
+    game, _ = hub.create("conquest", {"players": 2, "setup": "random"}, 5, CPUS)
+    s = shared_replay(hub, game.game_id)
+    assert not s.masked and s.can_export and "finished" in s.title
+    data = json.loads(s.export_json())
+    assert data["schema"] == "academy.record" and data["seed"] == 5 and len(data["log"]) == s.length
+    page = ReplayPage(s)
+    assert page.download.visible and not page.record_note.visible
+    assert replay_link(game.game_id) == f"?match={game.game_id}&replay=1"
+    assert replay_link(game.game_id, "a b") == f"?match={game.game_id}&seat=a%20b&replay=1"
+
+
+# --- sandbox --------------------------------------------------------------------------------
+def test_branching_a_finished_game_starts_from_the_true_state_and_stores_nothing(hub):
+    game, _ = hub.create("conquest", {"players": 2, "setup": "random"}, 5, CPUS)
+    stored = hub.store.record_json(game.game_id)
+    s = shared_replay(hub, game.game_id)
+    s.go(120)
+    while s.state.node_kind().value != "decision":
+        s.forward()
+    step = s.step
+    sandbox = s.branch()
+    assert s.sandbox_open and sandbox.state == game.record_copy().replay(upto=step)
+    assert sandbox.seats == ["human", "human"]
+    mover = sandbox.state.to_move()
+    assert sandbox.act(sandbox.state.legal_actions()[0])
+    assert sandbox.state.to_move() is not None or sandbox.state.is_terminal()
+    assert len(sandbox.state.record) > step and mover is not None
+    assert s.step == step and s.state == game.record_copy().replay(upto=step)    # the replay is unchanged
+    assert hub.store.record_json(game.game_id) == stored
+    assert hub.store.game(game.game_id).num_actions == len(stored["log"])
+
+
+def test_branching_a_running_game_hides_what_the_seat_cannot_see(running):
+    game, tokens, hands = running
+    stored = game.hub.store.record_json(game.game_id)
+    s = shared_replay(game.hub, game.game_id, tokens[0])
+    s.to_end()
+    truth = game.record_copy().replay()
+    sandbox = s.branch(seed=42)
+    copy = sandbox.state
+    assert copy.record.seed == 42 and copy.record.seed != SEED
+    assert copy.record.start is not None and copy.record.start["hands"][0] == truth.hands[0]
+    assert copy.record.start["hands"][1] != ["?"] * len(truth.hands[1])
+    assert copy.hands[0] == truth.hands[0] and copy.owner == truth.owner and copy.armies == truth.armies
+    assert [len(h) for h in copy.hands] == [len(h) for h in truth.hands]
+    cards = sorted([c for h in copy.hands for c in h] + copy.deck + copy.discard)
+    assert cards == sorted(full_deck(copy.game.card_symbols))
+    assert HIDDEN not in cards
+    assert game.hub.store.record_json(game.game_id) == stored
+
+
+# --- import ---------------------------------------------------------------------------------
+def test_import_a_good_record(finished_record):
+    s = ReplaySession()
+    assert not s.has_replay
+    text = json.dumps(finished_record.to_json())
+    assert s.import_text(text.encode(), name="game.json")
+    assert s.has_replay and not s.masked and s.length == len(finished_record) and "game.json" in s.title
+    s.to_end()
+    assert s.state == finished_record.replay()
+    assert s.export_json() == json.dumps(finished_record.to_json(), indent=1)
+
+
+@pytest.mark.parametrize("text, words", [
+    (b"\xff\xfe", "not UTF-8"),
+    ("{not json", "bad JSON at line 1"),
+    ("[1, 2]", "expected a JSON object"),
+    ('{"schema": "other", "version": 1}', "schema"),
+    ('{"schema": "academy.record", "version": 1, "game": "chess", "log": []}', "Unknown game 'chess'"),
+    ('{"schema": "academy.record", "version": 1, "game": "conquest", "options": {"players": 9}, "log": []}',
+     "2 to 6 players"),
+    ('{"schema": "academy.record", "version": 1, "game": "conquest", "options": {"players": 2}, "log": [3]}',
+     "step 1 of its log"),
+    ('{"schema": "academy.record", "version": 1, "game": "conquest", "options": {"players": 2}, '
+     '"log": [{"player": null, "chance": true, "action": {"type": "Teleport"}}]}', "Unknown action type 'Teleport'"),
+    ('{"schema": "academy.record", "version": 1, "game": "conquest", "options": {"players": 2}, '
+     '"log": [{"player": 0, "chance": false, "action": {"type": "EndTurn"}}]}', "step 1 of 1 (EndTurn) is refused"),
+])
+def test_a_malformed_record_gives_a_clear_message(text, words):
+    with pytest.raises(RecordError, match=None) as info:
+        read_record(text)
+    assert words in str(info.value)
+    s = ReplaySession()
+    assert not s.import_text(text, name="bad.json")
+    assert "bad.json could not be opened" in s.message and words in s.message and not s.has_replay
+
+
+def test_a_record_of_a_game_without_a_replay_board_is_refused_in_words():
+    from academy.games import REGISTRY
+    if "diplomacy" not in REGISTRY:
+        pytest.skip("no Diplomacy engine registered")
+    game = REGISTRY["diplomacy"]()
+    text = json.dumps(game.new_initial_state(seed=1).record.to_json())
+    s = ReplaySession()
+    assert not s.import_text(text, name="dip.json")
+    assert "dip.json is a record of Diplomacy" in s.message and "Conquest games only" in s.message
+
+
+def test_a_bad_import_leaves_a_loaded_replay_working(finished_record):
+    s = ReplaySession(Replay(finished_record))
+    s.go(7)
+    assert not s.import_text("{", name="x.json")
+    assert s.step == 7 and s.has_replay and "x.json could not be opened" in s.message
+    s.forward()
+    assert s.step == 8
+
+
+def test_the_import_page_reads_a_file(finished_record):
+    page = replay_page({"page": "replay"})
+    assert isinstance(page, ReplayPage) and page.import_area.visible and not page.replay_area.visible
+    page.first_upload.param.update(filename="broken.json", value=b"{")
+    assert "broken.json could not be opened" in page.import_message.object and not page.replay_area.visible
+    page.first_upload.param.update(filename="good.json", value=json.dumps(finished_record.to_json()).encode())
+    assert page.replay_area.visible and not page.import_area.visible
+    assert "Step 0 of" in page.counter.object
+    page.buttons["forward"].clicks += 1
+    assert page.session.step == 1 and "Step 1 of" in page.counter.object
+    page.open_sandbox()
+    assert page.sandbox_area.visible and page.sandbox_page.session is page.session.sandbox
+
+
+# --- routes and links -----------------------------------------------------------------------
+def test_routes_and_links(tmp_path, monkeypatch):
+    from academy.ui.dashboard import GamesDashboard, SharedPlayPage
+    from academy.ui.live_session import SharedSession, close_shared_hubs, shared_hub
+    from academy.ui.shell import build_page
+    monkeypatch.setenv("ACADEMY_DB", f"sqlite:///{tmp_path}/routes.db")
+    try:
+        hub = shared_hub()
+        game, tokens = hub.create("conquest", {"players": 2, "setup": "random"}, 4,
+                                  [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}])
+        page = build_page({"page": "replay"})
+        assert page.title == "Academy · Replay" and "replay-page" in page.main[0].css_classes
+        assert "Replay a game record" in page.main[0][0].object
+        page = build_page({"match": str(game.game_id), "seat": tokens[1], "replay": "1"})
+        head = page.main[0][0].object
+        assert f"Game {game.game_id} (in progress; your own view)" in head and f"seat={tokens[1]}" in head
+        dash = GamesDashboard(hub=hub)
+        assert f"?match={game.game_id}&replay=1" in dash.table.object
+        assert any("?page=replay" in str(o.object) for o in dash.layout.select(pn.pane.HTML))
+        seat_page = SharedPlayPage(SharedSession(game, tokens[0]))
+        assert html.escape(replay_link(game.game_id, tokens[0])) in seat_page.seat_info.object
+    finally:
+        close_shared_hubs()
