@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from academy.core.errors import RulesError
 
@@ -14,20 +15,35 @@ from .mapdata import province_of
 from .orders import (Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, UnitRef,
                      Waive, format_order, parse_order)
 from .position import Dislodged, Position, Unit
-from .resolve import MovementOutcome, Resolver
+from .resolve import MovementOutcome, Resolver, convoy_route_exists, fleet_chain_joins
 
 SUCCEEDS, FAILS = "succeeds", "fails"
 
 
 @dataclass
 class Resolution:
-    """The outcome of one phase: per order "succeeds"/"fails", a reason sentence, the next position."""
+    """The outcome of one phase: per order "succeeds"/"fails", a reason sentence, the next position.
+
+    ``details[key]`` gives the same outcome as data, with a ``kind`` and its particulars, e.g.
+    ``{"kind": "bounce", "to": "TYR", "attack": 1, "against": 1, "with": ["A VEN"]}``,
+    ``{"kind": "cut", "by": "A BOH", "from": "BOH"}``, ``{"kind": "dislodged", "by": "A TYR",
+    "strength": 2, "hold": 1, ...}``, ``{"kind": "convoy_disrupted", "fleet": "F ENG", ...}``,
+    ``{"kind": "no_retreat", ...}``. Kinds: movement moved, bounce, no_convoy, convoy_disrupted,
+    paradox, supported, cut, void, not_used, convoyed, army_failed, held, dislodged, illegal,
+    invalid; retreats retreated, disbanded, illegal_retreat, retreat_bounce, no_retreat,
+    no_order; adjustments built, disbanded, waived, illegal, civil_disorder (keyed by the
+    removed unit, which has no result). A dislodged unit's data lists its legal ``retreats``.
+    ``strengths[key]`` (movement only) holds the DATC strengths of the ordered unit once the
+    phase is resolved: attack, defend and prevent for a move, and hold for every unit.
+    """
 
     results: dict[str, str]
     reasons: dict[str, str]
     position: Position
     orders: dict[str, Order | None] = field(default_factory=dict)   # key -> parsed order (None if not understood)
     outcome: MovementOutcome | None = None
+    details: dict[str, dict[str, Any]] = field(default_factory=dict)   # key -> the outcome as data
+    strengths: dict[str, dict[str, int]] = field(default_factory=dict)  # key -> DATC strengths in play
 
 
 class _Invalid(Exception):
@@ -108,13 +124,44 @@ def _movement(pos: Position, orders: Mapping[str, Iterable[str]]) -> Resolution:
     resolver = Resolver(m, pos.units, effective)
     out = resolver.run()
 
+    details: dict[str, dict[str, Any]] = {k: {"kind": "invalid", "reason": reasons[k]} for k in results}
+    strengths: dict[str, dict[str, int]] = {}
+    after = _after_movement(pos, out)
     for prov, (key, o) in chosen.items():
         if prov in illegal:
-            results[key], reasons[key] = FAILS, illegal[prov]
-            continue
-        ok, why = _explain(pos, resolver, out, prov, o)
-        results[key], reasons[key] = (SUCCEEDS if ok else FAILS), why
-    return Resolution(results, reasons, _after_movement(pos, out), parsed, out)
+            dis_txt, dis = _dislodgement(pos, resolver, out, prov) if prov in out.dislodged else ("", None)
+            results[key], reasons[key] = FAILS, illegal[prov] + dis_txt
+            details[key] = {"kind": "illegal", "reason": illegal[prov]}
+            if dis is not None:
+                details[key]["dislodged"] = dis
+        else:
+            ok, why, data = _explain(pos, resolver, out, prov, o)
+            results[key], reasons[key], details[key] = (SUCCEEDS if ok else FAILS), why, data
+        strengths[key] = unit_strengths(resolver, prov)
+    _note_retreats(pos, after, out, chosen, reasons, details)
+    return Resolution(results, reasons, after, parsed, out, details, strengths)
+
+
+def _note_retreats(pos: Position, after: Position, out: MovementOutcome, chosen: Mapping[str, tuple[str, Order]],
+                   reasons: dict[str, str], details: dict[str, dict[str, Any]]) -> None:
+    """Say where each dislodged unit may retreat, or that it has no legal retreat."""
+    from .phases import retreat_options
+    for d in after.dislodged:
+        prov = d.unit.province
+        opts = retreat_options(after, d.unit, d.attacked_from, d.via_convoy)
+        key = chosen[prov][0] if prov in chosen else str(d.unit)
+        info = details.setdefault(key, {"kind": "dislodged", **_dislodged_data(pos, out, prov)})
+        dis = info.get("dislodged", info)
+        dis["retreats"] = opts
+        if not opts:
+            info["no_retreat"] = True
+            if key in reasons:
+                reasons[key] += " It has no legal retreat and will be disbanded."
+
+
+def _dislodged_data(pos: Position, out: MovementOutcome, prov: str) -> dict[str, Any]:
+    frm, via = out.dislodged[prov]
+    return {"by": str(pos.units[frm]), "from": frm, "via_convoy": via}
 
 
 def _check_unit(pos: Position, power: str, o: Order) -> str | None:
@@ -152,6 +199,10 @@ def _legal(pos: Position, unit: Unit, o: Order) -> Order:
             if m.provinces[here].kind != "coast" or m.provinces[d].kind != "coast":
                 raise _Invalid(f"{unit} - {d}: {d} is not adjacent to {here} for an army, and an army can be "
                                "convoyed only from a coast to a coast.")
+            if not convoy_route_exists(m, _fleets_at_sea(pos), here, d):
+                # DATC 6.D.32: an order no fleet on the board could carry out is illegal (ignored)
+                raise _Invalid(f"{unit} - {d}: no chain of fleets at sea joins {here} to {d}, so the army "
+                               "could not be convoyed there; the order is void and the army holds.")
             return Move(ref, d, o.via_convoy)
         if m.is_land(d):
             raise _Invalid(f"{unit} - {d}: a fleet cannot move to {m.name_of(d)}, inland.")
@@ -180,6 +231,11 @@ def _legal(pos: Position, unit: Unit, o: Order) -> Order:
             raise _Invalid(f"{format_order(o)}: {unit} could not move to {into} itself, so it cannot support "
                            "there.")
         sup = UnitRef(pos.units[target].kind, pos.units[target].location)
+        if (isinstance(o, SupportMove) and pos.units[target].kind == "A" and not m.can_army_move(target, into)
+                and not convoy_route_exists(m, _fleets_at_sea(pos) - {here}, target, into)):
+            # DATC 6.D.31: the only convoy route would go through the supporter itself
+            raise _Invalid(f"{format_order(o)}: {into} can be reached from {target} only by a convoy "
+                           f"through {here} itself, and a fleet cannot convoy and support at once.")
         if isinstance(o, SupportHold):
             return SupportHold(ref, sup)
         # a coast written in a support must match the coast of the supported fleet's move (DATC 6.B.9)
@@ -191,10 +247,19 @@ def _legal(pos: Position, unit: Unit, o: Order) -> Order:
         if a is None or a.kind != "A":
             raise _Invalid(f"{format_order(o)}: there is no army in {o.army.province} to convoy.")
         d = province_of(o.dest)
-        if m.provinces[d].kind != "coast" or m.provinces[a.province].kind != "coast":
-            raise _Invalid(f"{format_order(o)}: a convoy carries an army from a coast to a coast.")
+        if m.provinces[d].kind != "coast" or m.provinces[a.province].kind != "coast" or d == a.province:
+            raise _Invalid(f"{format_order(o)}: a convoy carries an army from a coast to another coast.")
+        if not fleet_chain_joins(m, _fleets_at_sea(pos), a.province, d, through=here):
+            # DATC 6.G.7: a fleet in no chain of fleets joining the two coasts cannot convoy there
+            raise _Invalid(f"{format_order(o)}: no chain of fleets at sea through {m.name_of(here)} joins "
+                           f"{a.province} to {d}, so this convoy order is impossible.")
         return Convoy(ref, UnitRef("A", a.province), d)
     raise _Invalid(f"{format_order(o)} is not a movement-phase order.")
+
+
+def _fleets_at_sea(pos: Position) -> set[str]:
+    """Provinces of the fleets standing at sea (only they can convoy)."""
+    return {p for p, u in pos.units.items() if u.kind == "F" and pos.dmap.is_sea(p)}
 
 
 def _route_possible(r: Resolver, prov: str) -> bool:
@@ -214,68 +279,171 @@ def _route_possible(r: Resolver, prov: str) -> bool:
     return False
 
 
-def _strengths_note(r: Resolver, prov: str) -> str:
+def unit_strengths(r: Resolver, prov: str) -> dict[str, int]:
+    """The DATC strengths of the unit in ``prov`` once the phase is resolved.
+
+    A move has an attack, a defend (used in a head-to-head battle) and a prevent strength;
+    every unit has a hold strength for its own province (0 for a unit that moved away).
+    """
+    out: dict[str, int] = {}
+    if r.is_move(prov):
+        out["attack"] = r.attack_strength(prov)
+        out["defend"] = r.defend_strength(prov)
+        out["prevent"] = r.prevent_strength(prov)
+    out["hold"] = r.hold_strength(prov)
+    return out
+
+
+def _opposition(r: Resolver, prov: str) -> list[tuple[str, str, int]]:
+    """Who stands against the move from ``prov``: (province, role, strength) for the unit in the
+    destination (role "defend" in a head-to-head battle, else "hold") and for every other unit
+    moving to the same province (role "prevent")."""
     d = r.dest(prov)
-    parts = [f"attack {r.attack_strength(prov)}"]
+    opp: list[tuple[str, str, int]] = []
     h = r.head_to_head(prov)
     if h is not None:
-        parts.append(f"{r.units[h]} defends with {r.defend_strength(h)}")
+        opp.append((h, "defend", r.defend_strength(h)))
     elif d in r.units and not (r.is_move(d) and r.result.get(d)):
-        parts.append(f"{r.units[d]} holds with {r.hold_strength(d)}")
+        opp.append((d, "hold", r.hold_strength(d)))
     for q in r.moves_to.get(d, ()):
         if q != prov:
-            parts.append(f"{r.units[q]} also moves there with {r.prevent_strength(q)}")
+            opp.append((q, "prevent", r.prevent_strength(q)))
+    return opp
+
+
+def _strengths_note(r: Resolver, prov: str) -> str:
+    parts = [f"attack {r.attack_strength(prov)}"]
+    for q, role, n in _opposition(r, prov):
+        what = {"defend": "defends with", "hold": "holds with", "prevent": "also moves there with"}[role]
+        parts.append(f"{r.units[q]} {what} {n}")
     return "; ".join(parts)
 
 
-def _explain(pos: Position, r: Resolver, out: MovementOutcome, prov: str, o: Order) -> tuple[bool, str]:
+def _dislodgement(pos: Position, r: Resolver, out: MovementOutcome, prov: str) -> tuple[str, dict[str, Any]]:
+    """The sentence and data saying who dislodged the unit in ``prov`` and with what strength."""
+    frm, via = out.dislodged[prov]
+    by, a, h = pos.units[frm], r.attack_strength(frm), r.hold_strength(prov)
+    how = " (convoyed)" if via else ""
+    txt = f" It is dislodged by {by}{how} with attack {a} against hold {h}."
+    return txt, {"by": str(by), "from": frm, "via_convoy": via, "strength": a, "hold": h}
+
+
+def _explain(pos: Position, r: Resolver, out: MovementOutcome, prov: str, o: Order
+             ) -> tuple[bool, str, dict[str, Any]]:
+    """(succeeds, sentence, data) for the order of the unit in ``prov``."""
     unit = pos.units[prov]
     eff = r.orders[prov]
-    dis = out.dislodged.get(prov)
-    dis_txt = (f" It is dislodged by {pos.units[dis[0]]}" + (" (convoyed)." if dis[1] else ".")) if dis else ""
+    dis_txt, dis = _dislodgement(pos, r, out, prov) if prov in out.dislodged else ("", None)
+
+    def done(ok: bool, text: str, data: dict[str, Any]) -> tuple[bool, str, dict[str, Any]]:
+        if dis is not None:
+            if data["kind"] in ("bounce", "no_convoy", "convoy_disrupted", "paradox"):
+                data = {**data, "dislodged": dis}      # the failed move, and the dislodgement
+            else:
+                data = {**data, "kind": "dislodged", **dis}
+        return ok, text + dis_txt, data
+
     if isinstance(eff, Move):
+        dest = eff.dest
         if prov in out.paradox:
-            return False, (f"{unit} - {eff.dest}: the convoy is caught in a paradox; by the Szykman rule the army "
-                           "does not move." + dis_txt)
+            return done(False, f"{unit} - {dest}: the convoy is caught in a paradox; by the Szykman rule the "
+                               "army does not move.", {"kind": "paradox", "rule": "Szykman", "to": dest})
         if out.succeeds[prov]:
-            return True, f"{unit} moves to {eff.dest} ({_strengths_note(r, prov)})."
+            opp = _opposition(r, prov)
+            return done(True, f"{unit} moves to {dest} ({_strengths_note(r, prov)}).",
+                        {"kind": "moved", "to": dest, "attack": r.attack_strength(prov),
+                         "against": max((n for _, _, n in opp), default=0),
+                         "opposed_by": [str(r.units[q]) for q, _, _ in opp], "via_convoy": r.is_convoyed(prov)})
         if not r.has_path(prov):
             if not _route_possible(r, prov):
-                return False, (f"{unit} - {eff.dest}: no chain of fleets is ordered to convoy it there"
-                               + ("" if eff.via_convoy else f", and {eff.dest} is not adjacent to {prov}")
-                               + ", so it stays." + dis_txt)
-            return False, f"{unit} - {eff.dest}: the convoy is disrupted; no chain of fleets carries it." + dis_txt
-        return False, f"{unit} - {eff.dest} bounces ({_strengths_note(r, prov)})." + dis_txt
+                return done(False, f"{unit} - {dest}: no chain of fleets is ordered to convoy it there"
+                                   + _not_adjacent(r, prov, eff) + ", so it stays.",
+                            {"kind": "no_convoy", "to": dest})
+            lost = [str(r.units[q]) for q in r.convoys.get(prov, ()) if q in out.dislodged]
+            by = ", ".join(lost) if lost else "its convoying fleets"
+            return done(False, f"{unit} - {dest}: the convoy is disrupted ({by} dislodged); no chain of fleets "
+                               "carries it, so it stays.",
+                        {"kind": "convoy_disrupted", "to": dest, "fleet": lost[0] if lost else None,
+                         "fleets": lost})
+        attack = r.attack_strength(prov)
+        occupant = r.units.get(r.dest(prov))
+        blockers = [(q, role, n) for q, role, n in _opposition(r, prov) if n >= attack]
+        data: dict[str, Any] = {"kind": "bounce", "to": dest, "attack": attack,
+                                "against": max((n for _, _, n in blockers), default=0),
+                                "with": [str(r.units[q]) for q, _, _ in blockers]}
+        text = f"{unit} - {dest} bounces ({_strengths_note(r, prov)})."
+        if attack == 0 and occupant is not None and occupant.power == unit.power and r.has_path(prov):
+            data["own_unit"] = str(occupant)
+            text = (f"{unit} - {dest} fails: {occupant} of the same power stays there, and a power cannot "
+                    f"dislodge its own unit ({_strengths_note(r, prov)}).")
+        return done(False, text, data)
     if isinstance(eff, (SupportHold, SupportMove)):
         what = format_order(eff)
-        matched = prov in r.supports.get(eff.supported.province, ())
+        target = eff.supported.province
+        to = province_of(eff.dest) if isinstance(eff, SupportMove) else None
+        matched = prov in r.supports.get(target, ())
         if not matched:
-            t = r.orders.get(eff.supported.province)
+            t = r.orders.get(target)
             did = format_order(t) if t is not None else "nothing"
-            return False, f"{what}: the supported unit did not do that (its order: {did}); the support is void."
+            return done(False, f"{what}: the supported unit did not do that (its order: {did}); the support is "
+                               "void.", {"kind": "void", "unit": str(r.units[target]), "its_order": did})
         if out.succeeds[prov]:
-            return True, f"{what}: the support is given and not cut."
-        if dis:
-            return False, f"{what}: the supporter is dislodged, so its support fails." + dis_txt
+            return done(True, f"{what}: the support is given and not cut, adding 1 to {r.units[target]}.",
+                        {"kind": "supported", "unit": str(r.units[target]), "to": to})
+        if dis is not None:
+            return done(False, f"{what}: the supporter is dislodged, so its support is cut.",
+                        {"kind": "dislodged"})
         cut = out.cut_by.get(prov)
         if cut:
-            return False, f"{what}: support cut by {pos.units[cut]} moving to {prov}."
-        return False, f"{what}: the support fails."
+            via = " (convoyed)" if r.is_convoyed(cut) else ""
+            return done(False, f"{what}: support cut by {pos.units[cut]}{via} moving to {prov} "
+                               f"(attack {r.attack_strength(cut)}).",
+                        {"kind": "cut", "by": str(pos.units[cut]), "from": cut})
+        return done(False, f"{what}: the support fails.", {"kind": "cut", "by": None})
     if isinstance(eff, Convoy):
         what = format_order(eff)
-        if dis:
-            return False, f"{what}: the fleet is dislodged, so the convoy is disrupted." + dis_txt
         army = eff.army.province
+        if dis is not None:
+            return done(False, f"{what}: the fleet is dislodged, so the convoy is disrupted.",
+                        {"kind": "dislodged", "convoy_disrupted": True, "army": str(r.units[army])})
         ao = r.orders.get(army)
         if prov not in r.convoys.get(army, ()):
             did = format_order(ao) if ao is not None else "nothing"
-            return False, f"{what}: the army did not order that move (its order: {did})."
+            if isinstance(ao, Move) and province_of(ao.dest) == eff.dest:
+                return done(False, f"{what}: the army moves over land, not by sea: an army goes to an adjacent "
+                                   "province by convoy only when ordered 'via convoy' or when a fleet of its own "
+                                   "power, on a shortest chain of fleets, is ordered to convoy it.",
+                            {"kind": "not_used", "army": str(r.units[army])})
+            return done(False, f"{what}: the army did not order that move (its order: {did}).",
+                        {"kind": "void", "army": str(r.units[army]), "its_order": did})
+        if prov in out.paradox or army in out.paradox:
+            return done(False, f"{what}: the convoy is caught in a paradox; by the Szykman rule the army does not "
+                               "move.", {"kind": "paradox", "rule": "Szykman", "army": str(r.units[army])})
         if out.succeeds.get(army):
-            return True, f"{what}: the army arrives through this fleet."
-        return False, f"{what}: the fleet stays, but the army does not arrive."
-    if dis:
-        return False, f"{unit} holds but is dislodged by {pos.units[dis[0]]}."
-    return True, f"{unit} holds."
+            return done(True, f"{what}: the fleet stays in place and {r.units[army]} arrives in {eff.dest} by "
+                              "convoy.", {"kind": "convoyed", "army": str(r.units[army]), "to": eff.dest})
+        return done(False, f"{what}: the fleet stays, but {r.units[army]} does not arrive in {eff.dest}.",
+                    {"kind": "army_failed", "army": str(r.units[army]), "to": eff.dest})
+    h = r.hold_strength(prov)
+    if dis is not None:
+        assert dis_txt.startswith(" It is dislodged")
+        dis_txt = ""
+        how = " (convoyed)" if dis["via_convoy"] else ""
+        return done(False, f"{unit} holds but is dislodged by {dis['by']}{how} with attack {dis['strength']} "
+                           f"against hold {h}.", {"kind": "dislodged"})
+    attackers = [q for q in r.moves_to.get(prov, ()) if r.has_path(q)]
+    if attackers:
+        worst = max(r.attack_strength(q) for q in attackers)
+        return True, (f"{unit} holds (hold {h}) against "
+                      + ", ".join(f"{r.units[q]} (attack {r.attack_strength(q)})" for q in attackers) + "."), \
+            {"kind": "held", "hold": h, "attacked_by": [str(r.units[q]) for q in attackers], "against": worst}
+    return True, f"{unit} holds.", {"kind": "held", "hold": h, "attacked_by": [], "against": 0}
+
+
+def _not_adjacent(r: Resolver, prov: str, eff: Move) -> str:
+    if eff.via_convoy or r.m.can_army_move(prov, eff.dest):
+        return ""
+    return f", and {province_of(eff.dest)} is not adjacent to {prov}"
 
 
 def _after_movement(pos: Position, out: MovementOutcome) -> Position:

@@ -11,8 +11,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from typing import Any
+
 from .mapdata import province_of
-from .orders import Build, Disband, Retreat, Waive, format_order
+from .orders import Build, Disband, Move, Retreat, Waive, format_order
 from .position import Phase, Position, Unit
 
 if TYPE_CHECKING:
@@ -88,14 +90,20 @@ def retreat_options(pos: Position, unit: Unit, attacked_from: str | None, via_co
 
 
 def adjudicate_retreats(pos: Position, orders: Mapping[str, Iterable[str]]) -> Resolution:
+    """Adjudicate a retreat phase. A retreat may be written 'A MUN R BOH' or, as the DATC does,
+    'A MUN - BOH'. Each outcome is also given as data in ``details`` (retreated, disbanded,
+    illegal_retreat, retreat_bounce, no_retreat)."""
     from .adjudicate import FAILS, SUCCEEDS, Resolution, parse_power_orders
     results: dict[str, str] = {}
     reasons: dict[str, str] = {}
+    details: dict[str, dict[str, Any]] = {}
     parsed = {}
     by_prov = {d.unit.province: d for d in pos.dislodged}
     chosen: dict[str, tuple[str, object]] = {}
     for power, key, o, err in parse_power_orders(pos, orders):
         parsed[key] = o
+        if isinstance(o, Move) and not o.via_convoy and o.unit.province in by_prov:
+            o = Retreat(o.unit, o.dest)       # "F TRI - ALB" written for a dislodged unit is a retreat
         if err is None and o is not None:
             if not isinstance(o, (Retreat, Disband)):
                 err = f"{format_order(o)} is not a retreat-phase order; write 'A MUN R BOH' or 'A MUN D'."
@@ -109,6 +117,7 @@ def adjudicate_retreats(pos: Position, orders: Mapping[str, Iterable[str]]) -> R
                     err = f"{o.unit.province} already has an order."
         if err is not None:
             results[key], reasons[key] = FAILS, err
+            details[key] = {"kind": "invalid", "reason": err}
             continue
         chosen[o.unit.province] = (key, o)
     targets: dict[str, list[str]] = {}
@@ -117,6 +126,7 @@ def adjudicate_retreats(pos: Position, orders: Mapping[str, Iterable[str]]) -> R
         d = by_prov[prov]
         if isinstance(o, Disband):
             results[key], reasons[key] = SUCCEEDS, f"{d.unit} is disbanded."
+            details[key] = {"kind": "disbanded"}
             continue
         assert isinstance(o, Retreat)
         opts = retreat_options(pos, d.unit, d.attacked_from, d.via_convoy)
@@ -128,8 +138,14 @@ def adjudicate_retreats(pos: Position, orders: Mapping[str, Iterable[str]]) -> R
             dest = province_of(dest)
         if dest not in opts:
             results[key] = FAILS
-            reasons[key] = (f"{d.unit} R {o.dest}: not a legal retreat (possible: {', '.join(opts) or 'none'}); "
-                            "the unit is disbanded.")
+            if opts:
+                reasons[key] = (f"{d.unit} R {o.dest}: not a legal retreat (possible: {', '.join(opts)}); "
+                                "the unit is disbanded.")
+                details[key] = {"kind": "illegal_retreat", "to": o.dest, "options": opts}
+            else:
+                reasons[key] = (f"{d.unit} R {o.dest}: {d.unit} has no legal retreat at all, so it is "
+                                "disbanded.")
+                details[key] = {"kind": "no_retreat", "to": o.dest, "options": []}
             continue
         valid[prov] = dest
         targets.setdefault(province_of(dest), []).append(prov)
@@ -140,40 +156,63 @@ def adjudicate_retreats(pos: Position, orders: Mapping[str, Iterable[str]]) -> R
         rivals = [q for q in targets[province_of(dest)] if q != prov]
         if rivals:
             results[key] = FAILS
-            reasons[key] = f"{d.unit} R {dest}: {by_prov[rivals[0]].unit} retreats there too; both are disbanded."
+            others = " and ".join(str(by_prov[q].unit) for q in rivals)
+            reasons[key] = (f"{d.unit} R {dest}: {others} {'retreat' if len(rivals) > 1 else 'retreats'} there "
+                            f"too; {'all three' if len(rivals) == 2 else 'both' if len(rivals) == 1 else 'all'} "
+                            "are disbanded.")
+            details[key] = {"kind": "retreat_bounce", "to": dest, "with": [str(by_prov[q].unit) for q in rivals]}
         else:
             results[key], reasons[key] = SUCCEEDS, f"{d.unit} retreats to {dest}."
+            details[key] = {"kind": "retreated", "to": dest}
             units[province_of(dest)] = replace(d.unit, location=dest)
+    for prov, d in by_prov.items():
+        if prov not in chosen:
+            opts = retreat_options(pos, d.unit, d.attacked_from, d.via_convoy)
+            details.setdefault(str(d.unit), {"kind": "no_retreat", "options": []} if not opts else
+                               {"kind": "no_order", "options": opts})
     new = next_phase_after(replace(pos, units=units))
-    return Resolution(results, reasons, new, parsed)
+    return Resolution(results, reasons, new, parsed, details=details)
 
 
-def civil_disorder_disbands(pos: Position, power: str, count: int, keep_out: set[str]) -> list[str]:
-    """Provinces of the units disbanded by the distance rule: farthest from an owned home centre
-    first (counting moves over land and sea alike), fleets before armies, then alphabetical."""
+def civil_disorder_distances(pos: Position, power: str) -> dict[str, int]:
+    """Steps from each province to the nearest supply centre ``power`` owns (2023 rules), moving
+    over land and sea alike whatever the unit (DATC 6.J.6, 6.J.10, 6.J.11)."""
     m = pos.dmap
-    homes = [c for c in m.home_centers(power) if pos.supply_centers.get(c) == power]
+    owned = [c for c, pw in pos.supply_centers.items() if pw == power]
     neighbours: dict[str, set[str]] = {p: set(m.army_adj[p]) for p in m.provinces}
     for loc, ns in m.fleet_adj.items():
         neighbours[province_of(loc)].update(province_of(n) for n in ns)
-    dist: dict[str, int] = {h: 0 for h in homes}
-    queue = deque(homes)
+    dist: dict[str, int] = {h: 0 for h in owned}
+    queue = deque(owned)
     while queue:
         p = queue.popleft()
-        for n in neighbours[p]:
+        for n in sorted(neighbours[p]):
             if n not in dist:
                 dist[n] = dist[p] + 1
                 queue.append(n)
+    return dist
+
+
+def civil_disorder_disbands(pos: Position, power: str, count: int, keep_out: set[str]) -> list[str]:
+    """Provinces of the units disbanded by the distance rule: farthest from a supply centre the
+    power owns first (2023 rules; counting moves over land and sea alike), fleets before armies,
+    then alphabetical by province name (DATC 6.J.3-6.J.11)."""
+    m = pos.dmap
+    dist = civil_disorder_distances(pos, power)
     cands = [u for u in pos.units_of(power) if u.province not in keep_out]
     cands.sort(key=lambda u: (-dist.get(u.province, 99), 0 if u.kind == "F" else 1, m.name_of(u.province)))
     return [u.province for u in cands[:count]]
 
 
 def adjudicate_adjustments(pos: Position, orders: Mapping[str, Iterable[str]]) -> Resolution:
+    """Adjudicate a Winter adjustment phase: orders are taken one by one until the power's builds or
+    disbands are used up (DATC 6.I.1, 6.J.1); disbands still owed are made by civil disorder, whose
+    removals appear in ``details`` under the removed unit with kind "civil_disorder"."""
     from .adjudicate import FAILS, SUCCEEDS, Resolution, parse_power_orders
     m = pos.dmap
     results: dict[str, str] = {}
     reasons: dict[str, str] = {}
+    details: dict[str, dict[str, Any]] = {}
     parsed = {}
     counts = adjustment_counts(pos)
     units = dict(pos.units)
@@ -189,6 +228,7 @@ def adjudicate_adjustments(pos: Position, orders: Mapping[str, Iterable[str]]) -
                 else:
                     done[power] += 1
                     results[key], reasons[key] = SUCCEEDS, f"{power} waives a build."
+                    details[key] = {"kind": "waived"}
                     continue
             elif isinstance(o, Build):
                 prov = o.unit.province
@@ -211,6 +251,7 @@ def adjudicate_adjustments(pos: Position, orders: Mapping[str, Iterable[str]]) -
                     units[prov] = Unit(power, kind, o.unit.location if kind == "F" else prov)
                     done[power] += 1
                     results[key], reasons[key] = SUCCEEDS, f"{power} builds {units[prov]}."
+                    details[key] = {"kind": "built", "unit": str(units[prov])}
                     continue
             elif isinstance(o, Disband):
                 prov = o.unit.province
@@ -224,14 +265,26 @@ def adjudicate_adjustments(pos: Position, orders: Mapping[str, Iterable[str]]) -
                     disbanded[power].add(prov)
                     done[power] += 1
                     results[key], reasons[key] = SUCCEEDS, f"{u} is disbanded."
+                    details[key] = {"kind": "disbanded", "unit": str(u)}
                     continue
             else:
                 err = f"{format_order(o)} is not an adjustment order; write 'A PAR B', 'F TRI D' or 'WAIVE'."
         results[key], reasons[key] = FAILS, err or "not understood"
+        details[key] = {"kind": "illegal", "reason": reasons[key]}
     for pw, n in counts.items():
         owed = -n - done[pw]
         if n < 0 and owed > 0:
-            for prov in civil_disorder_disbands(replace(pos, units=units), pw, owed, set()):
-                del units[prov]
+            now = replace(pos, units=units)
+            dist = civil_disorder_distances(now, pw)
+            for prov in civil_disorder_disbands(now, pw, owed, set()):
+                u = units.pop(prov)
+                steps = dist.get(prov)
+                far = f"{steps} step{'s' if steps != 1 else ''} from its nearest owned supply centre" \
+                    if steps is not None else "with no owned supply centre in reach"
+                details.setdefault(str(u), {
+                    "kind": "civil_disorder", "power": pw, "distance": steps,
+                    "reason": f"{pw} owed {owed} more disband{'s' if owed != 1 else ''} and ordered none: "
+                              f"{u} is removed by civil disorder ({far}; the farthest unit goes first, fleets "
+                              "before armies at equal distance, then alphabetical order)."})
     new = replace(pos, units=units, phase=Phase("S", pos.phase.year + 1, "M"), dislodged=(), contested=frozenset())
-    return Resolution(results, reasons, new, parsed)
+    return Resolution(results, reasons, new, parsed, details=details)

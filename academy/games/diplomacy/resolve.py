@@ -1,14 +1,19 @@
 """The movement-phase adjudicator: Kruijswijk's guess-and-check resolution (DATC v3.0 choices).
 
-Each order's outcome is decided by ``_resolve``: it guesses, adjudicates, and when the
+Each order's outcome is decided by ``resolve``: it guesses, adjudicates, and when the
 answer depends on its own guess tries the other guess. A dependency cycle with no single
 answer falls back on the backup rule: a circular movement succeeds; a cycle through a
 convoy is a convoy paradox, settled by the Szykman rule (the convoyed armies in it do not
 move, as if they held).
+
+An army goes by convoy when its destination is not adjacent, when it is ordered "via
+convoy", or when a fleet of its own power is ordered to convoy it there and that fleet lies on
+a minimal convoy route (the 2023 rules' intent, DATC 4.A.3); a foreign fleet's convoy order,
+or one by a fleet no convoy needs, shows no intent (DATC 6.G.2, 6.G.7, 6.G.19).
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from .mapdata import DiplomacyMap, province_of
@@ -44,6 +49,16 @@ class Resolver:
         self.moves_to: dict[str, list[str]] = {}
         self.supports: dict[str, list[str]] = {}
         self.convoys: dict[str, list[str]] = {}
+        # armies whose own power orders a fleet to convoy exactly this move: convoy intent
+        self.intent: set[str] = set()
+        at_sea = [q for q, u in units.items() if u.kind == "F" and dmap.is_sea(q)]
+        for p, o in orders.items():
+            if isinstance(o, Convoy):
+                a, t = o.army.province, orders.get(o.army.province)
+                if (isinstance(t, Move) and province_of(t.dest) == province_of(o.dest) and a in units
+                        and units[a].kind == "A" and units[a].power == units[p].power
+                        and convoy_route_exists(dmap, at_sea, a, province_of(o.dest), through=p)):
+                    self.intent.add(a)
         for p, o in orders.items():
             if isinstance(o, Move):
                 self.moves_to.setdefault(province_of(o.dest), []).append(p)
@@ -66,11 +81,12 @@ class Resolver:
         return isinstance(self.orders.get(prov), Move)
 
     def is_convoyed(self, prov: str) -> bool:
-        """A move goes by convoy when ordered 'via convoy' or when the destination is not adjacent."""
+        """A move goes by convoy when ordered 'via convoy', when the destination is not adjacent,
+        or when a fleet of the army's own power is ordered to convoy it there."""
         o = self.orders.get(prov)
         if not isinstance(o, Move) or self.units[prov].kind != "A":
             return False
-        return o.via_convoy or not self.m.can_army_move(prov, o.dest)
+        return o.via_convoy or prov in self.intent or not self.m.can_army_move(prov, o.dest)
 
     def dest(self, prov: str) -> str:
         o = self.orders[prov]
@@ -284,3 +300,56 @@ class Resolver:
                         out.cut_by[p] = q
                         break
         return out
+
+
+def fleet_chain_joins(dmap: DiplomacyMap, fleets: Iterable[str], src: str, dest: str, through: str) -> bool:
+    """Whether the fleets at sea connected to the fleet in ``through`` touch both ``src`` and ``dest``.
+
+    This is what makes a convoy order legal: the fleet belongs to a chain of fleets on the board
+    that could carry an army from ``src`` to ``dest`` (it need not be on the route used, DATC 6.F.12).
+    """
+    seas = {province_of(f) for f in fleets if dmap.is_sea(province_of(f))}
+    if through not in seas:
+        return False
+    comp: set[str] = set()
+    todo = [through]
+    while todo:
+        x = todo.pop()
+        if x in comp:
+            continue
+        comp.add(x)
+        todo.extend(n for n in seas if n not in comp and dmap.can_fleet_move(x, n))
+    return bool(comp & dmap.army_coastal_seas(src)) and any(dmap.fleet_can_reach_province(x, dest) for x in comp)
+
+
+def convoy_route_exists(dmap: DiplomacyMap, fleets: Iterable[str], src: str, dest: str,
+                        through: str | None = None) -> bool:
+    """Whether fleets at sea in ``fleets`` (provinces) could carry an army from ``src`` to ``dest``.
+
+    With ``through``, the route must be a minimal one (no fleet on it could be left out, no
+    shortcut between its fleets or to its ends) that uses the fleet in ``through``: a fleet on
+    no minimal route is not necessary for any convoy and cannot show convoy intent (DATC 6.G.19).
+
+    >>> from academy.games.diplomacy.mapdata import standard_map
+    >>> m = standard_map()
+    >>> fleets = ["LYO", "WES"]
+    >>> convoy_route_exists(m, fleets, "MAR", "SPA"), convoy_route_exists(m, fleets, "MAR", "SPA", through="WES")
+    (True, False)
+    """
+    seas = sorted({province_of(f) for f in fleets if dmap.is_sea(province_of(f))})
+    first = dmap.army_coastal_seas(src)
+
+    def extend(path: list[str]) -> bool:
+        last = path[-1]
+        if dmap.fleet_can_reach_province(last, dest):
+            return through is None or through in path
+        for n in seas:
+            if n in path or n in first or not dmap.can_fleet_move(last, n):
+                continue
+            if any(dmap.can_fleet_move(q, n) for q in path[:-1]):
+                continue
+            if extend(path + [n]):
+                return True
+        return False
+
+    return any(extend([s]) for s in seas if s in first)

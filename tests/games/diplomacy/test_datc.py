@@ -1,10 +1,12 @@
 """DATC v3.0 cases (tests/games/diplomacy/datc/*.txt) through the public API, one test per case id.
 
 A case may have several phases ("-- next"): the first places the units, each later phase
-orders the position the previous one produced.
+orders the position the previous one produced. A case whose DATC text gives two separate
+positions has two parts ("-- part"), both checked by the one test of that case.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -15,9 +17,14 @@ from academy.core.errors import RulesError
 
 DATC_DIR = Path(__file__).parent / "datc"
 
+#: Every case of DATC v3.0 chapter 6, sections A to J (counts per section from the DATC text).
+DATC_SECTIONS = {"A": 12, "B": 15, "C": 9, "D": 34, "E": 15, "F": 25, "G": 20, "H": 16, "I": 7, "J": 11}
+
 
 @dataclass
 class Step:
+    """One phase of a case: the orders, the expected results and the checks on the position after."""
+
     orders: dict[str, list[str]] = field(default_factory=dict)
     expect: dict[str, str] = field(default_factory=dict)
     dislodged: list[str] = field(default_factory=list)
@@ -29,16 +36,26 @@ class Step:
 
 
 @dataclass
-class Case:
-    id: str
-    title: str
+class Part:
+    """A starting position (units, centres, phase) and the phases played from it."""
+
     units: dict[str, list[str]] = field(default_factory=dict)
     centers: dict[str, list[str]] | None = None
     phase: str = "S1901M"
     steps: list[Step] = field(default_factory=lambda: [Step()])
 
 
+@dataclass
+class Case:
+    """A DATC case: its id ("6.B.15"), its title and one or more parts."""
+
+    id: str
+    title: str
+    parts: list[Part] = field(default_factory=lambda: [Part()])
+
+
 def load_cases() -> list[Case]:
+    """Read every case file; raises AssertionError naming file and line for a malformed line."""
     cases: list[Case] = []
     for path in sorted(DATC_DIR.glob("*.txt")):
         for n, line in enumerate(path.read_text().splitlines(), 1):
@@ -49,25 +66,27 @@ def load_cases() -> list[Case]:
                 cid, _, title = line[2:].strip().partition(" ")
                 cases.append(Case(cid, title))
                 continue
-            case = cases[-1]
-            step = case.steps[-1]
+            part = cases[-1].parts[-1]
+            step = part.steps[-1]
             tag, _, value = line.partition(":")
             tag, value = tag.strip(), value.strip()
             if line == "-- next":
-                case.steps.append(Step())
+                part.steps.append(Step())
+            elif line == "-- part":
+                cases[-1].parts.append(Part())
             elif tag in ("dislodged", "kept", "at", "open", "gone"):
                 getattr(step, tag).append(value)
             elif tag == "phase":
-                case.phase = value
+                part.phase = value
             elif tag == "then":
                 step.phase_after = value
             elif tag.startswith("centers "):
-                case.centers = case.centers or {}
-                case.centers[tag[8:].strip()] = value.split()
+                part.centers = part.centers or {}
+                part.centers[tag[8:].strip()] = value.split()
             elif tag.startswith("unit "):
-                case.units.setdefault(tag[5:].strip(), []).append(value)
+                part.units.setdefault(tag[5:].strip(), []).append(value)
             else:
-                place = not line.startswith("!") and len(case.steps) == 1
+                place = not line.startswith("!") and len(part.steps) == 1
                 power, _, rest = line.lstrip("! ").partition(":")
                 text, _, result = rest.partition("|")
                 power, text, result = power.strip(), text.strip(), result.strip()
@@ -78,7 +97,7 @@ def load_cases() -> list[Case]:
                 except RulesError:
                     order, key = None, text
                 if place and order is not None and hasattr(order, "unit"):
-                    case.units.setdefault(power, []).append(str(order.unit))
+                    part.units.setdefault(power, []).append(str(order.unit))
                 if result:
                     assert result in ("succeeds", "fails"), f"{path}:{n}"
                     step.expect[key] = result
@@ -93,17 +112,30 @@ def test_case_ids_are_unique() -> None:
     assert len(ids) == len(set(ids))
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
-def test_datc(case: Case) -> None:
-    data: dict = {"phase": case.phase, "units": case.units}
-    if case.centers is not None:
-        data["supply_centers"] = case.centers
+def test_every_datc_case_is_encoded() -> None:
+    """Sections 6.A to 6.J are complete: every case id of DATC v3.0 appears once."""
+    want = {f"6.{sec}.{i}" for sec, n in DATC_SECTIONS.items() for i in range(1, n + 1)}
+    got = {c.id for c in CASES}
+    assert sorted(want - got, key=_order) == []
+    assert sorted(got - want, key=_order) == []
+
+
+def _order(cid: str) -> tuple[str, int]:
+    m = re.match(r"6\.([A-J])\.(\d+)$", cid)
+    return (m.group(1), int(m.group(2))) if m else (cid, 0)
+
+
+def _play(part: Part) -> None:
+    data: dict = {"phase": part.phase, "units": part.units}
+    if part.centers is not None:
+        data["supply_centers"] = part.centers
     pos = Position.from_dict(data)
-    for i, step in enumerate(case.steps):
+    for i, step in enumerate(part.steps):
         res = adjudicate(pos, step.orders)
         got = {k: res.results.get(k) for k in step.expect}
         assert got == step.expect, f"phase {i + 1}:\n" + "\n".join(f"{k}: {res.reasons.get(k)}" for k in step.expect)
         assert all(res.reasons.get(k) for k in res.results)
+        assert set(res.details) >= set(res.results)
         after = res.position
         dislodged = {str(d.unit) for d in after.dislodged}
         for u in step.dislodged:
@@ -120,12 +152,19 @@ def test_datc(case: Case) -> None:
         if step.phase_after:
             assert str(after.phase) == step.phase_after
         pos = after
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_datc(case: Case) -> None:
+    for part in case.parts:
+        _play(part)
     # every order of the case survives a round trip through the notation
-    for step in case.steps:
-        for texts in step.orders.values():
-            for t in texts:
-                try:
-                    o = parse_order(t)
-                except RulesError:
-                    continue
-                assert parse_order(format_order(o)) == o
+    for part in case.parts:
+        for step in part.steps:
+            for texts in step.orders.values():
+                for t in texts:
+                    try:
+                        o = parse_order(t)
+                    except RulesError:
+                        continue
+                    assert parse_order(format_order(o)) == o
