@@ -133,15 +133,17 @@ def _convoy_reach(pos: Position, comps: list[set[str]], prov: str) -> set[str]:
 
 
 def _movement_tree(pos: Position, u: Unit, comps: list[set[str]]) -> dict[str, Any]:
+    """The choices of one unit in a movement phase. The texts are written here directly in the
+    canonical form of ``format_order`` (this runs for every unit at every click and phase)."""
     m = pos.dmap
-    ref = UnitRef(u.kind, u.location)
-    tree: dict[str, Any] = {"H": format_order(Hold(ref))}
+    me = f"{u.kind} {u.location}"
+    tree: dict[str, Any] = {"H": f"{me} H"}
     reach = _Reach.of(m)
-    moves = {d: format_order(Move(ref, d)) for d in reach.locations(u)}
+    moves = {d: f"{me} - {d}" for d in reach.locations(u)}
     if u.kind == "A":
         for d in sorted(_convoy_reach(pos, comps, u.province)):
             if d not in moves:
-                moves[d] = format_order(Move(ref, d))
+                moves[d] = f"{me} - {d}"
     tree["-"] = dict(sorted(moves.items()))
     # supports: to hold a unit next door, or a move into a province this unit could enter
     into = reach.provinces(u)
@@ -152,16 +154,16 @@ def _movement_tree(pos: Position, u: Unit, comps: list[set[str]]) -> dict[str, A
         targets = reach.provinces(v) & into
         if prov not in into and not targets:
             continue
-        vref = UnitRef(v.kind, v.location)
+        other = f"{v.kind} {v.location}"
         branch: dict[str, Any] = {}
         if prov in into:
-            branch["H"] = format_order(SupportHold(ref, vref))
-        targets = set(targets)
-        targets.discard(u.province)
+            branch["H"] = f"{me} S {other}"
         if targets:
-            branch["-"] = {d: format_order(SupportMove(ref, vref, d)) for d in sorted(targets)}
+            targets = targets - {u.province}
+        if targets:
+            branch["-"] = {d: f"{me} S {other} - {d}" for d in sorted(targets)}
         if branch:
-            support[str(v)] = branch
+            support[other] = branch
     if support:
         tree["S"] = support
     if u.kind == "F" and m.is_sea(u.province):
@@ -173,7 +175,7 @@ def _movement_tree(pos: Position, u: Unit, comps: list[set[str]]) -> dict[str, A
                 continue
             dests = sorted(shores - {prov})
             if dests:
-                convoy[str(v)] = {d: format_order(Convoy(ref, UnitRef("A", prov), d)) for d in dests}
+                convoy[f"A {prov}"] = {d: f"{me} C A {prov} - {d}" for d in dests}
         if convoy:
             tree["C"] = convoy
     return tree

@@ -139,9 +139,32 @@ def _unit(words: list[str], dmap: DiplomacyMap, text: str) -> UnitRef:
     return UnitRef(kind, _location(words, dmap, text))
 
 
+_PARSED: dict[int, tuple[DiplomacyMap, dict[str, Order]]] = {}
+_PARSED_MAX = 100_000
+
+
 def parse_order(text: str, dmap: DiplomacyMap | None = None) -> Order:
-    """Read one order leniently; raises InvalidNotation (with did-you-mean for provinces)."""
+    """Read one order leniently; raises InvalidNotation (with did-you-mean for provinces).
+
+    Orders are immutable, so each text is read once per map and remembered (the same orders are
+    checked when written, submitted, replayed and adjudicated).
+    """
     dmap = dmap or standard_map()
+    entry = _PARSED.get(id(dmap))
+    if entry is None or entry[0] is not dmap:      # the map is kept with its cache: ids stay unique
+        entry = _PARSED[id(dmap)] = (dmap, {})
+    known = entry[1]
+    key = str(text)
+    order = known.get(key)
+    if order is None:
+        order = _parse_order(key, dmap)
+        if len(known) >= _PARSED_MAX:
+            known.clear()
+        known[key] = order
+    return order
+
+
+def _parse_order(text: str, dmap: DiplomacyMap) -> Order:
     toks = _tokens(str(text))
     if not toks:
         raise InvalidNotation("empty_order", "An empty order: write e.g. 'A MUN - BUR' or 'A MUN H'.")

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from typing import Any
 
-from .mapdata import province_of
+from .mapdata import DiplomacyMap, province_of
 from .orders import Build, Disband, Move, Retreat, Waive, format_order
 from .position import Phase, Position, Unit
 
@@ -174,19 +174,30 @@ def adjudicate_retreats(pos: Position, orders: Mapping[str, Iterable[str]]) -> R
     return Resolution(results, reasons, new, parsed, details=details)
 
 
+_NEIGHBOURS: dict[int, tuple[DiplomacyMap, dict[str, tuple[str, ...]]]] = {}
+
+
+def _land_and_sea(m: DiplomacyMap) -> dict[str, tuple[str, ...]]:
+    """Province -> its neighbours by land or by sea, sorted; built once per map."""
+    entry = _NEIGHBOURS.get(id(m))
+    if entry is None or entry[0] is not m:         # the map is kept with its table: ids stay unique
+        neighbours: dict[str, set[str]] = {p: set(m.army_adj[p]) for p in m.provinces}
+        for loc, ns in m.fleet_adj.items():
+            neighbours[province_of(loc)].update(province_of(n) for n in ns)
+        entry = _NEIGHBOURS[id(m)] = (m, {p: tuple(sorted(ns)) for p, ns in neighbours.items()})
+    return entry[1]
+
+
 def civil_disorder_distances(pos: Position, power: str) -> dict[str, int]:
     """Steps from each province to the nearest supply centre ``power`` owns (2023 rules), moving
     over land and sea alike whatever the unit (DATC 6.J.6, 6.J.10, 6.J.11)."""
-    m = pos.dmap
+    neighbours = _land_and_sea(pos.dmap)
     owned = [c for c, pw in pos.supply_centers.items() if pw == power]
-    neighbours: dict[str, set[str]] = {p: set(m.army_adj[p]) for p in m.provinces}
-    for loc, ns in m.fleet_adj.items():
-        neighbours[province_of(loc)].update(province_of(n) for n in ns)
     dist: dict[str, int] = {h: 0 for h in owned}
     queue = deque(owned)
     while queue:
         p = queue.popleft()
-        for n in sorted(neighbours[p]):
+        for n in neighbours[p]:
             if n not in dist:
                 dist[n] = dist[p] + 1
                 queue.append(n)

@@ -31,10 +31,11 @@ class Unit:
     power: str
     kind: str          # "A" or "F"
     location: str      # "MUN", "STP/SC"
+    #: the province of ``location`` ("STP" for "STP/SC"), kept because the adjudicator asks often
+    province: str = field(init=False, repr=False, compare=False)
 
-    @property
-    def province(self) -> str:
-        return province_of(self.location)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "province", province_of(self.location))
 
     def __str__(self) -> str:
         return f"{self.kind} {self.location}"

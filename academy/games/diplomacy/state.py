@@ -64,6 +64,7 @@ class DiplomacyState(State):
         self._resolution: Resolution | None = None
         #: orders already checked against ``position``: (power, texts) -> canonical texts
         self._checked: tuple[Position, dict[tuple[str, tuple[str, ...]], tuple[str, ...]]] | None = None
+        self._to_order: tuple[Position, list[str]] | None = None    # powers_to_order of ``position``
 
     # --- helpers ------------------------------------------------------------------------------
     @property
@@ -97,7 +98,11 @@ class DiplomacyState(State):
 
     def powers_to_order(self) -> list[str]:
         """The powers with something to order in this phase ([] once the game is over)."""
-        return [] if self.result else powers_to_order(self.position)
+        if self.result:
+            return []
+        if self._to_order is None or self._to_order[0] is not self.position:
+            self._to_order = (self.position, powers_to_order(self.position))
+        return list(self._to_order[1])
 
     def waiting_for(self) -> list[str]:
         """Powers with something to order that have not submitted yet."""
