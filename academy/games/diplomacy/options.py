@@ -39,8 +39,9 @@ def powers_to_order(pos: Position) -> list[str]:
     for pw in pos.dmap.powers:
         if kind == "M":
             busy = bool(pos.units_of(pw))
-        elif kind == "R":
-            busy = any(d.unit.power == pw for d in pos.dislodged)
+        elif kind == "R":       # a unit with no retreat has no choice: it is destroyed (diplomacy.md §27)
+            busy = any(d.unit.power == pw and retreat_options(pos, d.unit, d.attacked_from, d.via_convoy)
+                       for d in pos.dislodged)
         else:
             n = counts.get(pw, 0)
             busy = n < 0 or (n > 0 and bool(buildable_sites(pos, pw)))

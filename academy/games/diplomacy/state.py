@@ -33,6 +33,7 @@ from .adjudicate import Resolution, adjudicate
 from .notation import parse_power
 from .orders import Waive, parse_order
 from .options import order_limit, order_options, powers_to_order, validate_orders
+from .phases import retreat_options
 from .position import Position
 
 if TYPE_CHECKING:
@@ -254,9 +255,25 @@ class DiplomacyState(State):
         self.position = res.position
         self.pending = {}
         self.draw_votes = set()
+        events += self._destroy_trapped()
         events.append(Event("phase", f"{before.phase} resolved; now {self.phase}.",
                             {"from": str(before.phase), "to": self.phase}))
         self._check_end(events)
+        return events
+
+    def _destroy_trapped(self) -> list[Event]:
+        """A retreat phase in which no dislodged unit has anywhere to go is not played: those units
+        are destroyed at once (diplomacy.md §27) and the phase is skipped (§9)."""
+        pos = self.position
+        if pos.phase.kind != "R" or any(retreat_options(pos, d.unit, d.attacked_from, d.via_convoy)
+                                        for d in pos.dislodged):
+            return []
+        events = [Event("destroyed", f"{d.unit} ({d.unit.power.capitalize()}) has no legal retreat and is "
+                                     "destroyed.", {"unit": str(d.unit), "power": d.unit.power},
+                        ("A dislodged unit needs a vacant province it could have moved to, not the one its "
+                         "attacker came from nor one left empty by a standoff; there is none.",))
+                  for d in pos.dislodged]
+        self.position = adjudicate(pos, {}).position
         return events
 
     def _check_end(self, events: list[Event]) -> None:
