@@ -19,6 +19,7 @@ hold, unordered retreats disband, owed disbands follow the civil-disorder rule. 
 from __future__ import annotations
 
 import copy
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -95,7 +96,8 @@ class DiplomacyState(State):
                 or any(d.unit.power == pw for d in pos.dislodged)]
 
     def centre_counts(self) -> dict[str, int]:
-        return {pw: len(self.position.centers_of(pw)) for pw in self.powers}
+        owned = Counter(self.position.supply_centers.values())
+        return {pw: owned[pw] for pw in self.powers}
 
     def powers_to_order(self) -> list[str]:
         """The powers with something to order in this phase ([] once the game is over)."""
