@@ -13,6 +13,19 @@ Each game that has lessons has a goals module (``GOAL_MODULES``) with:
   where ``Goal.evaluate(Progress(start, state, learner, actions, events))`` gives a
   ``Verdict`` (``met`` / ``open`` / ``lost`` with a reason) and ``Goal.text`` says it in words,
 - ``next_step(state) -> str``: what the player to move can do now.
+
+A game played with orders given together (a SIMULTANEOUS node, like Diplomacy) adds:
+
+- ``learner_of(state) -> int | None``: who the learner is (nobody is "to move" there),
+- ``play(state, learner, action) -> (recorded action, events)``: the learner's whole submission
+  for the phase as one action, resolved with the other players' orders; raises RulesError (and
+  changes nothing) for a refused order,
+- optionally ``narrate(events) -> str``: the resolution in words (each order's result and why).
+
+    >>> lesson = load_lesson(LESSONS_DIR / "diplomacy" / "orders.md")
+    >>> attempt = Attempt(lesson, lesson.exercises[0])
+    >>> attempt.act("A LON - PAR").status
+    'illegal'
 """
 from __future__ import annotations
 
@@ -22,15 +35,16 @@ from types import ModuleType
 from typing import Any
 
 from academy.core.errors import RulesError
-from academy.core.protocol import Event, State
+from academy.core.protocol import Event, NodeKind, State
 
 from .model import Exercise, Lesson
 
-__all__ = ["GOAL_MODULES", "Attempt", "Feedback", "goal_module", "start_state"]
+__all__ = ["GOAL_MODULES", "Attempt", "Feedback", "goal_module", "learner_of", "start_state"]
 
 #: the goals module of each game that has lessons (explicit, like the engine registry)
 GOAL_MODULES: dict[str, str] = {
     "conquest": "academy.games.conquest.goals",
+    "diplomacy": "academy.games.diplomacy.goals",
 }
 
 
@@ -47,6 +61,19 @@ def start_state(game: str, position: str, seed: int = 1) -> State:
     Use this, not the game's ``parse_position``, to draw a lesson's board. Raises RulesError.
     """
     return goal_module(game).start_state(position, seed)
+
+
+def learner_of(goals: ModuleType, state: State) -> int | None:
+    """The learner in a lesson's start state: the player to move, or, where players give orders
+    together (a SIMULTANEOUS node), the player the game's goals module names."""
+    if state.node_kind() is NodeKind.SIMULTANEOUS and hasattr(goals, "learner_of"):
+        learner: int | None = goals.learner_of(state)
+        return learner
+    return state.to_move()
+
+
+def _simultaneous(goals: ModuleType, state: State) -> bool:
+    return state.node_kind() is NodeKind.SIMULTANEOUS and hasattr(goals, "play")
 
 
 @dataclass(frozen=True)
@@ -76,7 +103,8 @@ class Attempt:
     """A learner working on one exercise.
 
     ``state`` is the live engine state (the board draws it); ``learner`` is the player to move at
-    the start. ``tries`` counts tries started (1 at first, +1 per reset); ``solved`` turns True
+    the start (where players give orders together, the player the goals module names: in Diplomacy
+    the position's "X to order" power, whose orders for the phase are one action). ``tries`` counts tries started (1 at first, +1 per reset); ``solved`` turns True
     once any try solves the exercise and stays True; ``hints_used`` counts hints shown;
     ``actions`` are the learner's actions in the current try; ``status`` is the last
     Feedback status of this try ("ready" before the first action).
@@ -96,7 +124,7 @@ class Attempt:
     def _start_try(self) -> None:
         self.state: State = self.goals.start_state(self.position, self.exercise.seed)
         self.start: State = self.state.clone()
-        learner = self.state.to_move()
+        learner = learner_of(self.goals, self.state)
         if learner is None:
             raise RulesError("no_learner", f"The position of exercise {self.exercise.id!r} has nobody to move.")
         self.learner: int = learner
@@ -134,7 +162,8 @@ class Attempt:
 
     # --- acting ----------------------------------------------------------------------------
     def act(self, action_or_text: Any) -> Feedback:
-        """Play one learner action (a dataclass or a command in the game's notation).
+        """Play one learner action (a dataclass or a command in the game's notation; in Diplomacy,
+        the learner's orders for the phase: a list of order texts or one text separated by ';').
 
         Never raises for a bad action: a refusal is Feedback("illegal", the engine's message)
         and leaves the state unchanged.
@@ -143,15 +172,19 @@ class Attempt:
             return self._log(Feedback("illegal", f"This try is over ({self.status}). Press Reset to try again."))
         state = self.state
         try:
-            action = (state.game.parse_action(action_or_text, state) if isinstance(action_or_text, str)
-                      else action_or_text)
-            events = state.play(action, player=self.learner)
+            if _simultaneous(self.goals, state):
+                # the learner's orders for the whole phase, resolved with everybody else's
+                action, events = self.goals.play(state, self.learner, action_or_text)
+            else:
+                action = (state.game.parse_action(action_or_text, state) if isinstance(action_or_text, str)
+                          else action_or_text)
+                events = state.play(action, player=self.learner)
         except RulesError as exc:
             return self._log(Feedback("illegal", str(exc)))
         self.actions.append(action)
         self.events += events
         verdict = self.goal.evaluate(self._progress())
-        told = narrate(events)
+        told = getattr(self.goals, "narrate", narrate)(events)
         if verdict.status == "met":
             self.solved = True
             return self._log(Feedback("solved", _join(told, self.exercise.success), tuple(events)))
@@ -172,6 +205,13 @@ class Attempt:
         s = self.state
         if s.is_terminal():
             return "The game is over, and the goal was not reached."
+        if _simultaneous(self.goals, s):
+            if self.learner not in s.players_to_act():
+                return (f"{s.game.player_name(self.learner)} has nothing more to order now, so your part of this "
+                        "exercise is over and the goal was not reached.")
+            if len(self.actions) >= self.exercise.max_actions:
+                return f"That was your last action: this exercise allows {self.exercise.max_actions}."
+            return ""
         mover = s.to_move()
         if mover != self.learner:
             return (f"It is {s.game.player_name(mover)}'s move now, so your part of this exercise is over "

@@ -45,7 +45,7 @@ import yaml
 from academy.core.datafile import line_of
 from academy.core.errors import LessonError, RulesError
 
-from .exercise import Attempt, goal_module
+from .exercise import Attempt, goal_module, learner_of
 from .model import DEFAULT_MAX_ACTIONS, DEFAULT_SEED, Exercise, Lesson
 
 __all__ = ["LESSONS_DIR", "check_path", "load_lesson", "load_lessons", "parse_lesson"]
@@ -285,8 +285,9 @@ def _start(game: str, position: str, seed: int, node: yaml.Node, reader: _Reader
         state = goal_module(game).start_state(position, seed)
     except RulesError as exc:
         raise reader.fail(f"{what} does not parse: {exc}", node) from None
-    if state.to_move() is None:
-        raise reader.fail(f"{what} has nobody to move (the game is over or waiting for chance)", node)
+    if learner_of(goal_module(game), state) is None:
+        raise reader.fail(f"{what} has nobody to move (the game is over or waiting for chance; a Diplomacy "
+                          "position names its power to order first, e.g. 'England to order, S1901M')", node)
     return state
 
 
@@ -333,7 +334,7 @@ def _check_exercise(lesson: Lesson, ex: Exercise, f: dict[str, _Field], reader: 
         path = getattr(exc, "path", ())
         message = getattr(exc, "message", str(exc))
         raise reader.fail(f"goal of exercise {ex.id!r}: {message}", reader.node_at(goal_node, path)) from None
-    verdict = goal.evaluate(goals.Progress(state, state, state.to_move(), [], []))
+    verdict = goal.evaluate(goals.Progress(state, state, learner_of(goals, state), [], []))
     if verdict.status == "met":
         raise reader.fail(f"the goal of exercise {ex.id!r} ({goal.text}) is already met at the start position, "
                           "so it would count as solved before the learner does anything", goal_node)
