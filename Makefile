@@ -1,11 +1,11 @@
 # The two commands a newcomer needs (see README.md):
 #   make run    set everything up and run the Academy at http://localhost:5006/
-#   make test   set everything up (Python packages, Debian's chromium) and run every test
+#   make test   set everything up (Python packages, Debian's chromium and postgresql) and run every test
 PYTHON ?= python3
 VENV := .venv
 STAMP := $(VENV)/.installed
 
-.PHONY: run test setup browser bench clean
+.PHONY: run test setup browser postgres bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,13 +21,22 @@ browser:
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; fi; }
 
+# The tests with several servers start a throwaway PostgreSQL from Debian's binaries (tests/store/pgserver.py).
+postgres:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends postgresql >/dev/null; \
+	  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends postgresql >/dev/null; fi; }
+
 run: $(STAMP)
 	$(VENV)/bin/academy serve --port 5006
 
-test: $(STAMP) browser
+test: $(STAMP) browser postgres
 	$(VENV)/bin/python -m pytest -q
 
-bench: $(STAMP) browser
+# Benchmarks print their figures; bench/diplomacy_speed.py compares with the MILA engine, a peer
+# installed only here (never needed by the Academy or its tests).
+bench: $(STAMP) browser postgres
+	$(VENV)/bin/pip install -q diplomacy==1.1.2
 	for b in bench/*.py; do echo "== $$b"; $(VENV)/bin/python $$b || exit 1; done
 
 clean:

@@ -48,6 +48,17 @@ Live games (``live.py``)
     ``join``, ``send_message``, ``subscribe(callback, player=None) -> unsubscribe`` with
     ``callback(step, events)``, ``refresh()``; CPU seats play on worker threads.
 
+Several servers (``notify.py``, ``catchup.py``)
+    On PostgreSQL any number of ``academy serve`` processes may share one database (``--db
+    postgresql+psycopg://user@host/academy`` on each): every change a watcher cares about (an
+    action, a join or claimed seat, a seat's status, a message, a deadline, the end) sends
+    ``pg_notify('academy_games', '<game_id>')`` inside its own transaction, so it goes out
+    exactly when the change commits. Each ``LiveHub`` keeps a ``Listener`` thread with its own
+    connection (``LISTEN academy_games``; reconnects with backoff, then catches up) and, for a
+    game it has open, calls ``LiveGame.refresh()`` on a worker thread: the new moves reach its
+    subscribers with the engine's own events, messages reach their participants. The echo of a
+    hub's own writes is ignored. On SQLite all of this is a no-op: one process, one hub.
+
 Errors (``errors.py``), all ``StoreError(AcademyError)``: ``GameNotFound``, ``BadToken``,
 ``Conflict``, ``GameFinished``, ``SeatTaken``, ``TooEarly``, ``InvalidInput`` (also a ValueError),
 ``StoreUnavailable``.
@@ -66,7 +77,8 @@ from .errors import (BadToken, Conflict, GameFinished, GameNotFound, InvalidInpu
 from .location import data_dir, default_url
 from .store import GameInfo, Message, SeatInfo, Store
 from .live import LiveGame, LiveHub, LiveView  # noqa: E402,I001 - live.py builds on store.py
+from .notify import Listener, notify_game  # noqa: E402,I001
 
-__all__ = ["BadToken", "Conflict", "GameFinished", "GameInfo", "GameNotFound", "InvalidInput", "LiveGame",
+__all__ = ["BadToken", "Conflict", "GameFinished", "GameInfo", "GameNotFound", "InvalidInput", "Listener", "LiveGame",
            "LiveHub", "LiveView", "Message", "SeatInfo", "SeatTaken", "Store", "StoreError", "StoreUnavailable",
-           "TooEarly", "data_dir", "default_url"]
+           "TooEarly", "data_dir", "default_url", "notify_game"]

@@ -414,17 +414,21 @@ class LiveGame:
         with self._sub_lock:
             return len(self._subs)
 
-    def refresh(self) -> bool:
+    def refresh(self, kick_cpu: bool = True) -> bool:
         """Catch up with what another process (or another ``Store``) stored; True if anything changed.
 
-        More actions reload the state (a "sync" event); a join, a seat that left or an end that
-        was not played on the board give their events (``catchup.seat_events``); new messages
-        reach their participants as "message" events, at least once (the first catch-up of a
-        game may repeat older ones: key on the message id). Cheap when nothing changed (two
-        reads), so a process may call it for the echo of its own writes. The hub calls it when
-        PostgreSQL notifies a change (``catchup.HubFollower``). Raises StoreError.
+        New actions are applied to the live state with the engine's own events, as if made
+        here (a full reload with a "sync" event if the stored log does not continue this one);
+        a join, a seat that left or an end not played on the board give their events
+        (``catchup.seat_events``); new messages reach their participants as "message" events,
+        at least once (the first catch-up of a game may repeat older ones: key on the id).
+        Any other change of the summary (a deadline) calls the subscribers with no events.
+        Cheap when nothing changed (two reads), e.g. for the echo of this process's own writes.
+        The hub calls it when PostgreSQL notifies a change (``catchup.HubFollower``, with
+        ``kick_cpu=False``: the process that made the change plays the CPU seats, the follower
+        takes over only if they stall). Raises StoreError.
         """
-        from .catchup import latest_message_id, message_events, same_summary, seat_events
+        from .catchup import latest_message_id, message_events, new_entries, replay_new, same_summary, seat_events
         with self._lock:
             info = self.store.game(self.game_id)
             mark = getattr(self, "_message_mark", 0)
@@ -433,22 +437,34 @@ class LiveGame:
             if not stale and latest <= mark and same_summary(info, self._info):
                 return False
             before = self._info
-            if stale:
-                self._reload()
+            caught = replay_new(self._state, new_entries(self.store, self.game_id, self._state)) if stale else None
+            if caught is not None:
+                info = self.store.game(self.game_id)    # the summary that goes with the log just read
+            board = caught[0] if caught is not None else self._state
+            told = self._enqueue_if(seat_events(before, info, ended_on_board=board.is_terminal()))
+            if stale and caught is None:
+                self._reload()            # a "sync" event
+                told = True
             else:
                 self._info = info
+                if caught is not None:     # a chance step still to come is the writer's to store
+                    self._state = caught[0]
+                    told = self._enqueue_if(caught[1]) or told
                 self._check_end()
-            events = seat_events(before, self._info, ended_on_board=self._state.is_terminal())
-            if events:
-                self._enqueue(events)
             if latest > mark:
                 self._message_mark = latest
-                events = message_events(self.store, self.game_id, mark, self._name)
-                if events:
-                    self._enqueue(events)
+                told = self._enqueue_if(message_events(self.store, self.game_id, mark, self._name)) or told
+            if not told:                   # e.g. a new deadline: no event, but the pages redraw
+                self._enqueue([])
         self._deliver()
-        self._kick_cpu()
+        if kick_cpu:
+            self._kick_cpu()
         return True
+
+    def _enqueue_if(self, events: list[Event]) -> bool:
+        if events:
+            self._enqueue(events)
+        return bool(events)
 
     # --- internals (call with self._lock held) ---------------------------------------------
     def _name(self, player: int) -> str:

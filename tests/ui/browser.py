@@ -163,3 +163,53 @@ def new_page(browser: Any, has_touch: bool = False, width: int = 1400, height: i
     console: list[str] = []
     page.on("console", lambda msg: console.append(msg.text))
     return ctx, Page(page, console)
+
+
+# JS: the army label of every territory as the page draws it, read from the board's live Bokeh node source
+# ({territory id: label}; '' for an empty territory), or null before the board has loaded.
+BOARD_LABELS = """
+() => {
+  const doc = window.Bokeh && window.Bokeh.documents[0];
+  const src = doc && doc.get_model_by_name('conquest-nodes');
+  if (!src) return null;
+  const out = {};
+  src.data.id.forEach((t, i) => { out[t] = String(src.data.label[i]); });
+  return out;
+}
+"""
+
+
+def start_server(db_url: str, log_path: str | os.PathLike[str], port: int | None = None,
+                 env: dict[str, str] | None = None, timeout: float = 60) -> tuple[str, Any]:
+    """Start ``academy serve --port P --db URL`` as a subprocess; return (url, Popen) once it listens.
+
+    The server's stdout and stderr go to ``log_path`` (appended). ``env`` adds to (or overrides) this
+    process's environment. Raises AssertionError (with the log's tail) if the server exits, or does
+    not accept connections within ``timeout`` seconds. The caller stops it (``terminate``/``kill``).
+    """
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    port = port or free_port()
+    script = Path(sys.executable).with_name("academy")
+    cmd = [str(script)] if script.exists() else [sys.executable, "-m", "academy.cli"]
+    cmd += ["serve", "--port", str(port), "--db", db_url]
+    root = Path(__file__).resolve().parents[2]
+    with open(log_path, "ab") as out:
+        proc = subprocess.Popen(cmd, cwd=root, env={**os.environ, **(env or {})}, stdout=out,
+                                stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + timeout
+    while True:
+        if proc.poll() is not None:
+            tail = Path(log_path).read_text(errors="replace")[-2000:]
+            raise AssertionError(f"the server exited with {proc.returncode}: {tail}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                return f"http://127.0.0.1:{port}/", proc
+        except OSError:
+            if time.monotonic() > deadline:
+                proc.kill()
+                proc.wait()
+                raise AssertionError(f"the server did not listen on port {port} within {timeout} s") from None
+            time.sleep(0.1)

@@ -60,6 +60,7 @@ def test_a_clock_shows_the_time_left_and_lets_the_opponent_claim(hub, clock):
     game = hub.open(gid)
     red, blue = SharedSession(game, tokens[0]), SharedSession(game, tokens[1])
     assert hub.store.game(gid).clock == {"mode": "daily", "seconds": 86400}
+    assert hub.store.game(gid).options["map"] == dash.map.value == "classic"
     mover, other = (red, blue) if red.state.to_move() == 0 else (blue, red)
     page = SharedPlayPage(other)
     page.__panel__().get_root(Document())

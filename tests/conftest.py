@@ -1,0 +1,26 @@
+"""Fixtures for every test folder: a throwaway PostgreSQL server for the session (tests/store/pgserver.py).
+
+``pg_server`` starts on first use only, so a run without PostgreSQL tests never starts it. Without
+Debian's postgresql package it skips with the reason "apt-get install postgresql" (or fails when the
+environment variable CI is set). ``pg_url`` is a fresh, empty database on it for each test.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from tests.store.pgserver import PgServer, start_server
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[PgServer]:
+    server = start_server()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def pg_url(pg_server: PgServer) -> str:
+    """The SQLAlchemy URL of a fresh, empty database on the session's PostgreSQL server."""
+    return pg_server.new_database()
