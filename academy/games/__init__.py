@@ -18,7 +18,7 @@ REGISTRY: dict[str, type[Game]] = {
 }
 
 #: games whose board (Lessons and Play pages) the UI has; the others show their Rules only
-BOARDS: frozenset[str] = frozenset({"conquest"})
+BOARDS: frozenset[str] = frozenset({"conquest", "diplomacy"})
 
 
 @dataclass(frozen=True)

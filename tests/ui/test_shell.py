@@ -25,14 +25,16 @@ def test_home_lists_the_five_games():
     assert '?game=conquest&tab=play' in text
 
 
-def test_an_engine_without_a_board_offers_no_lessons_or_play():
-    """Diplomacy has an engine (it is registered) but no board yet: its card still says so."""
+def test_diplomacy_has_its_board_and_play_page():
+    """Diplomacy has an engine and a board: its card links to Lessons and Play, and Play opens its page."""
     entry = next(e for e in CATALOG if e.name == "diplomacy")
-    assert entry.has_engine and not entry.has_board
+    assert entry.has_engine and entry.has_board
     text = html_of(home())
     card = text[text.index('data-game="diplomacy"'):]
     card = card[:card.index("</div>")]
-    assert "Board on the way" in card and "tab=play" not in card and "tab=lessons" not in card
+    assert "Board on the way" not in card and "tab=play" in card and "tab=lessons" in card
+    page = build_page({"game": "diplomacy", "tab": "play"})
+    assert any("diplomacy-play" in (o.css_classes or []) for o in page.main[0].select())
 
 
 @pytest.mark.parametrize("game", [e.name for e in CATALOG if not e.has_board])

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +29,10 @@ class Province:
     supply_center: bool
     home: str | None             # the power whose home centre this is
     coasts: tuple[str, ...]      # ("NC", "SC") for split-coast provinces, else ()
+    #: where the board draws it: (x, y) normalised to 0..1, x to the east, y to the south (None: not given)
+    xy: tuple[float, float] | None = None
+    #: where the board draws each coast of a split-coast province ({"NC": (x, y)}), same convention
+    coast_xy: Mapping[str, tuple[float, float]] = field(default_factory=dict, compare=False)
 
     @property
     def is_split(self) -> bool:
@@ -37,7 +41,8 @@ class Province:
 
 def province_of(location: str) -> str:
     """"STP/SC" -> "STP"; "MUN" -> "MUN"."""
-    return location.split("/", 1)[0]
+    cut = location.find("/")                 # called very often by the adjudicator: no new string when no coast
+    return location if cut < 0 else location[:cut]
 
 
 def coast_of(location: str) -> str | None:
@@ -118,6 +123,16 @@ def _fail(msg: str, path: Path, text: str, needle: str | None = None) -> MapErro
     return MapError(msg, file=str(path), line=line_of(text, needle) if needle else None)
 
 
+def _point(raw: Any, what: str, path: Path, text: str, needle: str) -> tuple[float, float] | None:
+    """An optional board position [x, y], each 0..1; raises MapError otherwise."""
+    if raw is None:
+        return None
+    if not (isinstance(raw, list) and len(raw) == 2 and all(isinstance(v, (int, float)) and not isinstance(v, bool)
+                                                            and 0 <= v <= 1 for v in raw)):
+        raise _fail(f"{what} must be [x, y] with both between 0 and 1, not {raw!r}", path, text, needle)
+    return float(raw[0]), float(raw[1])
+
+
 def parse_map(data: Any, path: Path, text: str = "") -> DiplomacyMap:
     """Build and check a map from its JSON data; raises MapError with the file and line."""
     if not isinstance(data, dict) or data.get("format") != "academy-diplomacy-map":
@@ -144,8 +159,14 @@ def parse_map(data: Any, path: Path, text: str = "") -> DiplomacyMap:
             raise _fail(f"province {pid}: bad coasts {list(coasts)}", path, text, needle)
         if home and not raw.get("supply_center"):
             raise _fail(f"province {pid}: a home centre must be a supply centre", path, text, needle)
+        xy = _point(raw.get("xy"), f"province {pid}: xy", path, text, needle)
+        coast_xy = raw.get("coast_xy") or {}
+        if not isinstance(coast_xy, dict) or any(c not in coasts for c in coast_xy):
+            raise _fail(f"province {pid}: coast_xy must name its coasts {list(coasts)}", path, text, needle)
         provinces[pid] = Province(pid, str(raw.get("name") or pid), kind, bool(raw.get("supply_center")),
-                                  home, coasts)
+                                  home, coasts, xy,
+                                  {c: _point(v, f"province {pid}: coast_xy {c}", path, text, needle)
+                                   for c, v in coast_xy.items()})
 
     army: dict[str, set[str]] = {p: set() for p in provinces}
     for edge in data.get("army_borders") or ():

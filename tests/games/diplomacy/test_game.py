@@ -49,10 +49,10 @@ def test_bad_options_are_refused(opts):
     assert exc.value.reason == "bad_option"
 
 
-def test_registered_with_an_engine_but_no_board_yet():
+def test_registered_with_an_engine_and_a_board():
     assert REGISTRY["diplomacy"] is DiplomacyGame
     entry = next(e for e in CATALOG if e.name == "diplomacy")
-    assert entry.has_engine and not entry.has_board
+    assert entry.has_engine and entry.has_board
 
 
 def test_options_tree_leaves_are_all_legal_orders():

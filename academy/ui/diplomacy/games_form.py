@@ -1,0 +1,160 @@
+"""Create a shared Diplomacy game on the Games page (``?page=games``), and list the Diplomacy games.
+
+Seven seats, each a person by link, an open seat (anyone may take it from the games list) or the
+easy CPU; an optional clock (at the deadline the phase resolves with the orders given). After
+creating, each person's private link ``?game=diplomacy&tab=play&match=<id>&seat=<token>`` is shown.
+"""
+from __future__ import annotations
+
+import html
+from typing import Any
+from urllib.parse import quote
+
+import panel as pn
+
+from academy.core.rng import new_seed
+from academy.store.errors import StoreError
+
+from .session import POWERS
+
+__all__ = ["DiplomacyGamesForm", "diplomacy_seat_link", "diplomacy_watch_link"]
+
+HUMAN, OPEN_SEAT, CPU = "human", "open", "easy"
+SEAT_OPTIONS = {"Person (by link)": HUMAN, "Open seat (anyone may join)": OPEN_SEAT, "CPU easy": CPU}
+
+
+def diplomacy_watch_link(game_id: int) -> str:
+    return f"?game=diplomacy&tab=play&match={int(game_id)}"
+
+
+def diplomacy_seat_link(game_id: int, token: str) -> str:
+    return f"{diplomacy_watch_link(game_id)}&seat={quote(token, safe='')}"
+
+
+class DiplomacyGamesForm(pn.viewable.Viewer):
+    """The "New Diplomacy game" card of the Games page; ``hub`` is the process's LiveHub."""
+
+    def __init__(self, hub: Any, **params: Any) -> None:
+        super().__init__(**params)
+        from academy.ui.dashboard import CLOCK_OPTIONS, STYLE
+        self.hub = hub
+        self.my_tokens: dict[int, dict[int, str]] = {}
+        self.seats = [pn.widgets.Select(label=p.title(), options=SEAT_OPTIONS, value=HUMAN if p == "FRANCE" else CPU,
+                                        width=150, css_classes=["dip-seat", f"dip-seat-{i}"])
+                      for i, p in enumerate(POWERS)]
+        self.clock = pn.widgets.Select(options=CLOCK_OPTIONS, value=None, width=220, css_classes=["dip-clock"])
+        self.create_button = pn.widgets.Button(label="Create Diplomacy game", color="primary", width=220,
+                                               css_classes=["create-diplomacy"])
+        self.create_button.on_click(lambda e: self.create())
+        self.links = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width",
+                                  css_classes=["dip-seat-links"])
+        self.table = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width", css_classes=["dip-games-list"])
+        self.join_seat = pn.widgets.Select(options={}, width=300, css_classes=["dip-join-seat"])
+        self.join_name = pn.widgets.TextInput(placeholder="Your name", width=160, max_length=60,
+                                              css_classes=["dip-join-name"])
+        self.join_button = pn.widgets.Button(label="Join", color="primary", width=90, css_classes=["dip-join"])
+        self.join_button.on_click(lambda e: self.join())
+        self.join_result = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width",
+                                        css_classes=["dip-join-result"])
+        self.join_row = pn.Column(pn.pane.HTML("<h3 style='margin:4px 0'>Join an open Diplomacy seat</h3>"),
+                                  pn.Row(self.join_seat, self.join_name, self.join_button, margin=0),
+                                  self.join_result, sizing_mode="stretch_width", css_classes=["dip-join-panel"])
+        self.refresh_button = pn.widgets.Button(label="Refresh list", width=130, css_classes=["refresh-dip-games"])
+        self.refresh_button.on_click(lambda e: self.refresh())
+        form = pn.Column(
+            pn.pane.HTML("<b>Who plays each power</b>", margin=(8, 5, 0, 5)),
+            pn.FlexBox(*self.seats, margin=0),
+            pn.pane.HTML("<span>Each person gets a private link to their seat; the orders of a phase stay secret "
+                         "until everyone has submitted (CPU powers order on their own).</span>"),
+            pn.pane.HTML("<b>Clock</b>", margin=(8, 5, 0, 5)), self.clock,
+            pn.pane.HTML("<span>At the deadline the phase resolves with the orders given: units without orders "
+                         "hold.</span>"), self.create_button,
+            sizing_mode="stretch_width", css_classes=["dip-create-form"])
+        self.layout = pn.Column(
+            pn.Card(form, title="New Diplomacy game", sizing_mode="stretch_width", collapsed=True,
+                    css_classes=["new-diplomacy-game"]),
+            self.links, self.join_row,
+            pn.Row(pn.pane.HTML("<h3 style='margin:4px 0'>Diplomacy games</h3>"), self.refresh_button),
+            self.table, sizing_mode="stretch_width", css_classes=["diplomacy-games"])
+        self.refresh()
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self.layout
+
+    def create(self, seed: int | None = None) -> tuple[int, dict[int, str]]:
+        """Create the game the form describes; returns (game id, tokens of the people's seats)."""
+        seats = []
+        for p, w in zip(POWERS, self.seats):
+            if w.value in (HUMAN, OPEN_SEAT):
+                seats.append({"kind": "human", "name": p.title(), "public": w.value == OPEN_SEAT})
+            else:
+                seats.append({"kind": "cpu", "level": w.value, "name": f"{p.title()} (CPU {w.value})"})
+        try:
+            game, tokens = self.hub.create("diplomacy", {}, new_seed() if seed is None else seed, seats,
+                                           clock=self.clock.value)
+        except (StoreError, ValueError) as exc:
+            self.links.object = f"<div class='seat-links'>The game could not be created: {html.escape(str(exc))}</div>"
+            raise
+        self.my_tokens[game.game_id] = dict(tokens)
+        from academy.ui.dashboard import _base_url
+        base = _base_url()
+        rows = "".join(
+            f"<li><b>{POWERS[p].title()}</b>: <a href='{html.escape(diplomacy_seat_link(game.game_id, t))}' "
+            f"target='_blank' class='seat-link' data-seat='{p}'>play {POWERS[p].title()}</a> · copy: "
+            f"<code>{html.escape(base + diplomacy_seat_link(game.game_id, t))}</code></li>"
+            for p, t in sorted(tokens.items()))
+        self.links.object = (f"<div class='seat-links' data-game='{game.game_id}'><b>Diplomacy game {game.game_id} "
+                             "created.</b> Send each person their own link (it is their seat's key; keep it "
+                             f"private):<ul>{rows}</ul>Anyone can <a href='{diplomacy_watch_link(game.game_id)}' "
+                             "target='_blank'>watch</a>.</div>")
+        self.refresh()
+        return game.game_id, dict(tokens)
+
+    def join(self) -> str | None:
+        """Take the open seat chosen; return its token (None if refused: the form says why)."""
+        choice = self.join_seat.value
+        if not choice:
+            self.join_result.object = "<div class='seat-links'>Choose a free seat first.</div>"
+            return None
+        game_id, player = choice
+        try:
+            token = self.hub.open(game_id).claim(player, self.join_name.value.strip() or None)
+        except StoreError as exc:
+            self.join_result.object = f"<div class='seat-links'>{html.escape(str(exc))}</div>"
+            self.refresh()
+            return None
+        self.my_tokens.setdefault(game_id, {})[player] = token
+        link = diplomacy_seat_link(game_id, token)
+        from academy.ui.dashboard import _base_url
+        self.join_result.object = (
+            f"<div class='seat-links' data-game='{game_id}'><b>You play {POWERS[player].title()} in game "
+            f"{game_id}.</b> <a href='{html.escape(link)}' class='seat-link' data-seat='{player}'>Play now</a> · "
+            f"keep this link to come back: <code>{html.escape(_base_url() + link)}</code></div>")
+        self.refresh()
+        return token
+
+    def refresh(self) -> None:
+        try:
+            games = [g for g in self.hub.store.list_games() if g.game_name == "diplomacy"]
+        except StoreError as exc:
+            self.table.object = f"<p>The games cannot be listed: {html.escape(str(exc))}</p>"
+            return
+        free = {f"Game {g.id} · {POWERS[p].title()}": (g.id, p) for g in games for p in g.free_public_seats}
+        self.join_seat.options = free
+        self.join_row.visible = bool(free) or bool(self.join_result.object)
+        if not games:
+            self.table.object = "<p>No Diplomacy games yet: create one above.</p>"
+            return
+        rows = []
+        for g in games:
+            seats = ", ".join(html.escape((s.name or POWERS[s.player].title())
+                                          + ("" if s.kind == "cpu" or s.joined else
+                                             " (open seat)" if s.public else " (free)")) for s in g.seats)
+            links = [f"<a href='{diplomacy_watch_link(g.id)}' class='watch-link'>Watch</a>"]
+            for p, t in sorted(self.my_tokens.get(g.id, {}).items()):
+                links.append(f"<a href='{html.escape(diplomacy_seat_link(g.id, t))}' class='seat-link'>"
+                             f"Play {POWERS[p].title()}</a>")
+            rows.append(f"<tr data-game='{g.id}'><td>{g.id}</td><td class='status-{g.status}'>{g.status}</td>"
+                        f"<td>{seats}</td><td>{' · '.join(links)}</td></tr>")
+        self.table.object = ("<table class='games-table'><thead><tr><th>#</th><th>Status</th><th>Seats</th>"
+                             "<th></th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>")

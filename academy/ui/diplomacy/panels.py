@@ -1,0 +1,201 @@
+"""The side panels of a Diplomacy page: the orders being written (menu, list, typed orders, submit,
+the preview) and the results of the phases so far. Both watch a DiplomacySession; neither knows a rule."""
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import panel as pn
+import param
+
+from academy.games.diplomacy.mapdata import standard_map
+from academy.ui.defer import later
+
+from .session import phase_title
+from .style import CSS, swatch
+
+__all__ = ["OrdersPanel", "ResultsPanel", "results_html", "centres_html", "LEGEND"]
+
+LEGEND = ("<div class='academy-muted board-legend'>● army · ▲ fleet (at its coast: nc, sc, ec) · "
+          "red rim: dislodged · ★ supply centre in its owner's colour · □ inland, ○ coastal, ⬡ sea · "
+          "→ move · dashed: support · dotted and ring: convoy · "
+          "faded with a red ✗: last phase's orders that failed</div>")
+
+
+def _result_cell(result: str) -> str:
+    return '<span class="ok">✔ succeeds</span>' if result == "succeeds" else '<span class="bad">✘ fails</span>'
+
+
+def results_html(last: dict[str, Any], open_: bool = False, first: str | None = None) -> str:
+    """One resolved phase: every power's orders (``first``'s first) with result and reason."""
+    rows = []
+    results, reasons = last.get("results", {}), last.get("reasons", {})
+    for power, texts in sorted(last.get("orders", {}).items(), key=lambda kv: (kv[0] != first, kv[0])):
+        for text in texts:
+            key = " ".join(text.split()[:2]) if text != "WAIVE" else text
+            res = results.get(key, "")
+            rows.append(f"<tr><td>{swatch(power)}{escape(text)}</td><td>{_result_cell(res) if res else ''}</td></tr>"
+                        f"<tr><td colspan=2 class='why'>{escape(reasons.get(key, ''))}</td></tr>")
+    body = "".join(rows) or "<tr><td class='why'>No orders were given: every unit held.</td></tr>"
+    return (f"<details{' open' if open_ else ''}><summary><b>{escape(phase_title(last.get('phase', '')))}</b> "
+            f"({len(results)} orders)</summary><table class='orders'>{body}</table></details>")
+
+
+class OrdersPanel(pn.viewable.Viewer):
+    """The orders of the session's power: click menu, list, typed orders, submit, preview."""
+
+    session = param.Parameter()
+
+    def __init__(self, session: Any, **params: Any) -> None:
+        super().__init__(session=session, **params)
+        s = session
+        self.banner = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["dip-banner-pane"])
+        self.waiting = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["waiting-list"])
+        self.message = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["game-message"])
+        self.choices = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["order-choices"])
+        self.orders = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["orders-list"])
+        self.typed = pn.widgets.TextInput(placeholder="Type an order, e.g. A PAR - BUR", sizing_mode="stretch_width",
+                                          css_classes=["type-order"])
+        self.add = pn.widgets.Button(label="Add", width=70, css_classes=["add-order"])
+        self.submit = pn.widgets.Button(label="Submit orders", color="primary", sizing_mode="stretch_width",
+                                        css_classes=["submit-orders"])
+        self.clear = pn.widgets.Button(label="Clear", width=80, css_classes=["clear-orders"])
+        self.preview = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["preview"])
+        self.add.on_click(lambda e: self._type())
+        self.typed.param.watch(lambda e: self._type(), "enter_pressed")
+        self.submit.on_click(lambda e: s.submit())
+        self.clear.on_click(lambda e: s.clear_orders())
+        self.layout = pn.Column(
+            self.banner, self.waiting, self.message, self.choices,
+            pn.pane.HTML("<b>Your orders</b>", stylesheets=[CSS], margin=(6, 5, 0, 5)),
+            self.orders, pn.Row(self.typed, self.add, sizing_mode="stretch_width", margin=0),
+            pn.Row(self.submit, self.clear, sizing_mode="stretch_width", margin=0), self.preview,
+            sizing_mode="stretch_width", margin=0, css_classes=["orders-panel"])
+        self._keys: Any = None
+        self._choice_key: Any = None
+        s.param.watch(later(self._update), ["state", "pending", "choices", "message", "preview", "submitted",
+                                            "power", "step"])
+        self._update()
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self.layout
+
+    def _type(self) -> None:
+        text = self.typed.value_input or self.typed.value
+        if self.session.type_order(text):
+            self.typed.param.update(value="", value_input="")
+
+    def _update(self, *events: Any) -> None:
+        s = self.session
+        with pn.io.hold():
+            state = s.state
+            if state is None:
+                self.banner.object = ""
+                return
+            who = f"{swatch(s.power, 16)}{escape(s.power.title())}" if s.power else "Watching"
+            self.banner.object = (f"<div class='dip-banner'>{who} — <span class='phase'>"
+                                  f"{escape(phase_title(state.phase))}</span></div>")
+            wait = s.waiting_text()
+            self.waiting.object = f"<div class='waiting'>{escape(wait)}</div>" if wait else ""
+            self.message.object = (f"<div class='academy-message' role='status' aria-live='polite'>"
+                                   f"{escape(s.message)}</div>" if s.message else "")
+            key = tuple(s.choices)
+            if key != self._choice_key:
+                self._choice_key = key
+                buttons = []
+                for label, text in s.choices:
+                    b = pn.widgets.Button(label=label, sizing_mode="stretch_width", color="light",
+                                          css_classes=["order-choice"])
+                    b.on_click(lambda e, t=text: self.session.choose(t))
+                    buttons.append(b)
+                self.choices.objects = buttons
+            active = s.can_order()
+            keys = (tuple(sorted(s.pending.items())), tuple(sorted(s.options)), active)
+            if keys != self._keys:
+                self._keys = keys
+                self.orders.objects = self._order_rows(active)
+            for w in (self.typed, self.add, self.submit, self.clear):
+                w.visible = active
+            if active:
+                self.submit.label = ("Submit again (replaces your orders)" if s.is_submitted
+                                     else f"Submit orders ({len(s.pending)})")
+            self.preview.object = self._preview_html()
+
+    def _order_rows(self, active: bool) -> list[Any]:
+        s = self.session
+        rows: list[Any] = []
+        limit = s.order_limit
+        for key in s.options:
+            text = s.pending.get(key)
+            if text is None and (key == "WAIVE" or limit is not None):
+                continue
+            default = "disbands" if s.phase.endswith("R") else "holds"
+            shown = escape(text) if text else f"<span class='academy-muted'>{escape(key)}: no order ({default})</span>"
+            line = pn.pane.HTML(f"<div class='order-line'>{shown}</div>", stylesheets=[CSS],
+                                sizing_mode="stretch_width", margin=(2, 5))
+            if text and active:
+                rm = pn.widgets.Button(label="✕", width=36, css_classes=["remove-order"],
+                                       description=f"Remove {text}")
+                rm.on_click(lambda e, k=key: self.session.remove(k))
+                rows.append(pn.Row(line, rm, sizing_mode="stretch_width", margin=0))
+            else:
+                rows.append(line)
+        if limit is not None:
+            n = len(s.pending)
+            rows.insert(0, pn.pane.HTML(f"<span class='academy-muted'>{n} of {limit} adjustment order(s) written. "
+                                        "Click a home centre to build, a unit to disband.</span>",
+                                        stylesheets=[CSS], margin=(2, 5)))
+        if not rows:
+            rows.append(pn.pane.HTML("<span class='academy-muted'>Nothing to order in this phase.</span>",
+                                     stylesheets=[CSS], margin=(2, 5)))
+        return rows
+
+    def _preview_html(self) -> str:
+        s = self.session
+        if not s.preview:
+            return ""
+        rows = "".join(f"<tr><td>{escape(r['order'])}</td><td>{_result_cell(r['result'])}</td></tr>"
+                       f"<tr><td colspan=2 class='why'>{escape(r['reason'])}</td></tr>" for r in s.preview)
+        return ("<div class='preview-box'><h4>Preview: if every other power held</h4>"
+                "<div class='academy-muted'>Only a preview: the other powers' real orders are secret "
+                "and can change every result.</div>"
+                f"<table class='orders'>{rows}</table></div>")
+
+
+class ResultsPanel(pn.viewable.Viewer):
+    """The results of every resolved phase seen so far (latest first, the latest open)."""
+
+    session = param.Parameter()
+
+    def __init__(self, session: Any, **params: Any) -> None:
+        super().__init__(session=session, **params)
+        self.pane = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["phase-results"])
+        session.param.watch(later(self._update), ["history", "power"])
+        self._update()
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self.pane
+
+    def _update(self, *events: Any) -> None:
+        history = self.session.history
+        if not history:
+            self.pane.object = ("<div class='results'><span class='academy-muted'>No phase has resolved yet: "
+                                "the results of each phase appear here.</span></div>")
+            return
+        parts = [results_html(last, open_=(i == 0), first=self.session.power)
+                 for i, last in enumerate(reversed(history))]
+        self.pane.object = "<div class='results'>" + "".join(parts) + "</div>"
+
+
+def centres_html(session: Any) -> str:
+    """Supply centres per power (a small table)."""
+    state = session.state
+    if state is None:
+        return ""
+    counts = state.centre_counts()
+    units = {pw: len(state.position.units_of(pw)) for pw in state.powers}
+    rows = "".join(f"<tr><td>{swatch(pw)}{escape(pw.title())}</td><td>{counts[pw]} centres</td>"
+                   f"<td>{units[pw]} units</td></tr>" for pw in state.powers)
+    total = len(standard_map().supply_centers)
+    return (f"<table class='orders'>{rows}</table><div class='academy-muted'>{total} supply centres; "
+            f"{state.game.options['victory_centers']} win.</div>")

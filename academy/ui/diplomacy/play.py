@@ -1,0 +1,188 @@
+"""The Play tab of Diplomacy, and the page of a shared Diplomacy game.
+
+``DiplomacyPlayPage``: a new-game form (which powers are people on this screen; the others are the easy
+CPU; an optional length), then the board, the orders panel (click menu, list, typed orders, preview,
+submit), the centres, the results of every phase, and the Rules panel. Several people share the screen
+in turn (hot seat): a cover hides the board between two people's orders.
+
+``SharedDiplomacyPage``: the same board and panels for one seat of a shared game (``SharedDiplomacy``),
+with who has submitted, the clock and a link to all games. Nothing here knows a rule.
+"""
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import panel as pn
+import param
+
+from academy.ui.defer import later
+
+from .board import DiplomacyBoard
+from .panels import LEGEND, OrdersPanel, ResultsPanel, centres_html
+from .session import POWERS, LocalDiplomacy, SharedDiplomacy
+from .style import CSS
+
+__all__ = ["DiplomacyPlayPage", "SharedDiplomacyPage", "shared_diplomacy_page", "lessons_placeholder", "YEARS_OPTIONS"]
+
+YEARS_OPTIONS = {"No limit (18 centres win)": None, "1 year": 1, "2 years": 2, "5 years": 5, "10 years": 10}
+
+
+def _board_footer(board: DiplomacyBoard) -> Any:
+    """The legend and a switch for the last phase's orders, under the board."""
+    toggle = pn.widgets.Checkbox(label="Show the last phase's orders", value=True, css_classes=["show-last"])
+    toggle.link(board, value="show_last")
+    return pn.Column(pn.pane.HTML(LEGEND, stylesheets=[CSS], sizing_mode="stretch_width"), toggle,
+                     sizing_mode="stretch_width", margin=0)
+
+
+def _rules() -> Any:
+    from academy.ui.rules_page import RulesPanel
+    return pn.Card(RulesPanel("diplomacy", compact=True), title="Rules", collapsed=True, sizing_mode="stretch_width",
+                   css_classes=["rules-card"])
+
+
+class DiplomacyPlayPage(pn.viewable.Viewer):
+    """The Play tab of Diplomacy (see the module docstring); ``seed`` fixes the games' seed (tests)."""
+
+    session = param.Parameter()
+
+    def __init__(self, session: LocalDiplomacy | None = None, seed: int | None = None, **params: Any) -> None:
+        super().__init__(session=session or LocalDiplomacy(), **params)
+        s = self.session
+        self.seed = seed
+        self.people = pn.widgets.CheckButtonGroup(options={p.title(): p for p in POWERS}, value=["FRANCE"],
+                                                  color="primary", variant="outline", css_classes=["people-choice"])
+        self.years = pn.widgets.Select(options=YEARS_OPTIONS, value=None, width=240, css_classes=["years-choice"])
+        self.start = pn.widgets.Button(label="Start game", color="primary", width=160, css_classes=["start-game"])
+        self.start.on_click(lambda e: self.start_game())
+        self.form_message = pn.pane.HTML("", stylesheets=[CSS], css_classes=["form-message"])
+        form = pn.Column(
+            pn.pane.HTML("<b>Who plays on this screen</b> <span class='academy-muted'>(the easy CPU plays the "
+                         "others; several people take turns at the screen, each writing their orders in "
+                         "secret)</span>", stylesheets=[CSS]),
+            self.people, pn.pane.HTML("<b>Length</b>", margin=(8, 5, 0, 5)), self.years, self.start,
+            self.form_message, sizing_mode="stretch_width", css_classes=["new-game-form"])
+        self.form_card = pn.Card(form, title="New game", collapsed=False, sizing_mode="stretch_width",
+                                 css_classes=["new-game-card"], margin=(0, 0, 8, 0))
+        self.board = DiplomacyBoard(s)
+        self.centres = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["centres"])
+        side = pn.Column(OrdersPanel(s), pn.layout.Divider(), self.centres, width=410, margin=(0, 0, 0, 12),
+                         css_classes=["side-panel"])
+        self.cover_text = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["cover-text"])
+        self.cover_button = pn.widgets.Button(label="I'm ready", color="primary", width=300,
+                                              css_classes=["cover-ready"])
+        self.cover_button.on_click(lambda e: s.show_screen())
+        self.cover = pn.Column(self.cover_text, self.cover_button, visible=False, sizing_mode="stretch_width",
+                               css_classes=["pass-screen"], styles={"background": "#eef5fb", "border-radius": "12px",
+                                                                    "padding": "24px", "min-height": "300px"})
+        self.table = pn.Row(pn.Column(self.board, _board_footer(self.board), sizing_mode="stretch_width", margin=0),
+                            side, sizing_mode="stretch_width", margin=0)
+        self.game_area = pn.Column(
+            self.cover, self.table,
+            pn.Card(ResultsPanel(s), title="Results of each phase", sizing_mode="stretch_width",
+                    css_classes=["results-card"]),
+            _rules(), sizing_mode="stretch_width", visible=False, margin=0)
+        self.layout = pn.Column(self.form_card, self.game_area, sizing_mode="stretch_width",
+                                css_classes=["diplomacy-play"])
+        s.param.watch(later(self._update), ["state", "ready", "power", "history"])
+        self._update()
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self.layout
+
+    def start_game(self) -> bool:
+        try:
+            self.session.new_game(people=list(self.people.value), seed=self.seed, years=self.years.value)
+        except ValueError as exc:
+            self.form_message.object = f"<div class='academy-message'>{escape(str(exc))}</div>"
+            return False
+        self.form_message.object = ""
+        return True
+
+    def _update(self, *events: Any) -> None:
+        s = self.session
+        with pn.io.hold():
+            has_game = s.state is not None
+            if self.game_area.visible != has_game:
+                self.game_area.visible = has_game
+                self.form_card.collapsed = has_game
+            covered = has_game and not s.ready
+            if covered:
+                name = escape(s.power.title())
+                self.cover_text.object = (f"<h2>Pass the screen to {name}</h2><p>{name} writes their orders now; "
+                                          "the others look away. The orders stay secret until the phase "
+                                          "resolves.</p>")
+                self.cover_button.label = f"I'm {s.power.title()}: show my orders"
+            if self.cover.visible != covered:
+                self.cover.visible = covered
+                self.table.visible = not covered
+            if has_game:
+                self.centres.object = centres_html(s)
+
+
+class SharedDiplomacyPage(pn.viewable.Viewer):
+    """One seat (or a spectator) of a shared Diplomacy game: board, orders, who submitted, results."""
+
+    session = param.Parameter()
+
+    def __init__(self, session: SharedDiplomacy, **params: Any) -> None:
+        super().__init__(session=session, **params)
+        s = session
+        who = f"Your seat: {s.power.title()}" if s.power else "Watching"
+        # (the Replay page shows Conquest boards only so far: the results of every phase are below instead)
+        self.seat_info = pn.pane.HTML(f"<b>Diplomacy game {s.live.game_id}</b> · {escape(who)} · "
+                                      "<a href='?page=games'>all games</a>", css_classes=["seat-info"])
+        self.board = DiplomacyBoard(s)
+        self.clock = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["game-clock"])
+        self.centres = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["centres"])
+        side = pn.Column(self.clock, OrdersPanel(s), pn.layout.Divider(), self.centres, width=410,
+                         margin=(0, 0, 0, 12), css_classes=["side-panel"])
+        self.layout = pn.Column(
+            self.seat_info,
+            pn.Row(pn.Column(self.board, _board_footer(self.board), sizing_mode="stretch_width", margin=0), side,
+                   sizing_mode="stretch_width", margin=0),
+            pn.Card(ResultsPanel(s), title="Results of each phase", sizing_mode="stretch_width",
+                    css_classes=["results-card"]),
+            _rules(), sizing_mode="stretch_width", css_classes=["diplomacy-play", "shared-play"])
+        s.param.watch(later(self._update), ["state", "deadline", "status", "submitted"])
+        self._update()
+        doc = pn.state.curdoc
+        if s.clock is not None and doc is not None and doc.session_context is not None:
+            self._ticker = pn.state.add_periodic_callback(self._update, period=1000)
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self.layout
+
+    def _update(self, *events: Any) -> None:
+        s = self.session
+        text = ""
+        if s.status == "finished":
+            text = "This game is over."
+        elif s.clock is not None and s.deadline is not None:
+            from academy.store.live import _duration
+            left = s.live.time_left()
+            text = (f"⏱ {_duration(left)} left for this phase; then it resolves with the orders given "
+                    "(units without orders hold)." if left is not None and left > 0 else "⏱ Time is up: the "
+                    "phase resolves now.")
+        elif s.clock is not None:
+            text = "⏱ The clock starts when every seat is taken."
+        obj = f"<div class='waiting' role='timer'>{escape(text)}</div>" if text else ""
+        if obj != self.clock.object:
+            self.clock.object = obj
+        centres = centres_html(s)
+        if centres != self.centres.object:
+            self.centres.object = centres
+
+
+def shared_diplomacy_page(game: Any, seat: str | None = None) -> pn.viewable.Viewable:
+    """The page of a shared Diplomacy game for the seat ``seat`` opens (None: watching)."""
+    return SharedDiplomacyPage(SharedDiplomacy(game, seat or None))
+
+
+def lessons_placeholder() -> pn.viewable.Viewable:
+    """The Lessons tab of Diplomacy until its lessons exist: say so, and point to the Rules and Play tabs."""
+    return pn.pane.HTML("<div class='academy-message'><b>Diplomacy lessons are on the way.</b> Until then, read "
+                        "the Rules tab and try orders on the Play tab: the preview shows what your orders would "
+                        "do, and the results explain every bounce.</div>", stylesheets=[CSS],
+                        css_classes=["on-the-way"], sizing_mode="stretch_width")

@@ -1,0 +1,635 @@
+"""The Diplomacy play model: one power's orders being written, a preview, and the game they go to.
+
+``DiplomacySession`` (param.Parameterized, no Panel) holds what one screen shows and does:
+
+- ``state``: a DiplomacyState built from ``observation(power)`` only (``view_state``): the board,
+  the last phase's results, this power's own submitted orders; never another power's pending orders;
+- ``power``: the power whose orders this screen writes (None: watching);
+- ``pending``: the orders being written, one per thing to order ({"A PAR": "A PAR - BUR"});
+- ``selected`` / ``choices``: the click path. A click on a unit selects it; a click on a province
+  then collects every leaf of the unit's options tree that concerns that province (a move there,
+  a support into it or of the unit in it, a convoy...). One leaf is written at once; several become
+  ``choices`` (a small menu: the kind of order, the coast). The tree's leaves are the only orders a
+  click can write: the UI never decides what is legal;
+- ``type_order(text)``: a typed order, checked by the engine (``validate_orders``); its message on refusal;
+- ``preview``: what the pending orders would do if every other power held (``adjudicate`` on the
+  visible position): each order's result and reason. A preview, not a promise;
+- ``submit()``: hands the orders to the game.
+
+Two games: ``LocalDiplomacy`` (people on this screen, hot seat allowed, the other powers the easy CPU)
+and ``SharedDiplomacy`` (one seat of a live game in academy/store/live.py, on the process's shared hub).
+
+    >>> s = LocalDiplomacy()
+    >>> s.new_game(people=["FRANCE"], seed=1)
+    >>> s.click("PAR"); s.click("BUR")
+    >>> s.pending
+    {'A PAR': 'A PAR - BUR'}
+"""
+from __future__ import annotations
+
+import copy
+import logging
+import threading
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import param
+
+from academy.core.errors import RulesError
+from academy.core.record import Record
+from academy.games.diplomacy.adjudicate import adjudicate
+from academy.games.diplomacy.game import DiplomacyGame
+from academy.games.diplomacy.mapdata import province_of, standard_map
+from academy.games.diplomacy.options import option_leaves
+from academy.games.diplomacy.orders import (Build, Convoy, Disband, Hold, Move, Retreat, SupportHold, SupportMove,
+                                            Waive, parse_order)
+from academy.games.diplomacy.position import KIND_NAMES, SEASONS, Position
+from academy.games.diplomacy.state import DiplomacyState
+
+__all__ = ["DiplomacySession", "LocalDiplomacy", "SharedDiplomacy", "view_state", "order_targets", "order_label",
+           "phase_title", "POWERS"]
+
+log = logging.getLogger("academy.ui.diplomacy")
+
+POWERS: tuple[str, ...] = standard_map().powers
+KIND_WORDS = {Hold: "Hold", Move: "Move", SupportHold: "Support to hold", SupportMove: "Support a move",
+              Convoy: "Convoy", Retreat: "Retreat", Disband: "Disband", Build: "Build", Waive: "Waive"}
+
+
+def phase_title(phase: str) -> str:
+    """'S1901M' -> 'Spring 1901 movement'."""
+    try:
+        return f"{SEASONS[phase[0]]} {phase[1:5]} {KIND_NAMES[phase[5]]}"
+    except (KeyError, IndexError):
+        return phase
+
+
+def view_state(game: DiplomacyGame, observation: dict[str, Any]) -> DiplomacyState:
+    """A DiplomacyState holding only what ``observation`` shows (own pending orders only)."""
+    state = DiplomacyState(game, Record(game, 0), Position.from_dict(observation["position"]))
+    state.pending = {pw: tuple(t) for pw, t in observation.get("pending", {}).items()}
+    state.draw_votes = set(observation.get("draw_votes") or ())
+    state.last = copy.deepcopy(observation.get("last"))
+    state.result = copy.deepcopy(observation.get("result"))
+    return state
+
+
+def order_targets(text: str) -> set[str]:
+    """The provinces an order text concerns besides its own unit (for clicks and highlights)."""
+    try:
+        o = parse_order(text)
+    except RulesError:
+        return set()
+    if isinstance(o, (Move, Retreat)):
+        return {province_of(o.dest)}
+    if isinstance(o, SupportHold):
+        return {o.supported.province}
+    if isinstance(o, SupportMove):
+        return {province_of(o.dest)}
+    if isinstance(o, Convoy):
+        return {o.army.province, province_of(o.dest)}
+    return set()
+
+
+def order_label(text: str) -> str:
+    """'Move: A PAR - BUR', 'Support a move: F BRE S A PAR - PIC' ... (a menu entry)."""
+    try:
+        o = parse_order(text)
+    except RulesError:
+        return text
+    word = KIND_WORDS.get(type(o), "Order")
+    if isinstance(o, Build):
+        return f"Build {'an army' if o.unit.kind == 'A' else 'a fleet'} in {o.unit.location}: {text}"
+    return f"{word}: {text}"
+
+
+def _key_province(key: str) -> str | None:
+    """The province a thing to order stands in: "A PAR" -> PAR, "F STP/SC" -> STP, "PAR" -> PAR."""
+    if key == "WAIVE":
+        return None
+    return province_of(key.split()[-1])
+
+
+def _result_key(text: str) -> str:
+    o = parse_order(text)
+    return text if isinstance(o, Waive) else str(o.unit)
+
+
+class DiplomacySession(param.Parameterized):
+    """One power's view and order writing; subclasses say where the orders go (see the module docstring)."""
+
+    state = param.Parameter(doc="DiplomacyState built from the observation of ``power`` (views read it)")
+    power = param.String(None, allow_None=True, doc="the power this screen writes orders for (None: watching)")
+    pending = param.Dict({}, doc="orders being written: thing to order -> order text")
+    selected = param.String(None, allow_None=True, doc="the unit (or build site) clicked first")
+    choices = param.List([], doc="the menu after a click: [(label, order text)]")
+    targets = param.List([], doc="provinces the selected unit's orders concern (highlighted)")
+    message = param.String("", doc="the last word for the player (an engine refusal in its own words)")
+    preview = param.List([], doc="preview rows: dicts unit, order, result, reason (if every other power held)")
+    history = param.List([], doc="every resolved phase seen: dicts phase, orders, results, reasons")
+    submitted = param.List([], doc="powers that have submitted this phase (public)")
+    to_order = param.List([], doc="powers that have something to order this phase")
+    step = param.Integer(0, doc="a counter that changes with every new position (views key updates on it)")
+
+    def __init__(self, **params: Any) -> None:
+        super().__init__(**params)
+        self.game = DiplomacyGame()
+
+    # --- what the views read -------------------------------------------------------------------
+    @property
+    def options(self) -> dict[str, Any]:
+        """This power's options tree (from the engine, via the observation)."""
+        if self.state is None or self.power is None:
+            return {}
+        return self._options
+
+    _options: dict[str, Any] = {}
+
+    @property
+    def phase(self) -> str:
+        return self.state.phase if self.state is not None else ""
+
+    @property
+    def order_limit(self) -> int | None:
+        return self.state.order_limit(self.power) if self.state is not None and self.power else None
+
+    @property
+    def is_submitted(self) -> bool:
+        return self.power in self.submitted
+
+    def can_order(self) -> bool:
+        return self._refusal() is None
+
+    def waiting_text(self) -> str:
+        """'Waiting for: Austria ✓, England …' (✓ has submitted)."""
+        if self.state is None or not self.to_order:
+            return ""
+        parts = [f"{pw.title()} {'✓' if pw in self.submitted else '…'}" for pw in self.to_order]
+        return "Orders: " + ", ".join(parts)
+
+    # --- clicks --------------------------------------------------------------------------------
+    def click(self, province: str) -> None:
+        """A click on ``province`` (a board tap): select a unit, then write the order it means."""
+        refusal = self._refusal()
+        if refusal:
+            self.param.update(message=refusal, choices=[])
+            return
+        province = province_of(province)
+        opts = self.options
+        if self.selected is not None and self.selected in opts:
+            if _key_province(self.selected) == province:
+                self._again(self.selected)
+                return
+            found = [leaf for leaf in option_leaves(opts[self.selected]) if province in order_targets(leaf)]
+            if found:
+                self._offer(found, f"{self.selected} and {self._name(province)}")
+                return
+        key = self._key_at(province)
+        if key is not None:
+            self._select(key)
+            return
+        if self.selected is not None:
+            self.param.update(message=f"No order of {self.selected} concerns {self._name(province)}: click one of "
+                                      "the highlighted provinces, or another unit of yours.", choices=[])
+        else:
+            self.param.update(message=f"{self._name(province)}: nothing of {self.power.title()}'s to order "
+                                      "there. Click one of your units first.", choices=[])
+
+    def choose(self, text: str) -> None:
+        """Write a menu entry (it must be one of ``choices``: a leaf of the options tree)."""
+        if text not in [t for _, t in self.choices]:
+            self.message = f"{text!r} is not one of the choices offered."
+            return
+        self._write(text)
+
+    def deselect(self) -> None:
+        self.param.update(selected=None, choices=[], targets=[], message="")
+
+    def _key_at(self, province: str) -> str | None:
+        return next((k for k in self.options if _key_province(k) == province), None)
+
+    def _select(self, key: str) -> None:
+        tree = self.options[key]
+        leaves = option_leaves(tree)
+        kind = self.phase[-1:] if self.phase else ""
+        targets = sorted({p for leaf in leaves for p in order_targets(leaf)})
+        if kind == "M":
+            hold = tree.get("H") if isinstance(tree, dict) else None
+            choices = [(order_label(hold), hold)] if hold else []
+            msg = (f"{key} selected: click a province to move there, to support a unit into it or to hold, "
+                   "or to convoy; click the unit again to hold.")
+        elif kind == "R":
+            choices = [(order_label(t), t) for t in leaves]
+            msg = f"{key} was dislodged: click where it retreats (highlighted), or choose below."
+        else:
+            if len(leaves) == 1:
+                self.param.update(selected=None, choices=[], targets=[])
+                self._toggle(key, leaves[0])
+                return
+            choices = [(order_label(t), t) for t in leaves]
+            msg = f"{self._name(_key_province(key) or key)}: choose what to build."
+        self.param.update(selected=key, choices=choices, targets=targets, message=msg)
+
+    def _again(self, key: str) -> None:
+        """A second click on the selected unit: hold (movement), disband (retreats), or unselect."""
+        tree = self.options[key]
+        if isinstance(tree, dict) and isinstance(tree.get("H"), str):
+            self._write(tree["H"])
+        elif isinstance(tree, dict) and isinstance(tree.get("D"), str):
+            self._write(tree["D"])
+        else:
+            self.deselect()
+
+    def _toggle(self, key: str, text: str) -> None:
+        if self.pending.get(key) == text:
+            pending = dict(self.pending)
+            del pending[key]
+            self._set_pending(pending, f"Removed: {text}.")
+        else:
+            self._write(text, key)
+
+    def _offer(self, leaves: list[str], about: str) -> None:
+        """One leaf: write it. A single move among several: write the move, offer the rest instead.
+        Else a menu (the kind of order, the coast)."""
+        if len(leaves) == 1:
+            self._write(leaves[0])
+            return
+        moves = [t for t in leaves if t.split()[2:3] in (["-"], ["R"])]
+        if len(moves) == 1:
+            self._write(moves[0])
+            if self.pending.get(self._key_of(moves[0]) or "") == moves[0]:
+                self.param.update(choices=[(order_label(t), t) for t in leaves if t != moves[0]],
+                                  message=f"Order written: {moves[0]}. Or instead, choose another order "
+                                          f"with {about.split(' and ')[-1]} below.")
+            return
+        self.param.update(choices=[(order_label(t), t) for t in leaves],
+                          message=f"Several orders join {about}: choose one below.")
+
+    def _write(self, text: str, key: str | None = None) -> None:
+        key = key or self._key_of(text)
+        if key is None:
+            self.message = f"{text!r} is not an order of {self.power.title()} in this phase."
+            return
+        limit = self.order_limit
+        if limit is not None and key not in self.pending and len(self.pending) >= limit:
+            self.param.update(message=f"{self.power.title()} may give {limit} adjustment order(s) this phase: "
+                                      "remove one before adding another.", choices=[])
+            return
+        pending = dict(self.pending)
+        pending[key] = text
+        self.param.update(selected=None, choices=[], targets=[])
+        self._set_pending(pending, f"Order written: {text}." + ("" if not self.is_submitted else
+                                                                 " Submit again to replace the orders sent."))
+
+    def _key_of(self, text: str) -> str | None:
+        for key, tree in self.options.items():
+            if text in option_leaves(tree):
+                return key
+        return None
+
+    @staticmethod
+    def _name(province: str) -> str:
+        p = standard_map().provinces.get(province)
+        return p.name if p else province
+
+    # --- typed orders, removing ------------------------------------------------------------------
+    def type_order(self, text: str) -> bool:
+        """Add a typed order (``A PAR - BUR``); the engine checks it. False (and ``message``) if refused."""
+        refusal = self._refusal()
+        if refusal:
+            self.message = refusal
+            return False
+        text = (text or "").strip()
+        if not text:
+            self.message = "Type an order first, e.g. A PAR - BUR."
+            return False
+        try:
+            (canon,) = self.state.validate_orders(self.power, [text])
+        except RulesError as exc:
+            self.message = exc.message
+            return False
+        key = self._key_of(canon)
+        if key is None:
+            self.message = (f"{canon} is understood, but it is not among {self.power.title()}'s options now; "
+                            "pick an order from the unit's options (click the unit).")
+            return False
+        self._write(canon, key)
+        return True
+
+    def remove(self, key: str) -> None:
+        if key in self.pending:
+            pending = dict(self.pending)
+            text = pending.pop(key)
+            self._set_pending(pending, f"Removed: {text}.")
+
+    def clear_orders(self) -> None:
+        self._set_pending({}, "All orders removed: unordered units hold.")
+
+    def _set_pending(self, pending: dict[str, str], message: str) -> None:
+        self.param.update(pending=pending, preview=self._preview(pending), message=message)
+
+    # --- the preview ----------------------------------------------------------------------------
+    def _preview(self, pending: dict[str, str]) -> list[dict[str, str]]:
+        """Adjudicate the pending orders on the visible position, every other power holding."""
+        if self.state is None or self.power is None or not pending or self.state.result:
+            return []
+        try:
+            res = adjudicate(self.state.position, {self.power: list(pending.values())})
+        except RulesError as exc:   # pragma: no cover - adjudicate turns bad orders into results
+            return [{"unit": "", "order": "", "result": "fails", "reason": exc.message}]
+        rows = []
+        for text in pending.values():
+            key = _result_key(text)
+            if key in res.results:
+                rows.append({"unit": key, "order": text, "result": res.results[key], "reason": res.reasons[key]})
+        return rows
+
+    # --- submitting -----------------------------------------------------------------------------
+    def orders_list(self) -> list[str]:
+        return list(self.pending.values())
+
+    def submit(self) -> bool:
+        """Send the pending orders (unordered units hold); False (and ``message``) if refused."""
+        refusal = self._refusal()
+        if refusal:
+            self.message = refusal
+            return False
+        try:
+            self._send(self.orders_list())
+        except RulesError as exc:
+            self.message = exc.message
+            return False
+        return True
+
+    # --- for subclasses ------------------------------------------------------------------------
+    def _refusal(self) -> str | None:
+        if self.state is None:
+            return "No game yet: start one first."
+        if self.power is None:
+            return "You are watching this game: open your seat's link to write orders."
+        if self.state.result:
+            return f"The game is over: {self.state.result['text']}"
+        if self.power not in self.to_order:
+            return f"{self.power.title()} has nothing to order in {phase_title(self.phase)}."
+        return None
+
+    def _send(self, orders: list[str]) -> None:
+        raise NotImplementedError
+
+    def _show(self, observation: dict[str, Any], message: str | None = None, keep_pending: bool = False) -> None:
+        """Show a new observation of ``power``: the board, options, who submitted; the drafts go on
+        only while the phase is the same (``keep_pending``)."""
+        state = view_state(self.game, observation)
+        self._options = observation.get("options") or {}
+        if keep_pending and self.state is not None and self.state.phase == state.phase:
+            pending = {k: v for k, v in self.pending.items() if k in self._options
+                       and v in option_leaves(self._options[k])}
+        else:
+            own = list(observation.get("pending", {}).get(self.power or "", []))
+            pending = {k: t for t in own if (k := self._key_of(t)) is not None}
+        changes: dict[str, Any] = dict(state=state, submitted=list(observation.get("submitted") or ()),
+                                       to_order=list(observation.get("to_order") or ()), step=self.step + 1)
+        if not keep_pending or self.state is None or self.state.phase != state.phase:
+            changes.update(selected=None, choices=[], targets=[])
+        last = observation.get("last")
+        if last and (not self.history or self.history[-1] != last):
+            changes["history"] = self.history + [copy.deepcopy(last)]
+        if message is not None:
+            changes["message"] = message
+        self.param.update(**changes)
+        self.param.update(pending=pending, preview=self._preview(pending))
+
+
+class LocalDiplomacy(DiplomacySession):
+    """A game on this screen: the ``people`` powers are played here (hot seat for several), the others
+    by the easy CPU. When every person has submitted, the CPUs order and the phase resolves."""
+
+    people = param.List([], doc="the powers played on this screen")
+    ready = param.Boolean(True, doc="hot seat: the person to order has said they are at the screen")
+
+    def __init__(self, bot_level: str = "easy", **params: Any) -> None:
+        super().__init__(**params)
+        self.bot_level = bot_level
+        self._engine: DiplomacyState | None = None
+        self._bots: dict[str, Any] = {}
+
+    @property
+    def hot_seat(self) -> bool:
+        return len(self.people) > 1
+
+    def new_game(self, people: Iterable[str] = ("FRANCE",), seed: int | None = None, years: int | None = None,
+                 state: DiplomacyState | None = None) -> None:
+        """Start a game (or play on from ``state``, e.g. ``game.state_from_position(...)``)."""
+        from academy.core.rng import new_seed
+        from academy.games.diplomacy.bots import make_bot
+        people = [p.upper() for p in people]
+        bad = [p for p in people if p not in POWERS]
+        if not people or bad:
+            raise ValueError(f"Choose at least one power to play among {', '.join(POWERS)}"
+                             + (f" (not {', '.join(bad)})" if bad else "") + ".")
+        if state is None:
+            self.game = DiplomacyGame(years=years)
+            state = self.game.new_initial_state(seed=new_seed() if seed is None else int(seed))
+        else:
+            self.game = state.game
+        self._engine = state
+        seed = state.record.seed
+        self._bots = {pw: make_bot(self.bot_level, seed=(seed * 7 + i) % (2 ** 31))
+                      for i, pw in enumerate(POWERS) if pw not in people}
+        self.param.update(people=people, history=[], pending={}, preview=[], power=None, state=None)
+        self._advance(f"New game: you play {', '.join(p.title() for p in people)}; the easy CPU plays the others.")
+
+    def _next_person(self) -> str | None:
+        st = self._engine
+        waiting = st.waiting_for() if st is not None else []
+        return next((p for p in self.people if p in waiting), None)
+
+    def _advance(self, message: str | None = None) -> None:
+        """Resolve every phase in which no person has to order; then show the next person's screen."""
+        st = self._engine
+        notes: list[str] = []
+        for _ in range(50):
+            if st.result or self._next_person() is not None:
+                break
+            for pw in st.waiting_for():
+                if pw in self._bots:
+                    st.submit(pw, self._bots[pw].orders(st, st.player_of(pw)))
+            before = st.phase
+            st.resolve_step()
+            notes.append(f"{phase_title(before)} resolved.")
+            self._remember(st.last)
+        person = self._next_person()
+        viewer = person or (self.power if self.power in self.people else self.people[0])
+        text = message if message is not None else " ".join(notes)
+        if st.result:
+            text = f"{text} The game is over: {st.result['text']}".strip()
+        elif person is not None and notes and message is None:
+            text = f"{text} Now {phase_title(st.phase)}: {person.title()} to order."
+        self.power = viewer
+        self.ready = not (self.hot_seat and person is not None)   # hot seat: pass the screen first
+        self._show(st.observation(viewer), message=text)
+
+    def _remember(self, last: dict[str, Any] | None) -> None:
+        if last and (not self.history or self.history[-1] != last):
+            self.history = self.history + [copy.deepcopy(last)]
+
+    def waiting_text(self) -> str:
+        """Who on this screen has still to order ('France ✓, Germany …'); the CPUs order at the end."""
+        if self.state is None or self.state.result:
+            return ""
+        mine = [p for p in self.people if p in self.to_order]
+        if not mine:
+            return ""
+        parts = [f"{p.title()} {'✓' if p in self.submitted else '…'}" for p in mine]
+        return f"Orders on this screen: {', '.join(parts)}. The CPU powers order when the last person submits."
+
+    def show_screen(self) -> None:
+        """Hot seat: the person to order is at the screen."""
+        self.ready = True
+
+    def _refusal(self) -> str | None:
+        if self.hot_seat and not self.ready:
+            return f"Pass the screen to {self.power.title() if self.power else 'the next player'} first."
+        return super()._refusal()
+
+    def _send(self, orders: list[str]) -> None:
+        st = self._engine
+        st.submit(self.power, orders)
+        done = self.power
+        person = self._next_person()
+        if person is not None:       # hot seat: the next person writes theirs, then the phase resolves
+            self.ready = False
+            self.power = person
+            self._show(st.observation(person),
+                       message=f"{done.title()}'s orders are in (hidden). Pass the screen to {person.title()}.")
+            return
+        for pw in st.waiting_for():
+            if pw in self._bots:
+                st.submit(pw, self._bots[pw].orders(st, st.player_of(pw)))
+        before = st.phase
+        st.resolve_step()
+        self._remember(st.last)
+        failed = sum(r == "fails" for r in (st.last or {}).get("results", {}).values())
+        self._advance(f"{phase_title(before)} resolved: {len((st.last or {}).get('results', {}))} orders, "
+                      f"{failed} failed (see the results). Now {phase_title(st.phase)}.")
+
+    @property
+    def engine_state(self) -> DiplomacyState | None:
+        """The full engine state (tests and saving only: views read ``state``)."""
+        return self._engine
+
+
+class SharedDiplomacy(DiplomacySession):
+    """One seat (or a spectator) of a live Diplomacy game (academy/store/live.py); see the module docstring."""
+
+    waiting = param.List([], doc="players (indices) that have not submitted")
+    status = param.String("running")
+    deadline = param.Parameter(None)
+    clock = param.Dict(None, allow_None=True)
+    seat_names = param.List([])
+    seat_kinds = param.List([])
+
+    def __init__(self, game: Any, token: str | None = None, **params: Any) -> None:
+        super().__init__(**params)
+        self.live = game
+        self.token = token
+        self.game = DiplomacyGame(**game.info.options)
+        self.player: int | None = game.seat_of(token) if token else None   # raises BadToken
+        self.power = POWERS[self.player] if self.player is not None else None
+        self._lock = threading.RLock()
+        self._doc: Any = None
+        try:
+            import panel as pn
+            doc = pn.state.curdoc
+            if doc is not None and doc.session_context is not None:
+                self._doc = doc
+        except Exception:  # pragma: no cover - panel is a dependency
+            self._doc = None
+        if token:
+            from academy.store.errors import StoreError
+            try:
+                game.join(token)
+            except StoreError as exc:
+                log.warning("diplomacy shared session: join failed: %s", exc)
+        self.history = self._past_results()
+        self._unsubscribe: Callable[[], None] | None = game.subscribe(self._on_change, self.player)
+        who = f"you play {self.power.title()}" if self.power else "watching"
+        self._apply(message=f"Game {game.game_id}: {who}.")
+        if self._doc is not None:
+            import panel as pn
+            pn.state.on_session_destroyed(lambda context: self.close())
+
+    def close(self) -> None:
+        unsubscribe, self._unsubscribe = self._unsubscribe, None
+        if unsubscribe is not None:
+            unsubscribe()
+
+    def _past_results(self) -> list[dict[str, Any]]:
+        """The results of every phase resolved so far (public once resolved), replayed from the record."""
+        record = self.live.record_copy()
+        state = record.initial_state()
+        out: list[dict[str, Any]] = []
+        for entry in record.entries:
+            state.apply(entry.action)
+            if state.last and (not out or out[-1] != state.last):
+                out.append(copy.deepcopy(state.last))
+        return out
+
+    def _apply(self, message: str | None = None) -> None:
+        view = self.live.view(self.player)
+        self.param.update(waiting=list(view.waiting), status=view.status, deadline=view.deadline, clock=view.clock,
+                          seat_names=[s.name or POWERS[s.player].title() for s in view.seats],
+                          seat_kinds=[s.kind for s in view.seats])
+        self._show(view.observation, message=message, keep_pending=True)
+
+    def _on_change(self, step: int, events: list[Any]) -> None:
+        """Called by the live game on the thread that made the change: hand it to this session."""
+        resolved = [e for e in events if getattr(e, "kind", "") == "phase"]
+
+        def update() -> None:
+            with self._lock:
+                text = None
+                if resolved:
+                    data = [getattr(e, "data", None) or {} for e in resolved]
+                    text = " ".join(f"{phase_title(d.get('from', ''))} resolved." for d in data) + \
+                        f" Now {phase_title(data[-1].get('to', ''))}: see the results below."
+                self._apply(message=text)
+        doc = self._doc
+        if doc is not None and doc.session_context is not None:
+            import panel as pn
+            from panel.io.state import set_curdoc
+            with set_curdoc(doc):
+                pn.state.execute(update, schedule=True)
+        else:
+            update()
+
+    def _refusal(self) -> str | None:
+        if self.status == "finished":
+            return "This game is over."
+        return super()._refusal()
+
+    def _send(self, orders: list[str]) -> None:
+        from academy.store.errors import StoreError
+        phase = self.phase
+        try:
+            self.live.submit(self.token, orders)
+        except StoreError as exc:
+            raise RulesError("store", str(exc)) from exc
+        with self._lock:
+            self._apply()
+            if self.phase == phase:
+                self.message = (f"Orders submitted ({len(orders)}); you can still change them and submit again "
+                                "until the phase resolves.")
+
+    def waiting_text(self) -> str:
+        if self.state is None or not self.to_order:
+            return ""
+        parts = []
+        for pw in self.to_order:
+            i = POWERS.index(pw)
+            cpu = " (CPU)" if i < len(self.seat_kinds) and self.seat_kinds[i] == "cpu" else ""
+            you = " (you)" if pw == self.power else ""
+            parts.append(f"{pw.title()}{you}{cpu} {'✓' if pw in self.submitted else '…'}")
+        names = [POWERS[p].title() for p in self.waiting]
+        head = f"Waiting for: {', '.join(names)}." if names else "Everyone has submitted."
+        return f"{head} Orders: " + ", ".join(parts)
