@@ -148,6 +148,10 @@ def build_page(query: Mapping[str, str] | None = None) -> pn.template.BaseTempla
         from academy.ui.replay import replay_page     # ?page=replay (import) or ?match=<id>[&seat=<token>]&replay=1
         title = "Academy · Replay"
         main = store_page(lambda: replay_page(query))
+    elif query.get("match") and not name:             # a shared game's link without its game's name
+        from academy.ui.dashboard import shared_game_page
+        title = "Academy · Game"
+        main = store_page(lambda: shared_game_page(query["match"], query.get("seat")))
     elif query.get("page") == "games" and not name:
         from academy.ui.dashboard import GamesDashboard
         title = "Academy · Games"

@@ -106,6 +106,8 @@ def test_games_page_and_links(tmp_path, monkeypatch):
         assert match, links
         shared = build_page({"game": "conquest", "tab": "play", "match": match[1], "seat": match[2]})
         assert "Your seat: Red" in html_of(shared.main[0])
+        bare = build_page({"match": match[1], "seat": match[2]})     # a link without the game's name
+        assert "Your seat: Red" in html_of(bare.main[0])
     finally:
         close_shared_hubs()
 
