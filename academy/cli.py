@@ -48,11 +48,13 @@ def warm_up() -> None:
     """Import the pages and read the shared data once, so the first visitor does not wait for it."""
     from academy.games.conquest.mapdata import load_map
     from academy.rulebook import GAMES, load_rulebook
-    from academy.ui.conquest.lessons import conquest_lessons
+    from academy.lessons.exercise import GOAL_MODULES
+    from academy.ui.lessons_page import game_lessons
 
     import academy.games.conquest.bots  # noqa: F401
     load_map("classic")
-    conquest_lessons()
+    for game in GOAL_MODULES:
+        game_lessons(game)
     for game in GAMES:
         load_rulebook(game)
 

@@ -1,0 +1,259 @@
+"""The Lessons tab of any game with a board: a list of lessons, then one lesson with its exercises.
+
+``LessonsView`` holds what every game's lessons page shares: the list (title, summary, the Rules
+section, this session's solved marks), the lesson text, exercise tabs, the prompt, feedback after
+each try, layered hints, Reset and Next, the link to the Rules section and the lesson's address in
+the browser. A game's page (``academy.ui.conquest.lessons.LessonsPage``,
+``academy.ui.diplomacy.lessons.DiplomacyLessonsPage``) gives its lessons, its board model (with
+``start(attempt)``, ``reset()``, ``hint()``, ``attempt``, ``feedback``, ``hints``, ``message``), its
+board and its side panels.
+"""
+from __future__ import annotations
+
+import functools
+import os
+from html import escape
+from typing import Any
+
+import panel as pn
+import param
+
+from academy.lessons import Attempt, load_lessons
+from academy.ui.defer import later
+
+__all__ = ["LessonsView", "game_lessons", "extra_lesson_dirs", "rules_link", "feedback_html"]
+
+
+@functools.lru_cache(maxsize=8)
+def game_lessons(game: str) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    """A game's lessons and the problems of files that failed (read once; lessons are immutable)."""
+    lessons, errors = load_lessons(game, extra_dirs=extra_lesson_dirs())
+    return tuple(lessons), tuple(errors)
+
+
+def extra_lesson_dirs() -> list[str]:
+    """Teachers' lesson folders given to ``academy serve --lessons DIR`` (ACADEMY_LESSONS, os.pathsep-separated)."""
+    return [d for d in os.environ.get("ACADEMY_LESSONS", "").split(os.pathsep) if d]
+
+
+def _section_title(section: str, game: str) -> str:
+    try:
+        from academy.rulebook import load_rulebook
+        return load_rulebook(game).section(section).title
+    except (ImportError, KeyError, ValueError, OSError):
+        return section.replace("-", " ").capitalize()
+
+
+def rules_link(section: str, game: str = "conquest") -> str:
+    """An HTML link to the Rules page section a lesson teaches (the shell's route)."""
+    sid = escape(section)
+    return (f'<a class="rules-link" href="?game={game}&tab=rules&section={sid}#{sid}">'
+            f"Rules: {escape(_section_title(section, game))} ↗</a>")
+
+
+_FEEDBACK_CLASS = {"solved": "feedback-success", "wrong": "feedback-wrong", "illegal": "feedback-wrong",
+                   "continue": "feedback-info"}
+_FEEDBACK_TITLE = {"solved": "Solved!", "wrong": "Not quite", "illegal": "Not allowed", "continue": "Keep going"}
+
+
+def _paragraphs(text: str) -> str:
+    return "".join(f"<p style='margin:4px 0'>{escape(p).replace(chr(10), '<br>')}</p>"
+                   for p in text.split("\n\n") if p.strip())
+
+
+def feedback_html(fb: Any) -> str:
+    """A Feedback in a styled box: success in ``feedback-success``, a miss or refusal with its reason."""
+    if fb is None:
+        return ""
+    cls = _FEEDBACK_CLASS.get(fb.status, "feedback-info")
+    return (f'<div class="{cls} lesson-feedback-box" role="status" aria-live="polite">'
+            f"<b>{_FEEDBACK_TITLE.get(fb.status, '')}</b>{_paragraphs(fb.message)}</div>")
+
+
+class LessonsView(pn.viewable.Viewer):
+    """A game's Lessons tab; see the module docstring. ``lesson_id``: open this lesson directly (None: the list).
+
+    Subclasses set ``game``, ``title_text`` and ``css`` and define ``load()`` (lessons, errors), ``make_model()``,
+    ``make_board(model)`` and ``side_panels(model)``; ``watched`` names the model's parameters
+    whose changes redraw the page.
+    """
+
+    game = ""
+    title_text = "Lessons"
+    css = ""          # the game's stylesheet (feedback boxes, cards, muted text)
+    watched = ("state", "feedback", "hints", "message")
+
+    lesson_id = param.String(None, allow_None=True, doc="the open lesson (sync it with the URL's 'lesson')")
+    exercise_index = param.Integer(0, doc="the open exercise of the open lesson")
+
+    def __init__(self, lesson_id: str | None = None, **params: Any) -> None:
+        super().__init__(**params)
+        self.lessons, self.errors = self.load()
+        self.solved: dict[tuple[str, str], str] = {}
+        self.model = self.make_model()
+        self.listing = pn.Column(sizing_mode="stretch_width", css_classes=["lesson-list"], margin=0)
+        self.back = pn.widgets.Button(label="← All lessons", width=140, css_classes=["lessons-back"])
+        self.back.on_click(lambda e: self.open(None))
+        self.title = pn.pane.HTML("", stylesheets=[self.css], sizing_mode="stretch_width", css_classes=["lesson-title"])
+        self.body = pn.pane.Markdown("", sizing_mode="stretch_width", css_classes=["lesson-body"],
+                                     styles={"overflow-y": "auto", "max-height": "640px"})
+        self.prompt = pn.pane.HTML("", stylesheets=[self.css], sizing_mode="stretch_width", css_classes=["exercise-prompt"])
+        self.feedback = pn.pane.HTML("", stylesheets=[self.css], sizing_mode="stretch_width",
+                                     css_classes=["lesson-feedback"], visible=False)
+        self.note = pn.pane.HTML("", stylesheets=[self.css], sizing_mode="stretch_width", css_classes=["lesson-note"])
+        self.hints = pn.pane.HTML("", stylesheets=[self.css], sizing_mode="stretch_width", css_classes=["lesson-hints"])
+        self.hint_button = pn.widgets.Button(label="Hint", css_classes=["hint-button"], width=145)
+        self.reset_button = pn.widgets.Button(label="↺ Reset", css_classes=["reset-button"], width=145)
+        self.next_button = pn.widgets.Button(label="Next exercise →", color="primary", sizing_mode="stretch_width",
+                                             css_classes=["next-button"])
+        self.exercise_tabs = pn.Row(margin=0)
+        self.hint_button.on_click(lambda e: self.model.hint())
+        self.reset_button.on_click(lambda e: self.model.reset())
+        self.next_button.on_click(self._next)
+        self.board = self.make_board(self.model)
+        # Nothing above the board changes height while the learner clicks: feedback goes beside it.
+        self.lesson_view = pn.Row(
+            pn.Column(self.title, self.body, width=310, margin=(0, 12, 0, 0), css_classes=["lesson-text"]),
+            pn.Column(self.exercise_tabs, self.prompt, self.board, sizing_mode="stretch_width", margin=0),
+            pn.Column(self.feedback, self.note, pn.Row(self.hint_button, self.reset_button, margin=0),
+                      self.next_button, self.hints, *self.side_panels(self.model), width=320, margin=(0, 0, 0, 12),
+                      css_classes=["lesson-side"]),
+            sizing_mode="stretch_width", margin=0)
+        self.view = pn.Column(self.back, self.lesson_view, sizing_mode="stretch_width", visible=False, margin=0)
+        self.layout = pn.Column(self.listing, self.view, sizing_mode="stretch_width",
+                                css_classes=[f"{self.game}-lessons", "game-lessons"])
+        self.model.param.watch(later(self._on_model), list(self.watched))
+        self.open(lesson_id)
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self.layout
+
+    # --- what a game gives ---------------------------------------------------------------
+    def load(self) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+        return game_lessons(self.game)
+
+    def make_model(self) -> Any:
+        raise NotImplementedError(f"{type(self).__name__} must give its board model")
+
+    def make_board(self, model: Any) -> Any:
+        raise NotImplementedError(f"{type(self).__name__} must give its board")
+
+    def side_panels(self, model: Any) -> list[Any]:
+        return []
+
+    # --- navigation ----------------------------------------------------------------------
+    @property
+    def lesson(self) -> Any:
+        return next((item for item in self.lessons if item.id == self.lesson_id), None)
+
+    def open(self, lesson_id: str | None, exercise: int = 0) -> None:
+        """Show a lesson (and its exercise number ``exercise``), or the list when None/unknown."""
+        lesson = next((item for item in self.lessons if item.id == lesson_id), None)
+        self.lesson_id = lesson.id if lesson else None
+        self._share_link()
+        with pn.io.hold():
+            self.listing.visible = lesson is None
+            self.view.visible = lesson is not None
+            if lesson is None:
+                self._render_listing()
+                return
+            self.title.object = (f"<h2 style='margin:0 0 4px'>{escape(lesson.title)}</h2>"
+                                 f"<div class='academy-muted'>Lesson {self.lessons.index(lesson) + 1} of "
+                                 f"{len(self.lessons)} · {rules_link(lesson.section, self.game)}</div>")
+            self.body.object = lesson.body
+            self.start_exercise(exercise)
+
+    def _share_link(self) -> None:
+        """Keep the browser's address on this lesson (``?...&lesson=<id>``), so it can be shared."""
+        doc, location = pn.state.curdoc, pn.state.location
+        if doc is not None and doc.session_context is not None and location is not None:
+            location.update_query(lesson=self.lesson_id or "")
+
+    def start_exercise(self, index: int) -> None:
+        lesson = self.lesson
+        if lesson is None or not lesson.exercises:
+            return
+        index = max(0, min(index, len(lesson.exercises) - 1))
+        self.exercise_index = index
+        self.model.start(Attempt(lesson, lesson.exercises[index]))
+        self._render_tabs()
+        self._on_model()      # fill the panes now, not on the next tick (the page may be rendering)
+
+    def _next(self, *events: Any) -> None:
+        lesson = self.lesson
+        if lesson is None:
+            return
+        if self.exercise_index + 1 < len(lesson.exercises):
+            self.start_exercise(self.exercise_index + 1)
+            return
+        i = self.lessons.index(lesson)
+        self.open(self.lessons[i + 1].id if i + 1 < len(self.lessons) else None)
+
+    # --- rendering -----------------------------------------------------------------------
+    def _marks(self, lesson: Any) -> str:
+        done = sum(1 for ex in lesson.exercises if (lesson.id, ex.id) in self.solved)
+        return f"{'✓ ' if done == len(lesson.exercises) and done else ''}{done}/{len(lesson.exercises)} solved"
+
+    def _render_listing(self) -> None:
+        rows: list[Any] = [pn.pane.HTML(f"<h2 style='margin:4px 0'>{escape(self.title_text)}</h2><p class='academy-muted'>"
+                                        "Short lessons, each with small exercises on a live board. Start at the "
+                                        "top, or pick a topic.</p>", stylesheets=[self.css])]
+        for n, lesson in enumerate(self.lessons, 1):
+            button = pn.widgets.Button(label="Open", color="primary", width=90, align="center",
+                                       css_classes=["open-lesson", f"open-{lesson.id}"])
+            button.on_click(lambda e, lid=lesson.id: self.open(lid))
+            text = pn.pane.HTML(
+                f"<div><b>{n}. {escape(lesson.title)}</b> <span class='academy-muted'>· {self._marks(lesson)}</span>"
+                f"</div><div>{escape(lesson.summary)}</div><div class='academy-muted'>"
+                f"{rules_link(lesson.section, self.game)}</div>",
+                stylesheets=[self.css], sizing_mode="stretch_width")
+            rows.append(pn.Row(text, button, css_classes=["lesson-row"], sizing_mode="stretch_width", margin=(4, 0),
+                               styles={"border": "1px solid #d9e2ec", "border-radius": "10px", "background": "#fff",
+                                       "padding": "4px 8px"}))
+        for err in self.errors:
+            rows.append(pn.pane.HTML(f"<div class='feedback-wrong'>A lesson file could not be read: {escape(str(err))}"
+                                     "</div>", stylesheets=[self.css]))
+        self.listing.objects = rows
+
+    def _render_tabs(self) -> None:
+        lesson = self.lesson
+        buttons = []
+        for i, ex in enumerate(lesson.exercises):
+            mark = " ✓" if (lesson.id, ex.id) in self.solved else ""
+            b = pn.widgets.Button(label=f"Exercise {i + 1}{mark}", width=120,
+                                  color="primary" if i == self.exercise_index else "default",
+                                  css_classes=["exercise-tab"])
+            b.on_click(lambda e, i=i: self.start_exercise(i))
+            buttons.append(b)
+        self.exercise_tabs.objects = buttons
+
+    def _on_model(self, *events: Any) -> None:
+        m, attempt = self.model, self.model.attempt
+        if attempt is None:
+            return
+        fb = m.feedback
+        lesson = self.lesson
+        with pn.io.hold():
+            if fb is not None and fb.status == "solved" and lesson is not None:
+                key = (lesson.id, attempt.exercise.id)
+                if key not in self.solved:
+                    self.solved[key] = "solved with a hint" if attempt.hints_used else "solved"
+                    self._render_tabs()
+            ex = attempt.exercise
+            left = attempt.actions_left
+            self.prompt.object = (f"<div class='academy-card'><b>Exercise {self.exercise_index + 1} of "
+                                  f"{len(lesson.exercises)}:</b> {escape(ex.prompt)}"
+                                  f"<div class='academy-muted'>{left} action{'s' if left != 1 else ''} left · "
+                                  f"try {attempt.tries}</div></div>")
+            self.feedback.object = feedback_html(fb)
+            self.feedback.visible = fb is not None
+            note = m.message if m.message and (fb is None or fb.message != m.message) else ""
+            self.note.object = f"<div class='academy-muted' role='status'>{escape(note)}</div>" if note else ""
+            self.hints.object = ("<ol class='hint-list'>" + "".join(f"<li>{escape(h)}</li>" for h in m.hints) +
+                                 "</ol>") if m.hints else ""
+            remaining = len(ex.hints) - attempt.hints_used
+            self.hint_button.disabled = remaining <= 0
+            self.hint_button.label = f"Hint ({remaining} left)" if remaining > 0 else "No more hints"
+            last_ex = self.exercise_index + 1 >= len(lesson.exercises)
+            self.next_button.label = "Next lesson →" if last_ex else "Next exercise →"
+            self.next_button.color = "primary" if attempt.solved else "default"
