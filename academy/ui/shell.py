@@ -102,8 +102,8 @@ def game_view(name: str, tab: str, query: Mapping[str, str]) -> pn.viewable.View
 
     def lessons() -> pn.viewable.Viewable:
         if name == "diplomacy":
-            from academy.ui.diplomacy.play import lessons_placeholder
-            return lessons_placeholder()
+            from academy.ui.diplomacy.lessons import DiplomacyLessonsPage
+            return DiplomacyLessonsPage(lesson_id=query.get("lesson"))
         return LessonsPage(lesson_id=query.get("lesson"))
 
     makers = {"rules": lambda: rules, "lessons": lessons, "play": play}

@@ -103,7 +103,7 @@ class DiplomacyBoard(pn.viewable.Viewer):
         self.figure = self._build(height)
         self.pane = pn.pane.Bokeh(self.figure, sizing_mode="stretch_width", css_classes=["board", "diplomacy-board"],
                                   min_height=400, margin=(0, 0))
-        session.param.watch(self._on_model, ["state", "selected", "targets", "pending", "step"])
+        session.param.watch(self._on_model, ["state", "selected", "targets", "pending", "step", "others"])
         self.param.watch(self._on_model, ["show_last"])
 
     def __panel__(self) -> pn.viewable.Viewable:
@@ -265,6 +265,7 @@ class DiplomacyBoard(pn.viewable.Viewer):
             units.setdefault(d.unit.province, d.unit)
         dislodged = {d.unit.province: d.unit for d in pos.dislodged}
         draft = [(s.power, t) for t in (s.pending or {}).values()] if s.power else []
+        draft += [(pw, t) for pw, texts in (getattr(s, "others", None) or {}).items() for t in texts]
         for power, text in draft:
             unit_at = dict(units)
             unit_at.update(dislodged)       # a retreat starts from the dislodged unit's spot

@@ -73,6 +73,8 @@ class OrdersPanel(pn.viewable.Viewer):
             sizing_mode="stretch_width", margin=0, css_classes=["orders-panel"])
         self._keys: Any = None
         self._choice_key: Any = None
+        self._choice_buttons: list[Any] = []
+        self._choice_texts: list[str] = []
         s.param.watch(later(self._update), ["state", "pending", "choices", "message", "preview", "submitted",
                                             "power", "step"])
         self._update()
@@ -102,13 +104,7 @@ class OrdersPanel(pn.viewable.Viewer):
             key = tuple(s.choices)
             if key != self._choice_key:
                 self._choice_key = key
-                buttons = []
-                for label, text in s.choices:
-                    b = pn.widgets.Button(label=label, sizing_mode="stretch_width", color="light",
-                                          css_classes=["order-choice"])
-                    b.on_click(lambda e, t=text: self.session.choose(t))
-                    buttons.append(b)
-                self.choices.objects = buttons
+                self._show_choices(list(s.choices))
             active = s.can_order()
             keys = (tuple(sorted(s.pending.items())), tuple(sorted(s.options)), active)
             if keys != self._keys:
@@ -120,6 +116,27 @@ class OrdersPanel(pn.viewable.Viewer):
                 self.submit.label = ("Submit again (replaces your orders)" if s.is_submitted
                                      else f"Submit orders ({len(s.pending)})")
             self.preview.object = self._preview_html()
+
+    def _show_choices(self, choices: list[tuple[str, str]]) -> None:
+        """The click menu: buttons made once and relabelled (new buttons for every menu confuse the
+        browser's document when one is clicked while the menu changes)."""
+        while len(self._choice_buttons) < len(choices):
+            i = len(self._choice_buttons)
+            b = pn.widgets.Button(label="", sizing_mode="stretch_width", color="light", css_classes=["order-choice"],
+                                  visible=False)
+            b.on_click(lambda e, i=i: self._choose(i))
+            self._choice_buttons.append(b)
+            self.choices.append(b)
+        self._choice_texts = [text for _, text in choices]
+        for i, b in enumerate(self._choice_buttons):
+            if i < len(choices):
+                b.param.update(label=choices[i][0], visible=True)
+            elif b.visible:
+                b.visible = False
+
+    def _choose(self, i: int) -> None:
+        if i < len(self._choice_texts):
+            self.session.choose(self._choice_texts[i])
 
     def _order_rows(self, active: bool) -> list[Any]:
         s = self.session

@@ -23,7 +23,7 @@ from .panels import LEGEND, OrdersPanel, ResultsPanel, centres_html
 from .session import POWERS, LocalDiplomacy, SharedDiplomacy
 from .style import CSS
 
-__all__ = ["DiplomacyPlayPage", "SharedDiplomacyPage", "shared_diplomacy_page", "lessons_placeholder", "YEARS_OPTIONS"]
+__all__ = ["DiplomacyPlayPage", "SharedDiplomacyPage", "shared_diplomacy_page", "YEARS_OPTIONS"]
 
 YEARS_OPTIONS = {"No limit (18 centres win)": None, "1 year": 1, "2 years": 2, "5 years": 5, "10 years": 10}
 
@@ -178,11 +178,3 @@ class SharedDiplomacyPage(pn.viewable.Viewer):
 def shared_diplomacy_page(game: Any, seat: str | None = None) -> pn.viewable.Viewable:
     """The page of a shared Diplomacy game for the seat ``seat`` opens (None: watching)."""
     return SharedDiplomacyPage(SharedDiplomacy(game, seat or None))
-
-
-def lessons_placeholder() -> pn.viewable.Viewable:
-    """The Lessons tab of Diplomacy until its lessons exist: say so, and point to the Rules and Play tabs."""
-    return pn.pane.HTML("<div class='academy-message'><b>Diplomacy lessons are on the way.</b> Until then, read "
-                        "the Rules tab and try orders on the Play tab: the preview shows what your orders would "
-                        "do, and the results explain every bounce.</div>", stylesheets=[CSS],
-                        css_classes=["on-the-way"], sizing_mode="stretch_width")

@@ -130,6 +130,8 @@ class DiplomacySession(param.Parameterized):
     submitted = param.List([], doc="powers that have submitted this phase (public)")
     to_order = param.List([], doc="powers that have something to order this phase")
     step = param.Integer(0, doc="a counter that changes with every new position (views key updates on it)")
+    others = param.Dict({}, doc="other powers' orders this screen may show (a lesson's fixed orders): "
+                                "power -> order texts, drawn like this power's drafts")
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)

@@ -1,0 +1,70 @@
+"""The Diplomacy lessons on the map (issue 4, "Lessons"): every exercise can be solved by writing its
+orders on the page's model, a miss and a refused order give their feedback, and the page shows the
+lesson, the other powers' fixed orders, hints and the next exercise."""
+from __future__ import annotations
+
+import pytest
+from bokeh.document import Document
+
+from academy.lessons import Attempt
+from academy.games.diplomacy.goals import split_orders
+from academy.ui.diplomacy.lessons import DiplomacyLessonModel, DiplomacyLessonsPage
+from academy.ui.lessons_page import game_lessons
+
+LESSONS, ERRORS = game_lessons("diplomacy")
+CASES = [(lesson, ex) for lesson in LESSONS for ex in lesson.exercises if ex.solution]
+
+
+def test_the_built_in_lessons_load() -> None:
+    assert len(LESSONS) >= 12 and not ERRORS
+
+
+@pytest.mark.parametrize(("lesson", "exercise"), CASES, ids=[f"{lesson.id}:{ex.id}" for lesson, ex in CASES])
+def test_each_exercise_is_solved_by_writing_its_orders(lesson, exercise) -> None:
+    model = DiplomacyLessonModel()
+    model.start(Attempt(lesson, exercise))
+    for text in split_orders(exercise.solution[0]):
+        assert model.type_order(text), model.message
+    assert model.submit(), model.message
+    assert model.feedback.status == "solved", model.feedback.message
+    assert model.others == {}                     # after the phase: only the results are drawn
+    assert model.state.last and model.state.last["results"]
+
+
+def test_a_miss_says_why_and_reset_starts_again() -> None:
+    lesson = next(item for item in LESSONS if item.id == "support")
+    model = DiplomacyLessonModel()
+    model.start(Attempt(lesson, lesson.exercises[0]))
+    assert model.power == "GERMANY" and model.others == {}
+    assert model.type_order("A MUN - BUR")          # without the support it bounces
+    assert model.submit()
+    assert model.feedback.status == "wrong" and lesson.exercises[0].wrong.split()[0] in model.feedback.message
+    assert not model.submit() and "try is over" in model.message
+    model.reset()
+    assert model.feedback is None and model.pending == {} and model.can_order()
+
+
+def test_a_refused_order_changes_nothing() -> None:
+    lesson = next(item for item in LESSONS if item.id == "support")
+    model = DiplomacyLessonModel()
+    model.start(Attempt(lesson, lesson.exercises[0]))
+    phase = model.state.phase
+    assert not model.type_order("A MUN - MOS")
+    assert "MOS" in model.message and model.pending == {} and model.state.phase == phase
+
+
+def test_the_page_shows_the_fixed_orders_hints_and_next() -> None:
+    lesson = next(item for item in LESSONS if item.id == "support")
+    page = DiplomacyLessonsPage(lesson_id="support", exercise_index=0)
+    page.__panel__().get_root(Document())
+    assert lesson.title in page.title.object and page.view.visible
+    page.start_exercise(1)                          # France's fixed orders are on the map
+    assert page.model.others.get("FRANCE") == ["A PIC - BEL", "A BUR S A PIC - BEL"]
+    page.model.hint()
+    page._on_model()
+    assert page.model.hints == [lesson.exercises[1].hints[0]]
+    assert page.hint_button.label == f"Hint ({len(lesson.exercises[1].hints) - 1} left)"
+    assert page.next_button.label == "Next lesson →"
+    page._next()
+    following = LESSONS[[item.id for item in LESSONS].index("support") + 1]
+    assert page.lesson_id == following.id and page.exercise_index == 0
