@@ -28,7 +28,7 @@ from typing import Any
 
 import param
 
-from academy.core.errors import AcademyError, RulesError
+from academy.core.errors import RulesError
 from academy.core.record import Record
 from academy.games import REGISTRY
 from academy.store.errors import StoreError
@@ -36,13 +36,13 @@ from academy.store.live import LiveGame, LiveHub, LiveView
 
 from .history import log_lines
 from .model import BoardModel
+from .seat_chat import MAX_MESSAGE_CHARS, SeatChat
 
 __all__ = ["SharedSession", "shared_hub", "state_from_observation", "close_shared_hubs", "MAX_MESSAGE_CHARS"]
 
 log = logging.getLogger("academy.ui.live_session")
 
 HIDDEN = "?"   # a card this seat may not see (another hand, the deck)
-MAX_MESSAGE_CHARS = 2000   # the longest message a seat may send from the play page
 
 _HUBS: dict[str, LiveHub] = {}
 _HUBS_LOCK = threading.Lock()
@@ -112,16 +112,13 @@ def state_from_observation(game: Any, observation: dict[str, Any], step: int = 0
     return state
 
 
-class SharedSession(BoardModel):
+class SharedSession(BoardModel, SeatChat):
     """One seat's (or a spectator's) view of a live game; see the module docstring."""
 
     seats = param.List([], doc='one entry per player: "human" or a CPU level')
     thinking = param.Boolean(False, doc="a CPU seat is to move")
     log = param.List([], doc="the events seen so far: dicts with step, kind, text, why")
     status = param.String("running", doc='the game\'s status: "open", "running", "finished"')
-    messages = param.List([], doc="messages this seat sent or received, oldest first "
-                                  "(dicts: id, sender, recipients, text, step)")
-    chat_notice = param.String("", doc="the last word of the messages panel (an error or 'sent')")
     seat_status = param.List([], doc='one entry per player: "in", "resigned", "timed_out", "abandoned"')
     winner = param.Integer(None, allow_None=True, doc="the winner once the game is finished")
     clock = param.Dict(None, allow_None=True, doc='the game\'s clock: {"mode": "live" | "daily", "seconds": N}')
@@ -165,6 +162,14 @@ class SharedSession(BoardModel):
     @property
     def spectator(self) -> bool:
         return self.player is None
+
+    @property
+    def live_game(self) -> LiveGame:
+        return self.game
+
+    @property
+    def num_seats(self) -> int:
+        return len(self.seats)
 
     @property
     def out(self) -> bool:
@@ -232,63 +237,6 @@ class SharedSession(BoardModel):
             view = self.game.view(self.player)
             self._set_state(view)
         return events
-
-    # --- messages ---------------------------------------------------------------------------
-    def other_seats(self) -> list[int]:
-        """The players this seat can write to (every other seat; none for a spectator)."""
-        if self.spectator:
-            return []
-        return [p for p in range(len(self.seats)) if p != self.player]
-
-    def send_message(self, recipients: Any, text: str) -> bool:
-        """Send ``text`` to the seats ``recipients``; False (and ``chat_notice`` says why) if refused."""
-        refusal = self._refuse_message(recipients, text)
-        if refusal is not None:
-            self.chat_notice = refusal
-            return False
-        try:
-            self.game.send_message(self.token, sorted({int(p) for p in recipients}), text.strip())
-        except (StoreError, AcademyError, ValueError) as exc:
-            log.warning("live session: game %s: message refused: %s", self.game.game_id, exc)
-            self.chat_notice = str(exc)
-            return False
-        self._load_messages()
-        self.chat_notice = "Message sent."
-        return True
-
-    def _refuse_message(self, recipients: Any, text: Any) -> str | None:
-        if self.spectator:
-            return "You are watching this game: only its players can send messages."
-        text = text.strip() if isinstance(text, str) else ""
-        if not text:
-            return "Write something first: the message is empty."
-        if len(text) > MAX_MESSAGE_CHARS:
-            return (f"The message is too long: {len(text)} characters, at most {MAX_MESSAGE_CHARS}. "
-                    "Shorten it or split it in two.")
-        try:
-            chosen = {int(p) for p in (recipients or [])}
-        except (TypeError, ValueError):
-            return "Choose the players to write to."
-        if not chosen:
-            return "Choose at least one player to write to."
-        wrong = sorted(chosen - set(self.other_seats()))
-        if wrong:
-            return f"You cannot write to player {', '.join(str(p + 1) for p in wrong)}: choose other seats of this game."
-        return None
-
-    def _load_messages(self) -> None:
-        """Read this seat's conversations from the store (none for a spectator)."""
-        if self.spectator:
-            return
-        try:
-            stored = self.game.messages(self.token)
-        except StoreError as exc:
-            log.warning("live session: game %s: messages not loaded: %s", self.game.game_id, exc)
-            return
-        msgs = [{"id": m.id, "sender": m.sender, "recipients": sorted(m.recipients), "text": m.text,
-                 "step": m.step} for m in stored]
-        if msgs != self.messages:
-            self.messages = msgs
 
     # --- the clock ---------------------------------------------------------------------------
     def time_left(self) -> float | None:

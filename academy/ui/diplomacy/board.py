@@ -137,8 +137,8 @@ class DiplomacyBoard(pn.viewable.Viewer):
         fig.scatter(cx, cy, size=7, marker="circle", fill_color="#7fb0d3", line_color="#2f6690")
         fig.text(cx, cy, text=ct, x_offset=6, y_offset=-2, text_font_size="9px", text_color=SEA_TEXT,
                  text_baseline="middle", text_font_style="italic")
-        halo = fig.scatter("x", "y", source=self.source, size=NODE_SIZE + 12, marker="circle", fill_alpha=0,
-                           line_color="halo_color", line_alpha="halo_alpha", line_width="halo_width")
+        fig.scatter("x", "y", source=self.source, size=NODE_SIZE + 12, marker="circle", fill_alpha=0,
+                    line_color="halo_color", line_alpha="halo_alpha", line_width="halo_width")
         nodes = fig.scatter("x", "y", source=self.source, size=NODE_SIZE, marker="marker", fill_color="fill",
                             line_color="line", line_width=1.5)
         fig.text("x", "label_y", text="id", source=self.source, text_align="center", text_baseline="top",

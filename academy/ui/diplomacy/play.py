@@ -17,6 +17,7 @@ import panel as pn
 import param
 
 from academy.ui.defer import later
+from academy.ui.messages_view import MessagesView
 
 from .board import DiplomacyBoard
 from .panels import LEGEND, OrdersPanel, ResultsPanel, centres_html
@@ -144,7 +145,7 @@ class SharedDiplomacyPage(pn.viewable.Viewer):
                    sizing_mode="stretch_width", margin=0),
             pn.Card(ResultsPanel(s), title="Results of each phase", sizing_mode="stretch_width",
                     css_classes=["results-card"]),
-            _rules(), sizing_mode="stretch_width", css_classes=["diplomacy-play", "shared-play"])
+            MessagesView(s), _rules(), sizing_mode="stretch_width", css_classes=["diplomacy-play", "shared-play"])
         s.param.watch(later(self._update), ["state", "deadline", "status", "submitted"])
         self._update()
         doc = pn.state.curdoc

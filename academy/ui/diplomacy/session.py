@@ -45,6 +45,7 @@ from academy.games.diplomacy.orders import (Build, Convoy, Disband, Hold, Move, 
                                             Waive, parse_order)
 from academy.games.diplomacy.position import KIND_NAMES, SEASONS, Position
 from academy.games.diplomacy.state import DiplomacyState
+from academy.ui.seat_chat import SeatChat
 
 __all__ = ["DiplomacySession", "LocalDiplomacy", "SharedDiplomacy", "view_state", "order_targets", "order_label",
            "phase_title", "POWERS"]
@@ -521,8 +522,11 @@ class LocalDiplomacy(DiplomacySession):
         return self._engine
 
 
-class SharedDiplomacy(DiplomacySession):
-    """One seat (or a spectator) of a live Diplomacy game (academy/store/live.py); see the module docstring."""
+class SharedDiplomacy(DiplomacySession, SeatChat):
+    """One seat (or a spectator) of a live Diplomacy game (academy/store/live.py); see the module docstring.
+
+    Seats write to each other, one to one or in groups (diplomacy.md §10), through ``SeatChat``.
+    """
 
     waiting = param.List([], doc="players (indices) that have not submitted")
     status = param.String("running")
@@ -554,12 +558,25 @@ class SharedDiplomacy(DiplomacySession):
             except StoreError as exc:
                 log.warning("diplomacy shared session: join failed: %s", exc)
         self.history = self._past_results()
+        self._load_messages()
         self._unsubscribe: Callable[[], None] | None = game.subscribe(self._on_change, self.player)
         who = f"you play {self.power.title()}" if self.power else "watching"
         self._apply(message=f"Game {game.game_id}: {who}.")
         if self._doc is not None:
             import panel as pn
             pn.state.on_session_destroyed(lambda context: self.close())
+
+    @property
+    def live_game(self) -> Any:
+        return self.live
+
+    @property
+    def num_seats(self) -> int:
+        return len(POWERS)
+
+    @property
+    def engine_game(self) -> DiplomacyGame:
+        return self.game
 
     def close(self) -> None:
         unsubscribe, self._unsubscribe = self._unsubscribe, None
@@ -587,6 +604,7 @@ class SharedDiplomacy(DiplomacySession):
     def _on_change(self, step: int, events: list[Any]) -> None:
         """Called by the live game on the thread that made the change: hand it to this session."""
         resolved = [e for e in events if getattr(e, "kind", "") == "phase"]
+        wrote = any(getattr(e, "kind", "") == "message" for e in events)
 
         def update() -> None:
             with self._lock:
@@ -596,6 +614,8 @@ class SharedDiplomacy(DiplomacySession):
                     text = " ".join(f"{phase_title(d.get('from', ''))} resolved." for d in data) + \
                         f" Now {phase_title(data[-1].get('to', ''))}: see the results below."
                 self._apply(message=text)
+                if wrote:
+                    self._load_messages()
         doc = self._doc
         if doc is not None and doc.session_context is not None:
             import panel as pn

@@ -1,0 +1,52 @@
+"""Messages in a shared Diplomacy game (diplomacy.md §10; issue 3, "Messages"): one to one or in a
+group of one's choosing, seen only by the conversation's members, live, and not by spectators."""
+from __future__ import annotations
+
+import pytest
+from bokeh.document import Document
+
+from academy.store.live import LiveHub
+from academy.ui.diplomacy.play import SharedDiplomacyPage
+from academy.ui.diplomacy.session import SharedDiplomacy
+
+HUMANS = [{"kind": "human", "name": n} for n in ("Ann", "Bob", "Cy")] + [{"kind": "cpu", "level": "easy"}] * 4
+
+
+@pytest.fixture
+def hub(tmp_path):
+    with LiveHub(f"sqlite:///{tmp_path}/chat.db", synchronous=True) as h:
+        yield h
+
+
+def test_a_message_reaches_its_members_only(hub):
+    game, tokens = hub.create("diplomacy", {}, 5, HUMANS)
+    austria, england, france = (SharedDiplomacy(game, tokens[p]) for p in range(3))
+    watcher = SharedDiplomacy(game)
+    assert austria.other_seats() == [1, 2, 3, 4, 5, 6] and watcher.other_seats() == []
+    assert austria.send_message([1], "Lepanto? Keep Italy busy and I will not touch Galicia.")
+    assert austria.chat_notice == "Message sent."
+    assert [m["text"] for m in england.messages] == ["Lepanto? Keep Italy busy and I will not touch Galicia."]
+    assert england.messages[0]["sender"] == 0 and england.messages[0]["recipients"] == [1]
+    assert france.messages == [] and watcher.messages == []
+    assert england.send_message([0, 2], "A group: all three of us against Germany.")
+    assert len(austria.messages) == 2 and len(france.messages) == 1
+
+
+def test_refusals_say_why(hub):
+    game, tokens = hub.create("diplomacy", {}, 5, HUMANS)
+    austria, watcher = SharedDiplomacy(game, tokens[0]), SharedDiplomacy(game)
+    assert not austria.send_message([], "hello") and "at least one" in austria.chat_notice
+    assert not austria.send_message([1], "   ") and "empty" in austria.chat_notice
+    assert not austria.send_message([0], "me") and "cannot write to player 1" in austria.chat_notice
+    assert not watcher.send_message([1], "hi") and "watching" in watcher.chat_notice
+
+
+def test_the_shared_page_has_the_messages_panel(hub):
+    game, tokens = hub.create("diplomacy", {}, 5, HUMANS)
+    page = SharedDiplomacyPage(SharedDiplomacy(game, tokens[1]))
+    page.__panel__().get_root(Document())
+    import panel as pn
+    panels = [o for o in page.layout.objects if "messages-panel" in o.css_classes]
+    assert len(panels) == 1
+    recipients = panels[0].select(pn.widgets.CheckBoxGroup)[0]
+    assert list(recipients.options) == ["Austria", "France", "Germany", "Italy", "Russia", "Turkey"]
