@@ -28,6 +28,7 @@ from academy.games.conquest.game import OPTIONS, PLAYER_NAMES
 from academy.games.conquest.mapdata import available_maps
 from academy.store.errors import StoreError
 from academy.ui.defer import later
+from academy.ui.leave_view import LeaveView
 from academy.ui.live_session import SharedSession, shared_hub
 from academy.ui.session import CPU_LEVELS, HUMAN
 
@@ -260,28 +261,15 @@ class SharedPlayPage(pn.viewable.Viewer):
         self.players = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["players"])
         from academy.ui.messages_view import MessagesView
         self.messages = MessagesView(s)
-        self.outcome = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["seat-outcome"])
+        self.leave = LeaveView(s)
         self.clock = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["game-clock"])
         self.claim_button = pn.widgets.Button(label="Claim the win", color="warning", width=140, visible=False,
                                               css_classes=["claim-win"])
         self.claim_button.on_click(lambda e: self.claim_win())
-        self.resign_button = pn.widgets.Button(label="Resign", color="danger", variant="outline", width=110,
-                                               css_classes=["resign"])
-        self.resign_button.on_click(lambda e: self.ask_resign())
-        self.confirm_button = pn.widgets.Button(label="Yes, resign", color="danger", width=120,
-                                                css_classes=["resign-confirm"])
-        self.confirm_button.on_click(lambda e: self.confirm_resign())
-        self.cancel_button = pn.widgets.Button(label="Cancel", width=100, css_classes=["resign-cancel"])
-        self.cancel_button.on_click(lambda e: self.cancel_resign())
-        self.confirm_row = pn.Row(pn.pane.HTML("<b>Resign for good?</b> You will be out of this game.",
-                                               margin=(8, 5)), self.confirm_button, self.cancel_button,
-                                  visible=False, margin=0, css_classes=["resign-confirm-row"])
-        leave = pn.Column(self.outcome, self.resign_button, self.confirm_row, margin=0, sizing_mode="stretch_width",
-                          css_classes=["leave-panel"], visible=not s.spectator)
         timing = pn.Column(self.clock, self.claim_button, margin=0, sizing_mode="stretch_width",
                            css_classes=["clock-panel"])
         side = pn.Column(self.message, timing, PhaseControls(s), pn.layout.Divider(), OddsPanel(s), pn.layout.Divider(),
-                         self.players, leave, pn.layout.Divider(), self.messages,
+                         self.players, self.leave, pn.layout.Divider(), self.messages,
                          width=390, margin=(0, 0, 0, 12), css_classes=["side-panel"])
         self.layout = pn.Column(
             self.seat_info, self.banner,
@@ -314,28 +302,11 @@ class SharedPlayPage(pn.viewable.Viewer):
     def claim_win(self) -> bool:
         ok = self.session.claim_win()
         self._update()
+        self.leave.update()
         return ok
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self.layout
-
-    # --- resigning: two clicks, the second one confirms --------------------------------------
-    def ask_resign(self) -> None:
-        s = self.session
-        if s.spectator or s.out or s.status == "finished":
-            return
-        self.resign_button.visible = False
-        self.confirm_row.visible = True
-
-    def cancel_resign(self) -> None:
-        self.confirm_row.visible = False
-        self._update()
-
-    def confirm_resign(self) -> bool:
-        self.confirm_row.visible = False
-        ok = self.session.resign()
-        self._update()
-        return ok
 
     def _picker(self, picker: Any) -> Any:
         self.picker = picker
@@ -352,16 +323,6 @@ class SharedPlayPage(pn.viewable.Viewer):
             players = self._players_html(s)
             if players != self.players.object:
                 self.players.object = players
-            outcome = s.outcome()
-            obj = f"<div class='academy-message' role='status'><b>{html.escape(outcome)}</b></div>" if outcome else ""
-            if obj != self.outcome.object:
-                self.outcome.object = obj
-            can_resign = not s.spectator and not s.out and s.status != "finished"
-            if not can_resign:
-                self.confirm_row.visible = False
-            show = can_resign and not self.confirm_row.visible
-            if self.resign_button.visible != show:
-                self.resign_button.visible = show
             self.tick()
 
 

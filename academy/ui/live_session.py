@@ -37,6 +37,7 @@ from academy.store.live import LiveGame, LiveHub, LiveView
 from .history import log_lines
 from .model import BoardModel
 from .seat_chat import MAX_MESSAGE_CHARS, SeatChat
+from .seat_leaving import SeatLeaving
 
 __all__ = ["SharedSession", "shared_hub", "state_from_observation", "close_shared_hubs", "MAX_MESSAGE_CHARS"]
 
@@ -112,15 +113,12 @@ def state_from_observation(game: Any, observation: dict[str, Any], step: int = 0
     return state
 
 
-class SharedSession(BoardModel, SeatChat):
+class SharedSession(BoardModel, SeatChat, SeatLeaving):
     """One seat's (or a spectator's) view of a live game; see the module docstring."""
 
     seats = param.List([], doc='one entry per player: "human" or a CPU level')
     thinking = param.Boolean(False, doc="a CPU seat is to move")
     log = param.List([], doc="the events seen so far: dicts with step, kind, text, why")
-    status = param.String("running", doc='the game\'s status: "open", "running", "finished"')
-    seat_status = param.List([], doc='one entry per player: "in", "resigned", "timed_out", "abandoned"')
-    winner = param.Integer(None, allow_None=True, doc="the winner once the game is finished")
     clock = param.Dict(None, allow_None=True, doc='the game\'s clock: {"mode": "live" | "daily", "seconds": N}')
     deadline = param.Parameter(None, doc="when the turn under way runs out (an aware datetime), or None")
 
@@ -170,12 +168,6 @@ class SharedSession(BoardModel, SeatChat):
     @property
     def num_seats(self) -> int:
         return len(self.seats)
-
-    @property
-    def out(self) -> bool:
-        """True once this seat resigned (or timed out, or left): it can no longer act."""
-        return self.player is not None and self.player < len(self.seat_status) \
-            and self.seat_status[self.player] != "in"
 
     @property
     def cards_hidden(self) -> bool:
@@ -283,41 +275,10 @@ class SharedSession(BoardModel, SeatChat):
             self.message = self.outcome()
         return True
 
-    # --- leaving ---------------------------------------------------------------------------
-    def resign(self) -> bool:
-        """This seat resigns (the page asks for confirmation first); False if refused (``message`` says why)."""
-        if self.spectator:
-            self.message = "You are watching this game: only its players can resign."
-            return False
-        if self.status == "finished":
-            self.message = "This game is over: there is nothing to resign."
-            return False
-        try:
-            self.game.resign(self.token)
-        except (StoreError, RulesError) as exc:
-            self.message = getattr(exc, "message", None) or str(exc)
-            return False
+    # --- leaving (SeatLeaving) ----------------------------------------------------------------
+    def _refresh_view(self) -> None:
         with self._lock:
             self._apply(self.game.view(self.player), [])
-            self.message = self.outcome()
-        return True
-
-    def outcome(self) -> str:
-        """One sentence on this seat's standing: out, won, lost; '' while it plays on."""
-        names = self.engine_game.player_name
-        won = "" if self.winner is None else f"{names(self.winner)} wins."
-        if self.spectator:
-            return f"The game is over. {won}".strip() if self.status == "finished" else ""
-        if self.status == "finished" and self.winner == self.player:
-            return "The game is over: you win!"
-        if self.out:
-            how = self.seat_status[self.player].replace("_", " ")
-            rest = f"The game is over. {won}" if self.status == "finished" else \
-                "The game goes on without you (the computer plays your armies)."
-            return f"You {how}: you are out of this game. {rest}".strip()
-        if self.status == "finished":
-            return f"The game is over. {won}".strip()
-        return ""
 
     # --- updates from the live game -------------------------------------------------------
     def _on_change(self, step: int, events: list[Any]) -> None:

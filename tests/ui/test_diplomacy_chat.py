@@ -50,3 +50,21 @@ def test_the_shared_page_has_the_messages_panel(hub):
     assert len(panels) == 1
     recipients = panels[0].select(pn.widgets.CheckBoxGroup)[0]
     assert list(recipients.options) == ["Austria", "France", "Germany", "Italy", "Russia", "Turkey"]
+
+
+def test_a_seat_resigns_and_the_cpu_orders_for_it(hub):
+    """Issue 3, "Time and leaving": a player who resigns is out; the easy CPU orders for that power."""
+    game, tokens = hub.create("diplomacy", {}, 5, HUMANS)
+    page = SharedDiplomacyPage(SharedDiplomacy(game, tokens[2]))
+    page.__panel__().get_root(Document())
+    page.leave.ask_resign()
+    assert page.leave.confirm_row.visible and game.status != "finished"
+    assert page.leave.confirm_resign()
+    s = page.session
+    assert s.out and s.seat_status[2] == "resigned" and "you are out" in page.leave.outcome.object
+    assert not s.submit() and "out of this game" in s.message
+    austria, england = SharedDiplomacy(game, tokens[0]), SharedDiplomacy(game, tokens[1])
+    phase = game._state.phase
+    austria.submit()
+    england.submit()
+    assert game._state.phase != phase               # France's orders came from the CPU, not from France

@@ -234,20 +234,20 @@ def test_resign_ends_a_two_player_game_and_both_sessions_follow(hub):
     watcher = SharedSession(game)
     page = SharedPlayPage(red)
     page.__panel__().get_root(Document())
-    assert page.resign_button.visible and not page.confirm_row.visible
-    page.ask_resign()                         # the first click only asks
-    assert page.confirm_row.visible and not page.resign_button.visible and game.status == "running"
-    page.cancel_resign()
-    assert not page.confirm_row.visible and page.resign_button.visible and game.status == "running"
-    page.ask_resign()
-    assert page.confirm_resign()
+    assert page.leave.resign_button.visible and not page.leave.confirm_row.visible
+    page.leave.ask_resign()                         # the first click only asks
+    assert page.leave.confirm_row.visible and not page.leave.resign_button.visible and game.status == "running"
+    page.leave.cancel_resign()
+    assert not page.leave.confirm_row.visible and page.leave.resign_button.visible and game.status == "running"
+    page.leave.ask_resign()
+    assert page.leave.confirm_resign()
     assert game.status == "finished" and game.winner == 1
     assert red.out and red.status == blue.status == watcher.status == "finished"
     assert red.winner == blue.winner == watcher.winner == 1
     assert "you are out" in red.message and "Blue wins" in red.message
     assert "you win" in blue.message and "Blue wins" in watcher.message
     assert red.state.is_terminal() and blue.state.winner() == 1        # the banner shows the winner
-    assert "you are out" in page.outcome.object and not page.resign_button.visible
+    assert "you are out" in page.leave.outcome.object and not page.leave.resign_button.visible
     assert any("resigns" in line["text"] for line in blue.log)
     territory = blue.state.territories_of(1)[0]
     blue.click(territory)

@@ -17,6 +17,7 @@ import panel as pn
 import param
 
 from academy.ui.defer import later
+from academy.ui.leave_view import LeaveView
 from academy.ui.messages_view import MessagesView
 
 from .board import DiplomacyBoard
@@ -137,7 +138,8 @@ class SharedDiplomacyPage(pn.viewable.Viewer):
         self.board = DiplomacyBoard(s)
         self.clock = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["game-clock"])
         self.centres = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["centres"])
-        side = pn.Column(self.clock, OrdersPanel(s), pn.layout.Divider(), self.centres, width=410,
+        self.leave = LeaveView(s)
+        side = pn.Column(self.clock, OrdersPanel(s), pn.layout.Divider(), self.centres, self.leave, width=410,
                          margin=(0, 0, 0, 12), css_classes=["side-panel"])
         self.layout = pn.Column(
             self.seat_info,

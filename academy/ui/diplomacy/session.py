@@ -46,6 +46,7 @@ from academy.games.diplomacy.orders import (Build, Convoy, Disband, Hold, Move, 
 from academy.games.diplomacy.position import KIND_NAMES, SEASONS, Position
 from academy.games.diplomacy.state import DiplomacyState
 from academy.ui.seat_chat import SeatChat
+from academy.ui.seat_leaving import SeatLeaving
 
 __all__ = ["DiplomacySession", "LocalDiplomacy", "SharedDiplomacy", "view_state", "order_targets", "order_label",
            "phase_title", "POWERS"]
@@ -522,14 +523,13 @@ class LocalDiplomacy(DiplomacySession):
         return self._engine
 
 
-class SharedDiplomacy(DiplomacySession, SeatChat):
+class SharedDiplomacy(DiplomacySession, SeatChat, SeatLeaving):
     """One seat (or a spectator) of a live Diplomacy game (academy/store/live.py); see the module docstring.
 
     Seats write to each other, one to one or in groups (diplomacy.md §10), through ``SeatChat``.
     """
 
     waiting = param.List([], doc="players (indices) that have not submitted")
-    status = param.String("running")
     deadline = param.Parameter(None)
     clock = param.Dict(None, allow_None=True)
     seat_names = param.List([])
@@ -578,6 +578,10 @@ class SharedDiplomacy(DiplomacySession, SeatChat):
     def engine_game(self) -> DiplomacyGame:
         return self.game
 
+    def _refresh_view(self) -> None:
+        with self._lock:
+            self._apply()
+
     def close(self) -> None:
         unsubscribe, self._unsubscribe = self._unsubscribe, None
         if unsubscribe is not None:
@@ -597,6 +601,7 @@ class SharedDiplomacy(DiplomacySession, SeatChat):
     def _apply(self, message: str | None = None) -> None:
         view = self.live.view(self.player)
         self.param.update(waiting=list(view.waiting), status=view.status, deadline=view.deadline, clock=view.clock,
+                          seat_status=[seat.status for seat in view.seats], winner=view.winner,
                           seat_names=[s.name or POWERS[s.player].title() for s in view.seats],
                           seat_kinds=[s.kind for s in view.seats])
         self._show(view.observation, message=message, keep_pending=True)
@@ -628,6 +633,8 @@ class SharedDiplomacy(DiplomacySession, SeatChat):
     def _refusal(self) -> str | None:
         if self.status == "finished":
             return "This game is over."
+        if self.out:
+            return f"You are out of this game ({self.seat_status[self.player].replace('_', ' ')})."
         return super()._refusal()
 
     def _send(self, orders: list[str]) -> None:

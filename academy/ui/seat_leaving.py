@@ -1,0 +1,75 @@
+"""SeatLeaving: where one seat of a shared game stands (in, out, won) and resigning, for any game.
+
+A shared session mixes it in and provides ``live_game`` (the ``LiveGame``), ``token``, ``player``
+(None for a spectator), ``spectator``, ``engine_game`` (for player names), a ``message`` parameter
+and ``_refresh_view()`` (show the live game's view again); it keeps ``status``, ``seat_status``
+and ``winner`` up to date from each ``LiveView``. ``academy.ui.leave_view.LeaveView`` is its panel.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import param
+
+from academy.core.errors import RulesError
+from academy.store.errors import StoreError
+
+__all__ = ["SeatLeaving"]
+
+
+class SeatLeaving(param.Parameterized):
+    """This seat's standing and its Resign; see the module docstring."""
+
+    status = param.String("running", doc='the game\'s status: "open", "running", "finished"')
+    seat_status = param.List([], doc='one entry per player: "in", "resigned", "timed_out", "abandoned"')
+    winner = param.Integer(None, allow_None=True, doc="the winner once the game is finished")
+
+    token: str | None
+    player: int | None
+
+    @property
+    def live_game(self) -> Any:
+        raise NotImplementedError
+
+    def _refresh_view(self) -> None:
+        raise NotImplementedError
+
+    @property
+    def out(self) -> bool:
+        """True once this seat resigned (or timed out, or left): it can no longer act."""
+        return self.player is not None and self.player < len(self.seat_status) \
+            and self.seat_status[self.player] != "in"
+
+    def resign(self) -> bool:
+        """This seat resigns (the page asks for confirmation first); False if refused (``message`` says why)."""
+        if self.player is None:
+            self.message = "You are watching this game: only its players can resign."
+            return False
+        if self.status == "finished":
+            self.message = "This game is over: there is nothing to resign."
+            return False
+        try:
+            self.live_game.resign(self.token)
+        except (StoreError, RulesError) as exc:
+            self.message = getattr(exc, "message", None) or str(exc)
+            return False
+        self._refresh_view()
+        self.message = self.outcome()
+        return True
+
+    def outcome(self) -> str:
+        """One sentence on this seat's standing: out, won, lost; '' while it plays on."""
+        names = self.engine_game.player_name
+        won = "" if self.winner is None else f"{names(self.winner)} wins."
+        if self.player is None:
+            return f"The game is over. {won}".strip() if self.status == "finished" else ""
+        if self.status == "finished" and self.winner == self.player:
+            return "The game is over: you win!"
+        if self.out:
+            how = self.seat_status[self.player].replace("_", " ")
+            rest = f"The game is over. {won}" if self.status == "finished" else \
+                "The game goes on without you (the computer plays on for you)."
+            return f"You {how}: you are out of this game. {rest}".strip()
+        if self.status == "finished":
+            return f"The game is over. {won}".strip()
+        return ""
