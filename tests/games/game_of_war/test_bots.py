@@ -1,0 +1,89 @@
+"""The Game of War CPU players: legal and deterministic at every decision; hard keeps its army connected,
+cuts enemy lines, takes arsenals and only attacks with a winning total; hard beats easy."""
+from __future__ import annotations
+
+import pytest
+
+from academy.core.bots import Bot, play_game
+from academy.games.game_of_war import Attack, GameOfWarGame, Move, parse_position
+from academy.games.game_of_war.bots import LEVELS, evaluate, make_bot
+
+FRAME = "board: empty | North arsenals: m1 | South arsenals: m20"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_plays_legal_deterministic_actions_from_free_deployment(level):
+    game = GameOfWarGame(deployment="free", max_turns=6)
+    state = game.new_initial_state(seed=5)
+    bot = make_bot(level, seed=1)
+    assert isinstance(bot, Bot) and bot.level == level
+
+    seen = []
+    while not state.is_terminal():
+        state.settle()
+        if state.is_terminal():
+            break
+        action = bot.choose(state)
+        assert action in state.legal_actions()
+        if len(seen) % 5 == 0:
+            assert make_bot(level, seed=1).choose(state) == action      # a function of (seed, state)
+        seen.append(type(action).__name__)
+        state.play(action)
+    assert seen.count("Deploy") == 34 and state.result == "draw"
+
+
+def test_hard_only_attacks_with_a_winning_total():
+    """A lone infantry against a supported one (4 against 12): hard does not attack."""
+    state = parse_position(f"North to move | {FRAME} | North: N-I1 m9 | South: S-I1 m11, S-I2 n12")
+    assert Attack("N-I1", "S-I1") in state.legal_actions()
+    assert not isinstance(make_bot("hard").choose(state), Attack)
+
+
+def test_hard_takes_a_destroying_attack():
+    state = parse_position(f"North to move | {FRAME} | North: N-I1 m9, N-K1 m8 | South: S-I1 m11, S-I2 y12")
+    action = make_bot("hard").choose(state)
+    while isinstance(action, Move):
+        state.apply(action)
+        action = make_bot("hard").choose(state)
+    assert isinstance(action, Attack) and action.target == "S-I1"
+
+
+def test_hard_takes_an_arsenal_when_it_can():
+    state = parse_position("North to move | board: empty | North arsenals: a1 | South arsenals: a20, y20 | "
+                           "North: N-C1 a18 | South: S-I1 y1")
+    assert make_bot("hard").choose(state) == Move("N-C1", (0, 19))
+
+
+def test_hard_keeps_connected_and_cuts_enemy_lines():
+    """evaluate(): cutting an enemy unit off is worth more than the same move that cuts nothing, and losing
+    one's own line costs more than any advance."""
+    pos = parse_position("North to move | board: empty | North arsenals: a1 | South arsenals: y20 | "
+                         "North: N-C1 w16 | South: S-I1 y12").position
+    cut, idle = pos.with_unit_at("N-C1", (24, 15)), pos.with_unit_at("N-C1", (22, 14))
+    assert evaluate(cut, "north") > evaluate(idle, "north")
+    pos = parse_position(f"North to move | {FRAME} | North: N-I1 m5 | South: S-I1 y20").position
+    assert evaluate(pos.with_unit_at("N-I1", (12, 5)), "north") > evaluate(pos.with_unit_at("N-I1", (13, 5)), "north")
+
+
+def test_hard_beats_easy_in_a_seeded_game():
+    state = GameOfWarGame(max_turns=200).new_initial_state(seed=3)
+    play_game(state, {0: make_bot("hard", 1), 1: make_bot("easy", 2)})
+    assert state.winner() == 0
+
+
+def test_unknown_level():
+    with pytest.raises(ValueError):
+        make_bot("grandmaster")
+
+
+def test_a_game_between_cpus_passes_the_conformance_checks():
+    """Seeded CPU play reaches attacks, retreats and captures; every step is checked as in
+    tests/core/test_conformance.py (legal actions, JSON, illegal mutations, notation), then the replay."""
+    from academy.core.conformance import check_replay, random_playout
+    from academy.games import REGISTRY
+    bots = {0: make_bot("hard", 1), 1: make_bot("normal", 2)}
+    state = random_playout(GameOfWarGame(max_turns=60), seed=7, max_steps=260, check_every=4,
+                           policy=lambda s, rnd: bots[s.to_move()].choose(s))
+    kinds = {type(e.action).__name__ for e in state.record.entries}
+    assert {"Move", "Attack", "Retreat", "EndTurn"} <= kinds and state.result == "arsenals"
+    check_replay(state, REGISTRY)
