@@ -111,6 +111,11 @@ class _Orders:
 
 
 @dataclass(frozen=True)
+class _Leave:
+    """Internal: a seat left the game; in games with surrender (Fronts) its player surrenders."""
+
+
+@dataclass(frozen=True)
 class _ResolveNow:
     """Internal: resolve the phase now (everyone submitted, or the deadline passed)."""
 
@@ -353,7 +358,9 @@ class LiveGame:
         """A player is out ("resigned", "timed_out", "abandoned"): stored, then told to everyone.
 
         With one seat left in, that seat wins; with more, the seat is played by the CPU
-        (``autopilot_level``) until the end. Raises GameFinished, InvalidInput.
+        (``autopilot_level``) until the end. In a game with surrender (Fronts) the player
+        surrenders instead, and a team whose players have all left or surrendered is out
+        (fronts.md; issue 3). Raises GameFinished, InvalidInput.
         """
         with self._lock:
             if self._info.status == "finished":
@@ -365,8 +372,18 @@ class LiveGame:
             words = {"resigned": "resigns", "timed_out": "ran out of time", "abandoned": "left the game"}
             events = [Event(status, f"{self._name(player)} {words.get(status, status)}.",
                             {"player": player, "status": status})]
-            events += self._check_end(announce=False)
             self._enqueue(events)
+            if callable(getattr(self._state, "surrender", None)) and not self._state.is_terminal():
+                # a game with surrender (Fronts): the player who left surrenders; a team whose players
+                # have all left or surrendered is out of the game (the engine decides the end)
+                try:
+                    events += self._commit(player, _Leave())
+                except RulesError as exc:
+                    log.warning("live: game %s: %s left but could not surrender: %s", self.game_id,
+                                self._name(player), exc)
+            end = self._check_end(announce=False)
+            self._enqueue(end)
+            events += end
             self._update_clock()
         self._deliver()
         self._kick_cpu()
@@ -528,6 +545,9 @@ class LiveGame:
         kind = state.node_kind()
         if kind is NodeKind.TERMINAL:
             raise GameOver("game_over", f"Game {self.game_id} is over: no more moves.")
+        if isinstance(action, _Leave):
+            trial = state.clone()
+            return trial, trial.surrender(player) + self._resolve_if_ready(trial)
         if kind is NodeKind.SIMULTANEOUS:
             trial = state.clone()
             if isinstance(action, _ResolveNow):
