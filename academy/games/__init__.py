@@ -11,10 +11,16 @@ from academy.core.protocol import Game
 
 from .conquest import ConquestGame
 from .diplomacy.game import DiplomacyGame
+from .fronts.game import FrontsGame
+from .game_of_war.game import GameOfWarGame
+from .tactics.game import TacticsGame
 
 REGISTRY: dict[str, type[Game]] = {
     "conquest": ConquestGame,
     "diplomacy": DiplomacyGame,
+    "fronts": FrontsGame,
+    "game_of_war": GameOfWarGame,
+    "tactics": TacticsGame,
 }
 
 #: games whose board (Lessons and Play pages) the UI has; the others show their Rules only

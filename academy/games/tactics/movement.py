@@ -11,6 +11,7 @@ Positions are ``(x, y)`` with ``grid[y][x]`` a terrain id; steps go up, down, le
 """
 from __future__ import annotations
 
+import functools
 import heapq
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -35,6 +36,12 @@ def _size(grid: Grid) -> tuple[int, int]:
 def _on_grid(grid: Grid, pos: Position) -> bool:
     w, h = _size(grid)
     return 0 <= pos[0] < w and 0 <= pos[1] < h
+
+
+@functools.cache
+def _cost(terrain: str, unit: str, weather: str) -> int | None:
+    """move_cost for ids, cached: the inner loop of :func:`reachable`."""
+    return move_cost(terrain, unit, weather)
 
 
 def neighbours(grid: Grid, pos: Position) -> Iterator[Position]:
@@ -106,14 +113,15 @@ def reachable(grid: Grid, unit: str | UnitType, start: Position, *, movement: in
     costs: dict[Position, int] = {start: 0}
     previous: dict[Position, Position] = {}
     queue: list[tuple[int, int, int]] = [(0, start[1], start[0])]
+    width, height = _size(grid)
     while queue:
         cost, y, x = heapq.heappop(queue)
         if cost > costs[(x, y)]:
             continue
-        for nxt in neighbours(grid, (x, y)):
-            if nxt in enemies_set:
+        for nxt in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if not (0 <= nxt[0] < width and 0 <= nxt[1] < height) or nxt in enemies_set:
                 continue
-            step = move_cost(grid[nxt[1]][nxt[0]], u, weather)
+            step = _cost(grid[nxt[1]][nxt[0]], u.id, weather)
             if step is None or cost + step > budget:
                 continue
             if cost + step < costs.get(nxt, budget + 1):

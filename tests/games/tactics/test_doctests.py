@@ -7,7 +7,8 @@ import importlib
 import pytest
 
 
-@pytest.mark.parametrize("module", ["units", "terrain", "damage", "movement", "names", "mapdata", "odds", "fog"])
+@pytest.mark.parametrize("module", ["units", "terrain", "damage", "movement", "names", "mapdata", "odds", "fog",
+                                    "board", "actions", "commanders", "game", "position", "missions", "bots"])
 def test_docstring_examples(module: str) -> None:
     mod = importlib.import_module(f"academy.games.tactics.{module}")
     result = doctest.testmod(mod, optionflags=doctest.ELLIPSIS)

@@ -1,0 +1,89 @@
+"""What each player may see (tactics.md, "Fog of war"): visible units and the observation.
+
+Without fog every unit shows. With fog a player sees enemy units only where their own units see
+(fog.py: vision, mountains, forest and reef hiding, own properties always show); enemy funds are
+secret and an enemy transport only shows how many units it carries. Terrain and property owners
+always show.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .board import Pos, Unit, tile_name
+from .fog import Sight, is_visible, sight_of
+
+if TYPE_CHECKING:
+    from .state import TacticsState
+
+
+def sight(state: TacticsState, player: int) -> Sight:
+    """The sight of ``player``: its units on the board (cargo sees nothing) and its properties."""
+    return sight_of(state.game.map.grid, [(u.type, p) for p, u in state.units.items() if u.owner == player],
+                    state.properties_of(player))
+
+
+def visible_units(state: TacticsState, player: int | None) -> dict[Pos, Unit]:
+    """The units ``player`` sees (all of them without fog; a spectator (None) sees all)."""
+    if player is None or not state.game.options["fog"]:
+        return dict(state.units)
+    s = sight(state, player)
+    grid = state.game.map.grid
+    return {p: u for p, u in state.units.items() if u.owner == player or is_visible(grid, s, u.type, p)}
+
+
+def _unit_json(unit: Unit, pos: Pos, full: bool) -> dict[str, Any]:
+    data = unit.to_json()
+    data["tile"] = tile_name(pos)
+    data["hp"] = unit.hp
+    if not full:
+        data["cargo"] = len(unit.cargo)
+    return data
+
+
+def observation(state: TacticsState, player: int | None) -> dict[str, Any]:
+    """The state as ``player`` sees it (None: a spectator, who sees everything), JSON-able.
+
+    ``units`` lists the visible units with their tile; under fog an enemy transport's ``cargo`` is a
+    count, enemy ``funds`` are None, capture points show only where the capturer is visible, and
+    ``seen`` lists the tiles the player sees (for fog shading).
+    """
+    fog = bool(state.game.options["fog"])
+    shown = visible_units(state, player)
+    data: dict[str, Any] = {
+        "viewer": player, "map": state.game.options["map"], "day": state.day, "current": state.current,
+        "fog": fog, "alive": list(state.alive), "meter": list(state.meter), "power": list(state.power),
+        "commanders": list(state.game.options["commanders"]), "winner": state.won_by, "over": state.over,
+        "owners": {tile_name(p): o for p, o in sorted(state.owners.items(), key=lambda kv: kv[0][::-1])},
+        "units": [_unit_json(u, p, not fog or player is None or u.owner == player)
+                  for p, u in sorted(shown.items(), key=lambda kv: kv[0][::-1])],
+        "capture": {tile_name(p): c for p, c in state.capture.items() if p in shown},
+        "funds": [f if (not fog or player is None or i == player) else None for i, f in enumerate(state.funds)],
+        "pending": dict(state.pending) if state.pending else None,
+    }
+    if fog and player is not None:
+        data["seen"] = sorted(tile_name(t) for t in sight(state, player).seen)
+    return data
+
+
+def threat_map(state: TacticsState, player: int) -> dict[Pos, list[Pos]]:
+    """Every tile the enemy units ``player`` sees could fire at on their next turn, with the tiles of
+    the units that threaten it (for a threat overlay and the CPU). Direct fire counts every tile the
+    unit can reach (``player``'s units block it); indirect fire only its current range."""
+    from .movement import attack_tiles, reachable
+    grid = state.game.map.grid
+    mine = [p for p, u in state.units.items() if u.owner == player]
+    out: dict[Pos, list[Pos]] = {}
+    for pos, unit in sorted(visible_units(state, player).items(), key=lambda kv: kv[0][::-1]):
+        if unit.owner == player or not unit.spec.weapons:
+            continue
+        if unit.spec.is_indirect:
+            tiles = set(attack_tiles(grid, unit.spec, pos))
+        else:
+            reach = reachable(grid, unit.type, pos, fuel=unit.fuel, enemies=mine,
+                              weather=state.game.options["weather"])
+            tiles = set()
+            for t in reach.tiles:
+                tiles |= attack_tiles(grid, unit.spec, t)
+        for t in tiles:
+            out.setdefault(t, []).append(pos)
+    return out
