@@ -516,10 +516,25 @@ def replay_page(query: dict[str, str] | None = None, hub: Any = None) -> pn.view
     from academy.ui.live_session import shared_hub
     token = query.get("seat") or None
     try:
-        session = shared_replay(hub or shared_hub(), int(match), token)
+        hub = hub or shared_hub()
+        if hub.open(int(match)).info.game_name == "diplomacy":
+            return _diplomacy_replay(hub, int(match), token)
+        session = shared_replay(hub, int(match), token)
     except ValueError:
         return _error(f"{match!r} is not a game number.")
     except StoreError as exc:
         return _error(str(exc))
     back = f"?game=conquest&tab=play&match={int(match)}" + (f"&seat={quote(token, safe='')}" if token else "")
     return ReplayPage(session, back_link=back)
+
+
+def _diplomacy_replay(hub: Any, game_id: int, token: str | None) -> pn.viewable.Viewable:
+    """A stored Diplomacy game phase by phase, as the seat ``token`` opens (or a spectator) may see it."""
+    from academy.ui.diplomacy.replay import DiplomacyReplay, DiplomacyReplayPage
+    game = hub.open(game_id)
+    player = game.seat_of(token) if token else None
+    info = game.info
+    who = "your own view" if player is not None else "a spectator's view"
+    title = f"Diplomacy game {info.id} ({'finished' if info.status == 'finished' else 'in progress'}; {who})"
+    back = f"?match={game_id}" + (f"&seat={quote(token, safe='')}" if token else "")
+    return DiplomacyReplayPage(DiplomacyReplay(game.record_copy(), viewer=player, title=title), back_link=back)

@@ -132,8 +132,10 @@ class SharedDiplomacyPage(pn.viewable.Viewer):
         super().__init__(session=session, **params)
         s = session
         who = f"Your seat: {s.power.title()}" if s.power else "Watching"
-        # (the Replay page shows Conquest boards only so far: the results of every phase are below instead)
+        from academy.ui.replay import replay_link
+        replay = escape(replay_link(s.live.game_id, s.token))
         self.seat_info = pn.pane.HTML(f"<b>Diplomacy game {s.live.game_id}</b> · {escape(who)} · "
+                                      f"<a href='{replay}' class='replay-link'>Replay</a> · "
                                       "<a href='?page=games'>all games</a>", css_classes=["seat-info"])
         self.board = DiplomacyBoard(s)
         self.clock = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["game-clock"])

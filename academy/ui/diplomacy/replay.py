@@ -1,0 +1,132 @@
+"""Diplomacy replays, phase by phase: the map at the start of each phase with the orders that were
+given and their results drawn, the results table with every reason, and a planner from any phase.
+
+``DiplomacyReplay`` (a ``DiplomacySession``, no Panel) is built from a record and a viewer (a player,
+or None for a spectator). Each frame is ``state.observation(viewer)`` after a phase resolved (frame
+0: the start), so a running game's replay shows what that seat may see: the orders of the phase
+under way are secret and never part of a frame (the phases already resolved are public). Diplomacy
+has no chance and, at the start of a phase, nothing hidden: "Try orders from here" opens a local game
+(``LocalDiplomacy``) from the true position of that phase, which never touches the shared game.
+"""
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import panel as pn
+import param
+
+from academy.core.record import Record
+from academy.games.diplomacy.actions import Resolve
+from academy.ui.defer import later
+
+from .board import DiplomacyBoard
+from .panels import ResultsPanel
+from .session import DiplomacySession, LocalDiplomacy, phase_title
+from .style import CSS
+
+__all__ = ["DiplomacyReplay", "DiplomacyReplayPage"]
+
+
+class DiplomacyReplay(DiplomacySession):
+    """A record, phase by phase, as ``viewer`` may see it; see the module docstring."""
+
+    index = param.Integer(0, doc="the frame shown: 0 = the start, n = after the n-th resolved phase")
+    count = param.Integer(1, doc="the number of frames")
+
+    def __init__(self, record: Record, viewer: int | None = None, title: str = "", **params: Any) -> None:
+        super().__init__(**params)
+        self.game = record.game
+        self.title = title
+        self.viewer = viewer
+        state = record.initial_state()
+        self._frames: list[dict[str, Any]] = [copy.deepcopy(state.observation(viewer))]
+        self._positions = [state.position]
+        for entry in record.entries:
+            state.apply(entry.action)
+            if isinstance(entry.action, Resolve):
+                self._frames.append(copy.deepcopy(state.observation(viewer)))
+                self._positions.append(state.position)
+        self.count = len(self._frames)
+        self.power = state.powers[viewer] if viewer is not None else None
+        self.go(0)
+
+    def go(self, index: int) -> None:
+        """Show frame ``index`` (clamped): the position and the results of the phase before it."""
+        index = max(0, min(int(index), self.count - 1))
+        frame = self._frames[index]
+        history = [f["last"] for f in self._frames[1:index + 1] if f.get("last")]
+        self.param.update(index=index, history=history, pending={}, preview=[])
+        self._show(frame, message=self.counter_text())
+
+    def forward(self) -> None:
+        self.go(self.index + 1)
+
+    def back(self) -> None:
+        self.go(self.index - 1)
+
+    def counter_text(self) -> str:
+        phase = phase_title(self._frames[self.index].get("phase", ""))
+        done = "the start of the game" if self.index == 0 else f"after {self.index} resolved phase(s)"
+        return f"{phase}: {done} (frame {self.index + 1} of {self.count})."
+
+    def _refusal(self) -> str | None:
+        return "This is a replay: use “Try orders from here” to plan moves without touching the game."
+
+    def _send(self, orders: list[str]) -> None:   # never reached: every order is refused
+        raise AssertionError("a replay takes no orders")
+
+    def planner(self) -> LocalDiplomacy:
+        """A local game from the position of the frame shown (the viewer's power is played here)."""
+        start = self.game.new_initial_state(seed=0)
+        start.position = self._positions[self.index]
+        state = Record(self.game, 0, start=start.to_json()).initial_state()    # the record starts there
+        local = LocalDiplomacy()
+        local.new_game(people=[self.power or state.powers[0]], state=state)
+        return local
+
+
+class DiplomacyReplayPage(pn.viewable.Viewer):
+    """The replay page: the map, step buttons, the results so far, and a planner."""
+
+    session = param.Parameter()
+
+    def __init__(self, session: DiplomacyReplay, back_link: str = "", **params: Any) -> None:
+        super().__init__(session=session, **params)
+        s = session
+        self.board = DiplomacyBoard(s)
+        self.counter = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["replay-counter"])
+        buttons = []
+        for label, css, action in (("⏮ Start", "replay-start", lambda: s.go(0)), ("◀ Back", "replay-back", s.back),
+                                   ("Forward ▶", "replay-forward", s.forward),
+                                   ("End ⏭", "replay-end", lambda: s.go(s.count - 1))):
+            b = pn.widgets.Button(label=label, width=110, css_classes=[css])
+            b.on_click(lambda e, f=action: f())
+            buttons.append(b)
+        self.try_button = pn.widgets.Button(label="Try orders from here", color="primary", width=200,
+                                            css_classes=["replay-branch"])
+        self.try_button.on_click(lambda e: self.open_planner())
+        self.planner_area = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["replay-planner"])
+        back = f" · <a href='{back_link}'>back to the game</a>" if back_link else ""
+        self.layout = pn.Column(
+            pn.pane.HTML(f"<h2 style='margin:4px 0'>Replay: {s.title}</h2><a href='?page=games'>all games</a>{back}"),
+            pn.Row(*buttons, self.try_button, margin=0), self.counter,
+            pn.Row(self.board, pn.Column(ResultsPanel(s), width=420, margin=(0, 0, 0, 12)),
+                   sizing_mode="stretch_width", margin=0),
+            self.planner_area, sizing_mode="stretch_width", css_classes=["diplomacy-replay"])
+        s.param.watch(later(self._update), ["index"])
+        self._update()
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self.layout
+
+    def open_planner(self) -> Any:
+        """Open a local game from the frame shown, under the replay."""
+        from .play import DiplomacyPlayPage
+        page = DiplomacyPlayPage(self.session.planner())
+        self.planner_area.objects = [pn.pane.HTML("<h3>Planning from here (this never changes the game)</h3>"),
+                                     page]
+        return page
+
+    def _update(self, *events: Any) -> None:
+        self.counter.object = f"<div class='waiting'>{self.session.counter_text()}</div>"
