@@ -34,6 +34,8 @@ from academy.core.record import Record
 from academy.core.rng import new_seed
 from academy.ui.defer import later
 
+from .messages_view import STYLE as CHAT_STYLE
+from .messages_view import conversations_html
 from .model import BoardModel
 from .session import GameSession
 from .replay_model import Frame, Replay, RecordError, read_record
@@ -73,6 +75,7 @@ class ReplaySession(BoardModel):
     title = param.String("", doc="what is replayed, in words")
     has_replay = param.Boolean(False, doc="a record is loaded")
     sandbox_open = param.Boolean(False, doc="the sandbox has been opened from a step")
+    chat = param.List([], doc="the viewer seat's messages (dicts: id, sender, recipients, text, step)")
 
     def __init__(self, replay: Replay | None = None, title: str = "", seat_names: list[str] | None = None,
                  cpu_delay: float = 0.4, **params: Any) -> None:
@@ -105,6 +108,11 @@ class ReplaySession(BoardModel):
             return False
         self.load(Replay(record), title=f"Imported record ({name})")
         return True
+
+    def messages_until(self, step: int | None = None) -> list[dict[str, Any]]:
+        """The viewer's messages written up to ``step`` (default: the step shown), in the replay's time."""
+        step = self.step if step is None else step
+        return [m for m in self.chat if m["step"] <= step]
 
     # --- stepping --------------------------------------------------------------------------
     @property
@@ -249,7 +257,9 @@ def shared_replay(hub: Any, game_id: int, token: str | None = None, cpu_delay: f
     names = [s.name or record.game.player_name(s.player) for s in info.seats]
     who = "everything" if finished else ("your own view" if player is not None else "a spectator's view")
     title = f"Game {info.id} ({'finished' if finished else 'in progress'}; {who})"
-    return ReplaySession(replay, title=title, seat_names=names, cpu_delay=cpu_delay)
+    chat = [{"id": m.id, "sender": m.sender, "recipients": sorted(m.recipients), "text": m.text, "step": m.step}
+            for m in game.messages(token)] if token else []
+    return ReplaySession(replay, title=title, seat_names=names, cpu_delay=cpu_delay, chat=chat)
 
 
 # ================================================================================ views
@@ -334,6 +344,7 @@ class ReplayPage(pn.viewable.Viewer):
                                       css_classes=["step-events"])
         self.players = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["replay-players"])
         self.hands = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["replay-hands"])
+        self.chat = pn.pane.HTML("", stylesheets=[CHAT_STYLE], sizing_mode="stretch_width", css_classes=["replay-chat"])
         # --- stepping
         steps = (("start", "|◀", 50, "To the start"), ("turn-back", "◀◀ turn", 86, "Back one turn"),
                  ("back", "◀", 46, "Back one step"), ("forward", "▶", 46, "Forward one step"),
@@ -374,7 +385,7 @@ class ReplayPage(pn.viewable.Viewer):
                             margin=(4, 0), css_classes=["replay-tools"])
         self.odds = ReplayOdds(s)
         side = pn.Column(self.message, pn.pane.HTML("<h4 style='margin:4px 0'>This step</h4>"), self.step_pane,
-                         self.odds, pn.layout.Divider(), self.players, self.hands,
+                         self.odds, pn.layout.Divider(), self.players, self.hands, self.chat,
                          width=390, margin=(0, 0, 0, 12), css_classes=["side-panel", "replay-side"])
         self.replay_area = pn.Column(
             self.banner, pn.Row(self.board_slot, side, sizing_mode="stretch_width", margin=0), self.bar, self.tools,
@@ -480,6 +491,8 @@ class ReplayPage(pn.viewable.Viewer):
             if players != self.players.object:
                 self.players.object = players
             self.hands.object = self._hands()
+            self.chat.object = ("<h4 style='margin:4px 0'>Your messages so far</h4>"
+                                + conversations_html(s.messages_until(), s.viewer, s.seat_label)) if s.chat else ""
             self.download.visible = s.can_export
             self.record_note.visible = not s.can_export
             if s.can_export:

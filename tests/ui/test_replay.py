@@ -372,3 +372,33 @@ def test_routes_and_links(tmp_path, monkeypatch):
         assert html.escape(replay_link(game.game_id, tokens[0])) in seat_page.seat_info.object
     finally:
         close_shared_hubs()
+
+
+def test_a_seats_replay_shows_its_messages_as_they_were_written(tmp_path):
+    """Issue 3, "Messages": messages are stored with the game and appear in its replay for their participants."""
+    from bokeh.document import Document
+
+    from academy.store.live import LiveHub
+    from academy.ui.replay import ReplayPage, shared_replay
+
+    with LiveHub(f"sqlite:///{tmp_path}/chat.db", synchronous=True) as hub:
+        game, tokens = hub.create("conquest", {"players": 3, "setup": "random"}, 7,
+                                  [{"kind": "human", "name": n} for n in ("Red", "Blue", "Green")])
+        first = game.step                               # the message is placed at this step of the replay
+        game.send_message(tokens[0], [1], "Truce on the Ural?")
+        mover = game.to_move()
+        state = game._state
+        game.act(tokens[mover], next(a for a in state.legal_actions() if type(a).__name__ == "Place"))
+        game.send_message(tokens[1], [0], "Agreed, until turn 5.")
+        red, green = shared_replay(hub, game.game_id, tokens[0]), shared_replay(hub, game.game_id, tokens[2])
+        assert red.messages_until(first - 1) == []
+        assert [m["text"] for m in red.messages_until(first)] == ["Truce on the Ural?"]
+        red.go(red.length)
+        assert [m["text"] for m in red.messages_until()] == ["Truce on the Ural?", "Agreed, until turn 5."]
+        assert green.chat == []                          # not a participant: sees none of it
+        page = ReplayPage(red)
+        page.__panel__().get_root(Document())
+        page._update()
+        assert "Agreed, until turn 5." in page.chat.object
+        watcher = shared_replay(hub, game.game_id)
+        assert watcher.chat == []
