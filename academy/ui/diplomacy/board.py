@@ -104,6 +104,9 @@ class DiplomacyBoard(pn.viewable.Viewer):
         self.pane = pn.pane.Bokeh(self.figure, sizing_mode="stretch_width", css_classes=["board", "diplomacy-board"],
                                   min_height=400, margin=(0, 0))
         session.param.watch(self._on_model, ["state", "selected", "targets", "pending", "step", "others"])
+        if "focus" in session.param:
+            session.param.watch(lambda *e: self.focus_on(session.focus), ["focus"])
+            self.focus_on(session.focus)
         self.param.watch(self._on_model, ["show_last"])
 
     def __panel__(self) -> pn.viewable.Viewable:
@@ -337,6 +340,24 @@ class DiplomacyBoard(pn.viewable.Viewer):
             if results.get(key) == "fails":
                 out["fails"]["x"].append(end[0])
                 out["fails"]["y"].append(end[1])
+
+    def focus_on(self, provinces: list[str] | None) -> None:
+        """Show the part of the map around ``provinces`` (their neighbours included); all of it when empty."""
+        if not provinces:
+            box = (*X_RANGE, *Y_RANGE)
+        else:
+            near = set(provinces)
+            for p in provinces:
+                if p in self.graph:
+                    near.update(self.graph.neighbors(p))
+            xs, ys = zip(*(self.graph.nodes[p]["pos"] for p in near if p in self.graph))
+            span = max(max(xs) - min(xs), max(ys) - min(ys), 0.3) / 2 + 0.04
+            cx, cy = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
+            box = (cx - span, cx + span, cy - span * 0.85, cy + span * 0.85)
+        ranges = self.figure.x_range, self.figure.y_range
+        if (ranges[0].start, ranges[0].end, ranges[1].start, ranges[1].end) != box:
+            ranges[0].update(start=box[0], end=box[1])
+            ranges[1].update(start=box[2], end=box[3])
 
     # --- updates -------------------------------------------------------------------------------
     def _on_model(self, *events: Any) -> None:

@@ -30,6 +30,7 @@ class DiplomacyLessonModel(DiplomacySession):
     attempt = param.Parameter(doc="the academy.lessons.Attempt being played")
     feedback = param.Parameter(None, doc="the Feedback of the last try (None before the first submission)")
     hints = param.List([], doc="the hint layers shown so far, in order")
+    focus = param.List([], doc="the provinces the board shows (around the exercise's units); [] for the whole map")
 
     def start(self, attempt: Any) -> None:
         """Show a new attempt (a new exercise)."""
@@ -59,6 +60,11 @@ class DiplomacyLessonModel(DiplomacySession):
         self.game = state.game
         self.power = state.powers[self.attempt.learner]
         self.others = {} if self.attempt.over else {pw: list(t) for pw, t in fixed_orders_of(state).items()}
+        pos = state.position
+        focus = sorted({*pos.units, *(d.unit.province for d in pos.dislodged)}
+                       | (set(pos.dmap.home_centers(self.power)) if pos.phase.kind == "A" else set()))
+        if focus != self.focus:
+            self.focus = focus
         self._show(state.observation(self.attempt.learner), message=message)
 
     def _refusal(self) -> str | None:
