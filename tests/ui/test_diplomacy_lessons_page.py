@@ -58,6 +58,9 @@ def test_the_page_shows_the_fixed_orders_hints_and_next() -> None:
     page = DiplomacyLessonsPage(lesson_id="support", exercise_index=0)
     page.__panel__().get_root(Document())
     assert lesson.title in page.title.object and page.view.visible
+    assert page.model.focus == ["BUR", "MUN", "RUH"]          # the map shows the exercise's corner
+    x = page.board.figure.x_range
+    assert 0 < x.end - x.start < 0.6
     page.start_exercise(1)                          # France's fixed orders are on the map
     assert page.model.others.get("FRANCE") == ["A PIC - BEL", "A BUR S A PIC - BEL"]
     page.model.hint()
