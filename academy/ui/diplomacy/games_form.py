@@ -43,6 +43,8 @@ class DiplomacyGamesForm(pn.viewable.Viewer):
                                         width=150, css_classes=["dip-seat", f"dip-seat-{i}"])
                       for i, p in enumerate(POWERS)]
         self.clock = pn.widgets.Select(options=CLOCK_OPTIONS, value=None, width=220, css_classes=["dip-clock"])
+        from .play import YEARS_OPTIONS
+        self.years = pn.widgets.Select(options=YEARS_OPTIONS, value=None, width=240, css_classes=["dip-years"])
         self.create_button = pn.widgets.Button(label="Create Diplomacy game", color="primary", width=220,
                                                css_classes=["create-diplomacy"])
         self.create_button.on_click(lambda e: self.create())
@@ -66,6 +68,9 @@ class DiplomacyGamesForm(pn.viewable.Viewer):
             pn.FlexBox(*self.seats, margin=0),
             pn.pane.HTML("<span>Each person gets a private link to their seat; the orders of a phase stay secret "
                          "until everyone has submitted (CPU powers order on their own).</span>"),
+            pn.pane.HTML("<b>Length</b>", margin=(8, 5, 0, 5)), self.years,
+            pn.pane.HTML("<span>With an agreed length, the power with the most supply centres at its end wins "
+                         "(diplomacy.md §8).</span>"),
             pn.pane.HTML("<b>Clock</b>", margin=(8, 5, 0, 5)), self.clock,
             pn.pane.HTML("<span>At the deadline the phase resolves with the orders given: units without orders "
                          "hold.</span>"), self.create_button,
@@ -90,7 +95,8 @@ class DiplomacyGamesForm(pn.viewable.Viewer):
             else:
                 seats.append({"kind": "cpu", "level": w.value, "name": f"{p.title()} (CPU {w.value})"})
         try:
-            game, tokens = self.hub.create("diplomacy", {}, new_seed() if seed is None else seed, seats,
+            options = {} if self.years.value is None else {"years": self.years.value}
+            game, tokens = self.hub.create("diplomacy", options, new_seed() if seed is None else seed, seats,
                                            clock=self.clock.value)
         except (StoreError, ValueError) as exc:
             self.links.object = f"<div class='seat-links'>The game could not be created: {html.escape(str(exc))}</div>"

@@ -80,8 +80,17 @@ class DiplomacyPlayPage(pn.viewable.Viewer):
                                                                     "padding": "24px", "min-height": "300px"})
         self.table = pn.Row(pn.Column(self.board, _board_footer(self.board), sizing_mode="stretch_width", margin=0),
                             side, sizing_mode="stretch_width", margin=0)
+        self.save = pn.widgets.FileDownload(callback=self._save, filename="diplomacy-game.json", label="Save (JSON)",
+                                            width=150, css_classes=["save-game"])
+        self.load = pn.widgets.FileInput(accept=".json", width=230, css_classes=["load-game"])
+        self.load.param.watch(self._load, "value")
+        self.replay_button = pn.widgets.Button(label="Replay this game", width=160, css_classes=["replay-game"])
+        self.replay_button.on_click(lambda e: self.open_replay())
+        self.replay_area = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["local-replay"])
+        tools = pn.Row(self.save, pn.pane.HTML("<span>Load a saved game:</span>", margin=(10, 5)), self.load,
+                       self.replay_button, margin=0, css_classes=["game-tools"])
         self.game_area = pn.Column(
-            self.cover, self.table,
+            self.cover, self.table, tools, self.replay_area,
             pn.Card(ResultsPanel(s), title="Results of each phase", sizing_mode="stretch_width",
                     css_classes=["results-card"]),
             _rules(), sizing_mode="stretch_width", visible=False, margin=0)
@@ -92,6 +101,24 @@ class DiplomacyPlayPage(pn.viewable.Viewer):
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self.layout
+
+    def _save(self) -> Any:
+        import io
+        return io.StringIO(self.session.save_json())
+
+    def _load(self, event: Any) -> None:
+        if event.new:
+            self.session.load_json(event.new, name=self.load.filename or "the file")
+
+    def open_replay(self) -> Any:
+        """The game so far, phase by phase, under the board (everything: this is a game on this screen)."""
+        from .replay import DiplomacyReplay, DiplomacyReplayPage
+        st = self.session.engine_state
+        if st is None:
+            return None
+        page = DiplomacyReplayPage(DiplomacyReplay(st.record.fork(), viewer=None, title="this game"))
+        self.replay_area.objects = [page]
+        return page
 
     def start_game(self) -> bool:
         try:

@@ -522,6 +522,31 @@ class LocalDiplomacy(DiplomacySession):
         """The full engine state (tests and saving only: views read ``state``)."""
         return self._engine
 
+    # --- saving and loading -------------------------------------------------------------------
+    def save_json(self) -> str:
+        """The game's record as JSON (``Record.to_json``): everything needed to load or replay it."""
+        if self._engine is None:
+            raise ValueError("No game to save yet: start one first.")
+        import json
+        return json.dumps(self._engine.record.to_json(), indent=1)
+
+    def load_json(self, text: str | bytes, name: str = "the file") -> bool:
+        """Load a saved Diplomacy record and play on (the same people on this screen); False and
+        ``message`` on a file that is not one."""
+        from academy.ui.replay_model import RecordError, read_record
+        try:
+            record = read_record(text)
+        except RecordError as exc:
+            self.message = f"{name} could not be loaded. {exc}"
+            return False
+        if record.game.name != "diplomacy":
+            self.message = f"{name} is a record of {record.game.title}, not of Diplomacy: open it from that game's page."
+            return False
+        people = list(self.people) or ["FRANCE"]
+        self.new_game(people=people, state=record.replay())
+        self.message = f"Game loaded from {name}: {phase_title(self.phase)}. " + self.message
+        return True
+
 
 class SharedDiplomacy(DiplomacySession, SeatChat, SeatLeaving):
     """One seat (or a spectator) of a live Diplomacy game (academy/store/live.py); see the module docstring.
