@@ -98,12 +98,25 @@ def game_view(name: str, tab: str, query: Mapping[str, str]) -> pn.viewable.View
         if name == "diplomacy":
             from academy.ui.diplomacy.play import DiplomacyPlayPage
             return DiplomacyPlayPage()
+        if name == "game_of_war":
+            from academy.ui.game_of_war.play import GameOfWarPlayPage
+            return GameOfWarPlayPage()
+        if name == "fronts":
+            from academy.ui.fronts.play import FrontsPlayPage
+            return FrontsPlayPage()
         return PlayPage()
 
     def lessons() -> pn.viewable.Viewable:
         if name == "diplomacy":
             from academy.ui.diplomacy.lessons import DiplomacyLessonsPage
             return DiplomacyLessonsPage(lesson_id=query.get("lesson"))
+        if name == "game_of_war":
+            from academy.ui.game_of_war.lessons import GameOfWarLessonsPage
+            return GameOfWarLessonsPage(lesson_id=query.get("lesson"))
+        if name == "fronts":
+            return pn.pane.HTML('<div class="on-the-way lessons-on-the-way"><b>Fronts: lessons are on the way.'
+                                "</b> Until then, read the Rules tab and play a game in the Play tab.</div>",
+                                stylesheets=[STYLE], css_classes=["lessons-on-the-way"])
         return LessonsPage(lesson_id=query.get("lesson"))
 
     makers = {"rules": lambda: rules, "lessons": lessons, "play": play}

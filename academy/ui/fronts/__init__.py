@@ -1,0 +1,1 @@
+"""The Fronts pages: board, play model, play tab."""

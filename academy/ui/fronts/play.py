@@ -1,0 +1,131 @@
+"""The Play tab of Fronts: a new-game form (the map and number of players, teams or free-for-all,
+which players are people on this screen, the CPU level), then the board, the orders panel with the
+odds of the planned moves, the battle reports of every turn, and the Rules panel. Several people
+share the screen in turn (hot seat): a cover hides the board between two people's orders.
+Nothing here knows a rule."""
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import panel as pn
+import param
+
+from academy.games.fronts.mapdata import load_map
+from academy.ui.defer import later
+
+from .board import FrontsBoard
+from .panels import CSS, LEGEND, OddsPanel, OrdersPanel, ReportsPanel
+from .session import GAMES, LEVELS, LocalFronts
+
+__all__ = ["FrontsPlayPage"]
+
+MODE_OPTIONS = {"Teams": "teams", "Free-for-all": "ffa"}
+
+
+def _rules() -> Any:
+    from academy.ui.rules_page import RulesPanel
+    return pn.Card(RulesPanel("fronts", compact=True), title="Rules", collapsed=True, sizing_mode="stretch_width",
+                   css_classes=["rules-card"])
+
+
+def _players(label: str) -> dict[str, str]:
+    map_id, n = GAMES[label]
+    fmap = load_map(map_id)
+    ids = list(fmap.players)[:n]
+    return {f"{fmap.players[p].name} ({fmap.teams.get(fmap.players[p].team, fmap.players[p].team)})": p
+            for p in ids}
+
+
+class FrontsPlayPage(pn.viewable.Viewer):
+    """The Play tab of Fronts (see the module docstring); ``seed`` fixes the games' seed (tests)."""
+
+    session = param.Parameter()
+
+    def __init__(self, session: LocalFronts | None = None, seed: int | None = None, **params: Any) -> None:
+        super().__init__(session=session or LocalFronts(), **params)
+        s = self.session
+        self.seed = seed
+        first = next(iter(GAMES))
+        self.game_choice = pn.widgets.Select(label="Map and players", options=list(GAMES), value=first, width=300,
+                                             css_classes=["game-choice"])
+        self.mode = pn.widgets.RadioButtonGroup(options=MODE_OPTIONS, value="teams", color="primary",
+                                                variant="outline", css_classes=["mode-choice"])
+        people = _players(first)
+        self.people = pn.widgets.CheckButtonGroup(options=people, value=[next(iter(people.values()))],
+                                                  color="primary", variant="outline", css_classes=["people-choice"])
+        self.level = pn.widgets.RadioButtonGroup(options={lv.capitalize(): lv for lv in LEVELS}, value="normal",
+                                                 color="primary", variant="outline", css_classes=["level-choice"])
+        self.game_choice.param.watch(self._on_game, "value")
+        self.start = pn.widgets.Button(label="Start game", color="primary", width=160, css_classes=["start-game"])
+        self.start.on_click(lambda e: self.start_game())
+        self.form_message = pn.pane.HTML("", stylesheets=[CSS], css_classes=["form-message"])
+        form = pn.Column(
+            self.game_choice, pn.pane.HTML("<b>Sides</b> <span class='academy-muted'>(teams: the map's teams; "
+                                           "free-for-all: every player for themselves)</span>", stylesheets=[CSS]),
+            self.mode,
+            pn.pane.HTML("<b>Who plays on this screen</b> <span class='academy-muted'>(the CPU plays the others; "
+                         "several people take turns at the screen, each writing their orders in secret)</span>",
+                         stylesheets=[CSS]),
+            self.people, pn.pane.HTML("<b>CPU level</b>", stylesheets=[CSS]), self.level, self.start,
+            self.form_message, sizing_mode="stretch_width", css_classes=["new-game-form"])
+        self.form_card = pn.Card(form, title="New game", collapsed=False, sizing_mode="stretch_width",
+                                 css_classes=["new-game-card"], margin=(0, 0, 8, 0))
+        self.board = FrontsBoard(s)
+        side = pn.Column(OrdersPanel(s), pn.layout.Divider(), OddsPanel(s), width=430, margin=(0, 0, 0, 12),
+                         css_classes=["side-panel"])
+        self.cover_text = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["cover-text"])
+        self.cover_button = pn.widgets.Button(label="I'm ready", color="primary", width=300,
+                                              css_classes=["cover-ready"])
+        self.cover_button.on_click(lambda e: s.show_screen())
+        self.cover = pn.Column(self.cover_text, self.cover_button, visible=False, sizing_mode="stretch_width",
+                               css_classes=["pass-screen"], styles={"background": "#eef5fb", "border-radius": "12px",
+                                                                    "padding": "24px", "min-height": "300px"})
+        legend = pn.pane.HTML(LEGEND, stylesheets=[CSS], sizing_mode="stretch_width")
+        self.table = pn.Row(pn.Column(self.board, legend, sizing_mode="stretch_width", margin=0), side,
+                            sizing_mode="stretch_width", margin=0)
+        self.game_area = pn.Column(
+            self.cover, self.table,
+            pn.Card(ReportsPanel(s), title="Battle reports", sizing_mode="stretch_width",
+                    css_classes=["reports-card"]),
+            _rules(), sizing_mode="stretch_width", visible=False, margin=0)
+        self.layout = pn.Column(self.form_card, self.game_area, sizing_mode="stretch_width",
+                                css_classes=["fronts-play"])
+        s.param.watch(later(self._update), ["obs", "ready", "player"])
+        self._update()
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self.layout
+
+    def _on_game(self, event: Any) -> None:
+        people = _players(event.new)
+        self.people.param.update(options=people, value=[next(iter(people.values()))])
+
+    def start_game(self) -> bool:
+        map_id, n = GAMES[self.game_choice.value]
+        try:
+            self.session.new_game(people=list(self.people.value), map=map_id, players=n, mode=self.mode.value,
+                                  level=self.level.value, seed=self.seed)
+        except ValueError as exc:
+            self.form_message.object = f"<div class='academy-message'>{escape(str(exc))}</div>"
+            return False
+        self.form_message.object = ""
+        return True
+
+    def _update(self, *events: Any) -> None:
+        s = self.session
+        with pn.io.hold():
+            has_game = s.obs is not None
+            if self.game_area.visible != has_game:
+                self.game_area.visible = has_game
+                self.form_card.collapsed = has_game
+            covered = has_game and not s.ready
+            if covered:
+                name = escape(s.player_name(s.player))
+                self.cover_text.object = (f"<h2>Pass the screen to {name}</h2><p>{name} writes their orders now; "
+                                          "the others look away. The orders stay secret until the turn "
+                                          "resolves.</p>")
+                self.cover_button.label = f"I'm {s.player_name(s.player)}: show my board"
+            if self.cover.visible != covered:
+                self.cover.visible = covered
+                self.table.visible = not covered

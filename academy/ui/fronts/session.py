@@ -1,0 +1,486 @@
+"""The Fronts play model: one player's orders being written, the odds of the planned moves, the game.
+
+``FrontsSession`` (param.Parameterized, no Panel) holds what one screen shows and does:
+
+- ``obs``: ``observation(player)`` of the viewing player, the only thing views draw from (fog: the
+  other players' hidden stacks never get here);
+- ``player``: the player whose orders this screen writes;
+- ``pending``: the order texts written so far (canonical, as the engine returned them);
+- ``selected`` / ``mode`` / ``split`` / ``targets``: the click path. A click on one of the player's
+  stacks selects it (every ground unit moves, unless the side panel changes the split); a click on a
+  highlighted province writes the order the mode means (move there, support it with the guns, strike
+  or scout it with the planes). Supports, strikes and scouts are leaves of ``options(player)``; a move
+  with a chosen split is checked by the engine (``validate_orders``): the UI never decides legality;
+- ``type_order(text)``: a typed order, checked by the engine; its message on refusal, nothing changes;
+- ``previews``: for every pending move that meets a stack the player can see, the battle it would
+  start (``academy.games.fronts.odds``): each side's strength with its factors, win chances, expected
+  losses;
+- ``reports``: the battle reports of every resolved turn, from the viewer's observation only.
+
+``LocalFronts`` is a game on this screen: the ``people`` play here (hot seat with a pass-the-screen
+cover when several), the others are the CPU; when every person has submitted, the CPUs order and the
+turn resolves.
+
+    >>> s = LocalFronts()
+    >>> s.new_game(people=["red"], seed=1)
+    >>> s.click("millbrook"); s.click("westmere")
+    >>> s.pending
+    ['2 infantry 1 armor Millbrook -> Westmere']
+"""
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable
+from typing import Any
+
+import param
+
+from academy.core.errors import IllegalAction, RulesError
+from academy.games.fronts.game import FrontsGame
+from academy.games.fronts.mapdata import FrontsMap, load_map
+from academy.games.fronts.odds import preview as odds_preview
+from academy.games.fronts.orders import parse_order
+from academy.games.fronts.units import LOSS_ORDER, UNITS
+
+__all__ = ["FrontsSession", "LocalFronts", "GAMES", "LEVELS", "MODES"]
+
+#: the games the new-game form offers: label -> (map, players)
+GAMES: dict[str, tuple[str, int]] = {"Duel: 2 players (The Two Rivers)": ("duel", 2),
+                                     "Crossroads: 3 players": ("crossroads", 3),
+                                     "Crossroads: 4 players": ("crossroads", 4)}
+LEVELS = ("easy", "normal", "hard")
+MODES = ("move", "support", "strike", "scout")
+GROUND = tuple(k for k in LOSS_ORDER if UNITS[k].is_ground)
+
+
+def _leaves(tree: Any) -> list[str]:
+    if isinstance(tree, str):
+        return [tree]
+    if isinstance(tree, dict):
+        return [leaf for branch in tree.values() for leaf in _leaves(branch)]
+    return []
+
+
+class FrontsSession(param.Parameterized):
+    """One player's screen of a Fronts game (see the module docstring)."""
+
+    obs = param.Dict(None, allow_None=True, doc="observation(player): everything the views draw")
+    player = param.String(None, allow_None=True, doc="the player id this screen writes orders for")
+    pending = param.List([], doc="the orders written so far (canonical texts)")
+    selected = param.String(None, allow_None=True, doc="the province of the selected stack")
+    mode = param.Selector(default="move", objects=list(MODES), doc="what a click on a target writes")
+    split = param.Dict({}, doc="how many units of each ground type move (the selected stack)")
+    targets = param.List([], doc="provinces a click may target now (highlighted)")
+    message = param.String("", doc="the last word for the player (an engine refusal in its own words)")
+    previews = param.List([], doc="odds of the pending moves that meet a visible stack")
+    reports = param.List([], doc="the viewer's resolved turns: dicts turn, events (kind, text, why)")
+    step = param.Integer(0, doc="changes with every new observation")
+
+    def __init__(self, **params: Any) -> None:
+        super().__init__(**params)
+        self.fmap: FrontsMap | None = None
+        self.game: FrontsGame | None = None
+
+    # --- what the views ask --------------------------------------------------------------------
+    @property
+    def options(self) -> dict[str, Any]:
+        return (self.obs or {}).get("options") or {}
+
+    def pname(self, province: str) -> str:
+        return self.fmap.name_of(province) if self.fmap else province
+
+    def player_name(self, pid: str | None) -> str:
+        if pid is None or pid == "neutral" or self.fmap is None:
+            return "Neutral"
+        return self.fmap.players[pid].name
+
+    def my_stack(self, province: str) -> dict[str, int]:
+        """The viewer's own units in ``province`` (from the observation)."""
+        for e in (self.obs or {}).get("stacks", {}).get(province, []):
+            if e["owner"] == self.player and "units" in e:
+                return dict(e["units"])
+        return {}
+
+    def can_order(self) -> bool:
+        return self._refusal() is None
+
+    @property
+    def is_submitted(self) -> bool:
+        return bool(self.obs) and self.player in self.obs.get("submitted", [])
+
+    def available_modes(self) -> list[str]:
+        """The modes the selected stack has (move, support with guns, strike/scout with planes)."""
+        if self.selected is None:
+            return []
+        name = self.pname(self.selected)
+        out = []
+        node = self.options.get(name)
+        if isinstance(node, dict):
+            out.append("move")
+            if "support" in node:
+                out.append("support")
+        if isinstance(self.options.get(f"{name} air"), dict):
+            out += ["strike", "scout"]
+        return out
+
+    # --- clicks --------------------------------------------------------------------------------
+    def click(self, province: str) -> None:
+        """A tap on ``province``: select a stack, then write the order a target means."""
+        refusal = self._refusal()
+        if refusal:
+            self.message = refusal
+            return
+        if self.selected is not None:
+            if province == self.selected:
+                self.deselect()
+                return
+            if province in self.targets:
+                self._write_for(province)
+                return
+        if self.my_stack(province):
+            self.select(province)
+            return
+        if self.selected is not None:
+            self.message = (f"{self.pname(province)} is not a target of the stack in {self.pname(self.selected)}: "
+                            "click a highlighted province, or another stack of yours.")
+        else:
+            self.message = f"{self.pname(province)}: no stack of yours there. Click one of your stacks first."
+
+    def select(self, province: str) -> None:
+        """Select the viewer's stack in ``province``: the ground units without an order yet move
+        (all of them if every one has its order), unless split otherwise in the side panel."""
+        stack = self.my_stack(province)
+        if not stack:
+            self.message = f"You have no stack in {self.pname(province)}."
+            return
+        left = dict(stack)
+        for text in self.pending:
+            o = parse_order(text, self.fmap)
+            if o.kind != "build" and o.source == province:
+                for k, n in o.units:
+                    left[k] = left.get(k, 0) - (n or 0)
+        if not any(left.get(k, 0) > 0 for k in GROUND):
+            left = stack          # every unit has its order: a new move replaces them
+        split = {k: max(0, left.get(k, 0)) for k in GROUND if stack.get(k)}
+        self.param.update(selected=province, split=split)
+        modes = self.available_modes()
+        mode = self.mode if self.mode in modes else (modes[0] if modes else "move")
+        self.param.update(mode=mode, targets=self._targets(mode), message=self._hint(mode))
+
+    def deselect(self) -> None:
+        self.param.update(selected=None, targets=[], split={}, message="")
+
+    def set_mode(self, mode: str) -> None:
+        if mode not in self.available_modes():
+            self.message = f"The stack in {self.pname(self.selected or '')} cannot {mode}."
+            return
+        self.param.update(mode=mode, targets=self._targets(mode), message=self._hint(mode))
+
+    def set_split(self, kind: str, n: int) -> None:
+        """How many ``kind`` units of the selected stack move (0 to all of them)."""
+        if self.selected is None:
+            return
+        have = self.my_stack(self.selected).get(kind, 0)
+        split = dict(self.split)
+        split[kind] = max(0, min(int(n), have))
+        self.split = split
+
+    def _hint(self, mode: str) -> str:
+        where = self.pname(self.selected or "")
+        return {"move": f"Stack in {where} selected: click a highlighted province to move there "
+                        "(choose how many units move in the side panel); click it again to unselect.",
+                "support": f"Guns in {where}: click a neighbouring province to support the battle there.",
+                "strike": f"Planes in {where}: click a province up to 3 away to strike the battle there.",
+                "scout": f"Planes in {where}: click a province up to 3 away to scout it."}[mode]
+
+    def _targets(self, mode: str) -> list[str]:
+        if self.selected is None or self.fmap is None:
+            return []
+        name = self.pname(self.selected)
+        if mode in ("strike", "scout"):
+            tree = (self.options.get(f"{name} air") or {}).get(mode) or {}
+        elif mode == "support":
+            tree = (self.options.get(name) or {}).get("support") or {}
+        else:
+            moves = (self.options.get(name) or {}).get("move") or {}
+            tree = {d: 1 for split in moves.values() for d in split}
+        return sorted(self.fmap.resolve(n) for n in tree)
+
+    def _write_for(self, province: str) -> None:
+        name, dest = self.pname(self.selected or ""), self.pname(province)
+        if self.mode == "move":
+            counts = " ".join(f"{self.split[k]} {k}" for k in GROUND if self.split.get(k))
+            if not counts:
+                self.message = "Choose at least one unit to move (the counts in the side panel)."
+                return
+            text = f"{counts} {name} -> {dest}"
+        elif self.mode == "support":
+            text = self.options[name]["support"][dest]
+        else:
+            text = self.options[f"{name} air"][self.mode][dest]
+        if self.add_order(text):
+            self.param.update(selected=None, targets=[], split={})
+
+    # --- writing orders ------------------------------------------------------------------------
+    def add_order(self, text: str) -> bool:
+        """Add one order, checked by the engine together with the others. An order for units already
+        ordered elsewhere replaces that stack's earlier orders. False (and the engine's message) if refused."""
+        refusal = self._refusal()
+        if refusal:
+            self.message = refusal
+            return False
+        text = (text or "").strip()
+        if not text:
+            self.message = "Type an order first, e.g. 2 infantry Millbrook -> Westmere."
+            return False
+        try:
+            canon = self._validate([*self.pending, text])
+            kept = self.pending
+        except IllegalAction as exc:
+            if exc.reason != "too_many_units":
+                self.message = exc.message
+                return False
+            try:
+                src = parse_order(text, self.fmap).source
+                kept = [t for t in self.pending if parse_order(t, self.fmap).kind == "build"
+                        or parse_order(t, self.fmap).source != src]
+                canon = self._validate([*kept, text])
+            except RulesError as again:
+                self.message = again.message
+                return False
+        except RulesError as exc:
+            self.message = exc.message
+            return False
+        new = canon[-1]
+        replaced = [t for t in self.pending if t not in kept]
+        note = f" (replaces {'; '.join(replaced)})" if replaced else ""
+        again = " Submit again to replace the orders sent." if self.is_submitted else ""
+        self._set_pending(list(canon), f"Order written: {new}{note}.{again}")
+        return True
+
+    def type_order(self, text: str) -> bool:
+        """A typed order (e.g. ``2 infantry Millbrook -> Westmere``); the engine checks it."""
+        return self.add_order(text)
+
+    def remove(self, index: int) -> None:
+        if 0 <= index < len(self.pending):
+            pending = list(self.pending)
+            text = pending.pop(index)
+            self._set_pending(pending, f"Removed: {text}.")
+
+    def clear_orders(self) -> None:
+        self._set_pending([], "All orders removed: stacks without orders hold.")
+
+    def _set_pending(self, pending: list[str], message: str) -> None:
+        self.param.update(pending=pending, previews=self._previews(pending), message=message)
+
+    # --- odds ----------------------------------------------------------------------------------
+    def preview_order(self, text: str, others: Iterable[str] = ()) -> dict[str, Any] | None:
+        """The battle a move would start, as the viewer sees it: a dict for the odds panel, or None.
+
+        Raises RulesError for an order the engine refuses or one that is not a move.
+        """
+        state = self._engine_state()
+        if state is None or self.player is None:
+            return None
+        p = odds_preview(state, self.player, text, list(others))
+        if p is None:
+            return None
+        b = p.battle
+        chances, losses = b.win_probabilities(), b.expected_losses()
+        sides = [{"name": s.name, "role": s.role, "strength": float(st), "win": float(w), "loss": float(lo),
+                  "units": sum(s.units.values())}
+                 for s, st, w, lo in zip(b.sides, b.strengths(), chances, losses)]
+        return {"order": text, "province": p.province, "where": self.pname(p.province), "estimated": p.estimated,
+                "sides": sides, "explain": b.explain()}
+
+    def _previews(self, pending: list[str]) -> list[dict[str, Any]]:
+        out = []
+        for i, text in enumerate(pending):
+            try:
+                if parse_order(text, self.fmap).kind != "move":
+                    continue
+                p = self.preview_order(text, [t for j, t in enumerate(pending) if j != i])
+            except RulesError:
+                continue
+            if p is not None:
+                out.append(p)
+        return out
+
+    # --- submitting ----------------------------------------------------------------------------
+    def submit(self) -> bool:
+        """Send the pending orders (stacks without orders hold); False (and ``message``) if refused."""
+        refusal = self._refusal()
+        if refusal:
+            self.message = refusal
+            return False
+        try:
+            self._send(list(self.pending))
+        except RulesError as exc:
+            self.message = exc.message
+            return False
+        return True
+
+    # --- for subclasses ------------------------------------------------------------------------
+    def _engine_state(self) -> Any:
+        return None
+
+    def _validate(self, orders: list[str]) -> tuple[str, ...]:
+        state = self._engine_state()
+        if state is None:
+            raise IllegalAction("no_game", "No game yet: start one first.")
+        return state.validate_orders(self.player, orders)
+
+    def _refusal(self) -> str | None:
+        if self.obs is None or self.player is None:
+            return "No game yet: start one first."
+        if self.obs.get("result"):
+            return f"The game is over: {self.obs['result']['text']}"
+        if self.player in self.obs.get("out", []) or self.player in self.obs.get("surrendered", []):
+            return f"{self.player_name(self.player)} is out of the game."
+        return None
+
+    def _send(self, orders: list[str]) -> None:
+        raise NotImplementedError
+
+    def _show(self, observation: dict[str, Any], message: str | None = None, keep_pending: bool = False) -> None:
+        """Show a new observation of ``player``; drafts go on only within the same turn (``keep_pending``)."""
+        same_turn = keep_pending and self.obs is not None and self.obs.get("turn") == observation.get("turn")
+        pending = list(self.pending) if same_turn else list(observation.get("pending") or [])
+        changes: dict[str, Any] = dict(obs=observation, step=self.step + 1)
+        if not same_turn:
+            changes.update(selected=None, targets=[], split={})
+        if message is not None:
+            changes["message"] = message
+        self.param.update(**changes)
+        self.param.update(pending=pending, previews=self._previews(pending))
+
+
+class LocalFronts(FrontsSession):
+    """A game on this screen: the ``people`` play here (hot seat for several), the others are the CPU
+    (``level``). When every person has submitted, the CPUs order and the turn resolves."""
+
+    people = param.List([], doc="the player ids played on this screen")
+    ready = param.Boolean(True, doc="hot seat: the person to order has said they are at the screen")
+    level = param.Selector(default="normal", objects=list(LEVELS), doc="the CPU players' level")
+
+    def __init__(self, **params: Any) -> None:
+        super().__init__(**params)
+        self._engine: Any = None
+        self._bots: dict[str, Any] = {}
+        self._reports: dict[str, list[dict[str, Any]]] = {}
+
+    @property
+    def hot_seat(self) -> bool:
+        return len(self.people) > 1
+
+    @property
+    def engine_state(self) -> Any:
+        """The full engine state (tests only: views read ``obs``)."""
+        return self._engine
+
+    def _engine_state(self) -> Any:
+        return self._engine
+
+    def new_game(self, people: Iterable[str] = ("red",), map: str = "duel", players: int = 2,  # noqa: A002
+                 mode: str = "teams", level: str | None = None, seed: int | None = None,
+                 turns: int | None = 30) -> None:
+        """Start a game; raises ValueError (with the engine's words) for a bad choice."""
+        from academy.core.rng import new_seed
+        from academy.games.fronts.bots import make_bot
+        try:
+            game = FrontsGame(players=players, map=map, mode=mode, turns=turns)
+        except RulesError as exc:
+            raise ValueError(exc.message) from None
+        people = [p.lower() for p in people]
+        bad = [p for p in people if p not in game.player_ids]
+        if not people or bad:
+            names = ", ".join(game.map.players[p].name for p in game.player_ids)
+            raise ValueError(f"Choose at least one player to play on this screen among {names}"
+                             + (f" (not {', '.join(bad)})" if bad else "") + ".")
+        level = level or self.level
+        state = game.new_initial_state(seed=new_seed() if seed is None else int(seed))
+        self.game, self.fmap, self._engine = game, load_map(game.map.id), state
+        s = state.record.seed
+        self._bots = {p: make_bot(level, (s * 7 + i) % (2 ** 31))
+                      for i, p in enumerate(game.player_ids) if p not in people}
+        self._reports = {p: [] for p in people}
+        self.param.update(people=people, level=level, pending=[], previews=[], reports=[], obs=None, player=None)
+        cpu = [game.map.players[p].name for p in self._bots]
+        names = ", ".join(game.map.players[p].name for p in people)
+        self._advance(f"New game on {game.map.name}: you play {names}"
+                      + (f"; the {level} CPU plays {', '.join(cpu)}." if cpu else "."))
+
+    def _next_person(self) -> str | None:
+        st = self._engine
+        waiting = {st.board.players[i] for i in st.waiting()} if st is not None else set()
+        return next((p for p in self.people if p in waiting), None)
+
+    def _resolve(self) -> list[str]:
+        """The CPUs order, the turn resolves, every person's reports are kept. Returns notes."""
+        st = self._engine
+        for i in st.waiting():
+            pid = st.board.players[i]
+            if pid in self._bots:
+                st.submit(i, self._bots[pid].orders(st, i))
+        turn = st.board.turn
+        st.resolve_step()
+        for p in self.people:
+            last = st.observation(p)["last"]
+            self._reports[p] = self._reports.get(p, []) + [{"turn": turn, "events": copy.deepcopy(last)}]
+        return [f"Turn {turn} resolved."]
+
+    def _advance(self, message: str | None = None) -> None:
+        """Resolve the turns in which no person orders (everyone here is out); then the next screen."""
+        st = self._engine
+        notes: list[str] = []
+        for _ in range(100):
+            if st.result or self._next_person() is not None:
+                break
+            notes += self._resolve()
+        person = self._next_person()
+        viewer = person or (self.player if self.player in self.people else self.people[0])
+        text = message if message is not None else " ".join(notes)
+        if st.result:
+            text = f"{text} The game is over: {st.result['text']}".strip()
+        self.player = viewer
+        self.ready = not (self.hot_seat and person is not None)
+        self._show(st.observation(viewer), message=text)
+        self.reports = list(self._reports.get(viewer, []))
+
+    def show_screen(self) -> None:
+        """Hot seat: the person to order is at the screen."""
+        self.ready = True
+
+    def _refusal(self) -> str | None:
+        if self.hot_seat and not self.ready:
+            return f"Pass the screen to {self.player_name(self.player)} first."
+        return super()._refusal()
+
+    def waiting_text(self) -> str:
+        """Who on this screen has still to order; the CPUs order when the last person submits."""
+        if self.obs is None or self.obs.get("result"):
+            return ""
+        waiting = set(self.obs.get("waiting", []))
+        mine = [p for p in self.people if p in waiting or p in self.obs.get("submitted", [])]
+        parts = [f"{self.player_name(p)} {'(to order)' if p in waiting else '✓'}" for p in mine]
+        return (f"Orders on this screen: {', '.join(parts)}. The CPU players order when the last person "
+                "submits." if parts else "")
+
+    def _send(self, orders: list[str]) -> None:
+        st = self._engine
+        done = self.player
+        st.submit(done, orders)
+        person = self._next_person()
+        if person is not None:      # hot seat: the next person writes theirs first
+            self.ready = False
+            self.player = person
+            self._show(st.observation(person), message=f"{self.player_name(done)}'s orders are in (hidden). "
+                                                       f"Pass the screen to {self.player_name(person)}.")
+            self.reports = list(self._reports.get(person, []))
+            return
+        turn = st.board.turn
+        self._resolve()
+        battles = sum(1 for e in self._reports.get(done, [{}])[-1].get("events", []) if e["kind"] == "battle")
+        self._advance(f"Turn {turn} resolved: {battles} battle{'s' if battles != 1 else ''} you could see "
+                      f"(see the reports). Now turn {st.board.turn}.")

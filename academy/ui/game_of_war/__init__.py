@@ -1,0 +1,1 @@
+"""The Game of War pages: board, play model, Play tab."""

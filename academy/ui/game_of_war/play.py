@@ -1,0 +1,229 @@
+"""The Play tab of the Game of War: a new-game form, the board, the side panel and the Rules card.
+
+The side panel shows whose turn it is, the moves left (of 5), the message (refusals in the engine's
+words), the preview of the aimed attack (``combat.combat``: totals, result, who counts), End turn,
+Attack and Undo (Space also ends the turn), a switch to draw a side's lines of communication, and the
+last events with their why.
+Nothing here knows a rule.
+"""
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import panel as pn
+import param
+from panel.custom import JSComponent
+
+from academy.games.game_of_war.units import MOVES_PER_TURN
+from academy.ui.defer import later
+
+from .board import CUT_OFF_FILL, DESTINATION, SIDE_COLOURS, TARGET, GameOfWarBoard
+from .session import CPU_LEVELS, DEPLOYMENTS, HUMAN, GameOfWarSession
+
+__all__ = ["GameOfWarPlayPage", "SIDE_OPTIONS"]
+
+SIDE_OPTIONS = {"North": "north", "South": "south", "Both (two people, one screen)": "both"}
+
+CSS = """
+:host { --ink: #1f2933; --muted: #52606d; color: var(--ink); font-size: 14px; line-height: 1.45; }
+.gow-banner { font-size: 20px; font-weight: 700; }
+.gow-banner .sub { font-weight: 400; color: var(--muted); font-size: 15px; }
+.muted { color: var(--muted); font-size: 0.93em; }
+.academy-message { background: #fff8e1; border-left: 4px solid #E0A000; padding: 6px 10px; border-radius: 4px; }
+.preview-box { background: #f1f6fb; border: 1px dashed #7fa7c9; border-radius: 8px; padding: 6px 10px; }
+.preview-box h4, .events h4 { margin: 2px 0 6px 0; font-size: 14px; }
+.why { color: var(--muted); font-size: 0.9em; margin: 0 0 0 14px; padding: 0; }
+.events { max-height: 360px; overflow-y: auto; }
+.events p { margin: 3px 0; }
+.legend span.key { display: inline-block; width: 12px; height: 12px; border-radius: 3px; margin: 0 4px 0 10px;
+                   vertical-align: -1px; border: 1px solid #0004; }
+"""
+
+LEGEND = (
+    "<div class='legend muted'>"
+    f"<span class='key' style='background:{SIDE_COLOURS['north']}'></span>North"
+    f"<span class='key' style='background:{SIDE_COLOURS['south']}'></span>South"
+    f"<span class='key' style='background:{CUT_OFF_FILL}'></span>cut off"
+    "<span class='key' style='background:#7a6a58'></span>mountain"
+    "<span class='key' style='background:#d8c08a'></span>pass"
+    "<span class='key' style='background:#b9c0cc;border:2px solid #4a5566'></span>fortress"
+    " · ★ arsenal"
+    f" · <span style='color:{DESTINATION}'>●</span> where the selected unit may go"
+    f" · <span style='color:{TARGET}'>◯</span> an enemy it may attack · small dots: the chosen side's lines"
+    " · dashed arrows: the last turn's moves<br>"
+    "Letters: I infantry · C cavalry (▲) · K cannon (■) · SK swift cannon · R relay (◆) · SR swift relay. "
+    "Tap one of your units, then a green square to move, or an enemy ring to aim (tap it again to attack)."
+    "</div>")
+
+
+def status_html(s: GameOfWarSession) -> str:
+    """Whose turn it is (or who won), as the status banner shows it."""
+    state = s.state
+    if state is None:
+        return ""
+    if state.is_terminal():
+        who = state.winner()
+        head = "Draw" if who is None else f"{escape(s.seat_label(who))} wins"
+        return (f"<div class='gow-banner'>{head}</div><div class='muted'>The game is over after turn "
+                f"{state.turn}.</div>")
+    mover = state.to_move()
+    name = escape(s.seat_label(mover))
+    doing = " is thinking…" if s.is_cpu(mover) else " to play"
+    phase = " (retreat first)" if state.phase == "retreat" else ""
+    return (f"<div class='gow-banner'><span style='color:{SIDE_COLOURS[state.side]}'>{name}</span>{doing}"
+            f"{phase}<div class='sub'>Turn {state.turn} · <span class='moves-left'>Moves left: "
+            f"{state.moves_left} of {MOVES_PER_TURN}</span></div></div>")
+
+
+def preview_html(s: GameOfWarSession) -> str:
+    """The aimed attack's preview box (empty when nothing is aimed at)."""
+    lines = s.preview_lines()
+    if not lines:
+        return ""
+    body = "".join(f"<p style='margin:2px 0'>{escape(t)}</p>" for t in lines)
+    return (f"<div class='preview-box'><h4>Attack preview: {escape(s.selected or '')} on "
+            f"{escape(s.target or '')}</h4>{body}</div>")
+
+
+class SpaceKey(JSComponent):
+    """Counts presses of the Space bar on the page (not while typing or on a focused button)."""
+
+    presses = param.Integer(0, doc="Space presses so far")
+
+    _esm = """
+    export function render({ model }) {
+      const handler = (e) => {
+        if (e.code !== 'Space' && e.key !== ' ') return;
+        const t = e.composedPath ? e.composedPath()[0] : e.target;
+        const tag = ((t && t.tagName) || '').toUpperCase();
+        if (['INPUT', 'TEXTAREA', 'SELECT', 'BUTTON'].includes(tag) || (t && t.isContentEditable)) return;
+        e.preventDefault();
+        model.presses = model.presses + 1;
+      };
+      document.addEventListener('keydown', handler);
+      model.on('remove', () => document.removeEventListener('keydown', handler));
+      return document.createElement('span');
+    }
+    """
+
+
+def _rules() -> Any:
+    from academy.ui.rules_page import RulesPanel
+    return pn.Card(RulesPanel("game_of_war", compact=True), title="Rules", collapsed=True,
+                   sizing_mode="stretch_width", css_classes=["rules-card"])
+
+
+class GameOfWarPlayPage(pn.viewable.Viewer):
+    """The Play tab of the Game of War (see the module docstring); ``seed`` fixes the games' seed (tests)."""
+
+    session = param.Parameter()
+
+    def __init__(self, session: GameOfWarSession | None = None, seed: int | None = None, **params: Any) -> None:
+        super().__init__(session=session or GameOfWarSession(), **params)
+        s = self.session
+        self.seed = seed
+        self.side = pn.widgets.Select(options=SIDE_OPTIONS, value="north", width=260, css_classes=["side-choice"])
+        self.level = pn.widgets.Select(options={lvl.title(): lvl for lvl in CPU_LEVELS}, value="normal", width=160,
+                                       css_classes=["level-choice"])
+        self.deployment = pn.widgets.Select(options=DEPLOYMENTS, value="standard", width=260,
+                                            css_classes=["deployment-choice"])
+        self.start = pn.widgets.Button(label="Start game", color="primary", width=160, css_classes=["start-game"])
+        self.start.on_click(lambda e: self.start_game())
+        self.form_message = pn.pane.HTML("", stylesheets=[CSS], css_classes=["form-message"])
+        form = pn.Column(
+            pn.pane.HTML("<b>You play</b> <span class='muted'>(the CPU plays the other side; who moves first "
+                         "is drawn)</span>", stylesheets=[CSS]), self.side,
+            pn.pane.HTML("<b>CPU level</b>", margin=(8, 5, 0, 5)), self.level,
+            pn.pane.HTML("<b>Deployment</b>", margin=(8, 5, 0, 5)), self.deployment,
+            self.start, self.form_message, sizing_mode="stretch_width", css_classes=["new-game-form"])
+        self.form_card = pn.Card(form, title="New game", collapsed=False, sizing_mode="stretch_width",
+                                 css_classes=["new-game-card"], margin=(0, 0, 8, 0))
+
+        self.board = GameOfWarBoard(s)
+        self.status = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["gow-status"])
+        self.message = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["game-message"])
+        self.preview = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width",
+                                    css_classes=["combat-preview"])
+        self.attack_button = pn.widgets.Button(label="Attack", color="danger", width=110, css_classes=["attack"],
+                                               disabled=True)
+        self.attack_button.on_click(lambda e: s.attack())
+        self.end_button = pn.widgets.Button(label="End turn", color="primary", width=110, css_classes=["end-turn"])
+        self.end_button.on_click(lambda e: s.end_turn())
+        self.undo_button = pn.widgets.Button(label="Undo", width=90, css_classes=["undo"])
+        self.undo_button.on_click(lambda e: s.undo())
+        self.lines = pn.widgets.RadioButtonGroup(options={"No lines": "", "North's lines": "north",
+                                                          "South's lines": "south"}, value="",
+                                                 css_classes=["network-choice"])
+        self.lines.param.watch(lambda e: s.show_network(e.new or None), "value")
+        self.events = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["last-events"])
+        self.space = SpaceKey(width=0, height=0, margin=0)
+        self.space.param.watch(lambda e: self._space(), "presses")
+        side = pn.Column(self.status, self.message, pn.Row(self.attack_button, self.end_button, self.undo_button),
+                         self.preview, pn.pane.HTML("<b>Lines of communication</b>", stylesheets=[CSS]), self.lines,
+                         pn.layout.Divider(), self.events, self.space, width=400, margin=(0, 0, 0, 12),
+                         css_classes=["side-panel"])
+        board_col = pn.Column(self.board, pn.pane.HTML(LEGEND, stylesheets=[CSS], width=890), margin=0)
+        self.game_area = pn.Column(pn.Row(board_col, side, margin=0), _rules(), sizing_mode="stretch_width",
+                                   visible=False, margin=0)
+        self.layout = pn.Column(self.form_card, self.game_area, sizing_mode="stretch_width",
+                                css_classes=["game-of-war-play"])
+        s.param.watch(later(self._update), ["state", "message", "preview", "target", "thinking", "log", "selected"])
+        self._update()
+        doc = pn.state.curdoc
+        if doc is not None and doc.session_context is not None:   # stop a CPU turn when the tab closes
+            pn.state.on_session_destroyed(lambda context: s.stop())
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self.layout
+
+    def start_game(self) -> bool:
+        side, level = self.side.value, self.level.value
+        seats = {"north": [HUMAN, level], "south": [level, HUMAN], "both": [HUMAN, HUMAN]}[side]
+        try:
+            self.session.new_game(seats=seats, deployment=self.deployment.value, seed=self.seed)
+        except ValueError as exc:                 # RulesError is a ValueError
+            self.form_message.object = f"<div class='academy-message'>{escape(str(exc))}</div>"
+            return False
+        self.form_message.object = ""
+        return True
+
+    def _space(self) -> None:
+        """Space ends the turn while a person is to play (ignored otherwise)."""
+        s = self.session
+        if s.state is not None and not s.state.is_terminal() and not s.cpu_to_move and not s.thinking:
+            s.end_turn()
+
+    # --- rendering -----------------------------------------------------------------------------
+    def status_html(self) -> str:
+        return status_html(self.session)
+
+    def preview_html(self) -> str:
+        return preview_html(self.session)
+
+    def events_html(self, count: int = 14) -> str:
+        entries = self.session.log[-count:]
+        if not entries:
+            return ""
+        parts = []
+        for e in reversed(entries):
+            why = "".join(f"<li>{escape(w)}</li>" for w in e.get("why", ()))
+            parts.append(f"<p>{escape(e['text'])}</p>" + (f"<ul class='why'>{why}</ul>" if why else ""))
+        return "<div class='events'><h4>Last events (newest first)</h4>" + "".join(parts) + "</div>"
+
+    def _update(self, *events: Any) -> None:
+        s = self.session
+        with pn.io.hold():
+            has_game = s.state is not None
+            if self.game_area.visible != has_game:
+                self.game_area.visible = has_game
+                self.form_card.collapsed = has_game
+            updates = ((self.status, self.status_html()),
+                       (self.message, f"<div class='academy-message'>{escape(s.message)}</div>" if s.message else ""),
+                       (self.preview, self.preview_html()), (self.events, self.events_html()))
+            for pane, obj in updates:
+                if pane.object != obj:
+                    pane.object = obj
+            playing = has_game and not s.state.is_terminal() and not s.cpu_to_move and not s.thinking
+            self.attack_button.disabled = not (playing and s.preview is not None)
+            self.end_button.disabled = not playing

@@ -1,0 +1,425 @@
+"""The Game of War play model: one local game (people and/or the CPU) as a param model, no Panel.
+
+The board calls ``click((x, y))``; the side panel calls ``end_turn``, ``attack``, ``undo`` and reads
+``state``, ``selected``, ``destinations``, ``targets``, ``target``, ``preview``, ``message`` and ``log``.
+Nothing here knows a rule: the highlighted squares and targets are the selected unit's actions in
+``state.legal_actions()``; a click that matches none is validated by the engine, whose message is shown
+(the state is unchanged); the combat preview is ``combat.combat(...)``.
+
+A tap on an enemy the selected unit may attack shows the combat preview; a second tap on it (or the
+Attack button) attacks. CPU turns run on a worker thread and come back through ``pn.state.execute``
+(``synchronous=True`` plays them inline, for tests and scripts).
+
+    >>> s = GameOfWarSession(synchronous=True)
+    >>> s.new_game(seats=["human", "human"], seed=1)
+    >>> s.state.phase
+    'play'
+"""
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import param
+
+from academy.core.errors import RulesError
+from academy.core.protocol import NodeKind
+from academy.core.rng import new_seed
+from academy.games.game_of_war import GameOfWarGame
+from academy.games.game_of_war import rules as gow_rules
+from academy.games.game_of_war.actions import Attack, EndTurn, Move, Retreat
+from academy.games.game_of_war.bots import make_bot
+from academy.games.game_of_war.combat import Combat, combat
+from academy.games.game_of_war.notation import format_square
+from academy.games.game_of_war.units import SIDES
+from academy.ui.history import log_lines, rebuild
+
+__all__ = ["GameOfWarSession", "HUMAN", "CPU_LEVELS", "DEPLOYMENTS"]
+
+HUMAN = "human"
+CPU_LEVELS = ("easy", "normal", "hard")
+#: the openings offered by the new-game form: label -> the engine's ``deployment`` option
+DEPLOYMENTS = {"The Academy's opening": "standard", "The open-source opening": "open_source_default"}
+_MAX_CPU_STEPS = 5000
+
+Square = tuple[int, int]
+
+
+class GameOfWarSession(param.Parameterized):
+    """A Game of War on one screen; see the module docstring."""
+
+    state = param.Parameter(doc="the live GameOfWarState (changed in place: watchers get a trigger)")
+    seats = param.List([], doc='per player (0 North, 1 South): "human" or a CPU level')
+    selected = param.String(None, allow_None=True, doc="the id of the unit picked first")
+    destinations = param.List([], doc="the squares the selected unit may move (or retreat) to, from legal_actions")
+    targets = param.List([], doc="the enemy units the selected unit may attack, from legal_actions")
+    target = param.String(None, allow_None=True, doc="the enemy picked for an attack (preview shown)")
+    preview = param.Parameter(None, doc="combat.combat(...) for the selected unit's side against ``target``")
+    message = param.String("", doc="the last message, refusals in the engine's words")
+    last_events = param.List([], doc="the events of the last action (engine Events, with their why)")
+    log = param.List([], doc="every event so far: dicts with step, kind, text, why")
+    trail = param.List([], doc="the moves of the last finished turn: dicts with side, from and to squares")
+    network_side = param.String(None, allow_None=True, doc='"north"/"south": draw that side\'s lines')
+    thinking = param.Boolean(False, doc="the CPU is choosing")
+    synchronous = param.Boolean(False, doc="play CPU turns inline (tests)")
+    cpu_delay = param.Number(0.35, bounds=(0, None), doc="seconds between two CPU actions")
+
+    def __init__(self, bot_factory: Callable[[str, int], Any] | None = None, **params: Any) -> None:
+        super().__init__(**params)
+        self._bot_factory = bot_factory or (lambda level, seed: make_bot(level, seed))
+        self._bots: dict[int, Any] = {}
+        self._generation = 0
+        self._lock = threading.RLock()
+        self._doc: Any = None
+        self._turn_moves: list[dict[str, Any]] = []
+
+    # --- games ---------------------------------------------------------------------------------
+    def new_game(self, seats: list[str] | None = None, deployment: str = "standard", seed: int | None = None,
+                 max_turns: int | None = None) -> None:
+        """Start a game (North is player 0); raises ValueError for bad seats, RulesError for bad options."""
+        seats = list(seats) if seats is not None else [HUMAN, "normal"]
+        if len(seats) != 2 or any(s != HUMAN and s not in CPU_LEVELS for s in seats):
+            raise ValueError(f"Give two seats (North, South), each 'human' or one of {CPU_LEVELS}: got {seats!r}.")
+        if deployment == "free":
+            raise ValueError("Free deployment is not on this board yet: choose an opening.")
+        game = GameOfWarGame(deployment=deployment, max_turns=max_turns)
+        state = game.new_initial_state(seed=new_seed() if seed is None else int(seed))
+        events = state.settle()
+        self._cancel_cpu()
+        self._bots = {}
+        self._turn_moves = []
+        self.seats = seats
+        names = ", ".join(f"{game.player_name(p)} ({'you' if s == HUMAN else 'CPU ' + s})"
+                          for p, s in enumerate(seats))
+        self._publish(state=state, selected=None, target=None, message=f"New game: {names}.",
+                      last_events=list(events), log=log_lines(events, len(state.record)))
+        self._run_cpu()
+
+    # --- questions the views ask ----------------------------------------------------------------
+    def is_cpu(self, player: int | None) -> bool:
+        return player is not None and 0 <= player < len(self.seats) and self.seats[player] != HUMAN
+
+    @property
+    def cpu_to_move(self) -> bool:
+        s = self.state
+        return s is not None and s.node_kind() is NodeKind.DECISION and self.is_cpu(s.to_move())
+
+    @property
+    def human_sides(self) -> list[str]:
+        return [SIDES[p] for p, s in enumerate(self.seats) if s == HUMAN]
+
+    def seat_label(self, player: int | None) -> str:
+        if player is None or self.state is None:
+            return ""
+        name = self.state.game.player_name(player)
+        return f"{name} (CPU {self.seats[player]})" if self.is_cpu(player) else name
+
+    def my_actions(self) -> list[Any]:
+        """The legal actions of the human to move (none while the CPU plays or after the end)."""
+        if self.state is None or self.cpu_to_move or self.thinking:
+            return []
+        return self.state.legal_actions()
+
+    # --- input ---------------------------------------------------------------------------------
+    def _refuse(self) -> str | None:
+        s = self.state
+        if s is None:
+            return "No game yet: start a new game first."
+        if s.is_terminal():
+            return "The game is over: start a new game (or undo your last move)."
+        if self.cpu_to_move or self.thinking:
+            return f"{self.seat_label(s.to_move())} is playing; wait for your turn."
+        return None
+
+    def click(self, square: Square) -> None:
+        """A tap on ``square``: select a unit, move the selected one, or aim at / attack an enemy."""
+        refusal = self._refuse()
+        if refusal:
+            self._publish(message=refusal)
+            return
+        sq = (int(square[0]), int(square[1]))
+        pos, side = self.state.position, self.state.side
+        unit = pos.unit_at(sq)
+        if not pos.is_on_board(sq):
+            return
+        sel = self.selected if self.selected and pos.has_unit(self.selected) else None
+        if unit is not None and unit.side == side:
+            if unit.id == sel:
+                self._publish(selected=None, target=None, message="")
+            else:
+                self.select(unit.id)
+            return
+        if sel is None:
+            if unit is not None:
+                self._publish(message=f"{unit.kind.label.capitalize()} {unit.id} ({unit.side}) on "
+                                      f"{format_square(sq)}. Tap one of your units first, then this enemy to "
+                                      "attack it.")
+            else:
+                self._publish(message=f"{format_square(sq)}: tap one of your units first, then where it goes.")
+            return
+        if unit is not None:                     # an enemy: aim, then attack on the second tap
+            action = Attack(sel, unit.id)
+            if unit.id == self.target and action in self.my_actions():
+                self._do(action)
+                return
+            if action in self.my_actions():
+                self._publish(target=unit.id, message=f"Attack {unit.id} with {sel}? Tap {unit.id} again (or "
+                                                      "press Attack) to attack; the preview shows the totals.")
+                return
+            self._refused(action)
+            return
+        phase_retreat = self.state.phase == "retreat"
+        action = Retreat(sel, sq) if phase_retreat else Move(sel, sq)
+        if action in self.my_actions():
+            self._do(action)
+        else:
+            self._refused(action)
+
+    def select(self, unit_id: str | None) -> None:
+        """Pick one of your units (None: clear); its destinations and targets come from legal_actions()."""
+        refusal = self._refuse()
+        if refusal:
+            self._publish(message=refusal)
+            return
+        if unit_id is None:
+            self._publish(selected=None, target=None, message="")
+            return
+        u = self.state.position.unit(unit_id)
+        self._publish(selected=unit_id, target=None, message="")
+        if not self.destinations and not self.targets:
+            self._publish(message=self._why_stuck(u))
+        else:
+            self._publish(message=f"{u.kind.label.capitalize()} {unit_id} selected: {len(self.destinations)} "
+                                  f"square(s) to go to, {len(self.targets)} enemy unit(s) to attack.")
+
+    def _why_stuck(self, unit: Any) -> str:
+        """Why a unit has no legal action: the engine's refusal of a one-square move when it is about the
+        unit or the turn (already moved, cut off, retreat first ...), else a plain summary."""
+        pos = self.state.position
+        near = next(((unit.at[0] + dx, unit.at[1] + dy) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                     if pos.is_on_board((unit.at[0] + dx, unit.at[1] + dy))), unit.at)
+        try:
+            gow_rules.validate(self.state, Move(unit.id, near))
+        except RulesError as exc:
+            if getattr(exc, "reason", None) not in ("too_far", "mountain", "occupied", "blocked",
+                                                    "relay_cannot_take_arsenal", "off_board"):
+                return exc.message
+        return f"{unit.kind.label.capitalize()} {unit.id} has no square to move to and no enemy in reach now."
+
+    def attack(self) -> bool:
+        """Launch the aimed attack (selected unit on ``target``)."""
+        if self.selected is None or self.target is None:
+            self._publish(message="Select one of your units, then tap an enemy to aim at it.")
+            return False
+        refusal = self._refuse()
+        if refusal:
+            self._publish(message=refusal)
+            return False
+        return self._do(Attack(self.selected, self.target))
+
+    def end_turn(self) -> bool:
+        refusal = self._refuse()
+        if refusal:
+            self._publish(message=refusal)
+            return False
+        return self._do(EndTurn())
+
+    def act(self, text_or_action: Any) -> bool:
+        """Play an action given as the game's notation (``N-I3 e5-f6``) or as a dataclass."""
+        refusal = self._refuse()
+        if refusal:
+            self._publish(message=refusal)
+            return False
+        action = text_or_action
+        if isinstance(action, str):
+            try:
+                action = self.state.game.parse_action(action, self.state)
+            except RulesError as exc:
+                self._publish(message=exc.message)
+                return False
+        return self._do(action)
+
+    def show_network(self, side: str | None) -> None:
+        self._publish(network_side=side)
+
+    def _refused(self, action: Any) -> None:
+        """Show why the engine refuses ``action`` (nothing changes)."""
+        try:
+            gow_rules.validate(self.state, action)
+        except RulesError as exc:
+            self._publish(message=exc.message)
+            return
+        self._publish(message="That is not a legal action now.")
+
+    def _do(self, action: Any) -> bool:
+        try:
+            events = self.state.play(action)
+        except RulesError as exc:
+            self._publish(message=exc.message)
+            return False
+        sel = getattr(action, "unit", None) if isinstance(action, Move) else None
+        self._publish(selected=sel, target=None, message="", last_events=list(events),
+                      log=self.log + log_lines(events, len(self.state.record)), **self._track(events))
+        if sel is not None and not self.targets:      # nothing more this unit can do: clear the selection
+            self._publish(selected=None)
+        self._run_cpu()
+        return True
+
+    def _track(self, events: list[Any]) -> dict[str, Any]:
+        """Collect the turn's moves from the engine's events; when the turn passes, they become ``trail``."""
+        out: dict[str, Any] = {}
+        for e in events:
+            if e.kind in ("move", "retreat"):
+                side = self.state.position.unit(e.data["unit"]).side if self.state.position.has_unit(
+                    e.data["unit"]) else None
+                self._turn_moves.append({"side": side, "from": tuple(e.data["from"]), "to": tuple(e.data["to"])})
+            elif e.kind in ("turn", "win", "draw"):
+                out["trail"], self._turn_moves = self._turn_moves, []
+        return out
+
+    def undo(self) -> bool:
+        """Take back the last decision of a person (and the CPU actions after it)."""
+        if self.state is None:
+            return False
+        record = self.state.record
+        humans = {p for p, s in enumerate(self.seats) if s == HUMAN}
+        index = next((i for i in range(len(record) - 1, -1, -1)
+                      if not record.entries[i].chance and record.entries[i].player in humans), None)
+        if index is None:
+            self._publish(message="Nothing to undo: no move of yours yet.")
+            return False
+        self._cancel_cpu()
+        entry = record.entries[index]
+        state, log = rebuild(record, index)
+        undone = state.game.format_action(entry.action, state)
+        self._turn_moves = []
+        self._publish(state=state, selected=None, target=None, log=log, last_events=[], trail=[],
+                      message=f"Undone: {undone}.")
+        self._run_cpu()
+        return True
+
+    # --- publishing ----------------------------------------------------------------------------
+    def _publish(self, **changes: Any) -> None:
+        """Set ``changes``, recompute the highlights from legal_actions(), then notify the views once."""
+        with param.parameterized.discard_events(self):
+            self.param.update(**changes)
+            s = self.state
+            acts = self.my_actions()
+            sel = self.selected
+            if sel is not None and (s is None or not s.position.has_unit(sel) or s.position.unit(sel).side != s.side):
+                sel = self.selected = None
+            if sel is None:
+                self.destinations, self.targets, self.target = [], [], None
+            else:
+                self.destinations = [a.to for a in acts if isinstance(a, (Move, Retreat)) and a.unit == sel]
+                self.targets = [a.target for a in acts if isinstance(a, Attack) and a.unit == sel]
+                if self.target not in self.targets:
+                    self.target = None
+            self.preview = (combat(s.position, s.side, self.target) if sel is not None and self.target is not None
+                            else None)
+        self.param.trigger("state", "selected", "destinations", "targets", "target", "preview",
+                           *[k for k in changes if k not in ("state", "selected", "destinations", "targets",
+                                                             "target", "preview")])
+
+    def preview_lines(self) -> list[str]:
+        """The aimed attack as the engine counts it: totals, result and who counts."""
+        c: Combat | None = self.preview
+        if c is None:
+            return []
+        result = {"repelled": "repelled: nothing happens", "retreat": "the target must retreat",
+                  "destroyed": "the target is destroyed"}[c.outcome]
+        lines = [f"Attack {c.attack} against defence {c.defence}: {result}."]
+        lines.append("Attack: " + (", ".join(f"{u} {v}" + (" (charge)" if u in c.charging else "")
+                                             for u, v in c.attackers.items()) or "nobody"))
+        lines.append("Defence: " + (", ".join(f"{u} {v}" for u, v in c.defenders.items()) or "nobody"))
+        if c.outcome == "repelled":
+            lines.append(f"{c.to_force_retreat} more attack would force a retreat, {c.to_destroy} would destroy.")
+        elif c.outcome == "retreat":
+            lines.append("1 more attack would destroy.")
+        return lines
+
+    # --- the CPU -------------------------------------------------------------------------------
+    def _bot(self, player: int) -> Any:
+        if player not in self._bots:
+            seed = (self.state.record.seed * 7 + player) % (2 ** 31)
+            self._bots[player] = self._bot_factory(self.seats[player], seed)
+        return self._bots[player]
+
+    def stop(self) -> None:
+        """Stop a running CPU turn (the page is closing)."""
+        with self._lock:
+            self._generation += 1
+
+    def _cancel_cpu(self) -> None:
+        with self._lock:
+            self._generation += 1
+        if self.thinking:
+            self.thinking = False
+
+    def _run_cpu(self) -> None:
+        if not self.cpu_to_move:
+            if self.thinking:
+                self.thinking = False
+            return
+        if self.synchronous:
+            for _ in range(_MAX_CPU_STEPS):
+                if not self.cpu_to_move:
+                    break
+                self._cpu_step(self._bot(self.state.to_move()).choose(self.state.clone()), self._generation)
+            return
+        if not self.thinking:
+            self.thinking = True
+        try:
+            import panel as pn
+            self._doc = pn.state.curdoc
+        except Exception:  # pragma: no cover - panel is a dependency
+            self._doc = None
+        args = (self._generation, self.state.clone(), self._bot(self.state.to_move()), self.cpu_delay)
+        threading.Thread(target=self._cpu_worker, args=args, daemon=True, name="academy-gow-cpu").start()
+
+    def _cpu_worker(self, generation: int, state: Any, bot: Any, delay: float) -> None:
+        started = time.monotonic()
+        try:
+            action: Any = bot.choose(state)
+        except Exception as exc:  # a broken bot must not freeze the page
+            action = exc
+        time.sleep(max(0.0, delay - (time.monotonic() - started)))
+        self._schedule(lambda: self._cpu_step(action, generation))
+
+    def _schedule(self, callback: Callable[[], None]) -> None:
+        doc = self._doc
+        if doc is not None and getattr(doc, "session_context", None) is not None:
+            import panel as pn
+            from panel.io.state import set_curdoc
+            with set_curdoc(doc):
+                pn.state.execute(callback, schedule=True)
+            return
+        with self._lock:
+            callback()
+
+    def _cpu_step(self, action: Any, generation: int) -> None:
+        if generation != self._generation or not self.cpu_to_move:
+            return
+        player = self.state.to_move()
+        if isinstance(action, Exception):
+            self._cancel_cpu()
+            self._publish(message=f"{self.seat_label(player)} failed to choose a move: {action}")
+            return
+        try:
+            events = self.state.play(action)
+        except RulesError as exc:
+            self._cancel_cpu()
+            self._publish(message=f"{self.seat_label(player)} tried an illegal move: {exc.message}")
+            return
+        done = not self.cpu_to_move
+        if done and self.thinking:
+            with param.parameterized.discard_events(self):
+                self.thinking = False
+        self._publish(selected=None, target=None, message="", last_events=list(events),
+                      log=self.log + log_lines(events, len(self.state.record)), **self._track(events))
+        if not self.synchronous and not done:
+            self._run_cpu()
+        elif done:
+            self.param.trigger("thinking")

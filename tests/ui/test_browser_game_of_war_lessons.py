@@ -1,0 +1,30 @@
+"""A Game of War lesson in headless Chromium: open it from the Lessons tab, play the exercise by taps on
+the board (two moves, then aim and attack), and read the engine's verdict."""
+from __future__ import annotations
+
+import pytest
+
+from academy.ui.shell import build_page, current_query
+from tests.ui.test_browser_game_of_war import BOARD, click_square
+
+pytestmark = pytest.mark.ui
+
+
+def test_solve_the_turn_exercise_by_tapping(serve, open_page, tmp_path):
+    url = serve(lambda: build_page(current_query()))
+    page = open_page(height=1200)
+    page.open(url + "?game=game_of_war&tab=lessons&lesson=turn", board=None)
+    page.wait_board(BOARD)
+    page.wait_text(".exercise-prompt", "Exercise 1 of 2")
+    click_square(page, 5, 5)                  # N-I1 on f6
+    click_square(page, 5, 6)                  # to f7
+    page.wait_text(".gow-status", "Moves left: 4 of 5")
+    click_square(page, 7, 5)                  # N-I2 on h6
+    click_square(page, 7, 6)                  # to h7
+    page.wait_text(".gow-status", "Moves left: 3 of 5")
+    click_square(page, 5, 6)                  # N-I1 again: it may still attack
+    click_square(page, 5, 8)                  # aim at S-I1 on f9: the preview
+    page.wait_text(".gow-preview", "Attack")
+    click_square(page, 5, 8)                  # a second tap attacks
+    page.wait_text(".lesson-feedback", "Solved!")
+    page.page.screenshot(path=str(tmp_path / "gow-lesson.png"))
