@@ -16,6 +16,7 @@ from typing import Any
 from academy.core.errors import IllegalAction
 
 from .communication import communication
+from .notation import format_square
 from .position import DIRECTIONS, Position, PositionError, Square, check_side
 from .units import MOVES_PER_TURN
 
@@ -51,32 +52,32 @@ def check_move(pos: Position, side: str, unit_id: str, to: Sequence[int], moved:
         raise IllegalAction("too_many_moves", f"Move {unit.id} refused: {len(moved)} units have moved this "
                                               f"turn and the limit is {MOVES_PER_TURN}; attack or end the turn.")
     if not pos.is_on_board(dest):
-        raise IllegalAction("off_board", f"Move {unit.id} to {list(dest)} refused: that square is off the board "
+        raise IllegalAction("off_board", f"Move {unit.id} to {format_square(dest)} refused: that square is off the board "
                                          f"(x 0..{pos.width - 1}, y 0..{pos.height - 1}).")
     if dest == unit.at:
-        raise IllegalAction("no_move", f"Move {unit.id} refused: it already stands on {list(dest)}.")
+        raise IllegalAction("no_move", f"Move {unit.id} refused: it already stands on {format_square(dest)}.")
     if unit.id not in communication(pos, side).connected and not (unit.kind.is_relay and CUT_OFF_RELAYS_MAY_MOVE):
         raise IllegalAction("cut_off", f"Move {unit.id} refused: the {name} is cut off from {side}'s lines of "
                                        "communication and cannot move; reconnect it first (move a relay or a "
                                        "friendly unit next to it, or clear the enemy off its line).")
     steps = max(abs(dest[0] - unit.at[0]), abs(dest[1] - unit.at[1]))
     if steps > unit.kind.move:
-        raise IllegalAction("too_far", f"Move {unit.id} to {list(dest)} refused: that is {steps} squares away "
+        raise IllegalAction("too_far", f"Move {unit.id} to {format_square(dest)} refused: that is {steps} squares away "
                                        f"and a {unit.kind.label} moves at most {unit.kind.move}.")
     if dest in pos.mountains:
-        raise IllegalAction("mountain", f"Move {unit.id} to {list(dest)} refused: no unit may end on a mountain.")
+        raise IllegalAction("mountain", f"Move {unit.id} to {format_square(dest)} refused: no unit may end on a mountain.")
     other = pos.unit_at(dest)
     if other is not None:
-        raise IllegalAction("occupied", f"Move {unit.id} to {list(dest)} refused: {other.id} stands there; "
+        raise IllegalAction("occupied", f"Move {unit.id} to {format_square(dest)} refused: {other.id} stands there; "
                                         "a unit ends on an empty square.")
     owner = pos.arsenal_owner(dest)
     if owner is not None and owner != side and not unit.kind.is_fighting:
-        raise IllegalAction("relay_cannot_take_arsenal", f"Move {unit.id} to {list(dest)} refused: only a "
+        raise IllegalAction("relay_cannot_take_arsenal", f"Move {unit.id} to {format_square(dest)} refused: only a "
                                                          "fighting unit may enter an enemy arsenal.")
     if dest not in destinations(pos, unit.id):
         why = ("cavalry must stop on the first square outside communication"
                if unit.type == "cavalry" else "every square on the way must be empty and not a mountain")
-        raise IllegalAction("blocked", f"Move {unit.id} to {list(dest)} refused: no free path; {why}.")
+        raise IllegalAction("blocked", f"Move {unit.id} to {format_square(dest)} refused: no free path; {why}.")
 
 
 def is_legal_move(pos: Position, side: str, unit_id: str, to: Sequence[int], moved: Iterable[str] = (),

@@ -179,7 +179,7 @@ def _validate_deploy(s: GameOfWarState, p: int, action: Deploy) -> None:
         raise IllegalAction("bad_square", f"Deploy refused: {at!r} is not a square; give [x, y].")
     pos = s.position
     if not pos.is_on_board(at):
-        raise IllegalAction("off_board", f"Deploy refused: {list(at)} is off the board "
+        raise IllegalAction("off_board", f"Deploy refused: {sq(at)} is off the board "
                                          f"(x 0..{pos.width - 1}, y 0..{pos.height - 1}).")
     lo, hi = s.game.territory(side_of(p))
     if not lo <= at[1] <= hi:
