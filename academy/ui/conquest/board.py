@@ -20,11 +20,9 @@ import param
 from bokeh.events import DoubleTap, Tap
 from bokeh.models import ColumnDataSource, HoverTool, Legend, LegendItem, Range1d
 from bokeh.plotting import figure
-from panel.io.document import unlocked
-from panel.io.notebook import push_notebook
-from panel.io.state import set_curdoc
 
 from academy.games.conquest.mapdata import ConquestMap, load_map
+from academy.ui.board_updates import change_board, figure_size, patch_source
 
 from .style import (CONTINENT_COLOURS, HIGHLIGHT, OCEAN, SELECTED, TARGET, player_colour)
 
@@ -114,8 +112,8 @@ class ConquestBoard(pn.viewable.Viewer):
             r = fig.patch(xs, ys, fill_color=fill, line_color="#00000022", line_width=1.5)
             items.append(LegendItem(label=f"{c.name} +{c.bonus}", renderers=[r]))
         self._draw_edges(fig)
-        halo = fig.scatter("x", "y", source=self.source, size=HALO_SIZE, fill_alpha=0, line_color="halo_color",
-                           line_alpha="halo_alpha", line_width="halo_width")
+        fig.scatter("x", "y", source=self.source, size=HALO_SIZE, fill_alpha=0, line_color="halo_color",
+                    line_alpha="halo_alpha", line_width="halo_width")
         nodes = fig.scatter("x", "y", source=self.source, size=NODE_SIZE, fill_color="fill",
                             line_color="#1f2933", line_width=1.2)
         fig.text("x", "y", text="label", source=self.source, text_color="text_color", text_align="center",
@@ -198,34 +196,16 @@ class ConquestBoard(pn.viewable.Viewer):
         document may be changed now, schedules the patch on the session's loop otherwise (a
         widget event handled without the document lock), and pushes it in a notebook.
         """
-        doc = self.source.document
-        if doc is not None and doc.session_context is not None and not pn.state._unblocked(doc):
-            with set_curdoc(doc):
-                pn.state.execute(self._patch, schedule=True)
-            return
-        with unlocked():
-            self._patch()
-        if doc is not None and doc.session_context is None:
-            push_notebook(self.pane)
+        change_board(self.source.document, self.pane, self._patch)
 
     def _patch(self) -> None:
-        new, old = self._columns(), self.source.data
-        patches = {k: [(i, v) for i, (v, w) in enumerate(zip(vals, old[k])) if v != w] for k, vals in new.items()}
-        patches = {k: p for k, p in patches.items() if p}
-        if patches:
-            self.source.patch(patches)
+        patch_source(self.source, self._columns())
 
     # --- taps ----------------------------------------------------------------------------
     def _on_tap(self, event: Any) -> None:
         territory = self.nearest(event.x, event.y)
         if territory is not None:
             self.model.click(territory)
-
-    def _size(self, prop: str) -> int | None:
-        try:
-            return getattr(self.figure, prop)
-        except Exception:  # a read-only size the browser has not reported yet
-            return None
 
     def nearest(self, x: float | None, y: float | None, reach: float = TAP_REACH) -> str | None:
         """The territory drawn within ``reach`` pixels of data point (x, y), or None.
@@ -234,8 +214,8 @@ class ConquestBoard(pn.viewable.Viewer):
         """
         if x is None or y is None:
             return None
-        height = self._size("inner_height") or self.figure.height or 540
-        width = self._size("inner_width") or 1.75 * height
+        height = figure_size(self.figure, "inner_height") or self.figure.height or 540
+        width = figure_size(self.figure, "inner_width") or 1.75 * height
         px = width / (X_RANGE[1] - X_RANGE[0])
         py = height / (Y_RANGE[1] - Y_RANGE[0])
         best, best_d = None, float(reach)

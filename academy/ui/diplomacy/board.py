@@ -27,14 +27,12 @@ import param
 from bokeh.events import DoubleTap, Tap
 from bokeh.models import Arrow, ColumnDataSource, HoverTool, Range1d, VeeHead
 from bokeh.plotting import figure
-from panel.io.document import unlocked
-from panel.io.notebook import push_notebook
-from panel.io.state import set_curdoc
 
 from academy.core.errors import RulesError
 from academy.games.diplomacy.mapdata import DiplomacyMap, coast_of, province_of, standard_map
 from academy.games.diplomacy.orders import (Build, Convoy, Disband, Hold, Move, Retreat, SupportHold, SupportMove,
                                             parse_order)
+from academy.ui.board_updates import change_board, figure_size, patch_source
 
 from .style import (BACKGROUND, COAST, FAILED, LAND, LAND_TEXT, POWER_TEXT, SEA, SEA_TEXT, SELECTED, TARGET,
                     power_colour)
@@ -365,22 +363,10 @@ class DiplomacyBoard(pn.viewable.Viewer):
 
     def update(self) -> None:
         """Patch the board from the session (now if the document may change, else on its loop)."""
-        doc = self.source.document
-        if doc is not None and doc.session_context is not None and not pn.state._unblocked(doc):
-            with set_curdoc(doc):
-                pn.state.execute(self._patch, schedule=True)
-            return
-        with unlocked():
-            self._patch()
-        if doc is not None and doc.session_context is None:
-            push_notebook(self.pane)
+        change_board(self.source.document, self.pane, self._patch)
 
     def _patch(self) -> None:
-        new, old = self._province_columns(), self.source.data
-        patches = {k: [(i, v) for i, (v, w) in enumerate(zip(vals, old[k])) if v != w] for k, vals in new.items()}
-        patches = {k: p for k, p in patches.items() if p}
-        if patches:
-            self.source.patch(patches)
+        patch_source(self.source, self._province_columns())
         units = self._unit_columns()
         if units != dict(self.units.data):
             self.units.data = units
@@ -394,18 +380,12 @@ class DiplomacyBoard(pn.viewable.Viewer):
         if province is not None:
             self.session.click(province)
 
-    def _size(self, prop: str) -> int | None:
-        try:
-            return getattr(self.figure, prop)
-        except Exception:  # a read-only size the browser has not reported yet
-            return None
-
     def nearest(self, x: float | None, y: float | None, reach: float = TAP_REACH) -> str | None:
         """The province (centre or coast) drawn within ``reach`` pixels of the data point (x, y), or None."""
         if x is None or y is None:
             return None
-        height = self._size("inner_height") or self.figure.height or 720
-        width = self._size("inner_width") or 1.3 * height
+        height = figure_size(self.figure, "inner_height") or self.figure.height or 720
+        width = figure_size(self.figure, "inner_width") or 1.3 * height
         px = width / (X_RANGE[1] - X_RANGE[0])
         py = height / (Y_RANGE[1] - Y_RANGE[0])
         best, best_d = None, float(reach)

@@ -28,14 +28,12 @@ import param
 from bokeh.events import DoubleTap, Tap
 from bokeh.models import Arrow, ColumnDataSource, HoverTool, Range1d, VeeHead
 from bokeh.plotting import figure
-from panel.io.document import unlocked
-from panel.io.notebook import push_notebook
-from panel.io.state import set_curdoc
 
 from academy.core.errors import RulesError
 from academy.games.fronts.mapdata import FrontsMap
 from academy.games.fronts.orders import parse_order
 from academy.games.fronts.units import LOSS_ORDER
+from academy.ui.board_updates import change_board, figure_size, patch_source
 
 __all__ = ["FrontsBoard", "map_graph", "stack_label", "PLAYER_COLOURS", "X_RANGE", "Y_RANGE"]
 
@@ -311,15 +309,7 @@ class FrontsBoard(pn.viewable.Viewer):
 
     def update(self) -> None:
         """Patch the board from the session (now if the document may change, else on its loop)."""
-        doc = self.provinces.document
-        if doc is not None and doc.session_context is not None and not pn.state._unblocked(doc):
-            with set_curdoc(doc):
-                pn.state.execute(self._patch, schedule=True)
-            return
-        with unlocked():
-            self._patch()
-        if doc is not None and doc.session_context is None:
-            push_notebook(self.pane)
+        change_board(self.provinces.document, self.pane, self._patch)
 
     def _patch(self) -> None:
         fmap = self.fmap
@@ -330,12 +320,10 @@ class FrontsBoard(pn.viewable.Viewer):
             self.edges.data = self._edge_columns()
             self.provinces.data = self._province_columns()
         else:
-            new, old = self._province_columns(), self.provinces.data
-            patches = {k: [(i, v) for i, (v, w) in enumerate(zip(vals, old[k])) if v != w] for k, vals in new.items()}
-            patches = {k: p for k, p in patches.items() if p}
-            if patches and len(new["id"]) == len(old["id"]):
-                self.provinces.patch(patches)
-            elif len(new["id"]) != len(old["id"]):
+            new = self._province_columns()
+            if len(new["id"]) == len(self.provinces.data["id"]):
+                patch_source(self.provinces, new)
+            else:
                 self.provinces.data = new
         stacks = self._stack_columns()
         if stacks != dict(self.stacks.data):
@@ -350,18 +338,12 @@ class FrontsBoard(pn.viewable.Viewer):
         if province is not None:
             self.session.click(province)
 
-    def _size(self, prop: str) -> int | None:
-        try:
-            return getattr(self.figure, prop)
-        except Exception:  # a read-only size the browser has not reported yet
-            return None
-
     def nearest(self, x: float | None, y: float | None, reach: float = TAP_REACH) -> str | None:
         """The province drawn within ``reach`` pixels of the data point (x, y), or None."""
         if x is None or y is None or self.fmap is None:
             return None
-        height = self._size("inner_height") or self.figure.height or 640
-        width = self._size("inner_width") or 1.4 * height
+        height = figure_size(self.figure, "inner_height") or self.figure.height or 640
+        width = figure_size(self.figure, "inner_width") or 1.4 * height
         px = width / (X_RANGE[1] - X_RANGE[0])
         py = height / (Y_RANGE[1] - Y_RANGE[0])
         best, best_d = None, float(reach)

@@ -21,12 +21,10 @@ import param
 from bokeh.events import DoubleTap, Tap
 from bokeh.models import Arrow, ColumnDataSource, FixedTicker, HoverTool, Range1d, VeeHead
 from bokeh.plotting import figure
-from panel.io.document import unlocked
-from panel.io.notebook import push_notebook
-from panel.io.state import set_curdoc
 
 from academy.games.game_of_war.notation import LETTERS
 from academy.games.game_of_war.rules import CODES
+from academy.ui.board_updates import change_board
 
 __all__ = ["GameOfWarBoard", "SIDE_COLOURS", "CELL"]
 
@@ -228,15 +226,7 @@ class GameOfWarBoard(pn.viewable.Viewer):
 
     def update(self) -> None:
         """Update the layers from the session (now if the document may change, else on its loop)."""
-        doc = self.units.document
-        if doc is not None and doc.session_context is not None and not pn.state._unblocked(doc):
-            with set_curdoc(doc):
-                pn.state.execute(self._patch, schedule=True)
-            return
-        with unlocked():
-            self._patch()
-        if doc is not None and doc.session_context is None:
-            push_notebook(self.pane)
+        change_board(self.units.document, self.pane, self._patch)
 
     def _patch(self) -> None:
         for source, cols in ((self.units, self._unit_columns()), (self.network, self._network_columns()),
