@@ -56,7 +56,6 @@ Start positions are one-line positions (see notation.py) or, for set-up lessons,
 """
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
 
 import difflib
 import re
@@ -65,6 +64,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from academy.core.errors import InvalidNotation, RulesError
+from academy.core.goals import MET, OPEN, Goal, GoalError, Verdict
+from academy.core.goals import AllOf as _All
+from academy.core.goals import AnyOf as _Any
 from academy.core.names import NameIndex
 from academy.core.protocol import Event, NodeKind
 
@@ -101,17 +103,6 @@ _NEW_GAME = re.compile(r"\s*new\s+game\b\s*,?(.*)", re.IGNORECASE | re.DOTALL)
 
 
 # ============================================================================ data
-@dataclass(frozen=True)
-class Verdict:
-    """How a goal stands: ``met``, ``open`` or ``lost`` (with the reason, in words)."""
-
-    status: str
-    reason: str = ""
-
-
-MET, OPEN = Verdict("met"), Verdict("open")
-
-
 @dataclass
 class Progress:
     """What a goal is checked against: the start and current states, the learner, this try so far."""
@@ -121,15 +112,6 @@ class Progress:
     learner: int
     actions: list[Any] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
-
-
-class GoalError(ValueError):
-    """A goal that cannot be understood; ``path`` leads to the offending part of the goal mapping."""
-
-    def __init__(self, message: str, path: Sequence[Any] = ()) -> None:
-        super().__init__(message)
-        self.message = message
-        self.path = tuple(path)
 
 
 # ============================================================================ start positions
@@ -168,16 +150,6 @@ def next_step(state: ConquestState) -> str:
 
 
 # ============================================================================ goals
-class Goal(ABC):
-    """A compiled goal. ``evaluate`` gives a Verdict; ``text`` says it in words."""
-
-    text: str
-
-    @abstractmethod
-    def evaluate(self, p: Progress) -> Verdict:
-        """Met, open or lost, after the learner's actions so far."""
-
-
 @dataclass
 class _Leaf(Goal):
     """One check with the last phase (rank) of the turn in which it can still become true."""
@@ -196,33 +168,6 @@ class _Leaf(Goal):
         if self.deadline is not None and s.to_move() == p.learner and PHASE_RANK.get(s.phase, 0) > self.deadline:
             return Verdict("lost", f"The {_phase_named(self.deadline)} phase is over, and the goal ({self.text}) "
                                    "can no longer be reached this turn: a turn's phases only go forward.")
-        return OPEN
-
-
-@dataclass
-class _All(Goal):
-    parts: list[Goal]
-    text: str = ""
-
-    def evaluate(self, p: Progress) -> Verdict:
-        verdicts = [g.evaluate(p) for g in self.parts]
-        for v in verdicts:
-            if v.status == "lost":
-                return v
-        return MET if all(v.status == "met" for v in verdicts) else OPEN
-
-
-@dataclass
-class _Any(Goal):
-    parts: list[Goal]
-    text: str = ""
-
-    def evaluate(self, p: Progress) -> Verdict:
-        verdicts = [g.evaluate(p) for g in self.parts]
-        if any(v.status == "met" for v in verdicts):
-            return MET
-        if verdicts and all(v.status == "lost" for v in verdicts):
-            return Verdict("lost", " ".join(v.reason for v in verdicts))
         return OPEN
 
 

@@ -55,12 +55,14 @@ from __future__ import annotations
 import difflib
 import functools
 import re
-from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from academy.core.errors import IllegalAction, RulesError
+from academy.core.goals import MET, OPEN, Goal, GoalError, Verdict
+from academy.core.goals import AllOf as _All
+from academy.core.goals import AnyOf as _Any
 from academy.core.protocol import Event
 from academy.core.record import Record
 
@@ -88,26 +90,6 @@ _ADJECTIVE = {"AUSTRIA": "Austrian", "ENGLAND": "English", "FRANCE": "French", "
 
 
 # ============================================================================ data
-@dataclass(frozen=True)
-class Verdict:
-    """How a goal stands: ``met``, ``open`` or ``lost`` (with the reason, in words)."""
-
-    status: str
-    reason: str = ""
-
-
-MET, OPEN = Verdict("met"), Verdict("open")
-
-
-class GoalError(ValueError):
-    """A goal that cannot be understood; ``path`` leads to the offending part of the goal mapping."""
-
-    def __init__(self, message: str, path: Sequence[Any] = ()) -> None:
-        super().__init__(message)
-        self.message = message
-        self.path = tuple(path)
-
-
 class LessonState(DiplomacyState):
     """A Diplomacy game started from a lesson position: it knows the learner and the fixed orders.
 
@@ -273,16 +255,6 @@ def _phase_words(pos: Position) -> str:
 
 
 # ============================================================================ goals
-class Goal(ABC):
-    """A compiled goal. ``evaluate`` gives a Verdict; ``text`` says it in words."""
-
-    text: str
-
-    @abstractmethod
-    def evaluate(self, p: Progress) -> Verdict:
-        """Met, open (the phase is not resolved yet) or lost, after the learner's orders."""
-
-
 @dataclass
 class _Leaf(Goal):
     """One check of the resolved start phase; ``why_not`` says why it was missed."""
@@ -298,33 +270,6 @@ class _Leaf(Goal):
         if self.check(r):
             return MET
         return Verdict("lost", self.why_not(r))
-
-
-@dataclass
-class _All(Goal):
-    parts: list[Goal]
-    text: str = ""
-
-    def evaluate(self, p: Progress) -> Verdict:
-        verdicts = [g.evaluate(p) for g in self.parts]
-        lost = [v.reason for v in verdicts if v.status == "lost"]
-        if lost:
-            return Verdict("lost", " ".join(lost))
-        return MET if all(v.status == "met" for v in verdicts) else OPEN
-
-
-@dataclass
-class _Any(Goal):
-    parts: list[Goal]
-    text: str = ""
-
-    def evaluate(self, p: Progress) -> Verdict:
-        verdicts = [g.evaluate(p) for g in self.parts]
-        if any(v.status == "met" for v in verdicts):
-            return MET
-        if verdicts and all(v.status == "lost" for v in verdicts):
-            return Verdict("lost", " ".join(v.reason for v in verdicts))
-        return OPEN
 
 
 def _join(items: list[str], word: str = "and") -> str:

@@ -45,12 +45,14 @@ Start positions are the one-line positions of snapshot.py, e.g.
 from __future__ import annotations
 
 import difflib
-from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from academy.core.errors import InvalidNotation, RulesError
+from academy.core.goals import MET, OPEN, Goal, GoalError, Verdict
+from academy.core.goals import AllOf as _All
+from academy.core.goals import AnyOf as _Any
 from academy.core.names import NameIndex
 from academy.core.protocol import Event, NodeKind
 
@@ -69,17 +71,6 @@ OUTCOMES = ("destroyed", "retreat", "repelled")
 
 
 # ============================================================================ data
-@dataclass(frozen=True)
-class Verdict:
-    """How a goal stands: ``met``, ``open`` or ``lost`` (with the reason, in words)."""
-
-    status: str
-    reason: str = ""
-
-
-MET, OPEN = Verdict("met"), Verdict("open")
-
-
 @dataclass
 class Progress:
     """What a goal is checked against: the start and current states, the learner, this try so far."""
@@ -89,15 +80,6 @@ class Progress:
     learner: int
     actions: list[Any] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
-
-
-class GoalError(ValueError):
-    """A goal that cannot be understood; ``path`` leads to the offending part of the goal mapping."""
-
-    def __init__(self, message: str, path: Sequence[Any] = ()) -> None:
-        super().__init__(message)
-        self.message = message
-        self.path = tuple(path)
 
 
 # ============================================================================ start and next step
@@ -130,16 +112,6 @@ def next_step(state: GameOfWarState) -> str:
 
 
 # ============================================================================ goals
-class Goal(ABC):
-    """A compiled goal. ``evaluate`` gives a Verdict; ``text`` says it in words."""
-
-    text: str
-
-    @abstractmethod
-    def evaluate(self, p: Progress) -> Verdict:
-        """Met, open or lost, after the learner's actions so far."""
-
-
 @dataclass
 class _Leaf(Goal):
     """One check, and optionally why it can no longer be met ('' while it still can)."""
@@ -153,33 +125,6 @@ class _Leaf(Goal):
             return MET
         if self.lost is not None and (why := self.lost(p)):
             return Verdict("lost", why)
-        return OPEN
-
-
-@dataclass
-class _All(Goal):
-    parts: list[Goal]
-    text: str = ""
-
-    def evaluate(self, p: Progress) -> Verdict:
-        verdicts = [g.evaluate(p) for g in self.parts]
-        for v in verdicts:
-            if v.status == "lost":
-                return v
-        return MET if all(v.status == "met" for v in verdicts) else OPEN
-
-
-@dataclass
-class _Any(Goal):
-    parts: list[Goal]
-    text: str = ""
-
-    def evaluate(self, p: Progress) -> Verdict:
-        verdicts = [g.evaluate(p) for g in self.parts]
-        if any(v.status == "met" for v in verdicts):
-            return MET
-        if verdicts and all(v.status == "lost" for v in verdicts):
-            return Verdict("lost", " ".join(v.reason for v in verdicts))
         return OPEN
 
 
