@@ -38,6 +38,7 @@ from .history import log_lines
 from .model import BoardModel
 from .seat_chat import MAX_MESSAGE_CHARS, SeatChat
 from .seat_leaving import SeatLeaving
+from .session_loop import in_session
 
 __all__ = ["SharedSession", "shared_hub", "state_from_observation", "close_shared_hubs", "MAX_MESSAGE_CHARS"]
 
@@ -286,14 +287,7 @@ class SharedSession(BoardModel, SeatChat, SeatLeaving):
         def update() -> None:
             with self._lock:
                 self._apply(self.game.view(self.player), log_lines(events, step), events=events)
-        doc = self._doc
-        if doc is not None and doc.session_context is not None:
-            import panel as pn
-            from panel.io.state import set_curdoc
-            with set_curdoc(doc):
-                pn.state.execute(update, schedule=True)
-        else:
-            update()
+        in_session(self._doc, update)
 
     def _set_state(self, view: LiveView) -> None:
         self._step = view.step

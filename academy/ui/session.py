@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import json
 import threading
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -31,6 +30,7 @@ from academy.games import REGISTRY
 
 from .history import ReplayCursor, log_lines, read_saved, rebuild
 from .model import BoardModel
+from .session_loop import in_session, think_in_thread
 
 __all__ = ["GameSession", "CPU_LEVELS", "HUMAN"]
 
@@ -294,28 +294,10 @@ class GameSession(BoardModel):
             self._doc = None
         generation, state, bot = self._generation, self.state.clone(), self._bot(self.state.to_move())
         delay = self.cpu_delay if state.phase not in ("claim", "place") else self.cpu_delay / 4
-        threading.Thread(target=self._cpu_worker, args=(generation, state, bot, delay), daemon=True,
-                         name="academy-cpu").start()
-
-    def _cpu_worker(self, generation: int, state: State, bot: Any, delay: float) -> None:
-        started = time.monotonic()
-        try:
-            action: Any = bot.choose(state)
-        except Exception as exc:  # a broken bot must not freeze the page
-            action = exc
-        time.sleep(max(0.0, delay - (time.monotonic() - started)))
-        self._schedule(lambda: self._cpu_step(action, generation))
+        think_in_thread(bot, state, delay, lambda action: self._schedule(lambda: self._cpu_step(action, generation)))
 
     def _schedule(self, callback: Callable[[], None]) -> None:
-        doc = self._doc
-        if doc is not None and getattr(doc, "session_context", None) is not None:
-            import panel as pn
-            from panel.io.state import set_curdoc
-            with set_curdoc(doc):
-                pn.state.execute(callback, schedule=True)
-            return
-        with self._lock:
-            callback()
+        in_session(self._doc, callback, self._lock)
 
     def _cpu_step(self, action: Any, generation: int) -> None:
         if generation != self._generation or not self.cpu_to_move:

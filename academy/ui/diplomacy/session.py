@@ -47,6 +47,7 @@ from academy.games.diplomacy.position import KIND_NAMES, SEASONS, Position
 from academy.games.diplomacy.state import DiplomacyState
 from academy.ui.seat_chat import SeatChat
 from academy.ui.seat_leaving import SeatLeaving
+from academy.ui.session_loop import in_session
 
 __all__ = ["DiplomacySession", "LocalDiplomacy", "SharedDiplomacy", "view_state", "order_targets", "order_label",
            "phase_title", "POWERS"]
@@ -646,14 +647,7 @@ class SharedDiplomacy(DiplomacySession, SeatChat, SeatLeaving):
                 self._apply(message=text)
                 if wrote:
                     self._load_messages()
-        doc = self._doc
-        if doc is not None and doc.session_context is not None:
-            import panel as pn
-            from panel.io.state import set_curdoc
-            with set_curdoc(doc):
-                pn.state.execute(update, schedule=True)
-        else:
-            update()
+        in_session(self._doc, update)
 
     def _refusal(self) -> str | None:
         if self.status == "finished":

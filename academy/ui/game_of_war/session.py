@@ -18,7 +18,6 @@ Attack button) attacks. CPU turns run on a worker thread and come back through `
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -35,6 +34,7 @@ from academy.games.game_of_war.combat import Combat, combat
 from academy.games.game_of_war.notation import format_square
 from academy.games.game_of_war.units import SIDES
 from academy.ui.history import log_lines, rebuild
+from academy.ui.session_loop import in_session, think_in_thread
 
 __all__ = ["GameOfWarSession", "HUMAN", "CPU_LEVELS", "DEPLOYMENTS"]
 
@@ -376,28 +376,12 @@ class GameOfWarSession(param.Parameterized):
             self._doc = pn.state.curdoc
         except Exception:  # pragma: no cover - panel is a dependency
             self._doc = None
-        args = (self._generation, self.state.clone(), self._bot(self.state.to_move()), self.cpu_delay)
-        threading.Thread(target=self._cpu_worker, args=args, daemon=True, name="academy-gow-cpu").start()
-
-    def _cpu_worker(self, generation: int, state: Any, bot: Any, delay: float) -> None:
-        started = time.monotonic()
-        try:
-            action: Any = bot.choose(state)
-        except Exception as exc:  # a broken bot must not freeze the page
-            action = exc
-        time.sleep(max(0.0, delay - (time.monotonic() - started)))
-        self._schedule(lambda: self._cpu_step(action, generation))
+        generation = self._generation
+        think_in_thread(self._bot(self.state.to_move()), self.state.clone(), self.cpu_delay,
+                        lambda action: self._schedule(lambda: self._cpu_step(action, generation)), "academy-gow-cpu")
 
     def _schedule(self, callback: Callable[[], None]) -> None:
-        doc = self._doc
-        if doc is not None and getattr(doc, "session_context", None) is not None:
-            import panel as pn
-            from panel.io.state import set_curdoc
-            with set_curdoc(doc):
-                pn.state.execute(callback, schedule=True)
-            return
-        with self._lock:
-            callback()
+        in_session(self._doc, callback, self._lock)
 
     def _cpu_step(self, action: Any, generation: int) -> None:
         if generation != self._generation or not self.cpu_to_move:
