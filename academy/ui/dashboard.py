@@ -17,6 +17,7 @@ mutable game state by design: that is how a move reaches every browser); the dat
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import quote
 
@@ -67,6 +68,43 @@ def _base_url() -> str:
     if loc is None or not getattr(loc, "origin", None):
         return ""
     return f"{loc.origin}{loc.pathname or '/'}"
+
+
+def created_links_html(title: str, game_id: int, tokens: dict[int, str], seat_name: Callable[[int], str],
+                       link: Callable[[int, str], str], watch: str) -> str:
+    """The private link of each person's seat of a new game, to copy and hand out, and the watch link."""
+    base = _base_url()
+    rows = "".join(
+        f"<li><b>{html.escape(seat_name(p))}</b>: <a href='{html.escape(link(game_id, t))}' target='_blank' "
+        f"class='seat-link' data-seat='{p}'>play {html.escape(seat_name(p))}</a> · copy: "
+        f"<code>{html.escape(base + link(game_id, t))}</code></li>" for p, t in sorted(tokens.items()))
+    return (f"<div class='seat-links' data-game='{game_id}'><b>{html.escape(title)} {game_id} created.</b> "
+            "Send each person their own link (it is their seat's key; keep it private):"
+            f"<ul>{rows}</ul>Anyone can <a href='{watch}' target='_blank'>watch</a>.</div>")
+
+
+def join_chosen_seat(form: Any, seat_name: Callable[[int], str], link: Callable[[int, str], str]) -> str | None:
+    """Take the open seat chosen on a games form (``join_seat``, ``join_name``); return its token, or
+    None when refused (``join_result`` says why). The form's ``my_tokens`` keeps it for this session."""
+    choice = form.join_seat.value
+    if not choice:
+        form.join_result.object = "<div class='seat-links'>Choose a free seat first.</div>"
+        return None
+    game_id, player = choice
+    try:
+        token = form.hub.open(game_id).claim(player, form.join_name.value.strip() or None)
+    except StoreError as exc:
+        form.join_result.object = f"<div class='seat-links'>{html.escape(str(exc))}</div>"
+        form.refresh()
+        return None
+    form.my_tokens.setdefault(game_id, {})[player] = token
+    url = link(game_id, token)
+    form.join_result.object = (
+        f"<div class='seat-links' data-game='{game_id}'><b>You play {html.escape(seat_name(player))} in game "
+        f"{game_id}.</b> <a href='{html.escape(url)}' class='seat-link' data-seat='{player}'>Play now</a> · "
+        f"keep this link to come back: <code>{html.escape(_base_url() + url)}</code></div>")
+    form.refresh()
+    return token
 
 
 class GamesDashboard(pn.viewable.Viewer):
@@ -161,39 +199,14 @@ class GamesDashboard(pn.viewable.Viewer):
             self.links.object = f"<div class='seat-links'>The game could not be created: {html.escape(str(exc))}</div>"
             raise
         self.my_tokens[game.game_id] = dict(tokens)
-        base = _base_url()
-        rows = "".join(
-            f"<li><b>{PLAYER_NAMES[p]}</b>: <a href='{html.escape(seat_link(game.game_id, t))}' target='_blank' "
-            f"class='seat-link' data-seat='{p}'>play {PLAYER_NAMES[p]}</a> · copy: "
-            f"<code>{html.escape(base + seat_link(game.game_id, t))}</code></li>" for p, t in sorted(tokens.items()))
-        self.links.object = (f"<div class='seat-links' data-game='{game.game_id}'><b>Game {game.game_id} created.</b> "
-                             "Send each person their own link (it is their seat's key; keep it private):"
-                             f"<ul>{rows}</ul>Anyone can <a href='{watch_link(game.game_id)}' target='_blank'>"
-                             "watch</a>.</div>")
+        self.links.object = created_links_html("Game", game.game_id, tokens, PLAYER_NAMES.__getitem__, seat_link,
+                                               watch_link(game.game_id))
         self.refresh()
         return game.game_id, dict(tokens)
 
     def join(self) -> str | None:
         """Take the seat chosen in "Join an open seat"; return its token (None if refused: the page says why)."""
-        choice = self.join_seat.value
-        if not choice:
-            self.join_result.object = "<div class='seat-links'>Choose a free seat first.</div>"
-            return None
-        game_id, player = choice
-        try:
-            token = self.hub.open(game_id).claim(player, self.join_name.value.strip() or None)
-        except StoreError as exc:
-            self.join_result.object = f"<div class='seat-links'>{html.escape(str(exc))}</div>"
-            self.refresh()
-            return None
-        self.my_tokens.setdefault(game_id, {})[player] = token
-        link = seat_link(game_id, token)
-        self.join_result.object = (
-            f"<div class='seat-links' data-game='{game_id}'><b>You have seat {PLAYER_NAMES[player]} in game "
-            f"{game_id}.</b> <a href='{html.escape(link)}' class='seat-link' data-seat='{player}'>Play now</a> · "
-            f"keep this link to come back: <code>{html.escape(_base_url() + link)}</code></div>")
-        self.refresh()
-        return token
+        return join_chosen_seat(self, PLAYER_NAMES.__getitem__, seat_link)
 
     def refresh(self) -> None:
         try:

@@ -31,6 +31,10 @@ def diplomacy_seat_link(game_id: int, token: str) -> str:
     return f"{diplomacy_watch_link(game_id)}&seat={quote(token, safe='')}"
 
 
+def _power_name(player: int) -> str:
+    return POWERS[player].title()
+
+
 class DiplomacyGamesForm(pn.viewable.Viewer):
     """The "New Diplomacy game" card of the Games page; ``hub`` is the process's LiveHub."""
 
@@ -102,42 +106,16 @@ class DiplomacyGamesForm(pn.viewable.Viewer):
             self.links.object = f"<div class='seat-links'>The game could not be created: {html.escape(str(exc))}</div>"
             raise
         self.my_tokens[game.game_id] = dict(tokens)
-        from academy.ui.dashboard import _base_url
-        base = _base_url()
-        rows = "".join(
-            f"<li><b>{POWERS[p].title()}</b>: <a href='{html.escape(diplomacy_seat_link(game.game_id, t))}' "
-            f"target='_blank' class='seat-link' data-seat='{p}'>play {POWERS[p].title()}</a> · copy: "
-            f"<code>{html.escape(base + diplomacy_seat_link(game.game_id, t))}</code></li>"
-            for p, t in sorted(tokens.items()))
-        self.links.object = (f"<div class='seat-links' data-game='{game.game_id}'><b>Diplomacy game {game.game_id} "
-                             "created.</b> Send each person their own link (it is their seat's key; keep it "
-                             f"private):<ul>{rows}</ul>Anyone can <a href='{diplomacy_watch_link(game.game_id)}' "
-                             "target='_blank'>watch</a>.</div>")
+        from academy.ui.dashboard import created_links_html
+        self.links.object = created_links_html("Diplomacy game", game.game_id, tokens, _power_name,
+                                               diplomacy_seat_link, diplomacy_watch_link(game.game_id))
         self.refresh()
         return game.game_id, dict(tokens)
 
     def join(self) -> str | None:
         """Take the open seat chosen; return its token (None if refused: the form says why)."""
-        choice = self.join_seat.value
-        if not choice:
-            self.join_result.object = "<div class='seat-links'>Choose a free seat first.</div>"
-            return None
-        game_id, player = choice
-        try:
-            token = self.hub.open(game_id).claim(player, self.join_name.value.strip() or None)
-        except StoreError as exc:
-            self.join_result.object = f"<div class='seat-links'>{html.escape(str(exc))}</div>"
-            self.refresh()
-            return None
-        self.my_tokens.setdefault(game_id, {})[player] = token
-        link = diplomacy_seat_link(game_id, token)
-        from academy.ui.dashboard import _base_url
-        self.join_result.object = (
-            f"<div class='seat-links' data-game='{game_id}'><b>You play {POWERS[player].title()} in game "
-            f"{game_id}.</b> <a href='{html.escape(link)}' class='seat-link' data-seat='{player}'>Play now</a> · "
-            f"keep this link to come back: <code>{html.escape(_base_url() + link)}</code></div>")
-        self.refresh()
-        return token
+        from academy.ui.dashboard import join_chosen_seat
+        return join_chosen_seat(self, _power_name, diplomacy_seat_link)
 
     def refresh(self) -> None:
         try:
