@@ -47,3 +47,15 @@ def test_the_page_saves_and_replays():
     assert replay.session.count == 2 and replay.session.history == []
     replay.session.forward()
     assert replay.session.history[-1]["orders"]["FRANCE"]
+
+
+def test_the_preview_shows_the_strengths_in_play():
+    """Issue 4, "Explanations and odds": for an ordered unit, its attack, defend, prevent and hold strengths."""
+    from academy.ui.diplomacy.panels import OrdersPanel
+    s = LocalDiplomacy()
+    s.new_game(people=["FRANCE"], seed=4)
+    assert s.type_order("A PAR - BUR") and s.type_order("A MAR S A PAR - BUR")
+    row = next(r for r in s.preview if r["unit"] == "A PAR")
+    assert row["strengths"] == {"attack": 2, "defend": 2, "prevent": 2, "hold": 0}
+    panel = OrdersPanel(s)
+    assert "Strengths in play: attack 2 · defend 2 · prevent 2 · hold 0" in panel._preview_html()

@@ -172,11 +172,20 @@ class OrdersPanel(pn.viewable.Viewer):
         if not s.preview:
             return ""
         rows = "".join(f"<tr><td>{escape(r['order'])}</td><td>{_result_cell(r['result'])}</td></tr>"
-                       f"<tr><td colspan=2 class='why'>{escape(r['reason'])}</td></tr>" for r in s.preview)
+                       f"<tr><td colspan=2 class='why'>{escape(r['reason'])}</td></tr>"
+                       + (f"<tr><td colspan=2 class='why strengths'>{escape(strengths_text(r['strengths']))}</td></tr>"
+                          if r.get("strengths") else "") for r in s.preview)
         return ("<div class='preview-box'><h4>Preview: if every other power held</h4>"
                 "<div class='academy-muted'>Only a preview: the other powers' real orders are secret "
                 "and can change every result.</div>"
                 f"<table class='orders'>{rows}</table></div>")
+
+
+def strengths_text(strengths: dict[str, int]) -> str:
+    """'Strengths in play: attack 2 · defend 2 · prevent 2 · hold 0' (the DATC's names)."""
+    order = ("attack", "defend", "prevent", "hold")
+    parts = [f"{k} {strengths[k]}" for k in order if k in strengths]
+    return "Strengths in play: " + " · ".join(parts) if parts else ""
 
 
 class ResultsPanel(pn.viewable.Viewer):

@@ -346,7 +346,8 @@ class DiplomacySession(param.Parameterized):
         for text in pending.values():
             key = _result_key(text)
             if key in res.results:
-                rows.append({"unit": key, "order": text, "result": res.results[key], "reason": res.reasons[key]})
+                rows.append({"unit": key, "order": text, "result": res.results[key], "reason": res.reasons[key],
+                             "strengths": dict(res.strengths.get(key, {}))})
         return rows
 
     # --- submitting -----------------------------------------------------------------------------
