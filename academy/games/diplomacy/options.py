@@ -21,11 +21,10 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
-from academy.core.errors import IllegalAction, InvalidNotation, RulesError
+from academy.core.errors import IllegalAction, RulesError
 
 from .mapdata import DiplomacyMap, province_of
-from .orders import (Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, UnitRef, Waive,
-                     format_order, parse_order)
+from .orders import Build, Disband, Order, Retreat, UnitRef, Waive, format_order, parse_order
 from .phases import adjustment_counts, buildable_sites, retreat_options
 from .position import Position, Unit
 
@@ -84,6 +83,16 @@ class _Reach:
 
     def provinces(self, u: Unit) -> frozenset[str]:
         return self.army_provinces[u.province] if u.kind == "A" else self.fleet_provinces[u.location]
+
+
+def _near(m: DiplomacyMap, provinces: frozenset[str]) -> set[str]:
+    """``provinces`` and every province next to one of them (by land or by sea)."""
+    from .phases import _land_and_sea
+    table = _land_and_sea(m)
+    out = set(provinces)
+    for p in provinces:
+        out.update(table[p])
+    return out
 
 
 def _fleet_components(pos: Position) -> list[set[str]]:
@@ -149,7 +158,9 @@ def _movement_tree(pos: Position, u: Unit, comps: list[set[str]]) -> dict[str, A
     # supports: to hold a unit next door, or a move into a province this unit could enter
     into = reach.provinces(u)
     support: dict[str, Any] = {}
-    for prov, v in sorted(pos.units.items()):
+    near = _near(m, into)                 # only a unit in or next to a province this unit reaches can matter
+    for prov in sorted(p for p in near if p in pos.units):
+        v = pos.units[prov]
         if prov == u.province:
             continue
         targets = reach.provinces(v) & into
