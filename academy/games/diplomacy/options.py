@@ -95,6 +95,20 @@ def _near(m: DiplomacyMap, provinces: frozenset[str]) -> set[str]:
     return out
 
 
+_LAST_COMPONENTS: list[tuple[Position, list[set[str]]]] = []
+
+
+def _components_of(pos: Position) -> list[set[str]]:
+    """``_fleet_components(pos)``, computed once for the last position asked about (every power's
+    tree of one phase shares them). Positions are immutable, so a kept answer stays right."""
+    last = _LAST_COMPONENTS[0] if _LAST_COMPONENTS else None
+    if last is not None and last[0] is pos:
+        return last[1]
+    comps = _fleet_components(pos)
+    _LAST_COMPONENTS[:] = [(pos, comps)]
+    return comps
+
+
 def _fleet_components(pos: Position) -> list[set[str]]:
     """Groups of sea provinces holding fleets that touch each other (possible convoy chains)."""
     m = pos.dmap
@@ -199,7 +213,7 @@ def order_options(pos: Position, power: str) -> dict[str, Any]:
     kind = pos.phase.kind
     out: dict[str, Any] = {}
     if kind == "M":
-        comps = _fleet_components(pos)
+        comps = _components_of(pos)
         for u in sorted(pos.units_of(power), key=lambda u: u.province):
             out[str(u)] = _movement_tree(pos, u, comps)
     elif kind == "R":

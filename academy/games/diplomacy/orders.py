@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Union
 
 from academy.core.errors import InvalidNotation
@@ -22,10 +22,11 @@ class UnitRef:
 
     kind: str | None
     location: str
+    #: the province of ``location`` ("STP" for "STP/SC"), kept because the adjudicator asks often
+    province: str = field(init=False, repr=False, compare=False)
 
-    @property
-    def province(self) -> str:
-        return province_of(self.location)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "province", province_of(self.location))
 
     def __str__(self) -> str:
         return f"{self.kind} {self.location}" if self.kind else self.location
