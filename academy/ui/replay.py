@@ -103,8 +103,8 @@ class ReplaySession(BoardModel):
             self.message = f"{name} could not be opened. {exc}"
             return False
         if record.game.name not in BOARDS:
-            self.message = (f"{name} is a record of {record.game.title}: this replay viewer shows "
-                            f"{', '.join(sorted(BOARDS)).title()} games only so far.")
+            self.message = (f"{name} is a record of {record.game.title}: replays here show Conquest and "
+                            "Diplomacy games only so far.")
             return False
         self.load(Replay(record), title=f"Imported record ({name})")
         return True
@@ -411,7 +411,8 @@ class ReplayPage(pn.viewable.Viewer):
                                            css_classes=["import-message"])
         self.import_area = pn.Column(self.import_intro, self.first_upload, self.import_message,
                                      sizing_mode="stretch_width", margin=0)
-        self.layout = pn.Column(self.head, self.import_area, self.replay_area, self.sandbox_area,
+        self.other_slot = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["other-replay"])
+        self.layout = pn.Column(self.head, self.import_area, self.replay_area, self.sandbox_area, self.other_slot,
                                 sizing_mode="stretch_width", css_classes=["replay-page", "conquest-play"])
         s.param.watch(later(self._update), ["state", "step", "length", "message", "title", "masked", "has_replay",
                                             "step_events"])
@@ -444,8 +445,24 @@ class ReplayPage(pn.viewable.Viewer):
         if not widget.value:
             return
         name = widget.filename or "the file"
+        if self.open_diplomacy(widget.value, name):
+            return
         if self.session.import_text(widget.value, name=name):
             self.session.sandbox_open = False
+
+    def open_diplomacy(self, text: str | bytes, name: str) -> Any:
+        """A Diplomacy record opens in the Diplomacy replay, phase by phase (None for any other file)."""
+        try:
+            record = read_record(text)
+        except RecordError:
+            return None                      # the Conquest path says what is wrong with the file
+        if record.game.name != "diplomacy":
+            return None
+        from academy.ui.diplomacy.replay import DiplomacyReplay, DiplomacyReplayPage
+        page = DiplomacyReplayPage(DiplomacyReplay(record, viewer=None, title=f"imported record ({name})"))
+        self.other_slot.objects = [page]
+        self.import_area.visible = self.replay_area.visible = False
+        return page
 
     # --- view ------------------------------------------------------------------------------
     def _update_sandbox(self, *events: Any) -> None:

@@ -317,13 +317,23 @@ def test_a_malformed_record_gives_a_clear_message(text, words):
 
 def test_a_record_of_a_game_without_a_replay_board_is_refused_in_words():
     from academy.games import REGISTRY
-    if "diplomacy" not in REGISTRY:
-        pytest.skip("no Diplomacy engine registered")
-    game = REGISTRY["diplomacy"]()
+    game = REGISTRY["tactics"]()
     text = json.dumps(game.new_initial_state(seed=1).record.to_json())
     s = ReplaySession()
-    assert not s.import_text(text, name="dip.json")
-    assert "dip.json is a record of Diplomacy" in s.message and "Conquest games only" in s.message
+    assert not s.import_text(text, name="tac.json")
+    assert "tac.json is a record of Tactics" in s.message and "Conquest and Diplomacy games only" in s.message
+
+
+def test_an_imported_diplomacy_record_opens_phase_by_phase():
+    from academy.games import REGISTRY
+    from academy.games.diplomacy.bots import make_bot, play_orders
+    state = REGISTRY["diplomacy"]().new_initial_state(seed=1)
+    play_orders(state, {p: make_bot("easy", p) for p in range(7)}, 3)
+    page = ReplayPage()
+    opened = page.open_diplomacy(json.dumps(state.record.to_json()), "dip.json")
+    assert opened is not None and opened.session.count == 4
+    assert not page.import_area.visible and page.other_slot.objects
+    assert page.open_diplomacy(b"{broken", "x.json") is None
 
 
 def test_a_bad_import_leaves_a_loaded_replay_working(finished_record):
