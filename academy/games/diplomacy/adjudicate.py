@@ -180,8 +180,33 @@ def _check_unit(pos: Position, power: str, o: Order) -> str | None:
     return None
 
 
+_LEGAL_SEEN: list[tuple[Position, dict[tuple[Unit, Order], Order | str]]] = []
+
+
 def _legal(pos: Position, unit: Unit, o: Order) -> Order:
-    """The order with its destination made exact, or _Invalid with the reason it is illegal."""
+    """The order with its destination made exact, or _Invalid with the reason it is illegal.
+
+    The answers for the last position asked about are kept (positions and orders are immutable):
+    the same orders are checked when submitted and again when the phase is adjudicated.
+    """
+    seen = _LEGAL_SEEN[0] if _LEGAL_SEEN else None
+    if seen is None or seen[0] is not pos:
+        seen = (pos, {})
+        _LEGAL_SEEN[:] = [seen]
+    key = (unit, o)
+    known = seen[1].get(key)
+    if known is None:
+        try:
+            known = _check_legal(pos, unit, o)
+        except _Invalid as exc:
+            known = exc.reason
+        seen[1][key] = known
+    if isinstance(known, str):
+        raise _Invalid(known)
+    return known
+
+
+def _check_legal(pos: Position, unit: Unit, o: Order) -> Order:
     m = pos.dmap
     here = unit.province
     ref = UnitRef(unit.kind, unit.location)
