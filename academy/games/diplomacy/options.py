@@ -66,6 +66,10 @@ class _Reach:
     _tables: dict[int, tuple[DiplomacyMap, _Reach]] = {}
 
     def __init__(self, m: DiplomacyMap) -> None:
+        self.map = m
+        self._near: dict[tuple[str, str], set[str]] = {}
+        self._moves: dict[tuple[str, str], dict[str, str]] = {}
+        self._supports: dict[tuple[str, str, str, str], dict[str, Any] | None] = {}
         self.army = {p: sorted(d) for p, d in m.army_adj.items()}
         self.fleet = {loc: sorted(d) for loc, d in m.fleet_adj.items()}
         self.army_provinces = {p: frozenset(d) for p, d in m.army_adj.items()}
@@ -83,6 +87,38 @@ class _Reach:
 
     def provinces(self, u: Unit) -> frozenset[str]:
         return self.army_provinces[u.province] if u.kind == "A" else self.fleet_provinces[u.location]
+
+    def moves(self, u: Unit) -> dict[str, str]:
+        """The unit's moves without a convoy, destination -> order text, sorted (kept per location; do
+        not change it)."""
+        key = (u.kind, u.location)
+        if key not in self._moves:
+            self._moves[key] = {d: f"{u.kind} {u.location} - {d}" for d in sorted(self.locations(u))}
+        return self._moves[key]
+
+    def near(self, u: Unit) -> set[str]:
+        """The provinces this unit reaches and every province next to one of them (kept per location)."""
+        key = (u.kind, u.location)
+        if key not in self._near:
+            self._near[key] = _near(self.map, self.provinces(u))
+        return self._near[key]
+
+    def support_branch(self, u: Unit, v: Unit) -> dict[str, Any] | None:
+        """The supports ``u`` can give ``v`` ({"H": text, "-": {province: text}}), or None; they depend
+        only on where the two units stand, so each pair is worked out once per map. Do not change it."""
+        key = (u.kind, u.location, v.kind, v.location)
+        if key in self._supports:
+            return self._supports[key]
+        into = self.provinces(u)
+        targets = (self.provinces(v) & into) - {u.province}
+        me, other = f"{u.kind} {u.location}", f"{v.kind} {v.location}"
+        branch: dict[str, Any] = {}
+        if v.province in into:
+            branch["H"] = f"{me} S {other}"
+        if targets:
+            branch["-"] = {d: f"{me} S {other} - {d}" for d in sorted(targets)}
+        self._supports[key] = branch or None
+        return self._supports[key]
 
 
 def _near(m: DiplomacyMap, provinces: frozenset[str]) -> set[str]:
@@ -163,33 +199,19 @@ def _movement_tree(pos: Position, u: Unit, comps: list[set[str]]) -> dict[str, A
     me = f"{u.kind} {u.location}"
     tree: dict[str, Any] = {"H": f"{me} H"}
     reach = _Reach.of(m)
-    moves = {d: f"{me} - {d}" for d in reach.locations(u)}
-    if u.kind == "A":
-        for d in sorted(_convoy_reach(pos, comps, u.province)):
-            if d not in moves:
-                moves[d] = f"{me} - {d}"
-    tree["-"] = dict(sorted(moves.items()))
+    moves = reach.moves(u)
+    by_sea = [d for d in _convoy_reach(pos, comps, u.province) if d not in moves] if u.kind == "A" else []
+    tree["-"] = dict(sorted({**moves, **{d: f"{me} - {d}" for d in by_sea}}.items())) if by_sea else dict(moves)
     # supports: to hold a unit next door, or a move into a province this unit could enter
-    into = reach.provinces(u)
     support: dict[str, Any] = {}
-    near = _near(m, into)                 # only a unit in or next to a province this unit reaches can matter
+    near = reach.near(u)                  # only a unit in or next to a province this unit reaches can matter
     for prov in sorted(p for p in near if p in pos.units):
-        v = pos.units[prov]
         if prov == u.province:
             continue
-        targets = reach.provinces(v) & into
-        if prov not in into and not targets:
-            continue
-        other = f"{v.kind} {v.location}"
-        branch: dict[str, Any] = {}
-        if prov in into:
-            branch["H"] = f"{me} S {other}"
-        if targets:
-            targets = targets - {u.province}
-        if targets:
-            branch["-"] = {d: f"{me} S {other} - {d}" for d in sorted(targets)}
-        if branch:
-            support[other] = branch
+        v = pos.units[prov]
+        branch = reach.support_branch(u, v)
+        if branch is not None:
+            support[f"{v.kind} {v.location}"] = {k: dict(b) if isinstance(b, dict) else b for k, b in branch.items()}
     if support:
         tree["S"] = support
     if u.kind == "F" and m.is_sea(u.province):
@@ -262,7 +284,10 @@ def _refuse(reason: str, power: str, text: str, why: str) -> IllegalAction:
 
 def _with_unit(o: Order, u: Unit) -> Order:
     """The order with its unit written out fully (kind and coast) as it stands on the board."""
-    return replace(o, unit=UnitRef(u.kind, u.location))  # type: ignore[arg-type]
+    ref = UnitRef(u.kind, u.location)
+    if o.unit == ref:                     # already so: written canonically (the usual case)
+        return o
+    return replace(o, unit=ref)  # type: ignore[arg-type]
 
 
 def validate_orders(pos: Position, power: str, texts: Iterable[str]) -> tuple[str, ...]:
