@@ -68,3 +68,22 @@ def test_a_seat_resigns_and_the_cpu_orders_for_it(hub):
     austria.submit()
     england.submit()
     assert game._state.phase != phase               # France's orders came from the CPU, not from France
+
+
+def test_a_draw_agreed_by_every_survivor_ends_the_game(hub):
+    """diplomacy.md §8: a draw by agreement of the survivors (here every power is played by a person)."""
+    seats = [{"kind": "human", "name": f"P{i}"} for i in range(7)]
+    game, tokens = hub.create("diplomacy", {}, 5, seats)
+    sessions = [SharedDiplomacy(game, tokens[p]) for p in range(7)]
+    page = SharedDiplomacyPage(sessions[0])
+    page.__panel__().get_root(Document())
+    page.draw_button.clicks += 1                        # Austria proposes
+    assert sessions[0].draw_votes == ["AUSTRIA"] and "proposed by Austria" in sessions[3].draw_text()
+    assert page.draw_button.label == "Withdraw from the draw"
+    assert sessions[1].vote_draw() and sessions[1].vote_draw(False)     # England changes its mind
+    assert sessions[0].draw_votes == ["AUSTRIA"]
+    for s in sessions[1:]:
+        assert s.vote_draw()
+    assert game.status == "finished" and game.winner is None
+    assert "draw" in sessions[6].message and not sessions[2].vote_draw()
+    assert SharedDiplomacy(game).vote_draw() is False

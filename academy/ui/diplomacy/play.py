@@ -168,7 +168,12 @@ class SharedDiplomacyPage(pn.viewable.Viewer):
         self.clock = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["game-clock"])
         self.centres = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["centres"])
         self.leave = LeaveView(s)
-        side = pn.Column(self.clock, OrdersPanel(s), pn.layout.Divider(), self.centres, self.leave, width=410,
+        self.draw_text = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["draw-votes"])
+        self.draw_button = pn.widgets.Button(label="Propose a draw", width=160, css_classes=["draw-vote"],
+                                             visible=s.power is not None)
+        self.draw_button.on_click(lambda e: s.vote_draw(s.power not in s.draw_votes))
+        side = pn.Column(self.clock, OrdersPanel(s), pn.layout.Divider(), self.centres, self.draw_text,
+                         self.draw_button, self.leave, width=410,
                          margin=(0, 0, 0, 12), css_classes=["side-panel"])
         self.layout = pn.Column(
             self.seat_info,
@@ -177,7 +182,7 @@ class SharedDiplomacyPage(pn.viewable.Viewer):
             pn.Card(ResultsPanel(s), title="Results of each phase", sizing_mode="stretch_width",
                     css_classes=["results-card"]),
             MessagesView(s), _rules(), sizing_mode="stretch_width", css_classes=["diplomacy-play", "shared-play"])
-        s.param.watch(later(self._update), ["state", "deadline", "status", "submitted"])
+        s.param.watch(later(self._update), ["state", "deadline", "status", "submitted", "draw_votes"])
         self._update()
         doc = pn.state.curdoc
         if s.clock is not None and doc is not None and doc.session_context is not None:
@@ -205,6 +210,10 @@ class SharedDiplomacyPage(pn.viewable.Viewer):
         centres = centres_html(s)
         if centres != self.centres.object:
             self.centres.object = centres
+        words = s.draw_text()
+        self.draw_text.object = f"<div class='waiting'>{escape(words)}</div>" if words else ""
+        self.draw_button.label = "Withdraw from the draw" if s.power in s.draw_votes else "Propose a draw"
+        self.draw_button.visible = s.power is not None and s.status != "finished" and not s.out
 
 
 def shared_diplomacy_page(game: Any, seat: str | None = None) -> pn.viewable.Viewable:

@@ -557,6 +557,7 @@ class SharedDiplomacy(DiplomacySession, SeatChat, SeatLeaving):
     """
 
     waiting = param.List([], doc="players (indices) that have not submitted")
+    draw_votes = param.List([], doc="powers that propose or accept a draw in this phase (public)")
     deadline = param.Parameter(None)
     clock = param.Dict(None, allow_None=True)
     seat_names = param.List([])
@@ -609,6 +610,38 @@ class SharedDiplomacy(DiplomacySession, SeatChat, SeatLeaving):
         with self._lock:
             self._apply()
 
+    def vote_draw(self, agree: bool = True) -> bool:
+        """Propose (or accept) a draw, or withdraw it (diplomacy.md §8: every survivor must agree in the
+        same phase); False and ``message`` if refused."""
+        from academy.games.diplomacy.actions import DrawVote
+        from academy.store.errors import StoreError
+        refusal = None if self.power else "You are watching this game: only its players vote on a draw."
+        refusal = refusal or ("This game is over." if self.status == "finished" else None)
+        refusal = refusal or (f"You are out of this game ({self.seat_status[self.player].replace('_', ' ')})."
+                              if self.out else None)
+        if refusal:
+            self.message = refusal
+            return False
+        try:
+            self.live.act(self.token, DrawVote(self.power, bool(agree)))
+        except (StoreError, RulesError) as exc:
+            self.message = getattr(exc, "message", None) or str(exc)
+            return False
+        self._refresh_view()
+        if self.status == "finished":
+            self.message = "Every surviving power agreed: the game is a draw."
+        else:
+            self.message = ("You propose a draw; it needs every surviving power in this phase."
+                            if agree else "You withdraw from the draw.")
+        return True
+
+    def draw_text(self) -> str:
+        """Who proposes a draw in this phase, in words ('' when nobody does)."""
+        if not self.draw_votes:
+            return ""
+        names = ", ".join(p.title() for p in self.draw_votes)
+        return f"A draw is proposed by {names}; it needs every surviving power in this phase."
+
     def close(self) -> None:
         unsubscribe, self._unsubscribe = self._unsubscribe, None
         if unsubscribe is not None:
@@ -629,6 +662,7 @@ class SharedDiplomacy(DiplomacySession, SeatChat, SeatLeaving):
         view = self.live.view(self.player)
         self.param.update(waiting=list(view.waiting), status=view.status, deadline=view.deadline, clock=view.clock,
                           seat_status=[seat.status for seat in view.seats], winner=view.winner,
+                          draw_votes=list(view.observation.get("draw_votes") or []),
                           seat_names=[s.name or POWERS[s.player].title() for s in view.seats],
                           seat_kinds=[s.kind for s in view.seats])
         self._show(view.observation, message=message, keep_pending=True)
