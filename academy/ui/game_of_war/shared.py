@@ -1,0 +1,183 @@
+"""A shared Game of War: one seat (or a spectator) of a live game in academy/store/live.py.
+
+``SharedGameOfWar`` is the board's session (``GameOfWarSession``) bound to a ``LiveGame`` and a seat
+token: the state comes from ``view(player).observation`` only (during free deployment the other
+side's units are left out), a click's action goes to ``live.act(token, action)`` (the engine checks
+it on the real game), CPU seats are played by the server, and every change anywhere reaches this
+page through the live game's subscription. Messages and Resign come from the seat mixins.
+"""
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import panel as pn
+import param
+
+from academy.core.errors import RulesError
+from academy.core.jsonio import envelope
+from academy.games.game_of_war.game import GameOfWarGame
+from academy.games.game_of_war.state import SCHEMA, VERSION
+from academy.store.errors import StoreError
+from academy.ui.defer import later
+from academy.ui.history import log_lines
+from academy.ui.leave_view import LeaveView
+from academy.ui.messages_view import MessagesView
+from academy.ui.seat_chat import SeatChat
+from academy.ui.seat_leaving import SeatLeaving
+from academy.ui.session_loop import in_session
+
+from .board import GameOfWarBoard
+from .play import CSS, LEGEND, preview_html, status_html
+from .session import HUMAN, GameOfWarSession
+
+__all__ = ["SharedGameOfWar", "SharedGameOfWarPage", "shared_game_of_war_page"]
+
+REMOTE = "remote"          # a seat played from another browser (or by the server's CPU)
+_FIELDS = ("phase", "current", "first", "moved", "retreats", "turn", "winner", "result", "position")
+
+
+class SharedGameOfWar(GameOfWarSession, SeatChat, SeatLeaving):
+    """One seat's view of a live Game of War; see the module docstring."""
+
+    def __init__(self, game: Any, token: str | None = None, **params: Any) -> None:
+        super().__init__(synchronous=True, **params)
+        self.live = game
+        self.token = token
+        self.player: int | None = game.seat_of(token) if token else None   # raises BadToken
+        self.engine_game = GameOfWarGame(**game.info.options)
+        doc = pn.state.curdoc
+        self._doc = doc if doc is not None and doc.session_context is not None else None
+        if token:
+            try:
+                game.join(token)
+            except StoreError:
+                pass                     # the page shows the game as it is; acting reports any problem
+        self._load_messages()
+        self._unsubscribe = game.subscribe(self._on_change, self.player)
+        who = f"you play {self.engine_game.player_name(self.player)}" if self.player is not None else "watching"
+        self._apply(message=f"Game {game.game_id}: {who}.")
+        if self._doc is not None:
+            pn.state.on_session_destroyed(lambda context: self.close())
+
+    @property
+    def live_game(self) -> Any:
+        return self.live
+
+    @property
+    def num_seats(self) -> int:
+        return 2
+
+    def close(self) -> None:
+        unsubscribe, self._unsubscribe = self._unsubscribe, None
+        if unsubscribe is not None:
+            unsubscribe()
+
+    def seat_label(self, player: int | None) -> str:
+        if player is None:
+            return ""
+        name = self.engine_game.player_name(player)
+        return f"{name} (you)" if player == self.player else name
+
+    # --- the live game -----------------------------------------------------------------------
+    def _view_state(self, observation: dict[str, Any]) -> Any:
+        body = {"options": dict(self.engine_game.options), **{k: observation[k] for k in _FIELDS}}
+        return self.engine_game.state_from_json(envelope(SCHEMA, VERSION, body))
+
+    def _apply(self, message: str | None = None, events: list[Any] | None = None, step: int = 0) -> None:
+        view = self.live.view(self.player)
+        changes: dict[str, Any] = dict(state=self._view_state(view.observation),
+                                       seats=[HUMAN if p == self.player else REMOTE for p in range(2)])
+        self.param.update(status=view.status, seat_status=[s.status for s in view.seats], winner=view.winner)
+        if events:
+            changes.update(last_events=list(events), log=self.log + log_lines(list(events), step),
+                           **self._track(list(events)))
+        if message is not None:
+            changes["message"] = message
+        self._publish(**changes)
+
+    def _refresh_view(self) -> None:
+        self._apply()
+
+    def _on_change(self, step: int, events: list[Any]) -> None:
+        """Called by the live game on the thread that made the change: hand it to this session."""
+        def update() -> None:
+            shown = [e for e in events if getattr(e, "kind", "") != "message"]
+            self._apply(events=shown, step=step)
+            if len(shown) != len(events):
+                self._load_messages()
+        in_session(self._doc, update)
+
+    def _do(self, action: Any) -> bool:
+        if self.player is None:
+            self._publish(message="You are watching this game: open your seat's link to play.")
+            return False
+        if self.out:
+            self._publish(message="You are out of this game.")
+            return False
+        try:
+            self.live.act(self.token, action)
+        except (StoreError, RulesError) as exc:
+            self._publish(message=getattr(exc, "message", None) or str(exc))
+            return False
+        self._apply(message="")          # the events arrive through the subscription
+        return True
+
+    def _run_cpu(self) -> None:
+        """CPU seats of a shared game are played by the server."""
+
+    def undo(self) -> bool:
+        self._publish(message="In a shared game a move cannot be taken back.")
+        return False
+
+
+class SharedGameOfWarPage(pn.viewable.Viewer):
+    """The page of a shared Game of War for one seat (or a spectator)."""
+
+    session = param.Parameter()
+
+    def __init__(self, session: SharedGameOfWar, **params: Any) -> None:
+        super().__init__(session=session, **params)
+        s = session
+        who = f"Your seat: {s.engine_game.player_name(s.player)}" if s.player is not None else "Watching"
+        self.seat_info = pn.pane.HTML(f"<b>Game of War {s.live.game_id}</b> · {html.escape(who)} · "
+                                      "<a href='?page=games'>all games</a>", css_classes=["seat-info"])
+        self.board = GameOfWarBoard(s)
+        self.status = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["gow-status"])
+        self.message = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["game-message"])
+        self.preview = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["gow-preview"])
+        self.attack_button = pn.widgets.Button(label="Attack", color="danger", width=110, css_classes=["attack"])
+        self.attack_button.on_click(lambda e: s.attack())
+        self.end_button = pn.widgets.Button(label="End turn", color="primary", width=110, css_classes=["end-turn"])
+        self.end_button.on_click(lambda e: s.end_turn())
+        self.lines = pn.widgets.RadioButtonGroup(options={"No lines": "", "North's lines": "north",
+                                                          "South's lines": "south"}, value="",
+                                                 css_classes=["network-choice"])
+        self.lines.param.watch(lambda e: s.show_network(e.new or None), "value")
+        side = pn.Column(self.status, self.message, self.preview, pn.Row(self.attack_button, self.end_button, margin=0),
+                         self.lines, LeaveView(s), pn.layout.Divider(), MessagesView(s), width=390,
+                         margin=(0, 0, 0, 12), css_classes=["side-panel"])
+        self.layout = pn.Column(self.seat_info,
+                                pn.Row(pn.Column(self.board, pn.pane.HTML(LEGEND, stylesheets=[CSS]), margin=0),
+                                       side, margin=0),
+                                sizing_mode="stretch_width", css_classes=["game-of-war-play", "shared-play"])
+        s.param.watch(later(self._update), ["state", "message", "preview", "target", "selected", "status"])
+        self._update()
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self.layout
+
+    def _update(self, *events: Any) -> None:
+        s = self.session
+        self.status.object = status_html(s) if s.state is not None else ""
+        self.message.object = (f"<div class='academy-message'>{html.escape(s.message)}</div>" if s.message else "")
+        self.preview.object = preview_html(s)
+        mine = s.state is not None and s.player is not None and s.state.to_move() == s.player \
+            and s.status != "finished" and not s.out
+        self.attack_button.disabled = not (mine and s.preview is not None)
+        self.end_button.disabled = not mine
+
+
+def shared_game_of_war_page(game: Any, seat: str | None = None) -> pn.viewable.Viewable:
+    """The page of a shared Game of War for the seat ``seat`` opens (None: watching)."""
+    return SharedGameOfWarPage(SharedGameOfWar(game, seat or None))
