@@ -204,6 +204,13 @@ class LiveGame:
             self._tokens[key] = player
         return player
 
+    def state_copy(self) -> State:
+        """A copy of the full current state, for work done in this server process (checking a seat's
+        orders, odds built from that seat's own view). It holds every hidden thing: never send it, or
+        anything read from it but the seat's own view, to a browser."""
+        with self._lock:
+            return self._state.clone()
+
     def record_copy(self) -> Any:
         """A copy of the full record (all hidden information: for finished games and tests)."""
         with self._lock:

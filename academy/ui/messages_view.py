@@ -118,7 +118,7 @@ class MessagesView(pn.viewable.Viewer):
     def _update(self, *events: Any) -> None:
         s = self.session
         with pn.io.hold():
-            thread = conversations_html(s.messages, s.player, s.engine_game.player_name)
+            thread = conversations_html(s.messages, s.seat_index, s.engine_game.player_name)
             if thread != self.thread.object:
                 self.thread.object = thread
             word = s.chat_notice

@@ -44,14 +44,19 @@ class SeatChat(param.Parameterized):
         raise NotImplementedError
 
     @property
+    def seat_index(self) -> int | None:
+        """This screen's seat as the live game numbers it (None: a spectator)."""
+        return self.player
+
+    @property
     def spectator(self) -> bool:
-        return self.player is None
+        return self.seat_index is None
 
     def other_seats(self) -> list[int]:
         """The players this seat can write to (every other seat; none for a spectator)."""
         if self.spectator:
             return []
-        return [p for p in range(self.num_seats) if p != self.player]
+        return [p for p in range(self.num_seats) if p != self.seat_index]
 
     def send_message(self, recipients: Any, text: str) -> bool:
         """Send ``text`` to the seats ``recipients``; False (and ``chat_notice`` says why) if refused."""

@@ -35,14 +35,19 @@ class SeatLeaving(param.Parameterized):
         raise NotImplementedError
 
     @property
+    def seat_index(self) -> int | None:
+        """This screen's seat as the live game numbers it (None: a spectator)."""
+        return self.player
+
+    @property
     def out(self) -> bool:
         """True once this seat resigned (or timed out, or left): it can no longer act."""
-        return self.player is not None and self.player < len(self.seat_status) \
-            and self.seat_status[self.player] != "in"
+        seat = self.seat_index
+        return seat is not None and seat < len(self.seat_status) and self.seat_status[seat] != "in"
 
     def resign(self) -> bool:
         """This seat resigns (the page asks for confirmation first); False if refused (``message`` says why)."""
-        if self.player is None:
+        if self.seat_index is None:
             self.message = "You are watching this game: only its players can resign."
             return False
         if self.status == "finished":
@@ -60,13 +65,14 @@ class SeatLeaving(param.Parameterized):
     def outcome(self) -> str:
         """One sentence on this seat's standing: out, won, lost; '' while it plays on."""
         names = self.engine_game.player_name
+        seat = self.seat_index
         won = "" if self.winner is None else f"{names(self.winner)} wins."
-        if self.player is None:
+        if seat is None:
             return f"The game is over. {won}".strip() if self.status == "finished" else ""
-        if self.status == "finished" and self.winner == self.player:
+        if self.status == "finished" and self.winner == seat:
             return "The game is over: you win!"
         if self.out:
-            how = self.seat_status[self.player].replace("_", " ")
+            how = self.seat_status[seat].replace("_", " ")
             rest = f"The game is over. {won}" if self.status == "finished" else \
                 "The game goes on without you (the computer plays on for you)."
             return f"You {how}: you are out of this game. {rest}".strip()
