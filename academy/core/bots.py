@@ -20,7 +20,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from .protocol import NodeKind, State
 
-__all__ = ["Bot", "RandomBot", "play_game", "state_digest", "DEFAULT_MAX_DECISIONS"]
+__all__ = ["Bot", "RandomBot", "play_game", "state_digest", "bot_seed", "DEFAULT_MAX_DECISIONS"]
 
 #: the default cap on decisions in :func:`play_game`
 DEFAULT_MAX_DECISIONS = 200_000
@@ -40,6 +40,16 @@ class Bot(Protocol):
     level: str
 
     def choose(self, state: Any) -> Any: ...
+
+
+def bot_seed(seed: int, player: int) -> int:
+    """The seed of the bot playing ``player`` in a game seeded ``seed`` (every page and the server agree,
+    so a game replays the same wherever its CPU players ran).
+
+    >>> bot_seed(11, 0) != bot_seed(11, 1)
+    True
+    """
+    return (int(seed) * 7 + int(player)) % (2 ** 31)
 
 
 def state_digest(state: State) -> str:

@@ -58,6 +58,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from academy.core.bots import bot_seed
 from academy.core.errors import GameOver, IllegalAction, RulesError
 from academy.core.protocol import Event, NodeKind, State
 
@@ -73,11 +74,6 @@ __all__ = ["LiveHub", "LiveGame", "LiveView", "Subscriber", "bot_seed"]
 Subscriber = Callable[[int, list[Event]], None]
 
 _MAX_CPU_STEPS = 200_000
-
-
-def bot_seed(seed: int, player: int) -> int:
-    """The seed of a CPU seat's bot (the same formula as the single-browser GameSession)."""
-    return (int(seed) * 7 + int(player)) % (2 ** 31)
 
 
 def default_bot_factory(game_name: str, level: str, seed: int) -> Any:
@@ -516,7 +512,6 @@ class LiveGame:
         for attempt in (0, 1):
             self._settle()
             state = self._state
-            kind = state.node_kind()
             try:
                 trial, events = self._try(state, player, action)
             except RulesError:

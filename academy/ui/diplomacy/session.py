@@ -35,6 +35,7 @@ from typing import Any
 
 import param
 
+from academy.core.bots import bot_seed
 from academy.core.errors import RulesError
 from academy.core.record import Record
 from academy.games.diplomacy.adjudicate import adjudicate
@@ -440,7 +441,7 @@ class LocalDiplomacy(DiplomacySession):
             self.game = state.game
         self._engine = state
         seed = state.record.seed
-        self._bots = {pw: make_bot(self.bot_level, seed=(seed * 7 + i) % (2 ** 31))
+        self._bots = {pw: make_bot(self.bot_level, seed=bot_seed(seed, i))
                       for i, pw in enumerate(POWERS) if pw not in people}
         self.param.update(people=people, history=[], pending={}, preview=[], power=None, state=None)
         self._advance(f"New game: you play {', '.join(p.title() for p in people)}; the easy CPU plays the others.")

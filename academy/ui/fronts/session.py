@@ -35,6 +35,7 @@ from typing import Any
 
 import param
 
+from academy.core.bots import bot_seed
 from academy.core.errors import IllegalAction, RulesError
 from academy.games.fronts.game import FrontsGame
 from academy.games.fronts.mapdata import FrontsMap, load_map
@@ -402,7 +403,7 @@ class LocalFronts(FrontsSession):
         state = game.new_initial_state(seed=new_seed() if seed is None else int(seed))
         self.game, self.fmap, self._engine = game, load_map(game.map.id), state
         s = state.record.seed
-        self._bots = {p: make_bot(level, (s * 7 + i) % (2 ** 31))
+        self._bots = {p: make_bot(level, bot_seed(s, i))
                       for i, p in enumerate(game.player_ids) if p not in people}
         self._reports = {p: [] for p in people}
         self.param.update(people=people, level=level, pending=[], previews=[], reports=[], obs=None, player=None)

@@ -23,6 +23,7 @@ from typing import Any
 
 import param
 
+from academy.core.bots import bot_seed
 from academy.core.errors import RulesError
 from academy.core.protocol import NodeKind
 from academy.core.rng import new_seed
@@ -343,8 +344,7 @@ class GameOfWarSession(param.Parameterized):
     # --- the CPU -------------------------------------------------------------------------------
     def _bot(self, player: int) -> Any:
         if player not in self._bots:
-            seed = (self.state.record.seed * 7 + player) % (2 ** 31)
-            self._bots[player] = self._bot_factory(self.seats[player], seed)
+            self._bots[player] = self._bot_factory(self.seats[player], bot_seed(self.state.record.seed, player))
         return self._bots[player]
 
     def stop(self) -> None:
