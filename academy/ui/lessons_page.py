@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import os
+from pathlib import Path
 from html import escape
 from typing import Any
 
@@ -21,14 +22,45 @@ import param
 from academy.lessons import Attempt, load_lessons
 from academy.ui.defer import later
 
-__all__ = ["LessonsView", "game_lessons", "extra_lesson_dirs", "rules_link", "feedback_html"]
+__all__ = ["LessonsView", "game_lessons", "clear_lessons", "extra_lesson_dirs", "rules_link", "feedback_html"]
 
 
-@functools.lru_cache(maxsize=8)
 def game_lessons(game: str) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
-    """A game's lessons and the problems of files that failed (read once; lessons are immutable)."""
-    lessons, errors = load_lessons(game, extra_dirs=extra_lesson_dirs())
+    """A game's lessons and the problems of files that failed.
+
+    Read again only when a lesson file was added, removed or changed (checked by its size and time at
+    each call: a page opened after a teacher saves a file shows the new version); else the lessons
+    read before are reused (lessons are immutable).
+    """
+    return _read_lessons(game, tuple(extra_lesson_dirs()), _fingerprint(game))
+
+
+def clear_lessons() -> None:
+    """Forget the lessons read so far (tests)."""
+    _read_lessons.cache_clear()
+
+
+@functools.lru_cache(maxsize=16)
+def _read_lessons(game: str, extra: tuple[str, ...], fingerprint: tuple[Any, ...]) -> tuple[tuple[Any, ...],
+                                                                                             tuple[Any, ...]]:
+    lessons, errors = load_lessons(game, extra_dirs=extra)
     return tuple(lessons), tuple(errors)
+
+
+def _fingerprint(game: str) -> tuple[Any, ...]:
+    """Every lesson file that may belong to ``game`` with its size and modification time."""
+    from academy.lessons.loader import LESSONS_DIR
+    folders = [LESSONS_DIR / game] + [Path(d) for d in extra_lesson_dirs()]
+    out = []
+    for folder in folders:
+        if folder.is_dir():
+            for p in sorted(folder.rglob("*.md")):
+                try:
+                    st = p.stat()
+                except OSError:
+                    continue
+                out.append((str(p), st.st_size, st.st_mtime_ns))
+    return tuple(out)
 
 
 def extra_lesson_dirs() -> list[str]:

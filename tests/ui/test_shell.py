@@ -89,13 +89,13 @@ def test_teacher_lesson_folder_and_a_broken_file_do_not_stop_the_app(tmp_path, m
     """`academy serve --lessons DIR`: a teacher's lessons join the built-in ones; a broken file is reported."""
     from academy.lessons.loader import LESSONS_DIR
     from academy.ui.conquest import LessonsPage
-    from academy.ui.lessons_page import game_lessons
+    from academy.ui.lessons_page import clear_lessons
 
     good = (LESSONS_DIR / "conquest" / "attacking.md").read_text()
     (tmp_path / "my-attack.md").write_text(good.replace("title: Attacking and the dice", "title: My own attack lesson"))
     (tmp_path / "broken.md").write_text("---\ntitle: Broken\ngame: conquest\nsection: nowhere\n---\ntext\n")
     monkeypatch.setenv("ACADEMY_LESSONS", str(tmp_path))
-    game_lessons.cache_clear()
+    clear_lessons()
     try:
         page = LessonsPage()
         titles = [lesson.title for lesson in page.lessons]
@@ -103,7 +103,7 @@ def test_teacher_lesson_folder_and_a_broken_file_do_not_stop_the_app(tmp_path, m
         assert len(page.errors) == 1 and page.errors[0].file.endswith("broken.md")
         assert "broken.md" in html_of(page.__panel__())
     finally:
-        game_lessons.cache_clear()
+        clear_lessons()
 
 
 def test_games_page_and_links(tmp_path, monkeypatch):
