@@ -23,7 +23,6 @@ from typing import Any
 
 import param
 
-from academy.core.bots import bot_seed
 from academy.core.errors import RulesError
 from academy.core.protocol import NodeKind, State
 from academy.core.rng import new_seed
@@ -31,13 +30,12 @@ from academy.games import REGISTRY
 
 from .history import ReplayCursor, log_lines, read_saved, rebuild
 from .model import BoardModel
-from .session_loop import in_session, think_in_thread
+from .session_loop import CpuTurns
 
 __all__ = ["GameSession", "CPU_LEVELS", "HUMAN"]
 
 HUMAN = "human"
 CPU_LEVELS = ("easy", "normal", "hard")
-_MAX_CPU_STEPS = 20000
 
 
 def default_bot_factory(game_name: str) -> Callable[[str, int], Any]:
@@ -48,7 +46,7 @@ def default_bot_factory(game_name: str) -> Callable[[str, int], Any]:
     return make
 
 
-class GameSession(BoardModel):
+class GameSession(CpuTurns, BoardModel):
     """A game with seats for humans and CPU players; see the module docstring."""
 
     seats = param.List([], doc='one entry per player: "human" or a CPU level ("easy", "normal", "hard")')
@@ -256,48 +254,12 @@ class GameSession(BoardModel):
         self.replay_step = self.replay_length = len(self.state.record)
         self._run_cpu()
 
-    # --- CPU players ---------------------------------------------------------------------
-    def _bot(self, player: int) -> Any:
-        if player not in self._bots:
-            self._bots[player] = self._bot_factory(self.seats[player], bot_seed(self.state.record.seed, player))
-        return self._bots[player]
+    # --- CPU players (CpuTurns) -----------------------------------------------------------
+    def _cpu_paused(self) -> bool:
+        return self.replaying
 
-    def stop(self) -> None:
-        """Stop a running CPU turn without touching the views (the page is closing)."""
-        with self._lock:
-            self._generation += 1
-
-    def _cancel_cpu(self) -> None:
-        with self._lock:
-            self._generation += 1
-        if self.thinking:
-            self.thinking = False
-
-    def _run_cpu(self) -> None:
-        """If a CPU player is to move, play its actions (inline, or step by step on a thread)."""
-        if not self.cpu_to_move or self.replaying:
-            if self.thinking:
-                self.thinking = False
-            return
-        if self.synchronous:
-            for _ in range(_MAX_CPU_STEPS):
-                if not self.cpu_to_move:
-                    break
-                self._cpu_step(self._bot(self.state.to_move()).choose(self.state.clone()), self._generation)
-            return
-        if not self.thinking:
-            self.thinking = True
-        try:
-            import panel as pn
-            self._doc = pn.state.curdoc
-        except Exception:  # pragma: no cover - panel is a dependency
-            self._doc = None
-        generation, state, bot = self._generation, self.state.clone(), self._bot(self.state.to_move())
-        delay = self.cpu_delay if state.phase not in ("claim", "place") else self.cpu_delay / 4
-        think_in_thread(bot, state, delay, lambda action: self._schedule(lambda: self._cpu_step(action, generation)))
-
-    def _schedule(self, callback: Callable[[], None]) -> None:
-        in_session(self._doc, callback, self._lock)
+    def _cpu_delay(self, state: State) -> float:
+        return self.cpu_delay if state.phase not in ("claim", "place") else self.cpu_delay / 4
 
     def _cpu_step(self, action: Any, generation: int) -> None:
         if generation != self._generation or not self.cpu_to_move:

@@ -14,7 +14,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["in_session", "think_in_thread"]
+from academy.core.bots import bot_seed
+
+__all__ = ["in_session", "think_in_thread", "CpuTurns", "MAX_CPU_STEPS"]
 
 
 def in_session(doc: Any, callback: Callable[[], None], lock: Any = None) -> None:
@@ -43,3 +45,67 @@ def think_in_thread(bot: Any, state: Any, delay: float, deliver: Callable[[Any],
     thread = threading.Thread(target=work, daemon=True, name=name)
     thread.start()
     return thread
+
+
+#: a guard against a CPU that never hands the turn back (inline play in tests and notebooks)
+MAX_CPU_STEPS = 100_000
+
+
+class CpuTurns:
+    """CPU seats of a local game's session, played one action at a time: inline when ``synchronous``
+    (tests, notebooks), else each choice on a thread and its move on the session's loop.
+
+    The session provides ``state``, ``seats`` (a CPU level per CPU seat), ``synchronous``,
+    ``thinking``, ``cpu_delay``, ``cpu_to_move``, ``_bots`` ({}), ``_bot_factory(level, seed)``,
+    ``_generation`` (0), ``_lock``, ``_doc`` and ``_cpu_step(action, generation)``, which plays a
+    choice if the game is still where it was. ``_cpu_paused()`` and ``_cpu_delay(state)`` may be
+    overridden (a replay pauses the CPU; set-up steps go faster).
+    """
+
+    cpu_thread_name = "academy-cpu"
+
+    def _cpu_paused(self) -> bool:
+        return False
+
+    def _cpu_delay(self, state: Any) -> float:
+        return self.cpu_delay
+
+    def _bot(self, player: int) -> Any:
+        if player not in self._bots:
+            self._bots[player] = self._bot_factory(self.seats[player], bot_seed(self.state.record.seed, player))
+        return self._bots[player]
+
+    def stop(self) -> None:
+        """Stop a running CPU turn without touching the views (the page is closing)."""
+        with self._lock:
+            self._generation += 1
+
+    def _cancel_cpu(self) -> None:
+        with self._lock:
+            self._generation += 1
+        if self.thinking:
+            self.thinking = False
+
+    def _run_cpu(self) -> None:
+        """If a CPU player is to move, play its actions (inline, or step by step on a thread)."""
+        if not self.cpu_to_move or self._cpu_paused():
+            if self.thinking:
+                self.thinking = False
+            return
+        if self.synchronous:
+            for _ in range(MAX_CPU_STEPS):
+                if not self.cpu_to_move:
+                    break
+                self._cpu_step(self._bot(self.state.to_move()).choose(self.state.clone()), self._generation)
+            return
+        if not self.thinking:
+            self.thinking = True
+        import panel as pn
+        self._doc = pn.state.curdoc
+        generation, state = self._generation, self.state.clone()
+        think_in_thread(self._bot(state.to_move()), state, self._cpu_delay(state),
+                        lambda action: self._schedule(lambda: self._cpu_step(action, generation)),
+                        self.cpu_thread_name)
+
+    def _schedule(self, callback: Callable[[], None]) -> None:
+        in_session(self._doc, callback, self._lock)

@@ -22,6 +22,7 @@ True
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any
 
 from academy.core.bots import Bot, state_digest
@@ -75,7 +76,7 @@ def tactics(pos: Position, side: str, danger: bool = True) -> float:
     return score
 
 
-class GameOfWarBot:
+class GameOfWarBot(ABC):
     """Base class: dispatches on the phase; subclasses decide."""
 
     level = "base"
@@ -114,8 +115,9 @@ class GameOfWarBot:
         side = state.side
         return max(legal, key=lambda a: evaluate(state.position.with_unit_at(a.unit, a.to), side))
 
+    @abstractmethod
     def play(self, state: GameOfWarState, legal: list[Any], rnd: random.Random) -> Any:
-        raise NotImplementedError
+        """The level's choice among ``legal`` in the play phase (moves, an attack, the end of the turn)."""
 
 
 class EasyBot(GameOfWarBot):

@@ -23,7 +23,6 @@ from typing import Any
 
 import param
 
-from academy.core.bots import bot_seed
 from academy.core.errors import RulesError
 from academy.core.protocol import NodeKind
 from academy.core.rng import new_seed
@@ -35,7 +34,7 @@ from academy.games.game_of_war.combat import Combat, combat
 from academy.games.game_of_war.notation import format_square
 from academy.games.game_of_war.units import SIDES
 from academy.ui.history import log_lines, rebuild
-from academy.ui.session_loop import in_session, think_in_thread
+from academy.ui.session_loop import CpuTurns
 
 __all__ = ["GameOfWarSession", "HUMAN", "CPU_LEVELS", "DEPLOYMENTS"]
 
@@ -43,13 +42,14 @@ HUMAN = "human"
 CPU_LEVELS = ("easy", "normal", "hard")
 #: the openings offered by the new-game form: label -> the engine's ``deployment`` option
 DEPLOYMENTS = {"The Academy's opening": "standard", "The open-source opening": "open_source_default"}
-_MAX_CPU_STEPS = 5000
 
 Square = tuple[int, int]
 
 
-class GameOfWarSession(param.Parameterized):
+class GameOfWarSession(CpuTurns, param.Parameterized):
     """A Game of War on one screen; see the module docstring."""
+
+    cpu_thread_name = "academy-gow-cpu"
 
     state = param.Parameter(doc="the live GameOfWarState (changed in place: watchers get a trigger)")
     seats = param.List([], doc='per player (0 North, 1 South): "human" or a CPU level')
@@ -341,48 +341,7 @@ class GameOfWarSession(param.Parameterized):
             lines.append("1 more attack would destroy.")
         return lines
 
-    # --- the CPU -------------------------------------------------------------------------------
-    def _bot(self, player: int) -> Any:
-        if player not in self._bots:
-            self._bots[player] = self._bot_factory(self.seats[player], bot_seed(self.state.record.seed, player))
-        return self._bots[player]
-
-    def stop(self) -> None:
-        """Stop a running CPU turn (the page is closing)."""
-        with self._lock:
-            self._generation += 1
-
-    def _cancel_cpu(self) -> None:
-        with self._lock:
-            self._generation += 1
-        if self.thinking:
-            self.thinking = False
-
-    def _run_cpu(self) -> None:
-        if not self.cpu_to_move:
-            if self.thinking:
-                self.thinking = False
-            return
-        if self.synchronous:
-            for _ in range(_MAX_CPU_STEPS):
-                if not self.cpu_to_move:
-                    break
-                self._cpu_step(self._bot(self.state.to_move()).choose(self.state.clone()), self._generation)
-            return
-        if not self.thinking:
-            self.thinking = True
-        try:
-            import panel as pn
-            self._doc = pn.state.curdoc
-        except Exception:  # pragma: no cover - panel is a dependency
-            self._doc = None
-        generation = self._generation
-        think_in_thread(self._bot(self.state.to_move()), self.state.clone(), self.cpu_delay,
-                        lambda action: self._schedule(lambda: self._cpu_step(action, generation)), "academy-gow-cpu")
-
-    def _schedule(self, callback: Callable[[], None]) -> None:
-        in_session(self._doc, callback, self._lock)
-
+    # --- the CPU (CpuTurns) -----------------------------------------------------------------------
     def _cpu_step(self, action: Any, generation: int) -> None:
         if generation != self._generation or not self.cpu_to_move:
             return
