@@ -188,7 +188,10 @@ def build_page(query: Mapping[str, str] | None = None) -> pn.template.BaseTempla
                                                        'Games</a>', css_classes=["games-header-link"]),
                                           pn.pane.HTML('<a href="?page=teach" style="color:white;font-weight:600">'
                                                        'Write lessons</a>', css_classes=["teach-header-link"])],
-        accent="#2f5d8a", main_max_width="1400px", collapsed_sidebar=True)
+        accent="#2f5d8a", main_max_width="1400px", collapsed_sidebar=True,
+        # No busy spinner: Panel keeps one busy flag for the whole server and sets every session's spinner
+        # on each event of any session, which makes each click cost work (and messages) in every open page.
+        busy_indicator=None)
     return template
 
 
