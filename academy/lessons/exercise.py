@@ -45,6 +45,7 @@ __all__ = ["GOAL_MODULES", "Attempt", "Feedback", "goal_module", "learner_of", "
 GOAL_MODULES: dict[str, str] = {
     "conquest": "academy.games.conquest.goals",
     "diplomacy": "academy.games.diplomacy.goals",
+    "fronts": "academy.games.fronts.goals",
     "game_of_war": "academy.games.game_of_war.goals",
 }
 

@@ -114,9 +114,8 @@ def game_view(name: str, tab: str, query: Mapping[str, str]) -> pn.viewable.View
             from academy.ui.game_of_war.lessons import GameOfWarLessonsPage
             return GameOfWarLessonsPage(lesson_id=query.get("lesson"))
         if name == "fronts":
-            return pn.pane.HTML('<div class="on-the-way lessons-on-the-way"><b>Fronts: lessons are on the way.'
-                                "</b> Until then, read the Rules tab and play a game in the Play tab.</div>",
-                                stylesheets=[STYLE], css_classes=["lessons-on-the-way"])
+            from academy.ui.fronts.lessons import FrontsLessonsPage
+            return FrontsLessonsPage(lesson_id=query.get("lesson"))
         return LessonsPage(lesson_id=query.get("lesson"))
 
     makers = {"rules": lambda: rules, "lessons": lessons, "play": play}

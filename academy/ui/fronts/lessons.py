@@ -1,0 +1,165 @@
+"""The Fronts lessons: the shared lessons page with the Fronts map, the orders panel and the odds.
+
+``FrontsLessonModel`` is a ``FrontsSession`` on an ``academy.lessons.Attempt``: the learner writes
+the orders of the exercise's player by clicking stacks and provinces or by typing, exactly as on the
+Play tab (the engine checks every order), and sees the odds of each planned attack. Submit is one
+try: the other players' orders of the exercise (shown beside the board) and the learner's resolve
+together, and the feedback says what happened and why (each battle with its odds, what changed hands,
+the outcome of each order, then the teacher's words). The battle reports keep the full "why".
+"""
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import panel as pn
+import param
+
+from academy.core.errors import IllegalAction
+from academy.games.fronts.goals import fixed_orders_of
+from academy.games.fronts.mapdata import load_map
+from academy.ui.defer import later
+from academy.ui.lessons_page import LessonsView
+
+from .board import FrontsBoard
+from .panels import CSS, LEGEND, OddsPanel, OrdersPanel, ReportsPanel
+from .session import FrontsSession
+
+__all__ = ["FrontsLessonModel", "FrontsLessonsPage"]
+
+LESSON_CSS = CSS + """
+.feedback-success { background: #e8f6ec; border-left: 4px solid #2f855a; padding: 6px 10px; border-radius: 4px; }
+.feedback-wrong { background: #fdecec; border-left: 4px solid #c53030; padding: 6px 10px; border-radius: 4px; }
+.feedback-info { background: #eef5fb; border-left: 4px solid #3b75af; padding: 6px 10px; border-radius: 4px; }
+.lesson-feedback-box p { white-space: pre-wrap; }
+.academy-card { background: #fff; border: 1px solid #d9e2ec; border-radius: 10px; padding: 6px 10px; }
+.fixed-orders { background: #fff8e1; border-left: 4px solid #E0A000; padding: 4px 10px; border-radius: 4px; }
+.hint-list { margin: 4px 0; padding-left: 20px; }
+"""
+
+
+class FrontsLessonModel(FrontsSession):
+    """One exercise on the map; see the module docstring."""
+
+    attempt = param.Parameter(doc="the academy.lessons.Attempt being played")
+    feedback = param.Parameter(None, doc="the Feedback of the last try (None before the first submission)")
+    hints = param.List([], doc="the hint layers shown so far, in order")
+    others = param.Dict({}, doc="the other players' orders given by the exercise for this turn, by player id")
+
+    def start(self, attempt: Any) -> None:
+        """Show a new attempt (a new exercise)."""
+        self.attempt = attempt
+        self.param.update(feedback=None, hints=[], reports=[], pending=[], previews=[])
+        self._show_attempt("")
+
+    def reset(self) -> None:
+        """Retry the exercise from its start position (hints already shown stay shown)."""
+        if self.attempt is None:
+            return
+        self.attempt.reset()
+        self.param.update(feedback=None, reports=[], pending=[], previews=[])
+        self._show_attempt("")
+
+    def hint(self) -> str | None:
+        """Reveal the next hint layer; None when all are shown."""
+        if self.attempt is None:
+            return None
+        text = self.attempt.hint()
+        if text is not None:
+            self.hints = self.hints + [text]
+        return text
+
+    def act(self, orders: Any) -> bool:
+        """Submit ``orders`` (order texts, or one text separated by ';') as the learner's try, as if
+        written and submitted on the page; False (and the engine's message) when refused."""
+        refusal = self._refusal()
+        if refusal:
+            self.message = refusal
+            return False
+        try:
+            self._send(orders if isinstance(orders, list) else [orders])
+        except IllegalAction as exc:
+            self.message = exc.message
+            return False
+        return True
+
+    def _show_attempt(self, message: str | None = None) -> None:
+        state = self.attempt.state
+        if self.game is None or self.game.map.id != state.game.map.id or self.fmap is None:
+            self.fmap = load_map(state.game.map.id)
+        self.game = state.game
+        self.player = state.board.players[self.attempt.learner]
+        self.others = {} if self.attempt.over else {p: list(t) for p, t in fixed_orders_of(state).items() if t}
+        self._show(state.observation(self.attempt.learner), message=message)
+
+    def _engine_state(self) -> Any:
+        return self.attempt.state if self.attempt is not None else None
+
+    def _refusal(self) -> str | None:
+        if self.attempt is None:
+            return "Open an exercise first."
+        if self.attempt.over:
+            return "This try is over: press Reset to try again, or go on to the next exercise."
+        return super()._refusal()
+
+    def _send(self, orders: list[str]) -> None:
+        fb = self.attempt.act(orders)
+        self.feedback = fb
+        if fb.status == "illegal":             # nothing changed: the learner mends the orders
+            raise IllegalAction("illegal_order", fb.message)
+        turn = self.attempt.state.board.turn - 1
+        last = self.attempt.state.observation(self.attempt.learner)["last"]
+        self.reports = self.reports + [{"turn": turn, "events": last}]
+        self._show_attempt("")
+
+
+class FixedOrdersPanel(pn.viewable.Viewer):
+    """The other players' orders the exercise gives (the scenario the learner plays against)."""
+
+    model = param.Parameter()
+
+    def __init__(self, model: FrontsLessonModel, **params: Any) -> None:
+        super().__init__(model=model, **params)
+        self.pane = pn.pane.HTML("", stylesheets=[LESSON_CSS], sizing_mode="stretch_width",
+                                 css_classes=["fixed-orders-panel"])
+        model.param.watch(later(self._update), ["others", "obs"])
+        self._update()
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self.pane
+
+    def _update(self, *events: Any) -> None:
+        m = self.model
+        if not m.others:
+            self.pane.object = ""
+            return
+        rows = "".join(f"<div><b>{escape(m.player_name(p))}</b>: {escape('; '.join(t))}</div>"
+                       for p, t in m.others.items())
+        self.pane.object = ("<div class='fixed-orders'>The other side's orders this turn (given by the exercise):"
+                            f"{rows}</div>")
+
+
+class FrontsLessonsPage(LessonsView):
+    """The Lessons tab of Fronts. ``lesson_id``: open this lesson directly (None: the list)."""
+
+    game = "fronts"
+    title_text = "Fronts lessons"
+    css = LESSON_CSS
+    watched = ("obs", "feedback", "hints", "message", "step")
+
+    def _on_model(self, *events: Any) -> None:
+        super()._on_model(*events)
+        self.note.object = ""      # the orders panel beside it shows the model's message already
+
+    def make_model(self) -> FrontsLessonModel:
+        return FrontsLessonModel()
+
+    def make_board(self, model: Any) -> Any:
+        return pn.Column(FrontsBoard(model, height=540), pn.pane.HTML(LEGEND, stylesheets=[CSS],
+                                                                         sizing_mode="stretch_width"),
+                         FixedOrdersPanel(model), sizing_mode="stretch_width", margin=0)
+
+    def side_panels(self, model: Any) -> list[Any]:
+        return [OrdersPanel(model), OddsPanel(model),
+                pn.Card(ReportsPanel(model), title="Battle reports", collapsed=True, sizing_mode="stretch_width",
+                        css_classes=["reports-card"])]

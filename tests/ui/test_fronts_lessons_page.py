@@ -1,0 +1,84 @@
+"""The Fronts lessons on the board (issue 7, "Board, lessons, play"): every exercise can be solved through
+the page's model as a learner plays it (clicks or typed orders, then Submit), a refused order leaves
+everything as it was, and the page shows the lesson, the other side's orders, hints, feedback and the
+next exercise."""
+from __future__ import annotations
+
+import pytest
+from bokeh.document import Document
+
+from academy.lessons import Attempt
+from academy.ui.fronts.lessons import FrontsLessonModel, FrontsLessonsPage
+from academy.ui.lessons_page import game_lessons
+
+LESSONS, ERRORS = game_lessons("fronts")
+CASES = [(lesson, ex) for lesson in LESSONS for ex in lesson.exercises if ex.solution]
+
+
+def test_the_built_in_lessons_load() -> None:
+    assert len(LESSONS) == 18 and not ERRORS
+
+
+@pytest.mark.parametrize(("lesson", "exercise"), CASES, ids=[f"{lesson.id}:{ex.id}" for lesson, ex in CASES])
+def test_each_exercise_is_solved_through_the_board_model(lesson, exercise) -> None:
+    model = FrontsLessonModel()
+    model.start(Attempt(lesson, exercise))
+    assert model.player == "red" and model.obs["turn"] == 1
+    for text in exercise.solution[0].split(";"):
+        assert model.type_order(text), model.message
+    assert model.submit(), model.message
+    assert model.feedback.status == "solved", model.feedback.message
+    assert model.reports and model.obs["turn"] == 2
+    assert not model.can_order() and not model.submit() and "try is over" in model.message
+
+
+def test_orders_by_clicks_with_the_odds_then_submit() -> None:
+    lesson = next(lesson for lesson in LESSONS if lesson.id == "odds")
+    model = FrontsLessonModel()
+    model.start(Attempt(lesson, lesson.exercises[0]))
+    model.click("millbrook")
+    assert model.selected == "millbrook" and "westmere" in model.targets
+    model.set_split("infantry", 1)
+    model.click("westmere")
+    assert model.pending == ["1 infantry 2 armor Millbrook -> Westmere"]
+    assert model.previews and model.previews[0]["sides"][0]["win"] == pytest.approx(0.8)
+    assert model.submit() and model.feedback.status == "solved"
+
+
+def test_a_refused_order_changes_nothing_and_reset_starts_again() -> None:
+    lesson = next(lesson for lesson in LESSONS if lesson.id == "movement")
+    model = FrontsLessonModel()
+    model.start(Attempt(lesson, lesson.exercises[0]))
+    before = model.attempt.state.to_json()
+    assert not model.act("1 armor Oakhollow -> Riverton -> Westmere") and "river" in model.message
+    assert model.attempt.state.to_json() == before and model.attempt.status == "ready"
+    assert model.act("1 armor Oakhollow -> Riverton") and model.feedback.status == "wrong"
+    model.reset()
+    assert model.attempt.state.to_json() == before and model.feedback is None and model.reports == []
+    assert model.can_order() and model.attempt.tries == 2
+
+
+def test_the_page_opens_a_lesson_with_its_board_the_others_orders_and_hints() -> None:
+    page = FrontsLessonsPage(lesson_id="border-clashes")
+    page.__panel__().get_root(Document())
+    assert "Border clashes" in page.title.object and page.view.visible
+    assert page.model.others == {"blue": ["2 infantry Westmere -> Millbrook"]}
+    fixed = page.board.objects[-1]
+    assert "Blue" in fixed.object and "Westmere -&gt; Millbrook" in fixed.object
+    page.model.hint()
+    page._on_model()
+    assert page.model.hints == [LESSONS[8].exercises[0].hints[0]] and "hint-list" in page.hints.object
+    page.model.act("5 infantry Millbrook -> Westmere")
+    page._on_model()
+    assert "Solved!" in page.feedback.object and "Border clash" in page.feedback.object
+    assert page.next_button.label == "Next lesson →"
+    page._next()
+    assert page.lesson_id == "three-sided" and page.model.fmap.id == "crossroads"
+
+
+def test_the_list_shows_every_lesson() -> None:
+    page = FrontsLessonsPage()
+    page.__panel__().get_root(Document())
+    assert page.listing.visible and not page.view.visible
+    text = " ".join(getattr(o, "object", "") or "" for o in page.listing.select() if hasattr(o, "object"))
+    assert all(lesson.title in text for lesson in LESSONS)
