@@ -147,6 +147,8 @@ class GamesDashboard(pn.viewable.Viewer):
         self.refresh_button.on_click(lambda e: self.refresh())
         self.links = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width", css_classes=["seat-links-pane"])
         self.table = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width", css_classes=["games-list"])
+        self.replays = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width",
+                                    css_classes=["other-replays"])
         self.players.param.watch(lambda e: self._show_seats(), "value")
         self._show_seats()
         label = lambda text: pn.pane.HTML(f"<b>{text}</b>", margin=(8, 5, 0, 5))  # noqa: E731
@@ -167,7 +169,7 @@ class GamesDashboard(pn.viewable.Viewer):
             pn.Row(pn.pane.HTML("<h3 style='margin:4px 0'>All games</h3>"), self.refresh_button,
                    pn.pane.HTML("<a href='?page=replay' class='import-link'>Replay a saved record (JSON)</a>",
                                 margin=(12, 10))),
-            self.table, sizing_mode="stretch_width", css_classes=["games-dashboard"])
+            self.table, self.replays, sizing_mode="stretch_width", css_classes=["games-dashboard"])
         self.refresh()
 
     def __panel__(self) -> pn.viewable.Viewable:
@@ -224,6 +226,7 @@ class GamesDashboard(pn.viewable.Viewer):
         except StoreError as exc:
             self.table.object = f"<p>The games cannot be listed: {html.escape(str(exc))}</p>"
             return
+        self.replays.object = other_replays_html(games)
         free = {f"Game {g.id} · seat {PLAYER_NAMES[p]} ({len(g.seats)} players)": (g.id, p)
                 for g in games if g.game_name == "conquest" for p in g.free_public_seats}
         self.join_seat.options = free
@@ -250,6 +253,25 @@ class GamesDashboard(pn.viewable.Viewer):
                         f"<td>{seats}</td><td>{g.num_actions}</td><td>{' · '.join(links)}</td></tr>")
         self.table.object = ("<table class='games-table'><thead><tr><th>#</th><th>Status</th><th>Seats</th>"
                              "<th>Steps</th><th></th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
+
+
+def other_replays_html(games: list[Any]) -> str:
+    """The finished games of the other courses (Diplomacy, Game of War, Fronts), each with its Replay link."""
+    from academy.games import REGISTRY
+    from academy.ui.replay import REPLAY_PAGES, replay_link
+    done = [g for g in games if g.status == "finished" and g.game_name != "conquest" and g.game_name in REPLAY_PAGES]
+    if not done:
+        return ""
+    rows = []
+    for g in done:
+        title = getattr(REGISTRY.get(g.game_name), "title", g.game_name)
+        seats = ", ".join(html.escape(s.name or f"Player {s.player + 1}") for s in g.seats)
+        rows.append(f"<tr data-game='{g.id}'><td>{g.id}</td><td>{html.escape(title)}</td><td>{seats}</td>"
+                    f"<td>{g.num_actions}</td><td><a href='{html.escape(replay_link(g.id))}' class='replay-link'>"
+                    "Replay</a></td></tr>")
+    return ("<h3 style='margin:8px 0 4px 0'>Finished games of the other courses</h3><table class='games-table'>"
+            "<thead><tr><th>#</th><th>Game</th><th>Seats</th><th>Steps</th><th></th></tr></thead><tbody>"
+            + "".join(rows) + "</tbody></table>")
 
 
 def _replay_link(session: SharedSession) -> str:

@@ -20,10 +20,20 @@ with it unchanged) over a Panel-free ``Replay`` (academy/ui/replay_model.py):
 ``ReplayPage`` lays it out; ``replay_page(query)`` is what the shell's routes open:
 ``?match=<id>&replay=1`` (a spectator, or a finished game), ``?match=<id>&seat=<token>&replay=1``
 (a seat's own view), ``?page=replay`` (import a file).
+
+Every game's replay page is found in one place, ``REPLAY_PAGES`` (game name → page factory, each
+called with the record, the viewer seat, whether it is masked, a title, the seats' names, the
+viewer's messages and a back link): a stored game's link opens the factory of the stored game's
+name (``stored_replay`` reads what it needs from the store), and an imported file opens the factory
+of its record's game (``ReplayPage.import_file``: a Conquest record on this page, any other under
+it). A file that is not JSON, names an unknown game or cannot be replayed gets a plain message and
+the page stays as it was.
 """
 from __future__ import annotations
 
 import html
+import importlib
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import quote
 
@@ -41,10 +51,36 @@ from .session import GameSession
 from .replay_model import Frame, Replay, RecordError, read_record
 
 __all__ = ["ReplaySession", "ReplayPage", "SandboxSession", "replay_page", "replay_link", "shared_replay",
-           "IMPORT_LINK"]
+           "IMPORT_LINK", "REPLAY_PAGES", "replay_factory", "stored_replay", "conquest_replay_page"]
 
 IMPORT_LINK = "?page=replay"
-BOARDS = ("conquest",)      # the games whose boards this page can show
+BOARDS = ("conquest",)      # the games whose boards ReplaySession itself shows
+
+#: game name -> "module:function" of the factory building that game's replay page. Every factory is called as
+#: ``factory(record, viewer=..., masked=..., title=..., seat_names=..., chat=..., back_link=...)`` and returns a
+#: Panel object; both a stored game's link and an imported record open through this mapping.
+REPLAY_PAGES: dict[str, str] = {
+    "conquest": "academy.ui.replay:conquest_replay_page",
+    "diplomacy": "academy.ui.diplomacy.replay:diplomacy_replay_page",
+    "game_of_war": "academy.ui.game_of_war.replay:game_of_war_replay_page",
+    "fronts": "academy.ui.fronts.replay:fronts_replay_page",
+}
+
+
+def replay_factory(game_name: str) -> Callable[..., Any] | None:
+    """The replay page factory of ``game_name`` (None: that game has no replay page yet)."""
+    target = REPLAY_PAGES.get(game_name)
+    if target is None:
+        return None
+    module, name = target.split(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def replayable_titles() -> str:
+    """"Conquest, Diplomacy, Game of War and Fronts": the games whose records open here."""
+    from academy.games import REGISTRY
+    titles = [getattr(REGISTRY.get(n), "title", n) for n in REPLAY_PAGES]
+    return ", ".join(titles[:-1]) + f" and {titles[-1]}" if len(titles) > 1 else "".join(titles)
 RUNNING_NOTE = ("The record can be downloaded once the game is over: while it runs, it holds the dice seed and "
                 "every player's hidden cards.")
 STYLE = """
@@ -103,8 +139,10 @@ class ReplaySession(BoardModel):
             self.message = f"{name} could not be opened. {exc}"
             return False
         if record.game.name not in BOARDS:
-            self.message = (f"{name} is a record of {record.game.title}: replays here show Conquest and "
-                            "Diplomacy games only so far.")
+            self.message = (f"{name} is a record of {record.game.title}: replays here show "
+                            f"{replayable_titles()} games only so far." if record.game.name not in REPLAY_PAGES
+                            else f"{name} is a record of {record.game.title}: open it on the replay page "
+                                 f"({IMPORT_LINK}), which shows it on the {record.game.title} board.")
             return False
         self.load(Replay(record), title=f"Imported record ({name})")
         return True
@@ -243,8 +281,9 @@ class SandboxSession(GameSession):
         return False
 
 
-def shared_replay(hub: Any, game_id: int, token: str | None = None, cpu_delay: float = 0.4) -> ReplaySession:
-    """The replay of a stored game: masked to the seat (or a spectator) while it runs, in full once finished.
+def stored_replay(hub: Any, game_id: int, token: str | None = None) -> dict[str, Any]:
+    """What any game's replay page needs from a stored game: the record, the viewer seat, whether it is masked
+    (a running game), a title, the seats' names and the viewer's messages (the seat's conversations only).
 
     Raises the store's errors (GameNotFound, BadToken).
     """
@@ -253,13 +292,32 @@ def shared_replay(hub: Any, game_id: int, token: str | None = None, cpu_delay: f
     info = game.info
     finished = info.status == "finished"
     record: Record = game.record_copy()
-    replay = Replay(record, viewer=player, masked=not finished)
     names = [s.name or record.game.player_name(s.player) for s in info.seats]
     who = "everything" if finished else ("your own view" if player is not None else "a spectator's view")
-    title = f"Game {info.id} ({'finished' if finished else 'in progress'}; {who})"
+    prefix = "Game" if info.game_name == "conquest" else f"{record.game.title} game"
+    title = f"{prefix} {info.id} ({'finished' if finished else 'in progress'}; {who})"
     chat = [{"id": m.id, "sender": m.sender, "recipients": sorted(m.recipients), "text": m.text, "step": m.step}
             for m in game.messages(token)] if token else []
-    return ReplaySession(replay, title=title, seat_names=names, cpu_delay=cpu_delay, chat=chat)
+    return {"record": record, "viewer": player, "masked": not finished, "title": title, "seat_names": names,
+            "chat": chat}
+
+
+def shared_replay(hub: Any, game_id: int, token: str | None = None, cpu_delay: float = 0.4) -> ReplaySession:
+    """The replay of a stored Conquest game: masked to the seat (or a spectator) while it runs, in full once
+    finished. Raises the store's errors (GameNotFound, BadToken)."""
+    args = stored_replay(hub, game_id, token)
+    replay = Replay(args["record"], viewer=args["viewer"], masked=args["masked"])
+    return ReplaySession(replay, title=args["title"], seat_names=args["seat_names"], cpu_delay=cpu_delay,
+                         chat=args["chat"])
+
+
+def conquest_replay_page(record: Record, viewer: int | None = None, masked: bool = False, title: str = "",
+                         seat_names: list[str] | None = None, chat: list[dict[str, Any]] | None = None,
+                         back_link: str = "") -> ReplayPage:
+    """The replay page of a Conquest record (a factory of ``REPLAY_PAGES``)."""
+    session = ReplaySession(Replay(record, viewer=viewer, masked=masked), title=title, seat_names=seat_names,
+                            chat=list(chat or []))
+    return ReplayPage(session, back_link=back_link)
 
 
 # ================================================================================ views
@@ -412,6 +470,7 @@ class ReplayPage(pn.viewable.Viewer):
         self.import_area = pn.Column(self.import_intro, self.first_upload, self.import_message,
                                      sizing_mode="stretch_width", margin=0)
         self.other_slot = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["other-replay"])
+        self.other_page: Any = None          # another game's replay page, shown in ``other_slot``
         self.layout = pn.Column(self.head, self.import_area, self.replay_area, self.sandbox_area, self.other_slot,
                                 sizing_mode="stretch_width", css_classes=["replay-page", "conquest-play"])
         s.param.watch(later(self._update), ["state", "step", "length", "message", "title", "masked", "has_replay",
@@ -444,25 +503,51 @@ class ReplayPage(pn.viewable.Viewer):
     def _import(self, widget: Any) -> None:
         if not widget.value:
             return
-        name = widget.filename or "the file"
-        if self.open_diplomacy(widget.value, name):
-            return
-        if self.session.import_text(widget.value, name=name):
-            self.session.sandbox_open = False
+        self.import_file(widget.value, widget.filename or "the file")
+
+    def import_file(self, text: str | bytes, name: str = "the file") -> bool:
+        """Open a record file: a Conquest record here, any other game's on that game's replay page (under
+        this one). False, and a message saying what is wrong (not JSON, an unknown game, a damaged record),
+        for a file that cannot be opened; whatever was shown stays."""
+        try:
+            record = read_record(text)
+        except RecordError as exc:
+            self.session.message = f"{name} could not be opened. {exc}"
+            return False
+        if record.game.name in BOARDS:
+            if self.session.import_text(text, name=name):
+                self.session.sandbox_open = False
+                self.other_slot.objects = []
+                return True
+            return False
+        return self.open_record(record, name) is not None
+
+    def open_record(self, record: Record, name: str) -> Any:
+        """Show ``record`` on its own game's replay page, under this one; None (and a message) if its game
+        has no replay page."""
+        factory = replay_factory(record.game.name)
+        if factory is None:
+            self.session.message = (f"{name} is a record of {record.game.title}: replays here show "
+                                    f"{replayable_titles()} games only so far.")
+            return None
+        page = factory(record, viewer=None, masked=False, title=f"imported record ({name})", seat_names=[],
+                       chat=[], back_link="")
+        self.other_page = page
+        self.other_slot.objects = [page]
+        self.import_area.visible = self.replay_area.visible = self.sandbox_area.visible = False
+        self.head.object = (f"<div class='replay-head'><a href='{IMPORT_LINK}'>Import another record</a> · "
+                            "<a href='?page=games'>all games</a></div>")
+        return page
 
     def open_diplomacy(self, text: str | bytes, name: str) -> Any:
-        """A Diplomacy record opens in the Diplomacy replay, phase by phase (None for any other file)."""
+        """A record that is not Conquest's opens on its own game's replay page (None for any other file)."""
         try:
             record = read_record(text)
         except RecordError:
-            return None                      # the Conquest path says what is wrong with the file
-        if record.game.name != "diplomacy":
             return None
-        from academy.ui.diplomacy.replay import DiplomacyReplay, DiplomacyReplayPage
-        page = DiplomacyReplayPage(DiplomacyReplay(record, viewer=None, title=f"imported record ({name})"))
-        self.other_slot.objects = [page]
-        self.import_area.visible = self.replay_area.visible = False
-        return page
+        if record.game.name in BOARDS:
+            return None
+        return self.open_record(record, name)
 
     # --- view ------------------------------------------------------------------------------
     def _update_sandbox(self, *events: Any) -> None:
@@ -479,6 +564,8 @@ class ReplayPage(pn.viewable.Viewer):
 
     def _update(self, *events: Any) -> None:
         s = self.session
+        if self.other_slot.objects and not s.has_replay:       # another game's replay is shown instead
+            return
         with pn.io.hold():
             back = f" · <a href='{html.escape(self.back_link)}'>back to the game</a>" if self.back_link else ""
             head = (f"<h2 style='margin:4px 0'>Replay</h2><div><b>{html.escape(s.title)}</b>{back} · "
@@ -537,7 +624,8 @@ def _error(text: str) -> pn.viewable.Viewable:
 
 
 def replay_page(query: dict[str, str] | None = None, hub: Any = None) -> pn.viewable.Viewable:
-    """The page for ``?match=<id>[&seat=<token>]&replay=1`` or ``?page=replay``; a clear message for a bad link."""
+    """The page for ``?match=<id>[&seat=<token>]&replay=1`` (the stored game's own replay page, by its game's
+    name in ``REPLAY_PAGES``) or ``?page=replay`` (import a record); a clear message for a bad link."""
     query = dict(query or {})
     match = query.get("match")
     if not match:
@@ -546,25 +634,18 @@ def replay_page(query: dict[str, str] | None = None, hub: Any = None) -> pn.view
     from academy.ui.live_session import shared_hub
     token = query.get("seat") or None
     try:
+        game_id = int(match)
         hub = hub or shared_hub()
-        if hub.open(int(match)).info.game_name == "diplomacy":
-            return _diplomacy_replay(hub, int(match), token)
-        session = shared_replay(hub, int(match), token)
+        name = hub.open(game_id).info.game_name
+        factory = replay_factory(name)
+        if factory is None:
+            from academy.games import REGISTRY
+            title = getattr(REGISTRY.get(name), "title", name)
+            return _error(f"Game {game_id} is a game of {title}: it has no replay page yet.")
+        args = stored_replay(hub, game_id, token)
     except ValueError:
         return _error(f"{match!r} is not a game number.")
     except StoreError as exc:
         return _error(str(exc))
-    back = f"?game=conquest&tab=play&match={int(match)}" + (f"&seat={quote(token, safe='')}" if token else "")
-    return ReplayPage(session, back_link=back)
-
-
-def _diplomacy_replay(hub: Any, game_id: int, token: str | None) -> pn.viewable.Viewable:
-    """A stored Diplomacy game phase by phase, as the seat ``token`` opens (or a spectator) may see it."""
-    from academy.ui.diplomacy.replay import DiplomacyReplay, DiplomacyReplayPage
-    game = hub.open(game_id)
-    player = game.seat_of(token) if token else None
-    info = game.info
-    who = "your own view" if player is not None else "a spectator's view"
-    title = f"Diplomacy game {info.id} ({'finished' if info.status == 'finished' else 'in progress'}; {who})"
-    back = f"?match={game_id}" + (f"&seat={quote(token, safe='')}" if token else "")
-    return DiplomacyReplayPage(DiplomacyReplay(game.record_copy(), viewer=player, title=title), back_link=back)
+    back = f"?game={name}&tab=play&match={game_id}" + (f"&seat={quote(token, safe='')}" if token else "")
+    return factory(args.pop("record"), back_link=back, **args)

@@ -6,10 +6,11 @@
   says whose cards a view shows first;
 - ``masked=True`` (a game still running, which has hidden information): each position is rebuilt
   from ``state.observation(viewer)`` only (``viewer`` None: a spectator, who sees no hand), with
-  the hidden cards as placeholders (``live_session.state_from_observation``), and the events are
-  filtered (``visible_events``). The record stays inside this object, in the server process:
-  nothing of it (seed, hidden cards, chance entries such as a card drawn) is ever handed out;
-  ``frame`` returns only what the viewer may see, and ``export_json`` refuses.
+  the hidden cards as placeholders (``live_session.state_from_observation``, or the game's own
+  ``view_state``), and the events are filtered (``visible_events``, or the game's
+  ``event_filter``). The record stays inside this object, in the server process: nothing of
+  it (seed, hidden cards, chance entries such as a card drawn) is ever handed out; ``frame``
+  returns only what the viewer may see, and ``export_json`` refuses.
 
 Turns: a turn is a run of entries by the same player (chance entries belong to the decision before
 them); ``next_turn``/``previous_turn`` jump to the positions where the player to act changes.
@@ -85,18 +86,21 @@ class Replay:
     """Positions of a record for one viewer; see the module docstring."""
 
     def __init__(self, record: Record, viewer: int | None = None, masked: bool = False,
-                 view_state: Callable[[Any, dict[str, Any], int], State] | None = None) -> None:
+                 view_state: Callable[[Any, dict[str, Any], int], State] | None = None,
+                 event_filter: Callable[[list[Event], int | None], list[Event]] | None = None) -> None:
         self._record = record.fork()
         self.game = record.game
         self.viewer = viewer
         self.masked = bool(masked)
         self._view_state = view_state or _default_view_state
+        #: ``event_filter(events, viewer)``: the events as the viewer may see them (a masked replay)
+        self._filter = event_filter or visible_events
         self._snapshots: dict[int, State] = {0: self._record.initial_state()}   # and log lines, in one pass
         self._lines: list[list[dict[str, Any]]] = []
         state = self._record.initial_state()
         for i, entry in enumerate(self._record.entries):
             events = state.apply(entry.action)
-            self._lines.append(log_lines(visible_events(events, viewer) if self.masked else events, i + 1))
+            self._lines.append(log_lines(self._filter(events, viewer) if self.masked else events, i + 1))
             if (i + 1) % SNAPSHOT_EVERY == 0:
                 self._snapshots[i + 1] = state.clone()
         self._recent: dict[int, tuple[State, list[Event]]] = {}    # the last few positions shown
@@ -140,7 +144,7 @@ class Replay:
         mover = self._owners[step - 1] if step > 0 else None
         if self.masked:
             shown = self._view_state(self.game, state.observation(self.viewer), step)
-            return Frame(step, len(self), shown, visible_events(events, self.viewer), mover)
+            return Frame(step, len(self), shown, self._filter(list(events), self.viewer), mover)
         return Frame(step, len(self), state.clone(), list(events), mover)
 
     def history(self, step: int) -> list[dict[str, Any]]:

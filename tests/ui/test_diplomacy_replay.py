@@ -71,3 +71,19 @@ def test_the_replay_link_opens_the_diplomacy_replay(hub):
     assert "your own view" in page.layout.objects[0].object and "frame 1 of 2" in page.counter.object
     planner = page.open_planner()
     assert planner.session.power == "AUSTRIA"
+
+
+def test_a_seats_replay_shows_its_messages_as_they_were_written(hub):
+    """Issue 3, "Messages": they appear in the replay for their participants (through the generic dispatch)."""
+    game, tokens = played(hub)
+    game.send_message(tokens[0], [1], "Leave Galicia to me.")
+    page = replay_page({"match": str(game.game_id), "seat": tokens[1], "replay": "1"}, hub=hub)
+    page.__panel__().get_root(Document())
+    page.session.go(0)
+    page._update()
+    assert "Leave Galicia" not in page.chat.object           # written after the first phase resolved
+    page.session.go(1)
+    page._update()
+    assert "Leave Galicia to me." in page.chat.object
+    other = replay_page({"match": str(game.game_id), "seat": tokens[0], "replay": "1"}, hub=hub)
+    assert other.session.chat and replay_page({"match": str(game.game_id), "replay": "1"}, hub=hub).session.chat == []

@@ -321,7 +321,11 @@ def test_a_record_of_a_game_without_a_replay_board_is_refused_in_words():
     text = json.dumps(game.new_initial_state(seed=1).record.to_json())
     s = ReplaySession()
     assert not s.import_text(text, name="tac.json")
-    assert "tac.json is a record of Tactics" in s.message and "Conquest and Diplomacy games only" in s.message
+    assert "tac.json is a record of Tactics" in s.message
+    assert "Conquest, Diplomacy, Game of War and Fronts games only" in s.message
+    page = ReplayPage()
+    assert not page.import_file(text, "tac.json")
+    assert "tac.json is a record of Tactics" in page.session.message and not page.other_slot.objects
 
 
 def test_an_imported_diplomacy_record_opens_phase_by_phase():

@@ -19,6 +19,7 @@ import param
 from academy.ui.defer import later
 from academy.ui.leave_view import LeaveView
 from academy.ui.messages_view import MessagesView
+from academy.ui.save_load import SaveLoadBar
 
 from .board import DiplomacyBoard
 from .panels import LEGEND, OrdersPanel, ResultsPanel, centres_html
@@ -80,15 +81,12 @@ class DiplomacyPlayPage(pn.viewable.Viewer):
                                                                     "padding": "24px", "min-height": "300px"})
         self.table = pn.Row(pn.Column(self.board, _board_footer(self.board), sizing_mode="stretch_width", margin=0),
                             side, sizing_mode="stretch_width", margin=0)
-        self.save = pn.widgets.FileDownload(callback=self._save, filename="diplomacy-game.json", label="Save (JSON)",
-                                            width=150, css_classes=["save-game"])
-        self.load = pn.widgets.FileInput(accept=".json", width=230, css_classes=["load-game"])
-        self.load.param.watch(self._load, "value")
         self.replay_button = pn.widgets.Button(label="Replay this game", width=160, css_classes=["replay-game"])
         self.replay_button.on_click(lambda e: self.open_replay())
         self.replay_area = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["local-replay"])
-        tools = pn.Row(self.save, pn.pane.HTML("<span>Load a saved game:</span>", margin=(10, 5)), self.load,
-                       self.replay_button, margin=0, css_classes=["game-tools"])
+        tools = SaveLoadBar(s.save_json, s.load_json, "diplomacy-game.json", extra=(self.replay_button,))
+        self.save, self.load = tools.save, tools.load
+        self.tools = tools
         self.game_area = pn.Column(
             self.cover, self.table, tools, self.replay_area,
             pn.Card(ResultsPanel(s), title="Results of each phase", sizing_mode="stretch_width",
@@ -103,12 +101,7 @@ class DiplomacyPlayPage(pn.viewable.Viewer):
         return self.layout
 
     def _save(self) -> Any:
-        import io
-        return io.StringIO(self.session.save_json())
-
-    def _load(self, event: Any) -> None:
-        if event.new:
-            self.session.load_json(event.new, name=self.load.filename or "the file")
+        return self.tools.saved()
 
     def open_replay(self) -> Any:
         """The game so far, phase by phase, under the board (everything: this is a game on this screen)."""

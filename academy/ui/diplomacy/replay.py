@@ -19,13 +19,15 @@ import param
 from academy.core.record import Record
 from academy.games.diplomacy.actions import Resolve
 from academy.ui.defer import later
+from academy.ui.messages_view import STYLE as CHAT_STYLE
+from academy.ui.messages_view import conversations_html
 
 from .board import DiplomacyBoard
 from .panels import ResultsPanel
 from .session import DiplomacySession, LocalDiplomacy, phase_title
 from .style import CSS
 
-__all__ = ["DiplomacyReplay", "DiplomacyReplayPage"]
+__all__ = ["DiplomacyReplay", "DiplomacyReplayPage", "diplomacy_replay_page"]
 
 
 class DiplomacyReplay(DiplomacySession):
@@ -33,20 +35,26 @@ class DiplomacyReplay(DiplomacySession):
 
     index = param.Integer(0, doc="the frame shown: 0 = the start, n = after the n-th resolved phase")
     count = param.Integer(1, doc="the number of frames")
+    chat = param.List([], doc="the viewer seat's messages (dicts: id, sender, recipients, text, step)")
 
-    def __init__(self, record: Record, viewer: int | None = None, title: str = "", **params: Any) -> None:
+    def __init__(self, record: Record, viewer: int | None = None, title: str = "",
+                 chat: list[dict[str, Any]] | None = None, **params: Any) -> None:
         super().__init__(**params)
         self.game = record.game
         self.title = title
         self.viewer = viewer
+        self.chat = list(chat or [])
         state = record.initial_state()
         self._frames: list[dict[str, Any]] = [copy.deepcopy(state.observation(viewer))]
         self._positions = [state.position]
-        for entry in record.entries:
+        self._steps = [0]                       # the record's length at each frame (messages are placed by it)
+        for i, entry in enumerate(record.entries):
             state.apply(entry.action)
             if isinstance(entry.action, Resolve):
                 self._frames.append(copy.deepcopy(state.observation(viewer)))
                 self._positions.append(state.position)
+                self._steps.append(i + 1)
+        self._steps[-1] = len(record)           # the last frame: everything so far (the phase under way too)
         self.count = len(self._frames)
         self.power = state.powers[viewer] if viewer is not None else None
         self.go(0)
@@ -69,6 +77,14 @@ class DiplomacyReplay(DiplomacySession):
         phase = phase_title(self._frames[self.index].get("phase", ""))
         done = "the start of the game" if self.index == 0 else f"after {self.index} resolved phase(s)"
         return f"{phase}: {done} (frame {self.index + 1} of {self.count})."
+
+    def messages_until(self, step: int | None = None) -> list[dict[str, Any]]:
+        """The viewer's messages written up to the record's ``step`` (default: the frame shown)."""
+        step = self._steps[self.index] if step is None else step
+        return [m for m in self.chat if m["step"] <= step]
+
+    def seat_label(self, player: int | None) -> str:
+        return self.game.player_name(player) if player is not None else ""
 
     def _refusal(self) -> str | None:
         return "This is a replay: use “Try orders from here” to plan moves without touching the game."
@@ -107,11 +123,13 @@ class DiplomacyReplayPage(pn.viewable.Viewer):
                                             css_classes=["replay-branch"])
         self.try_button.on_click(lambda e: self.open_planner())
         self.planner_area = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["replay-planner"])
+        self.chat = pn.pane.HTML("", stylesheets=[CHAT_STYLE], sizing_mode="stretch_width",
+                                 css_classes=["replay-chat"])
         back = f" · <a href='{back_link}'>back to the game</a>" if back_link else ""
         self.layout = pn.Column(
             pn.pane.HTML(f"<h2 style='margin:4px 0'>Replay: {s.title}</h2><a href='?page=games'>all games</a>{back}"),
             pn.Row(*buttons, self.try_button, margin=0), self.counter,
-            pn.Row(self.board, pn.Column(ResultsPanel(s), width=420, margin=(0, 0, 0, 12)),
+            pn.Row(self.board, pn.Column(ResultsPanel(s), self.chat, width=420, margin=(0, 0, 0, 12)),
                    sizing_mode="stretch_width", margin=0),
             self.planner_area, sizing_mode="stretch_width", css_classes=["diplomacy-replay"])
         s.param.watch(later(self._update), ["index"])
@@ -129,4 +147,15 @@ class DiplomacyReplayPage(pn.viewable.Viewer):
         return page
 
     def _update(self, *events: Any) -> None:
-        self.counter.object = f"<div class='waiting'>{self.session.counter_text()}</div>"
+        s = self.session
+        self.counter.object = f"<div class='waiting'>{s.counter_text()}</div>"
+        self.chat.object = ("<h4 style='margin:4px 0'>Your messages so far</h4>"
+                            + conversations_html(s.messages_until(), s.viewer, s.seat_label)) if s.chat else ""
+
+
+def diplomacy_replay_page(record: Record, viewer: int | None = None, masked: bool = False, title: str = "",
+                          seat_names: list[str] | None = None, chat: list[dict[str, Any]] | None = None,
+                          back_link: str = "") -> DiplomacyReplayPage:
+    """The replay page of a Diplomacy record (the factory ``academy.ui.replay`` dispatches to). Each frame is
+    the viewer's observation at the start of a phase, which hides nothing, so ``masked`` changes nothing."""
+    return DiplomacyReplayPage(DiplomacyReplay(record, viewer=viewer, title=title, chat=chat), back_link=back_link)

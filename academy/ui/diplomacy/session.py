@@ -530,20 +530,17 @@ class LocalDiplomacy(DiplomacySession):
         """The game's record as JSON (``Record.to_json``): everything needed to load or replay it."""
         if self._engine is None:
             raise ValueError("No game to save yet: start one first.")
-        import json
-        return json.dumps(self._engine.record.to_json(), indent=1)
+        from academy.ui.save_load import record_text
+        return record_text(self._engine.record)
 
     def load_json(self, text: str | bytes, name: str = "the file") -> bool:
         """Load a saved Diplomacy record and play on (the same people on this screen); False and
-        ``message`` on a file that is not one."""
-        from academy.ui.replay_model import RecordError, read_record
+        ``message`` on a file that is not one (the game goes on unchanged)."""
+        from academy.ui.save_load import read_game_record
         try:
-            record = read_record(text)
-        except RecordError as exc:
-            self.message = f"{name} could not be loaded. {exc}"
-            return False
-        if record.game.name != "diplomacy":
-            self.message = f"{name} is a record of {record.game.title}, not of Diplomacy: open it from that game's page."
+            record = read_game_record(text, "diplomacy", name)
+        except ValueError as exc:
+            self.message = str(exc)
             return False
         people = list(self.people) or ["FRANCE"]
         self.new_game(people=people, state=record.replay())

@@ -1,7 +1,8 @@
 """The Play tab of Fronts: a new-game form (the map and number of players, teams or free-for-all,
 which players are people on this screen, the CPU level), then the board, the orders panel with the
-odds of the planned moves, the battle reports of every turn, and the Rules panel. Several people
-share the screen in turn (hot seat): a cover hides the board between two people's orders.
+odds of the planned moves, the battle reports of every turn, Save / Load (the record as JSON) and a
+replay of the game so far, and the Rules panel. Several people share the screen in turn (hot seat): a
+cover hides the board between two people's orders.
 Nothing here knows a rule."""
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import param
 
 from academy.games.fronts.mapdata import load_map
 from academy.ui.defer import later
+from academy.ui.save_load import SaveLoadBar
 
 from .board import FrontsBoard
 from .panels import CSS, LEGEND, OddsPanel, OrdersPanel, ReportsPanel
@@ -84,8 +86,12 @@ class FrontsPlayPage(pn.viewable.Viewer):
         legend = pn.pane.HTML(LEGEND, stylesheets=[CSS], sizing_mode="stretch_width")
         self.table = pn.Row(pn.Column(self.board, legend, sizing_mode="stretch_width", margin=0), side,
                             sizing_mode="stretch_width", margin=0)
+        self.replay_button = pn.widgets.Button(label="Replay this game", width=160, css_classes=["replay-game"])
+        self.replay_button.on_click(lambda e: self.open_replay())
+        self.replay_area = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["local-replay"])
+        self.tools = SaveLoadBar(s.save_json, s.load_json, "fronts-game.json", extra=(self.replay_button,))
         self.game_area = pn.Column(
-            self.cover, self.table,
+            self.cover, self.table, self.tools, self.replay_area,
             pn.Card(ReportsPanel(s), title="Battle reports", sizing_mode="stretch_width",
                     css_classes=["reports-card"]),
             _rules(), sizing_mode="stretch_width", visible=False, margin=0)
@@ -100,6 +106,21 @@ class FrontsPlayPage(pn.viewable.Viewer):
     def _on_game(self, event: Any) -> None:
         people = _players(event.new)
         self.people.param.update(options=people, value=[next(iter(people.values()))])
+
+    def open_replay(self) -> Any:
+        """The game so far, turn by turn, under the board. With one person on this screen, as that
+        person saw it (the CPU's stacks stay in the fog); with several, as a spectator would."""
+        from .replay import FrontsReplay, FrontsReplayPage
+        st = self.session.engine_state
+        if st is None:
+            return None
+        people = self.session.people
+        viewer = people[0] if len(people) == 1 else None
+        masked = not st.result
+        page = FrontsReplayPage(FrontsReplay(st.record.fork(), viewer=viewer, masked=masked, title="this game"),
+                                embedded=True)
+        self.replay_area.objects = [page]
+        return page
 
     def start_game(self) -> bool:
         map_id, n = GAMES[self.game_choice.value]

@@ -412,6 +412,45 @@ class LocalFronts(FrontsSession):
         self._advance(f"New game on {game.map.name}: you play {names}"
                       + (f"; the {level} CPU plays {', '.join(cpu)}." if cpu else "."))
 
+    # --- save and load -------------------------------------------------------------------------
+    def save_json(self) -> str:
+        """The game's record as JSON (``Record.to_json``); raises ValueError when there is no game yet."""
+        if self._engine is None:
+            raise ValueError("No game to save yet: start one first.")
+        from academy.ui.save_load import record_text
+        return record_text(self._engine.record)
+
+    def load_json(self, text: str | bytes, name: str = "the file") -> bool:
+        """Load a saved Fronts record and play on: the people on this screen stay (those the loaded game
+        has; else its first player), the CPU plays the others. False and ``message`` on a file that is
+        not one (the game shown is unchanged)."""
+        from academy.games.fronts.actions import Resolve
+        from academy.games.fronts.bots import make_bot
+        from academy.ui.save_load import read_game_record
+        try:
+            record = read_game_record(text, "fronts", name)
+        except ValueError as exc:
+            self.message = str(exc)
+            return False
+        game = record.game
+        people = [p for p in self.people if p in game.player_ids] or [game.player_ids[0]]
+        state = record.initial_state()
+        reports: dict[str, list[dict[str, Any]]] = {p: [] for p in people}
+        for entry in record.entries:            # the reports each person saw, turn by turn
+            turn = state.board.turn
+            state.apply(entry.action)
+            if isinstance(entry.action, Resolve):
+                for p in people:
+                    reports[p].append({"turn": turn, "events": copy.deepcopy(state.observation(p)["last"])})
+        self.game, self.fmap, self._engine = game, load_map(game.map.id), state
+        self._bots = {p: make_bot(self.level, bot_seed(record.seed, i))
+                      for i, p in enumerate(game.player_ids) if p not in people}
+        self._reports = reports
+        self.param.update(people=people, pending=[], previews=[], reports=[], obs=None, player=None)
+        names = ", ".join(game.map.players[p].name for p in people)
+        self._advance(f"Game loaded from {name}: turn {state.board.turn} on {game.map.name}; you play {names}.")
+        return True
+
     def _next_person(self) -> str | None:
         st = self._engine
         waiting = {st.board.players[i] for i in st.waiting()} if st is not None else set()

@@ -5,7 +5,8 @@ token: the board draws ``view(player).observation`` only (the fog of that seat),
 and odds computed in the server process from the seat's own view, Submit stores the orders
 (``live.submit``; others see only that this seat has submitted), and the turn resolves on the server
 when nobody is waiting (CPU players order on their own). Messages and Resign come from the seat
-mixins; a player who leaves surrenders, and a team whose players have all left is out.
+mixins; a player who leaves surrenders, and a team whose players have all left is out. The seat line
+links to the game's replay (this seat's own view while the game runs).
 """
 from __future__ import annotations
 
@@ -136,7 +137,10 @@ class SharedFrontsPage(pn.viewable.Viewer):
         super().__init__(session=session, **params)
         s = session
         who = f"Your seat: {s.player_name(s.player)}" if s.player else "Watching"
+        from academy.ui.replay import replay_link
+        replay = html.escape(replay_link(s.live.game_id, s.token))
         self.seat_info = pn.pane.HTML(f"<b>Fronts game {s.live.game_id}</b> · {html.escape(who)} · "
+                                      f"<a href='{replay}' class='replay-link'>Replay</a> · "
                                       "<a href='?page=games'>all games</a>", css_classes=["seat-info"])
         self.waiting = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["waiting-list"])
         self.board = FrontsBoard(s)

@@ -3,7 +3,8 @@
 The side panel shows whose turn it is, the moves left (of 5), the message (refusals in the engine's
 words), the preview of the aimed attack (``combat.combat``: totals, result, who counts), End turn,
 Attack and Undo (Space also ends the turn), a switch to draw a side's lines of communication, and the
-last events with their why.
+last events with their why. Under the board: Save (the record as JSON), Load (a saved record, to play on)
+and a replay of the game so far.
 Nothing here knows a rule.
 """
 from __future__ import annotations
@@ -17,6 +18,7 @@ from panel.custom import JSComponent
 
 from academy.games.game_of_war.units import MOVES_PER_TURN
 from academy.ui.defer import later
+from academy.ui.save_load import SaveLoadBar
 
 from .board import CUT_OFF_FILL, DESTINATION, SIDE_COLOURS, TARGET, GameOfWarBoard
 from .session import CPU_LEVELS, DEPLOYMENTS, HUMAN, GameOfWarSession
@@ -164,8 +166,12 @@ class GameOfWarPlayPage(pn.viewable.Viewer):
                          pn.layout.Divider(), self.events, self.space, width=400, margin=(0, 0, 0, 12),
                          css_classes=["side-panel"])
         board_col = pn.Column(self.board, pn.pane.HTML(LEGEND, stylesheets=[CSS], width=890), margin=0)
-        self.game_area = pn.Column(pn.Row(board_col, side, margin=0), _rules(), sizing_mode="stretch_width",
-                                   visible=False, margin=0)
+        self.replay_button = pn.widgets.Button(label="Replay this game", width=160, css_classes=["replay-game"])
+        self.replay_button.on_click(lambda e: self.open_replay())
+        self.replay_area = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["local-replay"])
+        self.tools = SaveLoadBar(s.save_json, s.load_json, "game-of-war-game.json", extra=(self.replay_button,))
+        self.game_area = pn.Column(pn.Row(board_col, side, margin=0), self.tools, self.replay_area, _rules(),
+                                   sizing_mode="stretch_width", visible=False, margin=0)
         self.layout = pn.Column(self.form_card, self.game_area, sizing_mode="stretch_width",
                                 css_classes=["game-of-war-play"])
         s.param.watch(later(self._update), ["state", "message", "preview", "target", "thinking", "log", "selected"])
@@ -176,6 +182,16 @@ class GameOfWarPlayPage(pn.viewable.Viewer):
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self.layout
+
+    def open_replay(self) -> Any:
+        """The game so far, move by move, under the board (everything: this is a game on this screen)."""
+        from .replay import GameOfWarReplay, GameOfWarReplayPage
+        st = self.session.state
+        if st is None:
+            return None
+        page = GameOfWarReplayPage(GameOfWarReplay(st.record.fork(), title="this game"), embedded=True)
+        self.replay_area.objects = [page]
+        return page
 
     def start_game(self) -> bool:
         side, level = self.side.value, self.level.value

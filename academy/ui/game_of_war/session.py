@@ -98,6 +98,37 @@ class GameOfWarSession(CpuTurns, param.Parameterized):
                       last_events=list(events), log=log_lines(events, len(state.record)))
         self._run_cpu()
 
+    # --- save and load -------------------------------------------------------------------------
+    def save_json(self) -> str:
+        """The game's record as JSON (``Record.to_json``); raises ValueError when there is no game yet."""
+        if self.state is None:
+            raise ValueError("No game to save yet: start one first.")
+        from academy.ui.save_load import record_text
+        return record_text(self.state.record)
+
+    def load_json(self, text: str | bytes, name: str = "the file") -> bool:
+        """Load a saved Game of War record and play on with the same seats (both people if none yet);
+        False and ``message`` on a file that is not one (the game shown is unchanged)."""
+        from academy.ui.save_load import read_game_record
+        try:
+            record = read_game_record(text, "game_of_war", name)
+        except ValueError as exc:
+            self._publish(message=str(exc))
+            return False
+        state, log = rebuild(record)
+        events = state.settle()
+        log += log_lines(events, len(state.record))
+        self._cancel_cpu()
+        self._bots = {}
+        self._turn_moves = []
+        if len(self.seats) != 2:
+            self.seats = [HUMAN, HUMAN]
+        where = "the game is over" if state.is_terminal() else f"turn {state.turn}"
+        self._publish(state=state, selected=None, target=None, last_events=list(events), log=log, trail=[],
+                      message=f"Game loaded from {name} ({len(record)} steps): {where}.")
+        self._run_cpu()
+        return True
+
     # --- questions the views ask ----------------------------------------------------------------
     def is_cpu(self, player: int | None) -> bool:
         return player is not None and 0 <= player < len(self.seats) and self.seats[player] != HUMAN

@@ -4,7 +4,8 @@
 token: the state comes from ``view(player).observation`` only (during free deployment the other
 side's units are left out), a click's action goes to ``live.act(token, action)`` (the engine checks
 it on the real game), CPU seats are played by the server, and every change anywhere reaches this
-page through the live game's subscription. Messages and Resign come from the seat mixins.
+page through the live game's subscription (another side's deployment events say only that a unit was
+placed). Messages and Resign come from the seat mixins; the seat line links to the game's replay.
 """
 from __future__ import annotations
 
@@ -15,9 +16,7 @@ import panel as pn
 import param
 
 from academy.core.errors import RulesError
-from academy.core.jsonio import envelope
 from academy.games.game_of_war.game import GameOfWarGame
-from academy.games.game_of_war.state import SCHEMA, VERSION
 from academy.store.errors import StoreError
 from academy.ui.defer import later
 from academy.ui.history import log_lines
@@ -29,12 +28,12 @@ from academy.ui.session_loop import in_session
 
 from .board import GameOfWarBoard
 from .play import CSS, LEGEND, preview_html, status_html
+from .replay import view_state, visible_events
 from .session import HUMAN, GameOfWarSession
 
 __all__ = ["SharedGameOfWar", "SharedGameOfWarPage", "shared_game_of_war_page"]
 
 REMOTE = "remote"          # a seat played from another browser (or by the server's CPU)
-_FIELDS = ("phase", "current", "first", "moved", "retreats", "turn", "winner", "result", "position")
 
 
 class SharedGameOfWar(GameOfWarSession, SeatChat, SeatLeaving):
@@ -81,8 +80,7 @@ class SharedGameOfWar(GameOfWarSession, SeatChat, SeatLeaving):
 
     # --- the live game -----------------------------------------------------------------------
     def _view_state(self, observation: dict[str, Any]) -> Any:
-        body = {"options": dict(self.engine_game.options), **{k: observation[k] for k in _FIELDS}}
-        return self.engine_game.state_from_json(envelope(SCHEMA, VERSION, body))
+        return view_state(self.engine_game, observation)
 
     def _apply(self, message: str | None = None, events: list[Any] | None = None, step: int = 0) -> None:
         view = self.live.view(self.player)
@@ -102,7 +100,7 @@ class SharedGameOfWar(GameOfWarSession, SeatChat, SeatLeaving):
     def _on_change(self, step: int, events: list[Any]) -> None:
         """Called by the live game on the thread that made the change: hand it to this session."""
         def update() -> None:
-            shown = [e for e in events if getattr(e, "kind", "") != "message"]
+            shown = visible_events([e for e in events if getattr(e, "kind", "") != "message"], self.player)
             self._apply(events=shown, step=step)
             if len(shown) != len(events):
                 self._load_messages()
@@ -140,7 +138,10 @@ class SharedGameOfWarPage(pn.viewable.Viewer):
         super().__init__(session=session, **params)
         s = session
         who = f"Your seat: {s.engine_game.player_name(s.player)}" if s.player is not None else "Watching"
+        from academy.ui.replay import replay_link
+        replay = html.escape(replay_link(s.live.game_id, s.token))
         self.seat_info = pn.pane.HTML(f"<b>Game of War {s.live.game_id}</b> · {html.escape(who)} · "
+                                      f"<a href='{replay}' class='replay-link'>Replay</a> · "
                                       "<a href='?page=games'>all games</a>", css_classes=["seat-info"])
         self.board = GameOfWarBoard(s)
         self.status = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["gow-status"])

@@ -1,0 +1,344 @@
+"""Fronts replays, turn by turn: each turn's orders drawn on the map as it stood, then the resolution
+(the new map, the battles marked, every event with its why), the battle reports so far and the
+seat's messages as they were written.
+
+``FrontsReplay`` (a ``FrontsSession``, no Panel) reads a record once and keeps its frames:
+
+- frame 0: the start; then for every resolved turn two frames, "the orders" (the map before the
+  turn with the orders drawn as arrows) and "resolved" (the map after it, the battles, the events);
+- a running game (``masked=True``) is seen as ``viewer`` (a player index or id; None: a spectator)
+  saw it: every map is ``state.observation(viewer)`` (the fog: stacks out of sight are never part
+  of a frame), the orders and events are those the observation's reports show (the viewer's team's
+  orders, the battles it could see); the orders of the turn under way are never shown;
+- a finished game, or an imported record: everything, every stack exact, everyone's orders.
+
+The board is the Play page's ``FrontsBoard`` (each order drawn in its owner's colour); a click only
+says that this is a replay.
+"""
+from __future__ import annotations
+
+import copy
+import html
+import io
+from typing import Any
+
+import panel as pn
+import param
+
+from academy.core.errors import RulesError
+from academy.core.record import Record
+from academy.games.fronts.actions import Resolve
+from academy.games.fronts.mapdata import load_map
+from academy.games.fronts.orders import parse_order
+from academy.ui.defer import later
+from academy.ui.messages_view import STYLE as CHAT_STYLE
+from academy.ui.messages_view import conversations_html
+
+from .board import FrontsBoard, colour
+from .panels import CSS, LEGEND, ReportsPanel, reports_html, swatch
+from .session import FrontsSession
+
+__all__ = ["FrontsReplay", "FrontsReplayPage", "ReplayFrontsBoard", "fronts_replay_page", "full_view"]
+
+REFUSAL = "This is a replay: it takes no orders."
+
+STYLE = """
+.replay-head { font-size: 15px; }
+.replay-counter { font-size: 14px; white-space: nowrap; }
+.record-note { color: #52606d; font-size: 13px; max-width: 360px; }
+.turn-orders ul { margin: 2px 0 6px 0; padding-left: 1.2em; }
+"""
+
+
+def full_view(state: Any) -> dict[str, Any]:
+    """Everything on the board, as an observation the views can draw: every stack exact, every event
+    of the last turn (for a finished game or an imported record only)."""
+    obs = state.observation(None)
+    b = state.board
+    stacks: dict[str, list[dict[str, Any]]] = {}
+    for p in sorted(state.fmap.provinces):
+        seen = [{"owner": o, "units": dict(u)} for o, u in sorted(b.stacks_in(p).items()) if any(u.values())]
+        if seen:
+            stacks[p] = seen
+    obs.update(stacks=stacks, last=copy.deepcopy(state.last))
+    return obs
+
+
+class FrontsReplay(FrontsSession):
+    """A Fronts record, turn by turn, as ``viewer`` may see it; see the module docstring."""
+
+    index = param.Integer(0, doc="the frame shown")
+    count = param.Integer(1, doc="the number of frames")
+    order_owners = param.List([], doc="the player id of each order in ``pending`` (for their colours)")
+    turn_orders = param.List([], doc="the orders of the turn shown: dicts player, results ([text, outcome]...)")
+    turn_events = param.List([], doc="the events of the frame shown (dicts kind, text, why)")
+    title = param.String("", doc="what is replayed, in words")
+    masked = param.Boolean(False, doc="a running game: only the viewer's own view is shown")
+    chat = param.List([], doc="the viewer seat's messages (dicts: id, sender, recipients, text, step)")
+
+    def __init__(self, record: Record, viewer: int | str | None = None, masked: bool = False, title: str = "",
+                 seat_names: list[str] | None = None, chat: list[dict[str, Any]] | None = None,
+                 **params: Any) -> None:
+        super().__init__(**params)
+        game = record.game
+        self.game, self.fmap = game, load_map(game.map.id)
+        pid = game.player_ids[viewer] if isinstance(viewer, int) else viewer
+        self.viewer = game.player_ids.index(pid) if pid is not None else None   # the seat index (messages)
+        self.seat_names = list(seat_names or [])
+        self._record = record.fork()
+        self._can_export = not masked
+        self._frames = self._read(record, pid, masked)
+        self.param.update(count=len(self._frames), title=title, masked=bool(masked), chat=list(chat or []),
+                          player=pid)
+        self.go(0)
+
+    @staticmethod
+    def _read(record: Record, pid: str | None, masked: bool) -> list[dict[str, Any]]:
+        """The frames (see the module docstring); in a masked replay only observations of ``pid``."""
+        def view(st: Any) -> dict[str, Any]:
+            return copy.deepcopy(st.observation(pid)) if masked else full_view(st)
+
+        state = record.initial_state()
+        frames = [{"kind": "start", "turn": state.board.turn, "obs": view(state), "orders": [], "events": [],
+                   "step": 0}]
+        notes: list[dict[str, Any]] = []
+        for i, entry in enumerate(record.entries):
+            if not isinstance(entry.action, Resolve):
+                for e in state.apply(entry.action):
+                    if e.kind == "surrender":            # public; an order given is not shown here
+                        notes.append({"kind": e.kind, "text": e.text, "data": {}, "why": list(e.why)})
+                continue
+            turn = state.board.turn
+            before = view(state)
+            before["last"] = []                          # the map before the turn: no battle marks yet
+            state.apply(entry.action)
+            after = view(state)
+            events = after.get("last") or []
+            orders = [{"player": e["data"]["player"], "results": [list(r) for r in e["data"].get("results", [])]}
+                      for e in events if e["kind"] == "orders"]
+            frames.append({"kind": "orders", "turn": turn, "obs": before, "orders": orders, "events": notes,
+                           "step": i})
+            frames.append({"kind": "result", "turn": turn, "obs": after, "orders": orders,
+                           "events": [e for e in events if e["kind"] != "orders"], "step": i + 1})
+            notes = []
+        frames[-1]["step"] = len(record)          # the last frame: everything so far (the turn under way too)
+        return frames
+
+    # --- stepping ------------------------------------------------------------------------------
+    def go(self, index: int) -> None:
+        """Show frame ``index`` (clamped)."""
+        index = max(0, min(int(index), self.count - 1))
+        f = self._frames[index]
+        texts, owners = [], []
+        if f["kind"] == "orders":
+            for o in f["orders"]:
+                for text, _outcome in o["results"]:
+                    texts.append(text)
+                    owners.append(o["player"])
+        reports = [{"turn": g["turn"], "events": g["events"]} for g in self._frames[1:index + 1]
+                   if g["kind"] == "result"]
+        self.param.update(index=index, order_owners=owners, turn_orders=list(f["orders"]),
+                          turn_events=list(f["events"]), reports=reports, selected=None, targets=[])
+        self._show(f["obs"], message=self.counter_text())
+        self.param.update(pending=texts, previews=[])
+
+    def forward(self) -> None:
+        self.go(self.index + 1)
+
+    def back(self) -> None:
+        self.go(self.index - 1)
+
+    def to_start(self) -> None:
+        self.go(0)
+
+    def to_end(self) -> None:
+        self.go(self.count - 1)
+
+    @property
+    def frame_kind(self) -> str:
+        return self._frames[self.index]["kind"]
+
+    @property
+    def frame_turn(self) -> int:
+        return self._frames[self.index]["turn"]
+
+    @property
+    def record_step(self) -> int:
+        """The record's length at the frame shown (messages are placed by it)."""
+        return self._frames[self.index]["step"]
+
+    def counter_text(self) -> str:
+        f = self._frames[self.index]
+        what = {"start": f"Turn {f['turn']}: the start of the game",
+                "orders": f"Turn {f['turn']}: the orders",
+                "result": f"Turn {f['turn']}: resolved"}[f["kind"]]
+        return f"{what} (frame {self.index + 1} of {self.count})."
+
+    def messages_until(self, step: int | None = None) -> list[dict[str, Any]]:
+        """The viewer's messages written up to the record's ``step`` (default: the frame shown)."""
+        step = self.record_step if step is None else step
+        return [m for m in self.chat if m["step"] <= step]
+
+    def seat_label(self, seat: int | None) -> str:
+        if seat is None or self.game is None:
+            return ""
+        name = self.game.player_name(seat)
+        who = self.seat_names[seat] if 0 <= seat < len(self.seat_names) else ""
+        if who and who != name:
+            name = who if who.startswith(name) else f"{name} ({who})"
+        return f"{name} (you)" if self.masked and seat == self.viewer else name
+
+    # --- no input: this is a replay -------------------------------------------------------------
+    def _refusal(self) -> str | None:
+        return REFUSAL
+
+    def click(self, province: str) -> None:
+        self.message = REFUSAL
+
+    def _send(self, orders: list[str]) -> None:   # never reached: every order is refused
+        raise AssertionError("a replay takes no orders")
+
+    # --- export ---------------------------------------------------------------------------------
+    @property
+    def can_export(self) -> bool:
+        return self._can_export
+
+    def export_json(self) -> str:
+        """The record as JSON; raises PermissionError for a running game (its orders are secret)."""
+        if not self._can_export:
+            raise PermissionError("This game is still running: its record holds every player's secret orders "
+                                  "and stacks, so it can be downloaded only once the game is over.")
+        from academy.ui.save_load import record_text
+        return record_text(self._record)
+
+
+class ReplayFrontsBoard(FrontsBoard):
+    """The Fronts board, with each order drawn in its owner's colour (``session.order_owners``)."""
+
+    def _order_columns(self) -> dict[str, dict[str, list[Any]]]:
+        out = super()._order_columns()
+        s = self.session
+        owners = list(getattr(s, "order_owners", []) or [])
+        if self.fmap is None or len(owners) != len(s.pending or ()):
+            return out
+        layers = {"move": ("routes", "heads"), "support": ("supports",), "strike": ("strikes",),
+                  "scout": ("strikes",), "build": ("marks",), "hold": ("marks",)}
+        at = {k: 0 for k in out}
+        for text, owner in zip(s.pending, owners):
+            try:
+                kind = parse_order(text, self.fmap).kind
+            except RulesError:
+                continue
+            for layer in layers.get(kind, ()):
+                cols = out[layer]["color"]
+                if at[layer] < len(cols):
+                    cols[at[layer]] = colour(owner)
+                at[layer] += 1
+        return out
+
+
+def turn_html(s: FrontsReplay) -> str:
+    """The frame's orders (with their outcomes once resolved) and events with their why."""
+    kind = s.frame_kind
+    if kind == "start":
+        return "<span class='academy-muted'>The start of the game: press ▶ to see the first turn's orders.</span>"
+    parts = []
+    if s.turn_orders:
+        for o in s.turn_orders:
+            rows = "".join(f"<li>{html.escape(text)}" + (f" <span class='academy-muted'>→ {html.escape(outcome)}"
+                                                            "</span>" if kind == "result" else "") + "</li>"
+                           for text, outcome in o["results"]) or "<li class='academy-muted'>no orders: every " \
+                                                                  "stack holds</li>"
+            parts.append(f"<div>{swatch(o['player'])}<b>{html.escape(s.player_name(o['player']))}</b>"
+                         f"<ul>{rows}</ul></div>")
+    else:
+        parts.append("<div class='academy-muted'>No orders you may see this turn.</div>")
+    head = "Orders given" if kind == "orders" else "Orders and what became of them"
+    body = f"<h4 style='margin:4px 0'>{head}</h4><div class='turn-orders'>{''.join(parts)}</div>"
+    if kind == "result":
+        body += "<h4 style='margin:4px 0'>The resolution</h4>" + reports_html([{"turn": s.frame_turn,
+                                                                                 "events": s.turn_events}])
+    elif s.turn_events:
+        body += "".join(f"<p>{html.escape(e['text'])}</p>" for e in s.turn_events)
+    return body
+
+
+class FrontsReplayPage(pn.viewable.Viewer):
+    """The replay page: step buttons, the map, the turn's orders and resolution, reports, messages."""
+
+    session = param.Parameter()
+
+    def __init__(self, session: FrontsReplay, back_link: str = "", embedded: bool = False, **params: Any) -> None:
+        super().__init__(session=session, **params)
+        s = session
+        back = f" · <a href='{html.escape(back_link)}'>back to the game</a>" if back_link else ""
+        links = "" if embedded else (f"{back} · <a href='?page=games'>all games</a> · "
+                                     "<a href='?page=replay'>import a record</a>")
+        self.head = pn.pane.HTML(f"<h2 style='margin:4px 0'>Replay: Fronts</h2><div><b>{html.escape(s.title)}"
+                                 f"</b>{links}</div>", stylesheets=[STYLE], sizing_mode="stretch_width",
+                                 css_classes=["replay-head"])
+        self.buttons = {}
+        for key, label, width, action in (("start", "|◀", 50, s.to_start), ("back", "◀", 46, s.back),
+                                          ("forward", "▶", 46, s.forward), ("end", "▶|", 50, s.to_end)):
+            b = pn.widgets.Button(label=label, width=width, css_classes=[f"rv-{key}"])
+            b.on_click(lambda e, f=action: f())
+            self.buttons[key] = b
+        self.counter = pn.pane.HTML("", stylesheets=[STYLE], css_classes=["replay-counter"], margin=(12, 8))
+        self.download = pn.widgets.FileDownload(callback=self._download, filename="fronts-record.json",
+                                                label="Download record (JSON)", width=220,
+                                                css_classes=["download-record"], visible=s.can_export)
+        self.record_note = pn.pane.HTML("<div class='record-note'>The record can be downloaded once the game is "
+                                        "over.</div>", stylesheets=[STYLE], visible=not s.can_export)
+        b = self.buttons
+        bar = pn.Row(b["start"], b["back"], b["forward"], b["end"], self.counter, self.download, self.record_note,
+                     margin=(4, 0), css_classes=["replay-steps"])
+        self.board = ReplayFrontsBoard(s)
+        self.message = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width",
+                                    css_classes=["replay-message"])
+        self.turn = pn.pane.HTML("", stylesheets=[CSS, STYLE], sizing_mode="stretch_width",
+                                 css_classes=["step-events", "turn-pane"])
+        self.chat = pn.pane.HTML("", stylesheets=[CHAT_STYLE], sizing_mode="stretch_width",
+                                 css_classes=["replay-chat"])
+        side = pn.Column(self.message, self.turn, self.chat, width=430, margin=(0, 0, 0, 12),
+                         css_classes=["side-panel", "replay-side"])
+        self.layout = pn.Column(
+            self.head, bar,
+            pn.Row(pn.Column(self.board, pn.pane.HTML(LEGEND, stylesheets=[CSS], sizing_mode="stretch_width"),
+                             sizing_mode="stretch_width", margin=0), side, sizing_mode="stretch_width", margin=0),
+            pn.Card(ReportsPanel(s), title="Battle reports so far", sizing_mode="stretch_width",
+                    css_classes=["reports-card"]),
+            sizing_mode="stretch_width", css_classes=["replay-page", "fronts-replay"])
+        s.param.watch(later(self._update), ["index", "message"])
+        self._update()
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self.layout
+
+    def _download(self) -> Any:
+        try:
+            return io.StringIO(self.session.export_json())
+        except PermissionError as exc:
+            self.session.message = str(exc)
+            return io.StringIO("")
+
+    def _update(self, *events: Any) -> None:
+        s = self.session
+        with pn.io.hold():
+            self.counter.object = html.escape(s.counter_text())
+            self.message.object = (f"<div class='academy-message' role='status'>{html.escape(s.message)}</div>"
+                                   if s.message else "")
+            self.turn.object = turn_html(s)
+            self.chat.object = ("<h4 style='margin:4px 0'>Your messages so far</h4>"
+                                + conversations_html(s.messages_until(), s.viewer, s.seat_label)) if s.chat else ""
+            for k in ("start", "back"):
+                self.buttons[k].disabled = s.index <= 0
+            for k in ("forward", "end"):
+                self.buttons[k].disabled = s.index >= s.count - 1
+
+
+def fronts_replay_page(record: Record, viewer: int | None = None, masked: bool = False, title: str = "",
+                       seat_names: list[str] | None = None, chat: list[dict[str, Any]] | None = None,
+                       back_link: str = "") -> FrontsReplayPage:
+    """The replay page of a Fronts record (the factory ``academy.ui.replay`` dispatches to)."""
+    session = FrontsReplay(record, viewer=viewer, masked=masked, title=title, seat_names=seat_names, chat=chat)
+    return FrontsReplayPage(session, back_link=back_link)

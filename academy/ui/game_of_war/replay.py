@@ -1,0 +1,348 @@
+"""Game of War replays, move by move: the board as it was after each step (read-only), the step's
+events with their why (an attack's every contribution, the totals and the margin), the story so far,
+the seat's messages as they were written, and "Try moves from here".
+
+``GameOfWarReplay`` (a ``GameOfWarSession``, no Panel) steps through a record with
+``academy.ui.replay_model.Replay``:
+
+- a finished game or an imported record: every position in full;
+- a running game (``masked=True``): each position is rebuilt from ``state.observation(viewer)``
+  only (``view_state``), so during a free deployment the other side's units are never part of a
+  frame (a spectator sees neither side's) and the other side's deployment events say only that a
+  unit was placed (``visible_events``).
+
+The board is the Play page's ``GameOfWarBoard`` on this session: the step's moves are drawn as
+arrows (``trail``), an attack rings its attacker and target, and a tap only says that this is a
+replay.
+"""
+from __future__ import annotations
+
+import html
+import io
+from typing import Any
+
+import panel as pn
+import param
+
+from academy.core.jsonio import envelope
+from academy.core.protocol import Event
+from academy.core.record import Record
+from academy.core.rng import new_seed
+from academy.games.game_of_war.state import SCHEMA, VERSION
+from academy.ui.defer import later
+from academy.ui.messages_view import STYLE as CHAT_STYLE
+from academy.ui.messages_view import conversations_html
+from academy.ui.replay_model import Replay
+
+from .board import GameOfWarBoard
+from .play import CSS, LEGEND, status_html
+
+#: the Play page's legend, with the replay's own last line (nothing here is tapped to play)
+REPLAY_LEGEND = LEGEND.replace("Tap one of your units, then a green square to move, or an enemy ring to aim (tap it "
+                               "again to attack).", "Here the dashed arrows are the step's moves; an attack rings "
+                               "its attacker (yellow) and its target.")
+from .session import HUMAN, GameOfWarSession
+
+__all__ = ["GameOfWarReplay", "GameOfWarReplayPage", "game_of_war_replay_page", "view_state", "visible_events",
+           "STATE_FIELDS"]
+
+#: the fields of an observation that make a position (shared with the shared-game page)
+STATE_FIELDS = ("phase", "current", "first", "moved", "retreats", "turn", "winner", "result", "position")
+
+REFUSAL = "This is a replay: press “Try moves from here” to play on from this step on a board of your own."
+
+STYLE = """
+.replay-head { font-size: 15px; }
+.replay-counter { font-size: 14px; white-space: nowrap; }
+.step-events ul { margin: 2px 0 0 0; padding-left: 1.3em; }
+.step-events .why { color: #52606d; font-size: 0.92em; }
+.record-note { color: #52606d; font-size: 13px; max-width: 360px; }
+"""
+
+
+def view_state(game: Any, observation: dict[str, Any], step: int = 0) -> Any:
+    """A position built from ``observation`` only (what one seat may see), for the board to draw."""
+    body = {"options": dict(game.options), **{k: observation[k] for k in STATE_FIELDS}}
+    return game.state_from_json(envelope(SCHEMA, VERSION, body))
+
+
+def visible_events(events: list[Event], viewer: int | None) -> list[Event]:
+    """The events as ``viewer`` may see them: another side's deployment says only that a unit was placed."""
+    out = []
+    for e in events:
+        who = e.data.get("player") if isinstance(e.data, dict) else None
+        if e.kind == "deploy" and who != viewer:
+            side = "North" if who == 0 else "South" if who == 1 else "A side"
+            e = Event("deploy", f"{side} places a unit (hidden until both armies are deployed).", {"player": who})
+        out.append(e)
+    return out
+
+
+class GameOfWarReplay(GameOfWarSession):
+    """A Game of War record, step by step, as ``viewer`` may see it; see the module docstring."""
+
+    step = param.Integer(0, bounds=(0, None), doc="entries of the record shown so far")
+    length = param.Integer(0, doc="entries in the record")
+    step_events = param.List([], doc="the events of the step shown (engine Events, with their why)")
+    title = param.String("", doc="what is replayed, in words")
+    masked = param.Boolean(False, doc="a running game: only the viewer's own view is shown")
+    chat = param.List([], doc="the viewer seat's messages (dicts: id, sender, recipients, text, step)")
+
+    def __init__(self, record: Record, viewer: int | None = None, masked: bool = False, title: str = "",
+                 seat_names: list[str] | None = None, chat: list[dict[str, Any]] | None = None,
+                 **params: Any) -> None:
+        super().__init__(synchronous=True, **params)
+        self.replay = Replay(record, viewer=viewer, masked=masked, view_state=view_state,
+                             event_filter=visible_events)
+        self.viewer = viewer
+        self.seat_names = list(seat_names or [])
+        self.param.update(length=len(self.replay), title=title, masked=bool(masked), chat=list(chat or []))
+        self.go(0)
+
+    # --- stepping ------------------------------------------------------------------------------
+    def go(self, step: int) -> None:
+        """Show the position after ``step`` entries (clamped to the record)."""
+        step = max(0, min(int(step), len(self.replay)))
+        frame = self.replay.frame(step)
+        state, events = frame.state, list(frame.events)
+        pos = state.position
+        trail, selected, target = [], None, None
+        for e in events:
+            if e.kind in ("move", "retreat"):
+                unit = e.data.get("unit")
+                side = pos.unit(unit).side if pos.has_unit(unit) else None
+                trail.append({"side": side, "from": tuple(e.data["from"]), "to": tuple(e.data["to"])})
+            elif e.kind == "attack":
+                selected = e.data["unit"] if pos.has_unit(e.data["unit"]) else None
+                target = e.data["target"] if pos.has_unit(e.data["target"]) else None
+        who = f"{self.seat_label(frame.mover)}: " if frame.mover is not None and step > 0 else ""
+        self.param.update(state=state, step=step, step_events=events, last_events=events,
+                          log=self.replay.history(step), trail=trail, selected=selected,
+                          destinations=[], targets=[target] if target else [], target=target, preview=None,
+                          message=f"Step {step} of {len(self.replay)}. {who}{frame.text}")
+
+    def forward(self) -> None:
+        self.go(self.step + 1)
+
+    def back(self) -> None:
+        self.go(self.step - 1)
+
+    def to_start(self) -> None:
+        self.go(0)
+
+    def to_end(self) -> None:
+        self.go(self.length)
+
+    def next_turn(self) -> None:
+        self.go(self.replay.next_turn(self.step))
+
+    def previous_turn(self) -> None:
+        self.go(self.replay.previous_turn(self.step))
+
+    def counter_text(self) -> str:
+        turn = getattr(self.state, "turn", 0) if self.state is not None else 0
+        return f"Step {self.step} of {self.length} · turn {turn}"
+
+    def messages_until(self, step: int | None = None) -> list[dict[str, Any]]:
+        """The viewer's messages written up to ``step`` (default: the step shown)."""
+        step = self.step if step is None else step
+        return [m for m in self.chat if m["step"] <= step]
+
+    # --- names -----------------------------------------------------------------------------------
+    def seat_label(self, player: int | None) -> str:
+        if player is None or self.state is None:
+            return ""
+        name = self.state.game.player_name(player)
+        seat = self.seat_names[player] if 0 <= player < len(self.seat_names) else ""
+        if seat and seat != name:
+            name = seat if seat.startswith(name) else f"{name} ({seat})"
+        return f"{name} (you)" if self.masked and player == self.viewer else name
+
+    # --- no input: this is a replay ---------------------------------------------------------------
+    def my_actions(self) -> list[Any]:
+        return []
+
+    def _refuse(self) -> str | None:
+        return REFUSAL
+
+    def _do(self, action: Any) -> bool:
+        self.param.update(message=REFUSAL)
+        return False
+
+    def undo(self) -> bool:
+        self.param.update(message=REFUSAL)
+        return False
+
+    def _run_cpu(self) -> None:
+        """A replay plays nothing."""
+
+    def show_network(self, side: str | None) -> None:
+        self.param.update(network_side=side)
+
+    # --- planning and export -----------------------------------------------------------------------
+    def planner(self) -> GameOfWarSession:
+        """A local game (both sides played here, never stored) from the step shown; raises ValueError
+        for a running game still in its hidden deployment."""
+        if not self.masked:
+            state = self.replay.branch_state(self.step, new_seed())
+        else:
+            shown = self.replay.frame(self.step).state
+            if shown.phase == "deploy":
+                raise ValueError("The armies are still being deployed in secret: there is no position to "
+                                 "play on from yet.")
+            state = shown.clone()
+        local = GameOfWarSession()
+        local._publish(state=state, seats=[HUMAN, HUMAN], selected=None, target=None, log=[], trail=[],
+                       message=f"A board of your own from step {self.step}: play either side; nothing here "
+                               "changes the game.")
+        return local
+
+    @property
+    def can_export(self) -> bool:
+        return self.replay.can_export
+
+    def export_json(self) -> str:
+        """The record as JSON; raises PermissionError for a running game."""
+        return self.replay.export_json()
+
+
+def _status_html(s: GameOfWarReplay) -> str:
+    state = s.state
+    if state is None:
+        return ""
+    if not state.is_terminal() and state.to_move() is None:        # a chance step: who starts is drawn
+        what = "The armies are deployed" if state.phase == "first" else "The game is set up"
+        return f"<div class='gow-banner'>{what}<div class='sub'>Who plays first is drawn next.</div></div>"
+    return status_html(s)
+
+
+def _events_html(events: list[Any]) -> str:
+    if not events:
+        return "<span class='muted'>The start of the game.</span>"
+    items = []
+    for e in events:
+        why = "".join(f"<li class='why'>{html.escape(w)}</li>" for w in e.why)
+        items.append(f"<li>{html.escape(e.text)}{f'<ul>{why}</ul>' if why else ''}</li>")
+    return f"<ul>{''.join(items)}</ul>"
+
+
+def _log_html(log: list[dict[str, Any]], count: int = 40) -> str:
+    if not log:
+        return "<span class='muted'>Nothing yet.</span>"
+    rows = [f"<p style='margin:2px 0'><span class='muted'>{int(e['step'])}.</span> {html.escape(e['text'])}</p>"
+            for e in reversed(log[-count:])]
+    return "<div class='events'>" + "".join(rows) + "</div>"
+
+
+class GameOfWarReplayPage(pn.viewable.Viewer):
+    """The replay page: step buttons, the board, this step's events and why, the story, messages,
+    download, and a board to try moves from the step shown. ``embedded``: under a Play page."""
+
+    session = param.Parameter()
+
+    def __init__(self, session: GameOfWarReplay, back_link: str = "", embedded: bool = False,
+                 **params: Any) -> None:
+        super().__init__(session=session, **params)
+        s = session
+        back = f" · <a href='{html.escape(back_link)}'>back to the game</a>" if back_link else ""
+        links = "" if embedded else (f"{back} · <a href='?page=games'>all games</a> · "
+                                     "<a href='?page=replay'>import a record</a>")
+        self.head = pn.pane.HTML(f"<h2 style='margin:4px 0'>Replay: Game of War</h2><div><b>"
+                                 f"{html.escape(s.title)}</b>{links}</div>", stylesheets=[STYLE],
+                                 sizing_mode="stretch_width", css_classes=["replay-head"])
+        steps = (("start", "|◀", 50, s.to_start), ("turn-back", "◀◀ turn", 86, s.previous_turn),
+                 ("back", "◀", 46, s.back), ("forward", "▶", 46, s.forward),
+                 ("turn-forward", "turn ▶▶", 86, s.next_turn), ("end", "▶|", 50, s.to_end))
+        self.buttons = {}
+        for key, label, width, action in steps:
+            b = pn.widgets.Button(label=label, width=width, css_classes=[f"rv-{key}"])
+            b.on_click(lambda e, f=action: f())
+            self.buttons[key] = b
+        self.counter = pn.pane.HTML("", stylesheets=[STYLE], css_classes=["replay-counter"], margin=(12, 8))
+        self.try_button = pn.widgets.Button(label="Try moves from here", color="primary", width=190,
+                                            css_classes=["rv-branch"])
+        self.try_button.on_click(lambda e: self.open_planner())
+        self.download = pn.widgets.FileDownload(callback=self._download, filename="game_of_war-record.json",
+                                                label="Download record (JSON)", width=220,
+                                                css_classes=["download-record"], visible=s.can_export)
+        self.record_note = pn.pane.HTML("<div class='record-note'>The record can be downloaded once the game is "
+                                        "over.</div>", stylesheets=[STYLE], visible=not s.can_export)
+        b = self.buttons
+        bar = pn.Row(b["start"], b["turn-back"], b["back"], b["forward"], b["turn-forward"], b["end"], self.counter,
+                     self.try_button, self.download, self.record_note, margin=(4, 0),
+                     css_classes=["replay-steps"])
+        self.board = GameOfWarBoard(s)
+        self.status = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["gow-status"])
+        self.message = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width",
+                                    css_classes=["replay-message"])
+        self.step_pane = pn.pane.HTML("", stylesheets=[CSS, STYLE], sizing_mode="stretch_width",
+                                      css_classes=["step-events"])
+        self.lines = pn.widgets.RadioButtonGroup(options={"No lines": "", "North's lines": "north",
+                                                          "South's lines": "south"}, value="",
+                                                 css_classes=["network-choice"])
+        self.lines.param.watch(lambda e: s.show_network(e.new or None), "value")
+        self.chat = pn.pane.HTML("", stylesheets=[CHAT_STYLE], sizing_mode="stretch_width",
+                                 css_classes=["replay-chat"])
+        self.log = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["replay-log"])
+        side = pn.Column(self.status, self.message, pn.pane.HTML("<h4 style='margin:4px 0'>This step</h4>"),
+                         self.step_pane, pn.pane.HTML("<b>Lines of communication</b>", stylesheets=[CSS]),
+                         self.lines, self.chat, pn.layout.Divider(),
+                         pn.pane.HTML("<h4 style='margin:4px 0'>What happened so far (newest first)</h4>"),
+                         self.log, width=400, margin=(0, 0, 0, 12), css_classes=["side-panel", "replay-side"])
+        self.planner_area = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["replay-planner"])
+        self.layout = pn.Column(
+            self.head, bar,
+            pn.Row(pn.Column(self.board, pn.pane.HTML(REPLAY_LEGEND, stylesheets=[CSS], width=890), margin=0), side,
+                   margin=0),
+            self.planner_area, sizing_mode="stretch_width", css_classes=["replay-page", "game-of-war-replay"])
+        s.param.watch(later(self._update), ["state", "step", "message", "step_events"])
+        self._update()
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self.layout
+
+    def open_planner(self) -> Any:
+        """A board of your own from the step shown, under the replay (None, and a message, if there is none)."""
+        try:
+            local = self.session.planner()
+        except ValueError as exc:
+            self.session.message = str(exc)
+            return None
+        from .play import GameOfWarPlayPage
+        page = GameOfWarPlayPage(local)
+        page.form_card.visible = False
+        self.planner_area.objects = [pn.pane.HTML("<h3>Trying moves from here (this never changes the game)</h3>"),
+                                     page]
+        return page
+
+    def _download(self) -> Any:
+        try:
+            return io.StringIO(self.session.export_json())
+        except PermissionError as exc:
+            self.session.message = str(exc)
+            return io.StringIO("")
+
+    def _update(self, *events: Any) -> None:
+        s = self.session
+        with pn.io.hold():
+            self.counter.object = html.escape(s.counter_text())
+            self.status.object = _status_html(s)
+            self.message.object = (f"<div class='academy-message' role='status'>{html.escape(s.message)}</div>"
+                                   if s.message else "")
+            self.step_pane.object = _events_html(s.step_events)
+            self.log.object = _log_html(s.log)
+            self.chat.object = ("<h4 style='margin:4px 0'>Your messages so far</h4>"
+                                + conversations_html(s.messages_until(), s.viewer, s.seat_label)) if s.chat else ""
+            at_start, at_end = s.step <= 0, s.step >= s.length
+            for k in ("start", "turn-back", "back"):
+                self.buttons[k].disabled = at_start
+            for k in ("forward", "turn-forward", "end"):
+                self.buttons[k].disabled = at_end
+
+
+def game_of_war_replay_page(record: Record, viewer: int | None = None, masked: bool = False, title: str = "",
+                            seat_names: list[str] | None = None, chat: list[dict[str, Any]] | None = None,
+                            back_link: str = "") -> GameOfWarReplayPage:
+    """The replay page of a Game of War record (the factory ``academy.ui.replay`` dispatches to)."""
+    session = GameOfWarReplay(record, viewer=viewer, masked=masked, title=title, seat_names=seat_names, chat=chat)
+    return GameOfWarReplayPage(session, back_link=back_link)

@@ -1,0 +1,240 @@
+"""Fronts replays without a browser (issue 3, "Replays"; issue 7, "Full games: ... replay; save and load"): turn
+by turn, each turn's orders and then its resolution with the why; a running game's replay holds only the seat's
+own fog at every frame (in the session and in the page's board data) and only the orders its team may see;
+everything once finished; import of good and bad files; Save / Load on the Local Play page."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from bokeh.document import Document
+
+from academy.core.bots import bot_seed
+from academy.games.fronts.actions import Resolve
+from academy.games.fronts.bots import make_bot
+from academy.store.live import LiveHub
+from academy.ui.fronts.play import FrontsPlayPage
+from academy.ui.fronts.replay import FrontsReplay, FrontsReplayPage, full_view
+from academy.ui.fronts.session import LocalFronts
+from academy.ui.replay import ReplayPage, replay_page
+
+CPUS = [{"kind": "cpu", "level": "easy"}, {"kind": "cpu", "level": "easy"}]
+
+
+@pytest.fixture
+def hub(tmp_path):
+    with LiveHub(f"sqlite:///{tmp_path}/fronts-replay.db", synchronous=True) as h:
+        yield h
+
+
+@pytest.fixture
+def finished(hub):
+    game, _ = hub.create("fronts", {"map": "duel", "players": 2, "turns": 4}, 3, CPUS)
+    assert game.status == "finished"
+    return game
+
+
+def resolves(record) -> int:
+    return sum(isinstance(e.action, Resolve) for e in record.entries)
+
+
+def running_game(hub, turns: int = 4):
+    """Red a person (who moves like the normal CPU), Blue the normal CPU; ``turns`` turns resolved, still running."""
+    game, tokens = hub.create("fronts", {"map": "duel", "players": 2},
+                              11, [{"kind": "human", "name": "Ann"}, {"kind": "cpu", "level": "normal"}])
+    bot = make_bot("normal", bot_seed(11, 0))
+    for _ in range(turns):
+        game.submit(tokens[0], bot.orders(game.state_copy(), 0))
+    assert game.status == "running"
+    return game, tokens
+
+
+def pairs(stacks: dict) -> set[tuple[str, str, str]]:
+    """(province, owner, what is known) for every stack entry of an observation or of the board's data."""
+    return {(p, e["owner"], json.dumps(e.get("units") or [e.get("size"), e.get("types")], sort_keys=True))
+            for p, entries in stacks.items() for e in entries}
+
+
+def board_pairs(page: FrontsReplayPage) -> set[tuple[str, str]]:
+    d = page.board.stacks.data
+    return set(zip(d["province"], d["owner"], d["label"]))
+
+
+# --- stepping ------------------------------------------------------------------------------
+def test_turn_by_turn_orders_then_resolution(finished):
+    record = finished.record_copy()
+    s = FrontsReplay(record, title="test")
+    page = FrontsReplayPage(s)
+    page.__panel__().get_root(Document())
+    n = resolves(record)
+    assert n >= 2 and s.count == 1 + 2 * n and s.frame_kind == "start" and "frame 1 of" in page.counter.object
+    assert page.buttons["back"].disabled
+    page.buttons["forward"].clicks += 1
+    assert s.frame_kind == "orders" and s.frame_turn == 1 and s.pending         # the orders, on the map before
+    assert set(s.order_owners) <= {"red", "blue"} and len(s.order_owners) == len(s.pending)
+    heads = page.board.layers["heads"].data
+    assert heads["x0"] and set(heads["color"]) <= {"#C62828", "#1F4FA8"}           # each in its owner's colour
+    assert "Orders given" in page.turn.object and s.obs["last"] == []
+    s.forward()
+    assert s.frame_kind == "result" and s.pending == [] and s.turn_events
+    assert "The resolution" in page.turn.object and "→" in page.turn.object        # each order's outcome
+    assert s.reports and s.reports[-1]["turn"] == 1
+    s.to_end()
+    assert s.obs["result"] and len(s.reports) == n and page.buttons["forward"].disabled
+    s.back()
+    assert s.frame_kind == "orders" and s.frame_turn == n
+    s.to_start()
+    assert s.index == 0 and s.reports == []
+
+
+def test_a_click_is_refused(finished):
+    s = FrontsReplay(finished.record_copy())
+    s.go(1)
+    s.click("millbrook")
+    assert "replay" in s.message and s.selected is None and not s.submit()
+
+
+def test_a_finished_game_shows_everything(finished, hub):
+    page = replay_page({"match": str(finished.game_id), "replay": "1"}, hub=hub)
+    assert isinstance(page, FrontsReplayPage) and "(finished; everything)" in page.head.object
+    page.__panel__().get_root(Document())
+    s = page.session
+    assert not s.masked and s.can_export
+    record = finished.record_copy()
+    s.to_end()
+    assert s.obs["stacks"] == full_view(record.replay())["stacks"]
+    assert all("units" in e for entries in s.obs["stacks"].values() for e in entries)   # no fog
+    assert json.loads(page._download().getvalue())["game"] == "fronts"
+
+
+# --- fog ----------------------------------------------------------------------------------
+def test_a_running_games_replay_holds_only_the_seats_fog(hub):
+    game, tokens = running_game(hub)
+    record = game.record_copy()
+    page = replay_page({"match": str(game.game_id), "seat": tokens[0], "replay": "1"}, hub=hub)
+    assert isinstance(page, FrontsReplayPage) and "your own view" in page.head.object
+    page.__panel__().get_root(Document())
+    s = page.session
+    assert s.masked and not s.can_export and s.count == 1 + 2 * resolves(record)
+    # what Red saw, and everything, after each resolved turn (computed here from the full record)
+    state = record.initial_state()
+    seen, full = [state.observation("red")], [full_view(state)]
+    for entry in record.entries:
+        state.apply(entry.action)
+        if isinstance(entry.action, Resolve):
+            seen.append(state.observation("red"))
+            full.append(full_view(state))
+    hidden_somewhere = False
+    blue_orders = set()
+    for e in record.entries:
+        if type(e.action).__name__ == "SubmitOrders" and e.action.player == "blue":
+            blue_orders |= set(e.action.orders)
+    for index in range(s.count):
+        s.go(index)
+        k = index // 2                                # the observation this frame's map comes from
+        assert pairs(s.obs["stacks"]) == pairs(seen[k]["stacks"])
+        hidden = pairs(full[k]["stacks"]) - pairs(seen[k]["stacks"])
+        hidden_somewhere |= bool(hidden)
+        shown = board_pairs(page)
+        for province, owner, _units in hidden:         # a stack Red may not see (exactly) is not on its page
+            assert not any(p == province and o == owner and not label.startswith("?") for p, o, label in shown)
+        assert {o["player"] for o in s.turn_orders} <= {"red"}            # only its own team's orders
+        assert not any(text in page.turn.object for text in blue_orders if text not in ("",))
+        assert not any(text in s.pending for text in blue_orders)
+    assert hidden_somewhere, "the test game should have stacks out of Red's sight"
+    assert page.session.count == 1 + 2 * resolves(record)
+
+
+def test_a_seats_replay_shows_its_messages(hub):
+    game, tokens = running_game(hub, turns=1)
+    at = game.step
+    game.send_message(tokens[0], [1], "Truce on the river?")
+    page = replay_page({"match": str(game.game_id), "seat": tokens[0], "replay": "1"}, hub=hub)
+    page.__panel__().get_root(Document())
+    s = page.session
+    assert s.messages_until(at - 1) == [] and [m["text"] for m in s.messages_until(at)] == ["Truce on the river?"]
+    s.to_end()
+    page._update()
+    assert "Truce on the river?" in page.chat.object
+    assert replay_page({"match": str(game.game_id), "replay": "1"}, hub=hub).session.chat == []
+
+
+# --- import --------------------------------------------------------------------------------
+def test_import_a_fronts_record_and_bad_files(finished):
+    record = finished.record_copy()
+    page = ReplayPage()
+    page.__panel__().get_root(Document())
+    data = record.to_json()
+    corrupt = {**data, "log": [{"player": None, "chance": False,
+                                "action": {"type": "SubmitOrders", "player": "red",
+                                           "orders": ["9 armor Millbrook -> Nowhere"]}}]}
+    for text, words in (("not json at all", "bad JSON"),
+                        (json.dumps({**data, "game": "checkers"}), "Unknown game 'checkers'"),
+                        (json.dumps(corrupt), "cannot be replayed")):
+        assert not page.import_file(text, "bad.json")
+        assert "bad.json could not be opened" in page.session.message and words in page.session.message
+        assert page.import_area.visible and page.other_page is None
+    assert page.import_file(json.dumps(data), "fronts.json")
+    shown = page.other_page
+    assert isinstance(shown, FrontsReplayPage) and shown.session.count == 1 + 2 * resolves(record)
+    assert "imported record (fronts.json)" in shown.head.object and not shown.session.masked
+
+
+# --- save and load -------------------------------------------------------------------------
+def played() -> LocalFronts:
+    s = LocalFronts()
+    s.new_game(people=["red"], seed=2)
+    s.click("millbrook")
+    s.click("westmere")
+    assert s.submit()
+    assert s.submit()
+    return s
+
+
+def test_save_and_load_round_trip():
+    s = played()
+    text = s.save_json()
+    again = LocalFronts()
+    assert again.load_json(text, name="fronts.json")
+    assert again.engine_state.board.to_dict() == s.engine_state.board.to_dict()
+    assert again.obs == s.obs and again.people == ["red"] and "loaded from fronts.json" in again.message
+    assert [r["turn"] for r in again.reports] == [r["turn"] for r in s.reports] == [1, 2]
+    again.submit()                                   # plays on: the CPU orders and the turn resolves
+    assert again.obs["turn"] == 4
+
+
+def test_a_bad_file_changes_nothing():
+    s = played()
+    obs, state = s.obs, s.engine_state
+    for text, words in (("{", "bad JSON"), ('{"schema": "academy.record", "version": 1, "game": "diplomacy", '
+                                            '"options": {}, "seed": 1, "log": []}', "not of Fronts")):
+        assert not s.load_json(text, name="x.json")
+        assert words in s.message and s.obs is obs and s.engine_state is state
+    with pytest.raises(ValueError, match="No game"):
+        LocalFronts().save_json()
+
+
+def test_the_play_page_saves_loads_and_replays():
+    page = FrontsPlayPage(played())
+    page.__panel__().get_root(Document())
+    text = page.tools.saved().getvalue()
+    fresh = FrontsPlayPage(LocalFronts())
+    fresh.__panel__().get_root(Document())
+    fresh.tools.load.param.update(filename="bad.json", value=b"[1]")
+    assert "bad.json could not be loaded" in fresh.session.message and fresh.session.obs is None
+    fresh.tools.load.param.update(filename="good.json", value=text.encode())
+    assert fresh.session.obs["turn"] == 3 and fresh.game_area.visible
+    replay = fresh.open_replay()
+    assert replay.session.count == 5 and replay.session.masked      # a running game: as Red saw it
+
+
+# --- links ---------------------------------------------------------------------------------
+def test_the_shared_page_and_the_dashboard_link_to_the_replay(hub, finished):
+    from academy.ui.dashboard import GamesDashboard
+    from academy.ui.fronts.shared import SharedFronts, SharedFrontsPage
+    from academy.ui.replay import replay_link
+    game, tokens = running_game(hub, turns=1)
+    page = SharedFrontsPage(SharedFronts(game, tokens[0]))
+    assert replay_link(game.game_id, tokens[0]).replace("&", "&amp;") in page.seat_info.object
+    dash = GamesDashboard(hub=hub)
+    assert f"?match={finished.game_id}&amp;replay=1" in dash.replays.object and "Fronts" in dash.replays.object
