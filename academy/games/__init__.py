@@ -24,7 +24,7 @@ REGISTRY: dict[str, type[Game]] = {
 }
 
 #: games whose board (Lessons and Play pages) the UI has; the others show their Rules only
-BOARDS: frozenset[str] = frozenset({"conquest", "diplomacy", "fronts", "game_of_war"})
+BOARDS: frozenset[str] = frozenset({"conquest", "diplomacy", "fronts", "game_of_war", "tactics"})
 
 
 @dataclass(frozen=True)

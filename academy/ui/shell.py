@@ -97,14 +97,17 @@ def game_view(name: str, tab: str, query: Mapping[str, str]) -> pn.viewable.View
             return store_page(lambda: shared_game_page(query["match"], query.get("seat")))
         if name == "diplomacy":
             from academy.ui.diplomacy.play import DiplomacyPlayPage
-            return DiplomacyPlayPage()
+            return DiplomacyPlayPage(position=query.get("position"))
         if name == "game_of_war":
             from academy.ui.game_of_war.play import GameOfWarPlayPage
-            return GameOfWarPlayPage()
+            return GameOfWarPlayPage(position=query.get("position"))
         if name == "fronts":
             from academy.ui.fronts.play import FrontsPlayPage
             return FrontsPlayPage()
-        return PlayPage()
+        if name == "tactics":
+            from academy.ui.tactics.play import TacticsPlayPage
+            return TacticsPlayPage()
+        return PlayPage(position=query.get("position"))
 
     def lessons() -> pn.viewable.Viewable:
         if name == "diplomacy":
@@ -116,6 +119,10 @@ def game_view(name: str, tab: str, query: Mapping[str, str]) -> pn.viewable.View
         if name == "fronts":
             from academy.ui.fronts.lessons import FrontsLessonsPage
             return FrontsLessonsPage(lesson_id=query.get("lesson"))
+        if name == "tactics":
+            return pn.pane.HTML('<div class="on-the-way lessons-on-the-way"><b>Tactics: lessons are on the way.'
+                                "</b> Until then, read the Rules tab and play a game in the Play tab.</div>",
+                                stylesheets=[STYLE], css_classes=["lessons-on-the-way"])
         return LessonsPage(lesson_id=query.get("lesson"))
 
     makers = {"rules": lambda: rules, "lessons": lessons, "play": play}
@@ -168,6 +175,10 @@ def build_page(query: Mapping[str, str] | None = None) -> pn.template.BaseTempla
         from academy.ui.dashboard import GamesDashboard
         title = "Academy · Games"
         main = store_page(GamesDashboard)
+    elif query.get("page") == "editor":               # &game=<name>[&position=<line>]
+        from academy.ui.editor_page import editor_page
+        title = "Academy · Position editor"
+        main = editor_page(query)
     elif query.get("page") == "teach" and not name:
         title = "Academy · Write lessons"
         main = teach_page()

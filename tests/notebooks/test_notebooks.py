@@ -1,13 +1,37 @@
-"""The example notebooks run from top to bottom and display Panel/Bokeh output (issue: Jupyter)."""
+"""The example notebooks for teachers run from top to bottom and display Panel/Bokeh output (issue 8:
+notebooks), and each says what its cells compute (a line of its printed output)."""
 from __future__ import annotations
 
+import runpy
 from pathlib import Path
 
 import nbformat
 import pytest
 from nbclient import NotebookClient
 
-NOTEBOOKS = sorted((Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb"))
+FOLDER = Path(__file__).resolve().parents[2] / "notebooks"
+NOTEBOOKS = sorted(FOLDER.glob("*.ipynb"))
+EXPECTED = {   # a line each notebook must print: the position's odds, reasons, totals
+    "conquest_teacher": "Ukraine takes Ural:",
+    "diplomacy_teacher": "A BER S A MUN: support cut by A PRU moving to BER",
+    "game_of_war_teacher": "North attacks S-I1: attack 8 v defence 6: destroyed",
+}
+
+
+def test_every_notebook_is_checked():
+    assert {p.stem for p in NOTEBOOKS} == set(EXPECTED)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_notebook_matches_its_script(path, tmp_path, monkeypatch):
+    """Each notebook is written by notebooks/make_<name>.py: the committed file is that script's output."""
+    script = path.with_name(f"make_{path.stem}.py")
+    copy = tmp_path / script.name
+    copy.write_text(script.read_text())
+    runpy.run_path(str(copy), run_name="__main__")
+    made = nbformat.read(tmp_path / path.name, as_version=4)
+    committed = nbformat.read(path, as_version=4)
+    assert [c.source for c in made.cells] == [c.source for c in committed.cells]
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
@@ -19,4 +43,4 @@ def test_notebook_runs(path):
     mimes = {m for o in outputs for m in o.get("data", {})}
     assert "application/vnd.holoviews_exec.v0+json" in mimes, mimes
     text = "".join(o.get("text", "") for o in outputs)
-    assert "Ukraine takes Ural:" in text
+    assert EXPECTED[path.stem] in text

@@ -13,6 +13,7 @@ Pure Python, headless. The game (registered as "tactics"):
 - :mod:`.combat`   attacks in a game: the exact luck distribution, resolution, meter charge, previews
 - :mod:`.upkeep`   turns, days, upkeep in the document's order, knock-outs, the day limit
 - :mod:`.view`     fog of war for a player: visible units and the observation
+- :mod:`.threats`  what the visible enemies could deal to a player's units next turn (threat overlay)
 - :mod:`.commanders`, :mod:`.missions`   three commanders; three campaign missions (rain, snow)
 - :mod:`.notation`, :mod:`.position`     commands ("tank E2 -> F2 attack F3") and one-line positions
 - :mod:`.board`    tile names ("B3") and the Unit record

@@ -12,9 +12,11 @@ from typing import Any
 import panel as pn
 import param
 
+from academy.core.errors import InvalidNotation
 from academy.games.conquest.game import OPTIONS, PLAYER_NAMES
 from academy.games.conquest.mapdata import available_maps
 from academy.ui.defer import later
+from academy.ui.position_link import ShareLink, position_text, read_position
 from academy.ui.session import CPU_LEVELS, HUMAN, GameSession
 
 from .banner import PhaseBanner, players_html
@@ -105,13 +107,14 @@ class PlayPage(pn.viewable.Viewer):
     """The Play tab of Conquest.
 
     ``session``: an existing GameSession (default: a new one with ``cpu_delay`` seconds between CPU
-    actions); ``seed``: the seed of games started from the form (default: a fresh one each game).
+    actions); ``seed``: the seed of games started from the form (default: a fresh one each game);
+    ``position``: a position line from a shared link, played hot seat (a bad line: its message, no game).
     """
 
     session = param.Parameter()
 
     def __init__(self, session: GameSession | None = None, cpu_delay: float = 0.4, seed: int | None = None,
-                 **params: Any) -> None:
+                 position: str | None = None, **params: Any) -> None:
         super().__init__(session=session or GameSession(cpu_delay=cpu_delay), **params)
         s = self.session
         self.form = NewGameForm(s, seed=seed)
@@ -135,9 +138,11 @@ class PlayPage(pn.viewable.Viewer):
         self.cover = pn.Column(self.cover_text, self.cover_button, visible=False, sizing_mode="stretch_width",
                                css_classes=["pass-screen"], styles={"background": "#eef5fb", "border-radius": "12px",
                                                                     "padding": "24px", "min-height": "320px"})
+        self.share = ShareLink("conquest", lambda: position_text("conquest", s.state))
         self.table = pn.Column(
             pn.Row(self.board, side, sizing_mode="stretch_width", margin=0),
             ReplayBar(s),
+            self.share,
             pn.Row(
                 pn.Column(pn.pane.HTML("<h3 style='margin:4px 0'>Play with the keyboard</h3>"), ActionPicker(s),
                           GameTools(s), sizing_mode="stretch_width", margin=(0, 12, 0, 0)),
@@ -156,6 +161,8 @@ class PlayPage(pn.viewable.Viewer):
         self.layout = pn.Column(self.form_card, self.form_message, self.game_area, sizing_mode="stretch_width",
                                 css_classes=["conquest-play"])
         s.param.watch(later(self._update), ["state", "message", "thinking", "seats", "cards_shown_for", "replaying"])
+        if position:
+            self.open_position(position)
         self._update()
         doc = pn.state.curdoc
         if doc is not None and doc.session_context is not None:   # stop a CPU turn when the tab closes
@@ -163,6 +170,18 @@ class PlayPage(pn.viewable.Viewer):
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self.layout
+
+    def open_position(self, text: str) -> bool:
+        """Play the position of a shared link, every seat a person; False (and why) if it cannot be read."""
+        try:
+            state = read_position("conquest", text)
+        except InvalidNotation as exc:
+            self.session.message = exc.message
+            return False
+        self.session.start_from(state, seats=["human"] * state.game.num_players,
+                                message="This position was opened from a link: every seat is played here.")
+        self.session.show_cards()          # whoever opened the link is at the screen: no cover for the first turn
+        return True
 
     def covered(self) -> bool:
         """Hot seat with hidden cards: a person's turn begins and they have not said they are ready."""
@@ -196,6 +215,7 @@ class PlayPage(pn.viewable.Viewer):
                 self.cover.visible = covered
                 self.table.visible = not covered
             if has_game:
+                self.share.refresh()
                 players = players_html(s)
                 if players != self.players.object:
                     self.players.object = players

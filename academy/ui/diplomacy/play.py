@@ -16,9 +16,11 @@ from typing import Any
 import panel as pn
 import param
 
+from academy.core.errors import InvalidNotation
 from academy.ui.defer import later
 from academy.ui.leave_view import LeaveView
 from academy.ui.messages_view import MessagesView
+from academy.ui.position_link import ShareLink, position_text, read_position
 from academy.ui.save_load import SaveLoadBar
 
 from .board import DiplomacyBoard
@@ -50,7 +52,8 @@ class DiplomacyPlayPage(pn.viewable.Viewer):
 
     session = param.Parameter()
 
-    def __init__(self, session: LocalDiplomacy | None = None, seed: int | None = None, **params: Any) -> None:
+    def __init__(self, session: LocalDiplomacy | None = None, seed: int | None = None, position: str | None = None,
+                 **params: Any) -> None:
         super().__init__(session=session or LocalDiplomacy(), **params)
         s = self.session
         self.seed = seed
@@ -87,14 +90,17 @@ class DiplomacyPlayPage(pn.viewable.Viewer):
         tools = SaveLoadBar(s.save_json, s.load_json, "diplomacy-game.json", extra=(self.replay_button,))
         self.save, self.load = tools.save, tools.load
         self.tools = tools
+        self.share = ShareLink("diplomacy", lambda: position_text("diplomacy", s.engine_state))
         self.game_area = pn.Column(
-            self.cover, self.table, tools, self.replay_area,
+            self.cover, self.table, tools, self.share, self.replay_area,
             pn.Card(ResultsPanel(s), title="Results of each phase", sizing_mode="stretch_width",
                     css_classes=["results-card"]),
             _rules(), sizing_mode="stretch_width", visible=False, margin=0)
         self.layout = pn.Column(self.form_card, self.game_area, sizing_mode="stretch_width",
                                 css_classes=["diplomacy-play"])
         s.param.watch(later(self._update), ["state", "ready", "power", "history"])
+        if position:
+            self.open_position(position)
         self._update()
 
     def __panel__(self) -> pn.viewable.Viewable:
@@ -112,6 +118,18 @@ class DiplomacyPlayPage(pn.viewable.Viewer):
         page = DiplomacyReplayPage(DiplomacyReplay(st.record.fork(), viewer=None, title="this game"))
         self.replay_area.objects = [page]
         return page
+
+    def open_position(self, text: str) -> bool:
+        """Play the position of a shared link, every power with units by a person on this screen; False (and
+        why, in the form) if the line cannot be read."""
+        try:
+            state = read_position("diplomacy", text)
+        except InvalidNotation as exc:
+            self.form_message.object = f"<div class='academy-message'>{escape(exc.message)}</div>"
+            return False
+        people = sorted({unit.power for unit in state.position.units.values()}) or ["FRANCE"]
+        self.session.new_game(people=people, state=state)
+        return True
 
     def start_game(self) -> bool:
         try:
@@ -141,6 +159,7 @@ class DiplomacyPlayPage(pn.viewable.Viewer):
                 self.table.visible = not covered
             if has_game:
                 self.centres.object = centres_html(s)
+                self.share.refresh()
 
 
 class SharedDiplomacyPage(pn.viewable.Viewer):

@@ -16,8 +16,10 @@ import panel as pn
 import param
 from panel.custom import JSComponent
 
+from academy.core.errors import InvalidNotation
 from academy.games.game_of_war.units import MOVES_PER_TURN
 from academy.ui.defer import later
+from academy.ui.position_link import ShareLink, position_text, read_position
 from academy.ui.save_load import SaveLoadBar
 
 from .board import CUT_OFF_FILL, DESTINATION, SIDE_COLOURS, TARGET, GameOfWarBoard
@@ -121,7 +123,8 @@ class GameOfWarPlayPage(pn.viewable.Viewer):
 
     session = param.Parameter()
 
-    def __init__(self, session: GameOfWarSession | None = None, seed: int | None = None, **params: Any) -> None:
+    def __init__(self, session: GameOfWarSession | None = None, seed: int | None = None,
+                 position: str | None = None, **params: Any) -> None:
         super().__init__(session=session or GameOfWarSession(), **params)
         s = self.session
         self.seed = seed
@@ -170,11 +173,15 @@ class GameOfWarPlayPage(pn.viewable.Viewer):
         self.replay_button.on_click(lambda e: self.open_replay())
         self.replay_area = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["local-replay"])
         self.tools = SaveLoadBar(s.save_json, s.load_json, "game-of-war-game.json", extra=(self.replay_button,))
-        self.game_area = pn.Column(pn.Row(board_col, side, margin=0), self.tools, self.replay_area, _rules(),
+        self.share = ShareLink("game_of_war", lambda: position_text("game_of_war", s.state))
+        self.game_area = pn.Column(pn.Row(board_col, side, margin=0), self.tools, self.share, self.replay_area,
+                                   _rules(),
                                    sizing_mode="stretch_width", visible=False, margin=0)
         self.layout = pn.Column(self.form_card, self.game_area, sizing_mode="stretch_width",
                                 css_classes=["game-of-war-play"])
         s.param.watch(later(self._update), ["state", "message", "preview", "target", "thinking", "log", "selected"])
+        if position:
+            self.open_position(position)
         self._update()
         doc = pn.state.curdoc
         if doc is not None and doc.session_context is not None:   # stop a CPU turn when the tab closes
@@ -182,6 +189,17 @@ class GameOfWarPlayPage(pn.viewable.Viewer):
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self.layout
+
+    def open_position(self, text: str) -> bool:
+        """Play the position of a shared link, both sides here; False (and why, in the form) if unreadable."""
+        try:
+            state = read_position("game_of_war", text)
+        except InvalidNotation as exc:
+            self.form_message.object = f"<div class='academy-message'>{escape(exc.message)}</div>"
+            return False
+        self.session.start_from(state, seats=[HUMAN, HUMAN],
+                                message="This position was opened from a link: both sides are played here.")
+        return True
 
     def open_replay(self) -> Any:
         """The game so far, move by move, under the board (everything: this is a game on this screen)."""
@@ -240,6 +258,8 @@ class GameOfWarPlayPage(pn.viewable.Viewer):
             for pane, obj in updates:
                 if pane.object != obj:
                     pane.object = obj
+            if has_game:
+                self.share.refresh()
             playing = has_game and not s.state.is_terminal() and not s.cpu_to_move and not s.thinking
             self.attack_button.disabled = not (playing and s.preview is not None)
             self.end_button.disabled = not playing

@@ -26,7 +26,7 @@ import param
 from academy.core.errors import RulesError
 from academy.core.protocol import NodeKind
 from academy.core.rng import new_seed
-from academy.games.game_of_war import GameOfWarGame
+from academy.games.game_of_war import GameOfWarGame, GameOfWarState
 from academy.games.game_of_war import rules as gow_rules
 from academy.games.game_of_war.actions import Attack, EndTurn, Move, Retreat
 from academy.games.game_of_war.bots import make_bot
@@ -96,6 +96,19 @@ class GameOfWarSession(CpuTurns, param.Parameterized):
                           for p, s in enumerate(seats))
         self._publish(state=state, selected=None, target=None, message=f"New game: {names}.",
                       last_events=list(events), log=log_lines(events, len(state.record)))
+        self._run_cpu()
+
+    def start_from(self, state: GameOfWarState, seats: list[str] | None = None, message: str = "") -> None:
+        """Play on from ``state`` (e.g. ``parse_position(...)``, a shared link's position) with ``seats``
+        (default: both people); raises ValueError for bad seats."""
+        seats = list(seats) if seats is not None else [HUMAN, HUMAN]
+        if len(seats) != 2 or any(s != HUMAN and s not in CPU_LEVELS for s in seats):
+            raise ValueError(f"Give two seats (North, South), each 'human' or one of {CPU_LEVELS}: got {seats!r}.")
+        self._cancel_cpu()
+        self._bots = {}
+        self._turn_moves = []
+        self.seats = seats
+        self._publish(state=state, selected=None, target=None, message=message, last_events=[], log=[], trail=[])
         self._run_cpu()
 
     # --- save and load -------------------------------------------------------------------------

@@ -1,0 +1,150 @@
+"""Shareable positions: a link that opens the same position on a game's Play tab.
+
+A link carries the position as the game's own one-line notation (readable, and checked by the engine
+when it is opened), e.g. ``?game=conquest&tab=play&position=Red%20to%20move%2C%20attack%20%7C%20...``.
+Opening it starts a hot-seat game from that position. A link made from a running game carries only
+what the board shows everybody: no cards in anyone's hand (Conquest), no orders (Diplomacy), and no
+link at all while hidden information is on the board (Game of War's hidden deployment).
+
+``position_text(game, state)`` gives the line (None when the position cannot be shared),
+``read_position(game, text)`` the state it stands for (raises ``InvalidNotation`` for a tampered or
+malformed line, with the engine's message), ``position_link(game, text)`` the link's query string,
+and ``ShareLink`` a small view with the link and a Copy button, kept up to date from a callable.
+"""
+from __future__ import annotations
+
+import copy
+import html
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import quote, urlencode
+
+import panel as pn
+
+from academy.core.errors import InvalidNotation, RulesError
+
+__all__ = ["MAX_LENGTH", "ShareLink", "position_link", "position_text", "read_position", "sharable_games"]
+
+#: the longest position line a link may carry (a whole map is well under this)
+MAX_LENGTH = 6000
+
+
+@dataclass(frozen=True)
+class _Codec:
+    parse: Callable[[str], Any]
+    format: Callable[[Any], str | None]
+
+
+def _conquest() -> _Codec:
+    from academy.games.conquest.position import format_position, parse_position
+
+    def public(state: Any) -> str | None:
+        if state.phase not in ("reinforce", "attack", "occupy", "cashout", "fortify"):
+            return None                          # setting up: claims and deals are not a position yet
+        board = copy.copy(state)
+        board.hands = [[] for _ in state.hands]  # cards are private
+        return format_position(board)
+    return _Codec(parse_position, public)
+
+
+def _game_of_war() -> _Codec:
+    from academy.games.game_of_war import format_position, parse_position
+
+    def public(state: Any) -> str | None:
+        return format_position(state) if state.phase == "play" else None   # deployment is hidden
+    return _Codec(parse_position, public)
+
+
+def _diplomacy() -> _Codec:
+    from academy.games.diplomacy.position_line import format_position, parse_position
+
+    def read(text: str) -> Any:
+        from academy.games.diplomacy import DiplomacyGame
+        position, _learner, _orders = parse_position(text)
+        return DiplomacyGame().state_from_position(position)
+
+    return _Codec(read, lambda state: format_position(state.position))
+
+
+_CODECS: dict[str, Callable[[], _Codec]] = {"conquest": _conquest, "game_of_war": _game_of_war,
+                                            "diplomacy": _diplomacy}
+
+
+def sharable_games() -> list[str]:
+    """The games whose positions links can carry."""
+    return sorted(_CODECS)
+
+
+def _codec(game: str) -> _Codec:
+    if game not in _CODECS:
+        raise InvalidNotation("no_position_links", f"Positions of {game!r} cannot be shared by link yet; "
+                                                   f"those of {', '.join(sharable_games())} can.")
+    return _CODECS[game]()
+
+
+def position_text(game: str, state: Any) -> str | None:
+    """The one-line position everybody may see of ``state``, or None if it cannot be shared now."""
+    if state is None or game not in _CODECS:
+        return None
+    try:
+        return _codec(game).format(state)
+    except (RulesError, AttributeError, KeyError, TypeError, ValueError):
+        return None
+
+
+def read_position(game: str, text: str) -> Any:
+    """The state a link's position stands for; raises InvalidNotation saying what is wrong with it."""
+    if len(text) > MAX_LENGTH:
+        raise InvalidNotation("position_too_long", f"This link's position is {len(text)} characters long, "
+                                                   f"more than the {MAX_LENGTH} a position needs: it was cut or "
+                                                   "changed. Ask for the link again.")
+    try:
+        return _codec(game).parse(text)
+    except RulesError as exc:
+        raise InvalidNotation(exc.reason if hasattr(exc, "reason") else "bad_position",
+                              f"The position in this link cannot be read: {exc.message} The link may have "
+                              "been cut or changed; ask for it again, or start a new game below.") from exc
+
+
+def position_link(game: str, text: str, tab: str = "play") -> str:
+    """The query string of a link that opens ``text`` on ``game``'s ``tab``."""
+    return "?" + urlencode({"game": game, "tab": tab, "position": text}, quote_via=quote)
+
+
+_COPY_JS = """
+const url = new URL(source.value, window.location.href).href;
+if (navigator.clipboard) { navigator.clipboard.writeText(url).catch(() => {}); }
+"""
+
+
+class ShareLink(pn.viewable.Viewer):
+    """The link to the position shown now, with a Copy button; hidden when nothing can be shared.
+
+    ``text`` is called on ``refresh()`` (a page calls it when its board changes) and returns the
+    position line or None.
+    """
+
+    def __init__(self, game: str, text: Callable[[], str | None], **params: Any) -> None:
+        super().__init__(**params)
+        self.game, self._text = game, text
+        self.url = pn.widgets.TextInput(value="", disabled=False, sizing_mode="stretch_width",
+                                        css_classes=["share-link-url"])
+        self.copy = pn.widgets.Button(label="Copy link", width=110, css_classes=["share-link-copy"])
+        self.copy.js_on_click(args={"source": self.url}, code=_COPY_JS)
+        self.open = pn.pane.HTML("", css_classes=["share-link-open"], margin=(10, 5))
+        self.layout = pn.Row(pn.pane.HTML("<b>Share this position:</b>", margin=(10, 5)), self.url, self.copy,
+                             self.open, sizing_mode="stretch_width", visible=False, css_classes=["share-link"])
+        self.refresh()
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self.layout
+
+    def refresh(self, *events: Any) -> None:
+        text = self._text()
+        link = position_link(self.game, text) if text else ""
+        if self.url.value != link:
+            self.url.value = link
+            self.open.object = (f'<a href="{html.escape(link)}" target="_blank" class="share-link-a">open</a>'
+                                if link else "")
+        self.layout.visible = bool(link)

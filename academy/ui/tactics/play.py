@@ -1,0 +1,166 @@
+"""The Play tab of Tactics: a new-game form (the map, each army a person or a CPU level, commanders, fog,
+luck, starting funds), then the board, the side panel (status with funds, day, weather and power meters;
+the message; the action buttons; the odds of the aimed attack; why the last attack did what it did; the
+last events) and the Rules card. Two people share the screen in turn (hot seat); with fog a cover hides
+the board between their turns. Nothing here knows a rule."""
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import panel as pn
+import param
+
+from academy.games.tactics.commanders import COMMANDERS
+from academy.games.tactics.mapdata import available_maps
+from academy.ui.defer import later
+from academy.ui.save_load import SaveLoadBar
+
+from .board import TacticsBoard
+from .controls import ActionControls
+from .panels import CSS, LEGEND, events_html, odds_html, status_html, why_html
+from .session import CPU_LEVELS, HUMAN, TacticsSession
+
+__all__ = ["TacticsPlayPage", "SEAT_OPTIONS", "COMMANDER_OPTIONS", "map_options"]
+
+SEAT_OPTIONS = {"Person": HUMAN, **{f"CPU {lv}": lv for lv in CPU_LEVELS}}
+COMMANDER_OPTIONS = {"No commander": "", **{f"{c.name}: {c.blurb}": c.id for c in COMMANDERS.values()}}
+
+
+def map_options() -> dict[str, Any]:
+    """The skirmish maps that load (label -> map), smallest first."""
+    maps, _errors = available_maps()
+    ordered = sorted(maps.values(), key=lambda m: (m.width * m.height, m.id))
+    return {f"{m.name} ({m.width}×{m.height})": m for m in ordered}
+
+
+def _rules() -> Any:
+    from academy.ui.rules_page import RulesPanel
+    return pn.Card(RulesPanel("tactics", compact=True), title="Rules", collapsed=True, sizing_mode="stretch_width",
+                   css_classes=["rules-card"])
+
+
+class TacticsPlayPage(pn.viewable.Viewer):
+    """The Play tab of Tactics (see the module docstring); ``seed`` fixes the games' seed (tests)."""
+
+    session = param.Parameter()
+
+    def __init__(self, session: TacticsSession | None = None, seed: int | None = None, **params: Any) -> None:
+        super().__init__(session=session or TacticsSession(), **params)
+        s = self.session
+        self.seed = seed
+        self.maps = map_options()
+        first = next(iter(self.maps.values()))
+        self.map_choice = pn.widgets.Select(label="Map", options={k: m.id for k, m in self.maps.items()},
+                                            value=first.id, width=300, css_classes=["map-choice"])
+        self.seat_choices = [pn.widgets.Select(label=f"{army.capitalize()} is played by", options=SEAT_OPTIONS,
+                                               value=HUMAN if i == 0 else "normal", width=180,
+                                               css_classes=[f"seat-choice-{i}"])
+                             for i, army in enumerate(first.players)]
+        self.commander_choices = [pn.widgets.Select(label=f"{army.capitalize()}'s commander",
+                                                    options=COMMANDER_OPTIONS, value="", width=330,
+                                                    css_classes=[f"commander-choice-{i}"])
+                                  for i, army in enumerate(first.players)]
+        self.fog = pn.widgets.Checkbox(label="Fog of war", value=bool(first.settings["fog"]),
+                                       css_classes=["fog-choice"])
+        self.luck = pn.widgets.Checkbox(label="Luck (damage +0 to 9)", value=bool(first.settings["luck"]),
+                                        css_classes=["luck-choice"])
+        self.funds = pn.widgets.IntInput(label="Starting funds", value=int(first.settings["starting_funds"]),
+                                         start=0, end=100_000, step=1000, width=160, css_classes=["funds-choice"])
+        self.map_choice.param.watch(self._on_map, "value")
+        self.start = pn.widgets.Button(label="Start game", color="primary", width=160, css_classes=["start-game"])
+        self.start.on_click(lambda e: self.start_game())
+        self.form_message = pn.pane.HTML("", stylesheets=[CSS], css_classes=["form-message"])
+        form = pn.Column(
+            self.map_choice,
+            pn.Row(*[pn.Column(seat, cmdr, margin=0) for seat, cmdr in zip(self.seat_choices,
+                                                                          self.commander_choices)], margin=0),
+            pn.pane.HTML("<span class='muted'>Two people: they take turns at this screen (with fog, a cover hides "
+                         "the board between turns). Two CPUs: watch them play.</span>", stylesheets=[CSS]),
+            pn.Row(self.fog, self.luck, self.funds, margin=0), self.start, self.form_message,
+            sizing_mode="stretch_width", css_classes=["new-game-form"])
+        self.form_card = pn.Card(form, title="New game", collapsed=False, sizing_mode="stretch_width",
+                                 css_classes=["new-game-card"], margin=(0, 0, 8, 0))
+
+        self.board = TacticsBoard(s)
+        self.status = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["tactics-status"])
+        self.message = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["game-message"])
+        self.controls = ActionControls(s)
+        self.odds = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["attack-odds"])
+        self.why = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["attack-why"])
+        self.events = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["last-events"])
+        side = pn.Column(self.status, self.message, self.controls, self.odds, self.why, pn.layout.Divider(),
+                         self.events, width=430, margin=(0, 0, 0, 12), css_classes=["side-panel"])
+        self.cover_text = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["cover-text"])
+        self.cover_button = pn.widgets.Button(label="I'm ready", color="primary", width=300,
+                                              css_classes=["cover-ready"])
+        self.cover_button.on_click(lambda e: s.show_screen())
+        self.cover = pn.Column(self.cover_text, self.cover_button, visible=False, sizing_mode="stretch_width",
+                               css_classes=["pass-screen"], styles={"background": "#eef5fb", "border-radius": "12px",
+                                                                    "padding": "24px", "min-height": "300px"})
+        self.legend = pn.pane.HTML(LEGEND, stylesheets=[CSS], width=self._board_width())
+        self.table = pn.Row(pn.Column(self.board, self.legend, margin=0), side, sizing_mode="stretch_width",
+                            margin=0)
+        self.tools = SaveLoadBar(s.save_json, s.load_json, "tactics-game.json")
+        self.game_area = pn.Column(self.cover, self.table, self.tools, _rules(), sizing_mode="stretch_width",
+                                   visible=False, margin=0)
+        self.layout = pn.Column(self.form_card, self.game_area, sizing_mode="stretch_width",
+                                css_classes=["tactics-play"])
+        s.param.watch(later(self._update), ["obs", "message", "preview", "last_attack", "log", "thinking", "ready"])
+        self._update()
+        doc = pn.state.curdoc
+        if doc is not None and doc.session_context is not None:   # stop a CPU turn when the tab closes
+            pn.state.on_session_destroyed(lambda context: s.stop())
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self.layout
+
+    def _board_width(self) -> int:
+        return max(520, int(self.board.figure.width or 0))
+
+    def _on_map(self, event: Any) -> None:
+        tmap = next(m for m in self.maps.values() if m.id == event.new)
+        for i, army in enumerate(tmap.players[:len(self.seat_choices)]):
+            self.seat_choices[i].label = f"{army.capitalize()} is played by"
+            self.commander_choices[i].label = f"{army.capitalize()}'s commander"
+        self.fog.value = bool(tmap.settings["fog"])
+        self.luck.value = bool(tmap.settings["luck"])
+        self.funds.value = int(tmap.settings["starting_funds"])
+
+    def start_game(self) -> bool:
+        """Start a game with the form's choices; False (and the reason under the form) if refused."""
+        try:
+            self.session.new_game(seats=[w.value for w in self.seat_choices], map_id=self.map_choice.value,
+                                  commanders=[w.value or None for w in self.commander_choices], fog=self.fog.value,
+                                  luck=self.luck.value, starting_funds=self.funds.value, seed=self.seed)
+        except ValueError as exc:                 # RulesError is a ValueError
+            self.form_message.object = f"<div class='academy-message'>{escape(str(exc))}</div>"
+            return False
+        self.form_message.object = ""
+        return True
+
+    def _update(self, *events: Any) -> None:
+        s = self.session
+        with pn.io.hold():
+            has_game = s.state is not None
+            if self.game_area.visible != has_game:
+                self.game_area.visible = has_game
+                self.form_card.collapsed = has_game
+            if self.legend.width != self._board_width():     # the map (and the board's size) changed
+                self.legend.width = self._board_width()
+            covered = has_game and not s.ready
+            if covered:
+                name = escape(s.player_name(s.viewer))
+                self.cover_text.object = (f"<h2>Pass the screen to {name}</h2><p>Fog of war is on: {name} plays "
+                                          "now and the other player looks away.</p>")
+                self.cover_button.label = f"I'm {s.player_name(s.viewer)}: show my board"
+            if self.cover.visible != covered:
+                self.cover.visible = covered
+                self.table.visible = not covered
+            updates = ((self.status, status_html(s)),
+                       (self.message, f"<div class='academy-message'>{escape(s.message)}</div>" if s.message else ""),
+                       (self.odds, odds_html(s.preview)), (self.why, why_html(s.last_attack)),
+                       (self.events, events_html(s.log)))
+            for pane, obj in updates:
+                if pane.object != obj:
+                    pane.object = obj

@@ -1,0 +1,546 @@
+"""The Tactics play model: one local game (people and/or the CPU) as a param model, no Panel.
+
+The board calls ``click(tile)``; the side panels call ``choose``, ``attack``, ``build``, ``power``,
+``end_turn``, ``cancel`` and ``show_screen`` and read ``obs``, the selection and ``preview``.
+Nothing here knows a rule:
+
+- ``obs`` is ``state.observation(viewer)``: the only thing the board draws (fog: enemy units the
+  viewer does not see never get here). The viewer is the person at the screen: the one person
+  playing, the player to move when two people share the screen (hot seat; with fog a cover hides
+  the board until the next person says they are ready), nobody (everything shows) when the CPU
+  plays both sides.
+- A unit's turn is picked in three taps, all from ``state.legal_actions()``: the unit (its
+  ``destinations`` and the ``targets`` it may reach are highlighted), the tile it moves to (tap the
+  unit again to stay), then an action from ``choices`` (buttons: wait, attack, capture, load, unload,
+  supply). Tapping a target aims at it: ``preview`` is the engine's exact odds
+  (``combat.attack_preview``); a second tap (or Attack) fires. A tap that matches no legal action
+  shows the engine's refusal (``rules.validate``) and changes nothing.
+- Tapping one of your empty factories, airports or ports lists its ``builds``.
+- ``log``, ``last_attack`` (the engine's why lines) and ``trail`` (the other side's moves) are the
+  viewer's own: what their fog let them see (sight.py). ``threats`` is the engine's threat map of
+  the enemies the viewer sees, when ``show_threats`` is on (facts.py).
+
+CPU turns run on a worker thread, one action at a time (``CpuTurns``); ``synchronous=True`` plays them
+inline (tests, notebooks).
+
+    >>> s = TacticsSession(synchronous=True)
+    >>> s.new_game(seats=["human", "easy"], seed=1)
+    >>> s.obs["day"], s.seat_label(1)
+    (1, 'Blue (CPU easy)')
+"""
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import param
+
+from academy.core.errors import RulesError
+from academy.core.protocol import NodeKind
+from academy.core.rng import new_seed
+from academy.games.tactics import rules as tactics_rules
+from academy.games.tactics.actions import (UNIT_ACTIONS, ActivatePower, Attack, Build, Capture, EndTurn, Load, Supply,
+                                           Unload, Wait)
+from academy.games.tactics.board import parse_tile, tile_name
+from academy.games.tactics.bots import LEVELS, make_bot
+from academy.games.tactics.game import DEFAULT_MAP, TacticsGame
+from academy.games.tactics.units import UNITS
+from academy.ui.history import rebuild
+from academy.ui.session_loop import CpuTurns
+
+from . import facts
+from .sight import Memories, shown_events
+
+__all__ = ["TacticsSession", "HUMAN", "CPU_LEVELS", "CHOICE_KINDS"]
+
+HUMAN = "human"
+CPU_LEVELS = LEVELS
+#: the action buttons, in the order the side panel shows them: kind -> action class
+CHOICE_KINDS: dict[str, type] = {"wait": Wait, "attack": Attack, "capture": Capture, "load": Load,
+                                 "unload": Unload, "supply": Supply}
+
+Tile = str
+
+
+def _row_major(tile: Tile) -> tuple[int, int]:
+    col, row = ord(tile[0]) - ord("A"), int(tile[1:])
+    return row, col
+
+
+class TacticsSession(CpuTurns, param.Parameterized):
+    """A Tactics game on one screen; see the module docstring."""
+
+    cpu_thread_name = "academy-tactics-cpu"
+
+    state = param.Parameter(doc="the live TacticsState (changed in place: watchers get a trigger)")
+    seats = param.List([], doc='per player (0 first): "human" or a CPU level')
+    viewer = param.Integer(None, allow_None=True, doc="whose observation the board shows (None: everything)")
+    obs = param.Dict(None, allow_None=True, doc="state.observation(viewer): what the views draw")
+    ready = param.Boolean(True, doc="hot seat with fog: the person to play has said they are at the screen")
+    selected = param.String(None, allow_None=True, doc="the tile of the unit picked first")
+    destination = param.String(None, allow_None=True, doc="the tile the selected unit moves to")
+    target = param.String(None, allow_None=True, doc="the enemy tile aimed at (preview shown)")
+    build_at = param.String(None, allow_None=True, doc="the production property picked for a build")
+    destinations = param.List([], doc="tiles the selected unit may move to (from legal_actions)")
+    targets = param.List([], doc="enemy tiles the selected unit may attack (from the destination if chosen)")
+    choices = param.List([], doc="the legal actions of the selected unit at its destination")
+    builds = param.List([], doc="the legal builds at build_at")
+    preview = param.Dict(None, allow_None=True, doc="the aimed attack's odds (see attack_odds_dict)")
+    last_attack = param.Dict(None, allow_None=True, doc="the last attack the viewer saw: text and why lines")
+    trail = param.List([], doc="the other side's moves the viewer saw since their last turn: from, to, owner")
+    show_threats = param.Boolean(False, doc="draw every tile the visible enemy units can hit next turn")
+    threats = param.List([], doc="when show_threats: dicts tile and by (the enemy units that threaten it)")
+    message = param.String("", doc="the last message, refusals in the engine's words")
+    last_events = param.List([], doc="the events of the last action the viewer may see")
+    log = param.List([], doc="the events so far the viewer may see: dicts with step, kind, text, why")
+    thinking = param.Boolean(False, doc="the CPU is choosing")
+    synchronous = param.Boolean(False, doc="play CPU turns inline (tests)")
+    cpu_delay = param.Number(0.3, bounds=(0, None), doc="seconds between two CPU actions")
+
+    def __init__(self, bot_factory: Callable[[str, int], Any] | None = None, **params: Any) -> None:
+        super().__init__(**params)
+        self._bot_factory = bot_factory or (lambda level, seed: make_bot(level, seed))
+        self._bots: dict[int, Any] = {}
+        self._generation = 0
+        self._lock = threading.RLock()
+        self._doc: Any = None
+        self._memories = Memories()
+
+    # --- games ---------------------------------------------------------------------------------
+    def new_game(self, seats: Sequence[str] | None = None, map_id: str = DEFAULT_MAP,
+                 commanders: Sequence[str | None] | None = None, fog: bool | None = None, luck: bool | None = None,
+                 starting_funds: int | None = None, seed: int | None = None) -> None:
+        """Start a game (None options: the map's settings). Raises ValueError for bad seats and the
+        engine's IllegalAction (a ValueError) for bad options; nothing changes then."""
+        seats = list(seats) if seats is not None else [HUMAN, "normal"]
+        if len(seats) != 2 or any(s != HUMAN and s not in CPU_LEVELS for s in seats):
+            raise ValueError(f"Give two seats, each 'human' or one of {CPU_LEVELS}: got {seats!r}.")
+        game = TacticsGame(map=map_id, commanders=list(commanders) if commanders else None, fog=fog, luck=luck,
+                           starting_funds=starting_funds)
+        state = game.new_initial_state(seed=new_seed() if seed is None else int(seed))
+        self._cancel_cpu()
+        self._bots = {}
+        self.seats = seats
+        names = ", ".join(self.seat_label(p, game) for p in range(game.num_players))
+        with param.parameterized.discard_events(self):
+            self.state = state
+            self.viewer = self._viewer_now()
+        fog_note = " Fog of war is on." if game.options["fog"] else ""
+        self._memories = Memories()
+        self._clear(ready=not (self.hot_seat and game.options["fog"]), last_events=[], **self._memories.of(None),
+                    message=f"New game on {game.map.name}: {names}.{fog_note}")
+        self._run_cpu()
+
+    def start_from(self, state: Any, seats: Sequence[str], message: str = "") -> None:
+        """Play on from a given position (a lesson, a test, a loaded game) with these seats."""
+        if len(seats) != state.game.num_players or any(s != HUMAN and s not in CPU_LEVELS for s in seats):
+            raise ValueError(f"Give one seat per army, each 'human' or one of {CPU_LEVELS}: got {seats!r}.")
+        self._cancel_cpu()
+        self._bots = {}
+        self.seats = list(seats)
+        with param.parameterized.discard_events(self):
+            self.state = state
+            self.viewer = self._viewer_now()
+        self._memories = Memories()
+        self._clear(ready=not (self.hot_seat and state.game.options["fog"] and not state.is_terminal()),
+                    last_events=[], message=message, **self._memories.of(self.viewer))
+        self._run_cpu()
+
+    # --- save and load -------------------------------------------------------------------------
+    def save_json(self) -> str:
+        """The game's record as JSON (``Record.to_json``); raises ValueError when there is no game yet."""
+        if self.state is None:
+            raise ValueError("No game to save yet: start one first.")
+        from academy.ui.save_load import record_text
+        return record_text(self.state.record)
+
+    def load_json(self, text: str | bytes, name: str = "the file") -> bool:
+        """Load a saved Tactics record and play on with the same seats (two people if none yet); False and
+        ``message`` for a file that is not one (the game shown is unchanged). The log starts afresh: under
+        fog the record holds what the other side did out of sight."""
+        from academy.ui.save_load import read_game_record
+        try:
+            record = read_game_record(text, "tactics", name)
+        except ValueError as exc:
+            self._publish(message=str(exc))
+            return False
+        state, _ = rebuild(record)
+        state.settle()
+        seats = self.seats if len(self.seats) == state.game.num_players else [HUMAN] * state.game.num_players
+        where = "the game is over" if state.is_terminal() else f"day {state.day}"
+        self.start_from(state, seats, message=f"Game loaded from {name} ({len(record)} steps): {where}.")
+        return True
+
+    # --- questions the views ask ----------------------------------------------------------------
+    def is_cpu(self, player: int | None) -> bool:
+        return player is not None and 0 <= player < len(self.seats) and self.seats[player] != HUMAN
+
+    @property
+    def humans(self) -> list[int]:
+        return [p for p, s in enumerate(self.seats) if s == HUMAN]
+
+    @property
+    def hot_seat(self) -> bool:
+        """Two people share this screen."""
+        return len(self.humans) > 1
+
+    @property
+    def cpu_to_move(self) -> bool:
+        s = self.state
+        return s is not None and s.node_kind() is NodeKind.DECISION and self.is_cpu(s.to_move())
+
+    def player_name(self, player: int | None, game: TacticsGame | None = None) -> str:
+        game = game or (self.state.game if self.state is not None else None)
+        return "Nobody" if player is None or game is None else game.player_name(player)
+
+    def seat_label(self, player: int | None, game: TacticsGame | None = None) -> str:
+        name = self.player_name(player, game)
+        return f"{name} (CPU {self.seats[player]})" if self.is_cpu(player) else name
+
+    def my_actions(self) -> list[Any]:
+        """The legal actions of the person to move (none while the CPU plays, behind the cover, at the end)."""
+        s = self.state
+        if s is None or not self.ready or self.cpu_to_move or self.thinking or s.to_move() != self.viewer:
+            return []
+        return s.legal_actions()
+
+    def can_end_turn(self) -> bool:
+        return any(isinstance(a, EndTurn) for a in self.my_actions())
+
+    def powers(self) -> list[str]:
+        """The commander powers the person to move can use now ("power", "super")."""
+        return [a.level for a in self.my_actions() if isinstance(a, ActivatePower)]
+
+    def visible_unit(self, tile: Tile) -> dict[str, Any] | None:
+        """The unit on ``tile`` as the viewer sees it (observation), or None."""
+        return next((u for u in (self.obs or {}).get("units", []) if u["tile"] == tile), None)
+
+    def choice_kinds(self) -> list[str]:
+        """The kinds of action the selected unit may take at its destination (button order)."""
+        return [k for k, cls in CHOICE_KINDS.items() if any(isinstance(a, cls) for a in self.choices)]
+
+    def describe(self, action: Any) -> str:
+        """An action in the game's notation."""
+        return self.state.game.format_action(action, self.state)
+
+    # --- input ---------------------------------------------------------------------------------
+    def _refuse(self) -> str | None:
+        s = self.state
+        if s is None:
+            return "No game yet: start a new game first."
+        if s.is_terminal():
+            return "The game is over: start a new game."
+        if not self.ready:
+            return f"Pass the screen to {self.player_name(s.current)} first."
+        if self.cpu_to_move or self.thinking:
+            return f"{self.seat_label(s.to_move())} is playing; wait for your turn."
+        return None
+
+    def _tile(self, where: Tile | tuple[int, int]) -> Tile | None:
+        m = self.state.game.map
+        if isinstance(where, str):
+            try:
+                return tile_name(parse_tile(where, m.width, m.height))
+            except RulesError:
+                return None
+        x, y = int(where[0]), int(where[1])
+        return tile_name((x, y)) if 0 <= x < m.width and 0 <= y < m.height else None
+
+    def click(self, where: Tile | tuple[int, int]) -> None:
+        """A tap on a tile (name or (x, y)): select a unit, pick its destination, aim, fire, or pick a factory."""
+        refusal = self._refuse()
+        if refusal:
+            self._publish(message=refusal)
+            return
+        tile = self._tile(where)
+        if tile is None:
+            return
+        unit = self.visible_unit(tile)
+        mine = unit is not None and unit["owner"] == self.state.current
+        if self.selected is not None:
+            if tile == self.selected:          # stay there; tapped again once staying: drop the selection
+                if self.destination != tile and tile in self.destinations:
+                    self._go(tile)
+                else:
+                    self.cancel()
+                return
+            if tile in self.targets:
+                self._aim_or_fire(tile)
+                return
+            if tile in self.destinations:
+                self._go(tile)
+                return
+            if mine and not unit["acted"]:
+                self.select(tile)
+                return
+            self._refused(Wait(self.selected, tile))
+            return
+        if mine:
+            self.select(tile)
+            return
+        if self._can_build_at(tile):
+            where = f"{facts.terrain_name(self.state, tile)} {tile}"
+            self._publish(build_at=tile, message=f"{where}: choose a unit to build in the side panel.")
+            return
+        self._publish(build_at=None, message=facts.tile_info(self.state, self.obs or {}, tile, unit))
+
+    def select(self, tile: Tile | None) -> None:
+        """Pick the unit of the person to move on ``tile`` (None: clear); its moves come from legal_actions()."""
+        refusal = self._refuse()
+        if refusal:
+            self._publish(message=refusal)
+            return
+        if tile is None:
+            self.cancel()
+            return
+        acts = self._unit_actions(tile)
+        if not acts:
+            self._clear()
+            self._refused(Wait(tile, tile))
+            return
+        self._clear(selected=tile)
+        unit = self.visible_unit(tile)
+        name = UNITS[unit["type"]].name if unit else "Unit"
+        self._publish(message=f"{name} {tile} selected: {len(self.destinations)} tile(s) to move to "
+                              f"(tap the unit again to stay), {len(self.targets)} enemy unit(s) in reach. "
+                              "Then choose an action.")
+
+    def cancel(self) -> None:
+        """Drop the selection (nothing is played)."""
+        self._clear(message="")
+
+    def _go(self, tile: Tile) -> None:
+        self._publish(destination=tile, target=None, message="")
+        if len(self.targets) == 1:           # one enemy in reach from there: aim at it (the odds show)
+            self._publish(target=self.targets[0])
+        kinds = ", ".join(self.choice_kinds())
+        where = "stays on" if tile == self.selected else "moves to"
+        aim = " Tap a red-ringed enemy to see the odds, again to attack." if self.targets else ""
+        self._publish(message=f"The unit {where} {tile}: choose {kinds}.{aim}")
+
+    def _aim_or_fire(self, tile: Tile) -> None:
+        if self.destination is None:          # a target tapped first: fire from the first tile that can
+            start = next((a.to for a in self._unit_actions(self.selected)
+                          if isinstance(a, Attack) and a.target == tile and a.to == self.selected), None)
+            start = start or next(a.to for a in self._unit_actions(self.selected)
+                                  if isinstance(a, Attack) and a.target == tile)
+            self._publish(destination=start, target=tile, message=self._aim_hint(tile, start))
+            return
+        if tile == self.target:
+            self.attack()
+            return
+        self._publish(target=tile, message=self._aim_hint(tile, self.destination))
+
+    @staticmethod
+    def _aim_hint(target: Tile, start: Tile | None) -> str:
+        return (f"Attack {target} from {start}? Tap it again (or press Attack) to fire; the odds are in the "
+                "side panel.")
+
+    def _refused(self, action: Any) -> None:
+        """Show why the engine refuses ``action`` (nothing changes)."""
+        try:
+            tactics_rules.validate(self.state, action)
+        except RulesError as exc:
+            self._publish(message=exc.message)
+            return
+        self._publish(message="That is not a legal action now.")
+
+    # --- actions -------------------------------------------------------------------------------
+    def choose(self, kind: str, option: int = 0) -> bool:
+        """Play the selected unit's ``kind`` action (wait, attack, capture, load, unload, supply) at
+        its destination; ``option`` picks among several (unload drops)."""
+        refusal = self._refuse()
+        if refusal:
+            self._publish(message=refusal)
+            return False
+        if kind == "attack":
+            return self.attack()
+        cls = CHOICE_KINDS.get(kind)
+        options = [a for a in self.choices if cls is not None and isinstance(a, cls)]
+        if not options:
+            what = "Select a unit and the tile it moves to first." if self.destination is None else \
+                f"The unit cannot {kind} from {self.destination}."
+            self._publish(message=what)
+            return False
+        return self._do(options[max(0, min(option, len(options) - 1))])
+
+    def options_of(self, kind: str) -> list[Any]:
+        """The selected unit's ``kind`` actions at its destination (several for unload)."""
+        cls = CHOICE_KINDS[kind]
+        return [a for a in self.choices if isinstance(a, cls)]
+
+    def attack(self) -> bool:
+        """Fire at the aimed target from the destination."""
+        refusal = self._refuse()
+        if refusal:
+            self._publish(message=refusal)
+            return False
+        if self.selected is None or self.destination is None or self.target is None:
+            self._publish(message="Select a unit, then tap a red-ringed enemy to aim at it.")
+            return False
+        return self._do(Attack(self.selected, self.destination, self.target))
+
+    def build(self, unit: str) -> bool:
+        """Build ``unit`` (a unit id) at the picked production property."""
+        refusal = self._refuse()
+        if refusal:
+            self._publish(message=refusal)
+            return False
+        if self.build_at is None:
+            self._publish(message="Tap one of your empty factories, airports or ports first.")
+            return False
+        return self._do(Build(unit, self.build_at))
+
+    def power(self, level: str = "power") -> bool:
+        """Use the commander's ``level`` power ("power" or "super")."""
+        refusal = self._refuse()
+        if refusal:
+            self._publish(message=refusal)
+            return False
+        return self._do(ActivatePower(level))
+
+    def end_turn(self) -> bool:
+        refusal = self._refuse()
+        if refusal:
+            self._publish(message=refusal)
+            return False
+        return self._do(EndTurn())
+
+    def act(self, text_or_action: Any) -> bool:
+        """Play an action given in the game's notation (``tank E2 -> F2 attack F3``) or as a dataclass."""
+        refusal = self._refuse()
+        if refusal:
+            self._publish(message=refusal)
+            return False
+        action = text_or_action
+        if isinstance(action, str):
+            try:
+                action = self.state.game.parse_action(action, self.state)
+            except RulesError as exc:
+                self._publish(message=exc.message)
+                return False
+        return self._do(action)
+
+    def show_screen(self) -> None:
+        """Hot seat: the person to play is at the screen; lift the cover."""
+        self._publish(ready=True, message=f"{self.player_name(self.viewer)}: your turn, day {self.state.day}.")
+        self._run_cpu()
+
+    def _do(self, action: Any) -> bool:
+        mover = self.state.to_move()
+        try:
+            text = self.describe(action)
+        except RulesError:
+            text = repr(action)
+        try:
+            events = self.state.play(action)
+        except RulesError as exc:
+            self._publish(message=exc.message)
+            return False
+        self._played(events, mover, ended=isinstance(action, EndTurn))
+        if not self.message and not isinstance(action, EndTurn):
+            self._publish(message=self.last_events[-1].text if self.last_events else f"Played: {text}.")
+        self._run_cpu()
+        return True
+
+    def _played(self, events: list[Any], mover: int | None, ended: bool = False) -> None:
+        """Publish what the viewer may see of ``events``; hand the screen over in a hot seat. Each person
+        at the screen keeps their own log, last attack and trail (sight.Memories)."""
+        viewer = self._viewer_now()
+        ready = self.ready
+        if viewer != self.viewer:
+            ready = not (self.state.game.options["fog"] and not self.state.is_terminal())
+        with param.parameterized.discard_events(self):
+            self.viewer = viewer
+            self.ready = ready
+        self._memories.add(self.state, events, mover, list(self.humans) or [None], ended)
+        message = ""
+        if self.state.is_terminal():
+            message = "The game is over: " + (f"{self.player_name(self.state.winner())} wins."
+                                              if self.state.winner() is not None else "a draw.")
+        elif not ready:
+            message = f"Pass the screen to {self.player_name(viewer)}."
+        self._clear(ready=ready, message=message, last_events=shown_events(self.state, events, mover, viewer),
+                    **self._memories.of(viewer))
+
+    def _viewer_now(self) -> int | None:
+        humans = self.humans
+        if not humans:
+            return None
+        if len(humans) == 1:
+            return humans[0]
+        current = self.state.current if self.state is not None else humans[0]
+        return current if current in humans else self.viewer
+
+    # --- the CPU (CpuTurns) -----------------------------------------------------------------------
+    def _cpu_paused(self) -> bool:
+        return not self.ready
+
+    def _cpu_step(self, action: Any, generation: int) -> None:
+        if generation != self._generation or not self.cpu_to_move:
+            return
+        player = self.state.to_move()
+        if isinstance(action, Exception):
+            self._cancel_cpu()
+            self._publish(message=f"{self.seat_label(player)} failed to choose a move: {action}")
+            return
+        try:
+            events = self.state.play(action)
+        except RulesError as exc:
+            self._cancel_cpu()
+            self._publish(message=f"{self.seat_label(player)} tried an illegal move: {exc.message}")
+            return
+        done = not self.cpu_to_move
+        if done and self.thinking:
+            with param.parameterized.discard_events(self):
+                self.thinking = False
+        self._played(events, player, ended=isinstance(action, EndTurn))
+        if not self.synchronous and not done:
+            self._run_cpu()
+        elif done:
+            self.param.trigger("thinking")
+
+    # --- publishing ----------------------------------------------------------------------------
+    def _unit_actions(self, tile: Tile | None) -> list[Any]:
+        return [a for a in self.my_actions() if isinstance(a, UNIT_ACTIONS) and a.at == tile]
+
+    def _can_build_at(self, tile: Tile) -> bool:
+        return any(isinstance(a, Build) and a.at == tile for a in self.my_actions())
+
+    def _clear(self, **changes: Any) -> None:
+        self._publish(**{"selected": None, "destination": None, "target": None, "build_at": None, **changes})
+
+    def _publish(self, **changes: Any) -> None:
+        """Set ``changes``, recompute the observation and the highlights from legal_actions(), then
+        notify the views once."""
+        derived = ("obs", "selected", "destination", "target", "build_at", "destinations", "targets", "choices",
+                   "builds", "preview", "threats")
+        with param.parameterized.discard_events(self):
+            self.param.update(**changes)
+            s = self.state
+            self.obs = s.observation(self.viewer) if s is not None else None
+            mine = self.my_actions()
+            acts = [a for a in mine if isinstance(a, UNIT_ACTIONS) and a.at == self.selected] if self.selected else []
+            if not acts:
+                self.selected = None
+            tos = {a.to for a in acts}
+            self.destinations = sorted(tos, key=_row_major)
+            if self.destination not in tos:
+                self.destination = None
+            self.choices = [a for a in acts if a.to == self.destination] if self.destination else []
+            pool = self.choices if self.destination else acts
+            self.targets = sorted({a.target for a in pool if isinstance(a, Attack)}, key=_row_major)
+            if self.destination is None or self.target not in self.targets:
+                self.target = None
+            self.builds = [a for a in mine if isinstance(a, Build) and a.at == self.build_at]
+            if not self.builds:
+                self.build_at = None
+            self.preview = (facts.attack_odds(s, Attack(self.selected, self.destination, self.target))
+                            if self.target is not None else None)
+            self.threats = facts.threats(s, self.viewer) if self.show_threats and self.viewer is not None else []
+        self.param.trigger(*derived, *[k for k in changes if k not in derived])
+
+    def set_threats(self, on: bool) -> None:
+        """Show (or hide) the enemy threat overlay."""
+        self._publish(show_threats=bool(on))

@@ -1,0 +1,46 @@
+"""Writes diplomacy_teacher.ipynb (kept as a script so the notebook's source stays reviewable)."""
+from pathlib import Path
+
+import nbformat
+from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+
+cells = [
+    new_markdown_cell("# Diplomacy for teachers: a position, an adjudication and its reasons, a board\n\n"
+                      "Run the cells in order. The first cell loads Panel's JavaScript from this machine "
+                      "(`inline=True`), so the notebook works without internet access."),
+    new_code_cell("import panel as pn\npn.extension(inline=True)"),
+    new_markdown_cell("## 1. Set up a position\n\nA position names the phase and each power's units, written as "
+                      "in the orders (`A` army, `F` fleet, then the province's abbreviation)."),
+    new_code_cell('from academy.games.diplomacy import Position, adjudicate\n\n'
+                  'position = Position.from_dict({"phase": "S1901M", "units": {\n'
+                  '    "GERMANY": ["A MUN", "A BER"], "AUSTRIA": ["A TYR", "A BOH"], "RUSSIA": ["A PRU"]}})\n'
+                  'position'),
+    new_markdown_cell("## 2. Adjudicate and explain\n\nAustria attacks Munich with a supported army; Germany "
+                      "holds with support from Berlin. Each order gets its result and the reason."),
+    new_code_cell('def show(orders):\n'
+                  '    result = adjudicate(position, orders)\n'
+                  '    for unit, outcome in result.results.items():\n'
+                  '        print(f"{unit}: {outcome}. {result.reasons[unit]}")\n'
+                  '    return result\n\n'
+                  'held = show({"GERMANY": ["A MUN H", "A BER S A MUN"],\n'
+                  '             "AUSTRIA": ["A TYR - MUN", "A BOH S A TYR - MUN"], "RUSSIA": ["A PRU H"]})'),
+    new_markdown_cell("Now Russia attacks Berlin. The attack fails, but it cuts Berlin's support, and Munich "
+                      "falls. The strengths show what the adjudicator counted."),
+    new_code_cell('cut = show({"GERMANY": ["A MUN H", "A BER S A MUN"],\n'
+                  '            "AUSTRIA": ["A TYR - MUN", "A BOH S A TYR - MUN"], "RUSSIA": ["A PRU - BER"]})\n'
+                  'print("Strengths of A TYR:", cut.strengths["A TYR"])'),
+    new_markdown_cell("## 3. The live board\n\nThe same board as in the app. Click a unit, then a province, to "
+                      "write its order; the orders panel lists them."),
+    new_code_cell("from academy.ui.diplomacy.session import LocalDiplomacy\n"
+                  "from academy.ui.diplomacy.board import DiplomacyBoard\n\n"
+                  "session = LocalDiplomacy()\nsession.new_game(people=['FRANCE'], seed=1)\n"
+                  "DiplomacyBoard(session, height=520)"),
+    new_markdown_cell("Orders can also be written from code, which is handy when preparing a class:"),
+    new_code_cell("session.type_order('A PAR - BUR')\nprint(session.orders_list())"),
+    new_markdown_cell("## 4. A mini-lesson\n\nEvery lesson of the app displays here too."),
+    new_code_cell("from academy.ui.diplomacy.lessons import DiplomacyLessonsPage\n"
+                  "DiplomacyLessonsPage(lesson_id='support')"),
+]
+nb = new_notebook(cells=cells, metadata={"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                                         "language": "python"}})
+nbformat.write(nb, Path(__file__).with_name("diplomacy_teacher.ipynb"))

@@ -1,0 +1,41 @@
+"""In Chromium: a teacher sets up a position in the editor, takes its link, and the link opens the same
+position on the Play tab (issue 8: position editor, shareable positions)."""
+from __future__ import annotations
+
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+from academy.ui.shell import build_page, current_query
+
+pytestmark = pytest.mark.ui
+
+
+def test_edit_a_position_then_open_its_link(serve, open_page):
+    url = serve(lambda: build_page(current_query()))
+    page = open_page()
+    page.open(url + "?page=editor&game=conquest")
+    page.wait_text(".editor-lesson", "Red: Ukraine 3 | Blue:")
+    page.click_territory("ural")                              # paint Ural Red with 1 army
+    page.wait_text(".editor-message", "Ural: Red, 1.")
+    snippet = page.wait_text(".editor-lesson", "Red: Ukraine 3, Ural 1")
+    href = page.page.locator(".share-link-a").get_attribute("href")
+    line = parse_qs(urlsplit(href).query)["position"][0]
+    assert line.startswith("Red to move, reinforce 3 | Red: Ukraine 3, Ural 1 | Blue: ") and line in snippet
+
+    other = open_page()
+    other.open(url + href)
+    other.wait_text(".game-message", "opened from a link")
+    assert "Red" in other.wait_text(".phase-banner", "Reinforcement")
+    shared = other.page.locator(".share-link-a").get_attribute("href")
+    assert parse_qs(urlsplit(shared).query)["position"][0] == line
+
+
+def test_a_tampered_link_says_so_and_the_page_still_works(serve, open_page):
+    url = serve(lambda: build_page(current_query()))
+    page = open_page()
+    page.open(url + "?game=conquest&tab=play&position=Red%20to%20move%2C%20attack%20%7C%20Red%3A%20Ukrane%205",
+              board=None)
+    assert "cannot be read" in page.wait_text(".form-message", "Ukrane")
+    page.page.locator(".start-game button").click()            # a new game from the form still starts
+    page.wait_board()

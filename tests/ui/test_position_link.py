@@ -1,0 +1,111 @@
+"""Shareable positions (issue 8): a link opens the same position; it carries nothing hidden; a tampered
+link gets a clear message and opens no game."""
+from __future__ import annotations
+
+from urllib.parse import parse_qs, urlsplit
+
+import panel as pn
+import pytest
+
+from academy.core.errors import InvalidNotation
+from academy.games.conquest.position import parse_position as conquest_position
+from academy.games.game_of_war import GameOfWarGame, parse_position as gow_position
+from academy.ui.diplomacy.play import DiplomacyPlayPage
+from academy.ui.game_of_war.play import GameOfWarPlayPage
+from academy.ui.conquest.play import PlayPage
+from academy.ui.position_link import (MAX_LENGTH, position_link, position_text, read_position,
+                                      sharable_games)
+from academy.ui.shell import build_page
+
+CONQUEST = "Red to move, attack | Red: Ukraine 5, Ural 2 | Blue: Afghanistan 3 | rest: Blue 1"
+GOW = ("North to move | board: empty | North arsenals: a8 | South arsenals: a10 | North: N-I1 e8, N-I2 g8 | "
+       "South: S-I1 e10")
+DIPLOMACY = "F1901M | England: A LON, F NTH | France: A BRE"
+
+
+def query_of(link: str) -> dict[str, str]:
+    return {k: v[0] for k, v in parse_qs(urlsplit(link).query).items()}
+
+
+@pytest.mark.parametrize("game, line", [("conquest", CONQUEST), ("game_of_war", GOW), ("diplomacy", DIPLOMACY)])
+def test_a_link_round_trips_its_position(game, line):
+    state = read_position(game, line)
+    text = position_text(game, state)
+    query = query_of(position_link(game, text))
+    assert query == {"game": game, "tab": "play", "position": text}
+    assert position_text(game, read_position(game, query["position"])) == text
+
+
+def test_sharable_games():
+    assert sharable_games() == ["conquest", "diplomacy", "game_of_war"]
+
+
+def test_conquest_link_carries_no_cards():
+    state = conquest_position(CONQUEST + " | Red cards: Alaska, Peru | Blue cards: Egypt")
+    text = position_text("conquest", state)
+    assert "cards" not in text and "Alaska, Peru" not in text
+    assert state.hands == [["alaska", "peru"], ["egypt"]]          # the game itself is untouched
+
+
+def test_game_of_war_hidden_deployment_has_no_link():
+    state = GameOfWarGame(deployment="free").new_initial_state(seed=3)
+    state.settle()
+    assert state.phase != "play"
+    assert position_text("game_of_war", state) is None
+    assert position_text("game_of_war", gow_position(GOW)) is not None
+
+
+def test_a_tampered_link_says_what_is_wrong():
+    with pytest.raises(InvalidNotation) as err:
+        read_position("conquest", CONQUEST.replace("Ukraine", "Ukrane"))
+    assert "'Ukrane' is not a territory" in err.value.message and "Did you mean Ukraine" in err.value.message
+    assert "link may have been cut or changed" in err.value.message
+    with pytest.raises(InvalidNotation) as err:
+        read_position("conquest", "x" * (MAX_LENGTH + 1))
+    assert err.value.reason == "position_too_long"
+    with pytest.raises(InvalidNotation) as err:
+        read_position("chess", "e4")
+    assert err.value.reason == "no_position_links"
+
+
+def test_conquest_play_page_opens_a_link_and_shares_the_moment():
+    page = PlayPage(position=CONQUEST)
+    s = page.session
+    assert s.seats == ["human", "human"] and s.state.phase == "attack" and s.state.armies["ukraine"] == 5
+    assert query_of(page.share.url.value)["position"] == position_text("conquest", s.state)
+    assert page.share.layout.visible
+    assert s.act("attack Ukraine -> Ural 3") or s.message      # play goes on from the position
+    page.share.refresh()
+    assert query_of(page.share.url.value)["position"] == position_text("conquest", s.state)
+
+
+def test_conquest_play_page_refuses_a_tampered_link():
+    page = PlayPage(position=CONQUEST.replace("Ukraine 5", "Ukraine five"))
+    assert page.session.state is None
+    assert "cannot be read" in page.form_message.object and page.form_message.visible
+    assert not page.share.layout.visible
+
+
+def test_game_of_war_play_page_opens_a_link():
+    page = GameOfWarPlayPage(position=GOW)
+    s = page.session
+    assert s.seats == ["human", "human"] and s.state.position.unit("N-I1") is not None
+    assert position_text("game_of_war", s.state) == query_of(page.share.url.value)["position"]
+    bad = GameOfWarPlayPage(position=GOW.replace("e8", "zz99"))
+    assert bad.session.state is None and "zz99&#x27; is not a square" in bad.form_message.object
+
+
+def test_diplomacy_play_page_opens_a_link_with_every_power_on_the_board_played_here():
+    page = DiplomacyPlayPage(position=DIPLOMACY)
+    s = page.session
+    assert str(s.engine_state.position.phase) == "F1901M"
+    assert sorted(s.people) == ["ENGLAND", "FRANCE"]
+    assert position_text("diplomacy", s.engine_state) == query_of(page.share.url.value)["position"]
+    bad = DiplomacyPlayPage(position="S1901M | England: F XYZ")
+    assert bad.session.state is None and "XYZ&#x27; is not a province" in bad.form_message.object
+
+
+def test_the_shell_passes_the_link_to_the_play_page():
+    page = build_page({"game": "conquest", "tab": "play", "position": CONQUEST})
+    urls = [w.value for w in page.main[0].select(pn.widgets.TextInput) if "share-link-url" in w.css_classes]
+    assert len(urls) == 1 and query_of(urls[0])["position"].startswith("Red to move, attack | Red: Ukraine 5, Ural 2")
