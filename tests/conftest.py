@@ -1,4 +1,5 @@
-"""Fixtures for every test folder: a throwaway PostgreSQL server for the session (tests/store/pgserver.py).
+"""Fixtures for every test folder: a throwaway PostgreSQL server for the session (tests/store/pgserver.py),
+and a private data folder, so that no test writes into the user's own (progress, games).
 
 ``pg_server`` starts on first use only, so a run without PostgreSQL tests never starts it. Without
 Debian's postgresql package it skips with the reason "apt-get install postgresql" (or fails when the
@@ -6,11 +7,25 @@ environment variable CI is set). ``pg_url`` is a fresh, empty database on it for
 """
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
 import pytest
 
 from tests.store.pgserver import PgServer, start_server
+
+
+@pytest.fixture(scope="session", autouse=True)
+def private_data_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The Academy's default data folder (its SQLite database: learners' progress, games) is a temporary
+    folder for the whole run: pages that record progress never touch the real one."""
+    before = os.environ.get("ACADEMY_DATA")
+    os.environ["ACADEMY_DATA"] = str(tmp_path_factory.mktemp("academy-data"))
+    yield
+    if before is None:
+        os.environ.pop("ACADEMY_DATA", None)
+    else:
+        os.environ["ACADEMY_DATA"] = before
 
 
 @pytest.fixture(scope="session")

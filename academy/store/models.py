@@ -5,6 +5,11 @@
     actions   (game_id, idx): the record's log, one row per entry, ``idx`` 0, 1, 2 ... per game
     messages  one row per message: sender seat, text, the step (log length) and phase it was sent at
     message_recipients  (message_id, player): who a message was sent to
+    learners  one row per learner: the browser's anonymous id (``key``) and an optional name
+    progress  (learner_id, game, lesson_id, exercise_index): tries, solved, first solved at
+    classes   one row per class: join code, teacher token hash, game, lesson, exercise under way, shown board
+    class_members  (class_id, learner_id): the students of a class and the names they gave
+    class_work     (class_id, learner_id, exercise_index): tries, solved and the current board, during a class
 
 The schema itself is created and changed only by the Alembic migrations in ``migrations/``;
 ``tests/store/test_migrations.py`` checks that they produce exactly these models. Types are
@@ -134,3 +139,94 @@ class RecipientRow(Base):
     player: Mapped[int] = mapped_column(Integer, primary_key=True)
     #: the message's game, repeated so the recipient is a seat of that same game (foreign key)
     game_id: Mapped[int] = mapped_column(Integer)
+
+
+# ============================================================================ learners and classes
+# Added by migration 0003 (learner progress and classroom mode); see progress.py and classroom.py.
+CLASS_STATUSES = ("open", "closed")
+
+
+class LearnerRow(Base):
+    """A learner: an anonymous id kept in the browser (``key``), optionally with a name."""
+
+    __tablename__ = "learners"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    #: the browser's learner id (random, URL-safe); unique
+    key: Mapped[str] = mapped_column(String(64), unique=True)
+    name: Mapped[str | None] = mapped_column(String(100), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ProgressRow(Base):
+    """One learner's work on one exercise of one lesson."""
+
+    __tablename__ = "progress"
+    __table_args__ = (CheckConstraint("exercise_index >= 0", name="exercise_index"),
+                      CheckConstraint("tries >= 0", name="tries"))
+
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id", ondelete="CASCADE"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64), primary_key=True)
+    lesson_id: Mapped[str] = mapped_column(String(100), primary_key=True)
+    exercise_index: Mapped[int] = mapped_column(Integer, primary_key=True)
+    #: the exercise's id in its lesson file (its index may change if the teacher reorders them)
+    exercise_id: Mapped[str] = mapped_column(String(100))
+    tries: Mapped[int] = mapped_column(Integer, default=0)
+    solved: Mapped[bool] = mapped_column(Boolean, default=False)
+    first_solved_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ClassRow(Base):
+    """A class a teacher runs: a lesson, the exercise under way, a join code and the teacher's token hash."""
+
+    __tablename__ = "classes"
+    __table_args__ = (CheckConstraint(_in("status", CLASS_STATUSES), name="status"),
+                      CheckConstraint("exercise_index >= 0", name="exercise_index"))
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    #: the short join code students type (upper-case letters and digits); unique
+    code: Mapped[str] = mapped_column(String(12), unique=True)
+    #: hex SHA-256 of the teacher's secret token (never the token)
+    teacher_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    game: Mapped[str] = mapped_column(String(64))
+    lesson_id: Mapped[str] = mapped_column(String(100))
+    exercise_index: Mapped[int] = mapped_column(Integer, default=0)
+    #: the learner whose board the teacher shows to the class; None: nobody's
+    shown_learner_id: Mapped[int | None] = mapped_column(ForeignKey("learners.id", ondelete="SET NULL"),
+                                                         nullable=True)
+    status: Mapped[str] = mapped_column(String(16), default="open")
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ClassMemberRow(Base):
+    """A student who joined a class, under the name they gave."""
+
+    __tablename__ = "class_members"
+
+    class_id: Mapped[int] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"), primary_key=True)
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id", ondelete="CASCADE"), primary_key=True)
+    name: Mapped[str] = mapped_column(String(100))
+    joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ClassWorkRow(Base):
+    """A student's work on one exercise during a class: tries, solved, and the board of the current try."""
+
+    __tablename__ = "class_work"
+    __table_args__ = (
+        ForeignKeyConstraint(["class_id", "learner_id"], ["class_members.class_id", "class_members.learner_id"],
+                             ondelete="CASCADE", name="fk_class_work_member_class_members"),
+        CheckConstraint("exercise_index >= 0", name="exercise_index"),
+    )
+
+    class_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    learner_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    exercise_index: Mapped[int] = mapped_column(Integer, primary_key=True)
+    tries: Mapped[int] = mapped_column(Integer, default=0)
+    solved: Mapped[bool] = mapped_column(Boolean, default=False)
+    first_solved_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    #: the actions of the student's current try (``action_to_json`` data), to show the board to the class
+    board: Mapped[list[Any]] = mapped_column(JSON)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

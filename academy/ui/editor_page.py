@@ -18,8 +18,19 @@ def _conquest(position: str | None) -> Any:
     return EditorPage(position or START)
 
 
+def _game_of_war(position: str | None) -> Any:
+    from academy.ui.game_of_war.editor import START, GameOfWarEditorPage
+    return GameOfWarEditorPage(position or START)
+
+
+def _diplomacy(position: str | None) -> Any:
+    from academy.ui.diplomacy.editor import START, DiplomacyEditorPage
+    return DiplomacyEditorPage(position or START)
+
+
 #: game name -> a factory of its editor page from an optional position line
-EDITORS: dict[str, Callable[[str | None], Any]] = {"conquest": _conquest}
+EDITORS: dict[str, Callable[[str | None], Any]] = {"conquest": _conquest, "diplomacy": _diplomacy,
+                                                   "game_of_war": _game_of_war}
 
 
 def _choices() -> str:

@@ -7,11 +7,20 @@ the browser. A game's page (``academy.ui.conquest.lessons.LessonsPage``,
 ``academy.ui.diplomacy.lessons.DiplomacyLessonsPage``) gives its lessons, its board model (with
 ``start(attempt)``, ``reset()``, ``hint()``, ``attempt``, ``feedback``, ``hints``, ``message``), its
 board and its side panels.
+
+Progress and classroom hooks: ``add_try_listener(fn)`` calls ``fn(TryReport)`` after every change
+of the learner's work (the first action of a try, each further action, a solve), so a page can
+record progress (``academy.ui.progress_page``) or report to a class (``academy.ui.classroom``).
+``classroom=True`` hides the page's own navigation (list, exercise tabs, Next): the teacher moves
+the class from one exercise to the next with ``start_exercise``.
 """
 from __future__ import annotations
 
 import functools
+import logging
 import os
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from html import escape
 from typing import Any
@@ -22,7 +31,43 @@ import param
 from academy.lessons import Attempt, load_lessons
 from academy.ui.defer import later
 
-__all__ = ["LessonsView", "game_lessons", "clear_lessons", "extra_lesson_dirs", "rules_link", "feedback_html"]
+__all__ = ["LessonsView", "TryReport", "game_lessons", "clear_lessons", "extra_lesson_dirs", "rules_link",
+           "feedback_html"]
+
+log = logging.getLogger("academy.ui.lessons_page")
+
+
+@dataclass(frozen=True)
+class TryReport:
+    """What the learner just did on an exercise, for progress and classroom listeners.
+
+    ``new_try``: this is the first report of a try (the learner's first action since the exercise
+    opened or was reset); ``solved``: this try has just solved the exercise (reported once per
+    try); ``board``: the actions of the current try (``action_to_json`` data where the action is a
+    dataclass, else its text), enough to show this board to someone else.
+    """
+
+    game: str
+    lesson_id: str
+    exercise_index: int
+    exercise_id: str
+    try_number: int
+    new_try: bool
+    solved: bool
+    status: str
+    board: tuple[Any, ...]
+
+
+def board_of(attempt: Any) -> tuple[Any, ...]:
+    """The actions of an attempt's current try as JSON-ready data."""
+    from academy.core.jsonio import action_to_json
+    out = []
+    for action in attempt.actions:
+        try:
+            out.append(action_to_json(action))
+        except TypeError:
+            out.append(str(action))
+    return tuple(out)
 
 
 def game_lessons(game: str) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
@@ -117,11 +162,16 @@ class LessonsView(pn.viewable.Viewer):
 
     lesson_id = param.String(None, allow_None=True, doc="the open lesson (sync it with the URL's 'lesson')")
     exercise_index = param.Integer(0, doc="the open exercise of the open lesson")
+    classroom = param.Boolean(False, doc="in a class: the teacher moves between exercises (no list, tabs or Next)")
 
     def __init__(self, lesson_id: str | None = None, **params: Any) -> None:
         super().__init__(**params)
         self.lessons, self.errors = self.load()
         self.solved: dict[tuple[str, str], str] = {}
+        self.try_listeners: list[Callable[[TryReport], None]] = []
+        self._reported: tuple[Any, ...] | None = None     # (attempt, try, actions, solved) last reported
+        self._counted_try: tuple[int, int] | None = None
+        self._solved_try: tuple[int, int] | None = None
         self.model = self.make_model()
         self.listing = pn.Column(sizing_mode="stretch_width", css_classes=["lesson-list"], margin=0)
         self.back = pn.widgets.Button(label="← All lessons", width=140, css_classes=["lessons-back"])
@@ -152,6 +202,8 @@ class LessonsView(pn.viewable.Viewer):
                       css_classes=["lesson-side"]),
             sizing_mode="stretch_width", margin=0)
         self.view = pn.Column(self.back, self.lesson_view, sizing_mode="stretch_width", visible=False, margin=0)
+        if self.classroom:
+            self.back.visible = self.exercise_tabs.visible = self.next_button.visible = False
         self.layout = pn.Column(self.listing, self.view, sizing_mode="stretch_width",
                                 css_classes=[f"{self.game}-lessons", "game-lessons"])
         self.model.param.watch(later(self._on_model), list(self.watched))
@@ -172,6 +224,33 @@ class LessonsView(pn.viewable.Viewer):
 
     def side_panels(self, model: Any) -> list[Any]:
         return []
+
+    # --- progress and classroom hooks ------------------------------------------------------
+    def add_try_listener(self, listener: Callable[[TryReport], None]) -> None:
+        """Call ``listener(TryReport)`` after each change of the learner's work (see TryReport)."""
+        self.try_listeners.append(listener)
+
+    def _report_try(self) -> None:
+        attempt, lesson, fb = self.model.attempt, self.lesson, self.model.feedback
+        if attempt is None or lesson is None or fb is None or not self.try_listeners:
+            return
+        this_try = (id(attempt), attempt.tries)
+        key = (*this_try, len(attempt.actions), fb.status)
+        if key == self._reported:
+            return
+        self._reported = key
+        new_try = this_try != self._counted_try
+        self._counted_try = this_try
+        solved = fb.status == "solved" and self._solved_try != this_try
+        if solved:
+            self._solved_try = this_try
+        report = TryReport(self.game, lesson.id, self.exercise_index, attempt.exercise.id, attempt.tries, new_try,
+                           solved, fb.status, board_of(attempt))
+        for listener in list(self.try_listeners):
+            try:
+                listener(report)
+            except Exception:  # noqa: BLE001 - recording must never break the lesson
+                log.exception("lessons: a try listener failed")
 
     # --- navigation ----------------------------------------------------------------------
     @property
@@ -198,6 +277,8 @@ class LessonsView(pn.viewable.Viewer):
     def _share_link(self) -> None:
         """Keep the browser's address on this lesson (``?...&lesson=<id>``), so it can be shared."""
         doc, location = pn.state.curdoc, pn.state.location
+        if self.classroom:
+            return
         if doc is not None and doc.session_context is not None and location is not None:
             location.update_query(lesson=self.lesson_id or "")
 
@@ -289,3 +370,4 @@ class LessonsView(pn.viewable.Viewer):
             last_ex = self.exercise_index + 1 >= len(lesson.exercises)
             self.next_button.label = "Next lesson →" if last_ex else "Next exercise →"
             self.next_button.color = "primary" if attempt.solved else "default"
+        self._report_try()

@@ -79,7 +79,14 @@ def teach_page(guide: Path | None = None) -> pn.viewable.Viewable:
         return pn.pane.Alert(f"The guide to writing lessons cannot be shown: its file, lessons/README.md in the "
                              f"Academy's folder, could not be read ({html.escape(reason)}).",
                              alert_type="warning", css_classes=["teach-missing"])
-    return pn.pane.HTML(f'<div class="rules teach-guide">{render_markdown(text)}</div>', stylesheets=[RULES_STYLE],
+    open_class = ('<p class="teach-class"><a class="open-class-link" href="?page=class&open=1">Open a class</a>: run a '
+                  'lesson live with your students (they join with a code) and see who has solved each exercise.</p>')
+    from academy.ui.editor_page import EDITORS
+    editors = " · ".join(f'<a class="editor-link" href="?page=editor&game={g}">{catalog_entry(g).title}</a>'
+                         for g in EDITORS)
+    open_class += (f'<p class="teach-editors">Set up a position on the board, for a lesson or a link: {editors}.</p>')
+    return pn.pane.HTML(f'<div class="rules teach-guide">{open_class}{render_markdown(text)}</div>',
+                        stylesheets=[RULES_STYLE],
                         sizing_mode="stretch_width", css_classes=["teach-page"])
 
 
@@ -125,7 +132,8 @@ def game_view(name: str, tab: str, query: Mapping[str, str]) -> pn.viewable.View
                                 stylesheets=[STYLE], css_classes=["lessons-on-the-way"])
         return LessonsPage(lesson_id=query.get("lesson"))
 
-    makers = {"rules": lambda: rules, "lessons": lessons, "play": play}
+    from academy.ui.progress_page import track_progress    # each try and solve is recorded for the learner
+    makers = {"rules": lambda: rules, "lessons": lambda: track_progress(lessons(), dict(query)), "play": play}
     active = TABS.index(tab) if tab in TABS else 0
     # Build the active tab now and each other tab when it is first opened.
     slots = [pn.Column(makers[t]() if i == active else None, sizing_mode="stretch_width") for i, t in enumerate(TABS)]
@@ -175,6 +183,14 @@ def build_page(query: Mapping[str, str] | None = None) -> pn.template.BaseTempla
         from academy.ui.dashboard import GamesDashboard
         title = "Academy · Games"
         main = store_page(GamesDashboard)
+    elif query.get("page") == "class" and not name:   # join (code + name), open=1, or teacher=<token>
+        from academy.ui.classroom import class_page
+        title = "Academy · Classroom"
+        main = store_page(lambda: class_page(query))
+    elif query.get("page") == "progress" and not name:    # the learner's progress (&learner=<id>: another browser's)
+        from academy.ui.progress_page import progress_page
+        title = "Academy · Your progress"
+        main = store_page(lambda: progress_page(query))
     elif query.get("page") == "editor":               # &game=<name>[&position=<line>]
         from academy.ui.editor_page import editor_page
         title = "Academy · Position editor"
@@ -197,7 +213,11 @@ def build_page(query: Mapping[str, str] | None = None) -> pn.template.BaseTempla
                                           pn.pane.HTML('<a href="?page=games" style="color:white;font-weight:600">'
                                                        'Games</a>', css_classes=["games-header-link"]),
                                           pn.pane.HTML('<a href="?page=teach" style="color:white;font-weight:600">'
-                                                       'Write lessons</a>', css_classes=["teach-header-link"])],
+                                                       'Write lessons</a>', css_classes=["teach-header-link"]),
+                                          pn.pane.HTML('<a href="?page=class" style="color:white;font-weight:600">'
+                                                       'Classroom</a>', css_classes=["class-header-link"]),
+                                          pn.pane.HTML('<a href="?page=progress" style="color:white;font-weight:600">'
+                                                       'My progress</a>', css_classes=["progress-header-link"])],
         accent="#2f5d8a", main_max_width="1400px", collapsed_sidebar=True,
         # No busy spinner: Panel keeps one busy flag for the whole server and sets every session's spinner
         # on each event of any session, which makes each click cost work (and messages) in every open page.

@@ -85,3 +85,113 @@ def test_editor_page_routes():
     assert line.value == ConquestEditor(START).position_line()
     choose = editor_page({"game": "tetris"})
     assert "no position editor for tetris" in choose.object and "game=conquest" in choose.object
+
+
+# --- Game of War --------------------------------------------------------------------------------------------
+
+def test_game_of_war_editor_places_and_removes_units_and_arsenals():
+    from academy.ui.game_of_war.editor import START as GOW_START
+    from academy.ui.game_of_war.editor import GameOfWarEditor
+    m = GameOfWarEditor(GOW_START)
+    m.side, m.piece = "north", "cavalry"
+    m.click((5, 5))
+    assert m.message == "North cavalry on f6." and "North: N-I1 e5, N-C1 f6" in m.position_line()
+    m.side, m.piece = "south", "arsenal"
+    m.click((10, 10))
+    assert "South arsenals: w18, k11" in m.position_line()
+    m.piece = "remove"
+    m.click((4, 4))
+    assert "N-I1" not in m.position_line() and m.message == "e5 cleared."
+    m.side, m.piece = "north", "infantry"
+    m.click((4, 4))
+    assert "North: N-C1 f6, N-I1 e5" in m.position_line()     # the first free number again
+    m.set_mover("south")
+    assert m.position_line().startswith("South to move |")
+
+
+def test_game_of_war_editor_refuses_what_the_engine_refuses():
+    from academy.ui.game_of_war.editor import GameOfWarEditor
+    m = GameOfWarEditor("North to move | North arsenals: a1 | South arsenals: y20 | North: N-I1 e5 | South: S-I1 e9")
+    mountain = sorted(m.state.position.mountains)[0]
+    before = m.position_line()
+    m.piece = "cavalry"
+    m.click(mountain)
+    assert m.message.startswith("Not done:") and "mountain" in m.message
+    assert m.position_line() == before
+    assert not m.apply_line("North to move | North: N-I1 e5 | South: S-I1 e5")
+    assert "one unit per square" in m.message and m.position_line() == before
+
+
+def test_game_of_war_editor_page_problems_line_and_link():
+    from academy.ui.game_of_war.editor import GameOfWarEditorPage
+    page = GameOfWarEditorPage("North to move | board: empty | North arsenals: c3 | North: N-R1 e5 | South: S-I1 u16")
+    assert page.model.problems() == ["North has no fighting unit.", "South has no arsenal."]
+    assert not page.share.layout.visible
+    page.model.side, page.model.piece = "south", "arsenal"
+    page.model.click((20, 18))
+    page.model.side, page.model.piece = "north", "infantry"
+    page.model.click((6, 6))
+    assert page.model.problems() == []
+    line = page.model.position_line()
+    assert page.line.value == line and position_in(page.share.url.value) == line
+    assert f"position: &quot;{line}&quot;" in page.lesson.object
+    boards = len(page.board_slot.objects)
+    assert page.model.apply_line("North to move | North arsenals: a1 | South arsenals: y20 | North: N-I1 e5 | "
+                                 "South: S-I1 e9")                 # the classic board: terrain changes
+    assert len(page.board_slot.objects) == boards == 1 and page.line.value.startswith("North to move | North: N-I1")
+
+
+def test_editor_page_has_the_game_of_war():
+    from academy.ui.game_of_war.editor import GameOfWarEditorPage
+    assert isinstance(editor_page({"game": "game_of_war"}), GameOfWarEditorPage)
+
+
+# --- Diplomacy ----------------------------------------------------------------------------------------------
+
+def test_diplomacy_editor_places_units_on_coasts_and_gives_centres():
+    from academy.ui.diplomacy.editor import START as DIP_START
+    from academy.ui.diplomacy.editor import DiplomacyEditor
+    m = DiplomacyEditor(DIP_START)
+    assert m.position_line() == "S1901M | Austria: A BOH, A TYR | Germany: A BER, A MUN"
+    m.owner, m.piece = "RUSSIA", "F"
+    m.click("STP")
+    assert "Russia: F STP/NC" in m.position_line()           # a split coast: the first coast unless chosen
+    m.coast = "SC"
+    m.click("STP")
+    assert "Russia: F STP/SC" in m.position_line() and "STP/NC" not in m.position_line()
+    m.owner, m.piece = "FRANCE", "centre"
+    m.click("MUN")
+    assert "centres France: BRE, MAR, MUN, PAR" in m.position_line() and "centres Germany: BER, KIE" in \
+        m.position_line()
+    m.piece = "remove"
+    m.click("BOH")
+    assert "A BOH" not in m.position_line() and m.message == "Bohemia cleared."
+    m.set_phase("Fall movement", 1903)
+    assert m.position_line().startswith("F1903M |")
+
+
+def test_diplomacy_editor_refuses_what_the_engine_refuses():
+    from academy.ui.diplomacy.editor import DiplomacyEditor
+    m = DiplomacyEditor()
+    before = m.position_line()
+    m.owner, m.piece = "RUSSIA", "F"
+    m.click("MUN")
+    assert m.message == "Not done: Unit 'F MUN' of RUSSIA: a fleet cannot stand in Munich, inland."
+    m.piece = "centre"
+    m.click("TYR")
+    assert m.message == "Not done: Tyrolia is not a supply centre."
+    assert not m.apply_line("S1901M | England: F XYZ") and "'XYZ' is not a province" in m.message
+    assert m.position_line() == before
+
+
+def test_diplomacy_editor_page_line_and_link():
+    from academy.ui.diplomacy.editor import DiplomacyEditorPage
+    page = DiplomacyEditorPage()
+    page.piece.value, page.owner.value = "A", "ITALY"
+    page.model.click("PIE")
+    line = page.model.position_line()
+    assert "Italy: A PIE" in line and page.line.value == line
+    assert position_in(page.share.url.value) == line
+    page.season.value = "Winter adjustments"
+    assert page.line.value.startswith("W1901A |")
+    assert isinstance(editor_page({"game": "diplomacy"}), DiplomacyEditorPage)

@@ -1,0 +1,194 @@
+"""The Game of War position editor: place and remove units and arsenals, choose who moves; then use the
+position in a lesson or a link.
+
+``GameOfWarEditor`` is the board's model: a click puts the chosen piece (a unit of a side and type, or
+an arsenal) on the square, or removes what stands there. Every change is checked by the engine
+(``Position.from_dict``): a unit on a mountain, two things on one square... get the engine's message and
+change nothing. The position is always also one line of notation (``position_line()``), which a
+teacher may edit by hand and apply. ``GameOfWarEditorPage`` shows the board, the tools, the line, the
+lesson snippet and the link.
+"""
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+import panel as pn
+import param
+
+from academy.core.errors import RulesError
+from academy.games.game_of_war import Position, format_position, format_square, parse_position, state_from_position
+from academy.games.game_of_war.units import SIDES, UNIT_TYPES
+from academy.ui.position_link import ShareLink
+
+from .board import GameOfWarBoard
+
+__all__ = ["GameOfWarEditor", "GameOfWarEditorPage", "START"]
+
+#: the editor's first position: an empty board with one arsenal and one infantry a side
+START = "North to move | board: empty | North arsenals: c3 | South arsenals: w18 | North: N-I1 e5 | South: S-I1 u16"
+ARSENAL, REMOVE = "arsenal", "remove"
+_CODES = {"infantry": "I", "cavalry": "C", "cannon": "K", "swift_cannon": "SK", "relay": "R", "swift_relay": "SR"}
+
+
+class GameOfWarEditor(param.Parameterized):
+    """A position being set up (see the module docstring)."""
+
+    state = param.Parameter(doc="the GameOfWarState (in play) being edited")
+    selected = param.String(None, allow_None=True)    # the board's interface: nothing is ever selected
+    destinations = param.List([])
+    targets = param.List([])
+    target = param.String(None, allow_None=True)
+    trail = param.List([])
+    network_side = param.String(None, allow_None=True, doc="whose lines the board shows (None: nobody's)")
+    thinking = param.Boolean(False, doc="the board's interface: no CPU here")
+    side = param.Selector(default="north", objects=list(SIDES), doc="the side of what a click places")
+    piece = param.Selector(default="infantry", objects=[*UNIT_TYPES, ARSENAL, REMOVE],
+                           doc="what a click places (a unit type or an arsenal), or remove")
+    message = param.String("")
+
+    def __init__(self, position: str = START, **params: Any) -> None:
+        super().__init__(state=parse_position(position), **params)
+
+    # --- editing -------------------------------------------------------------------------
+    def click(self, square: tuple[int, int]) -> None:
+        """Place the chosen piece on ``square`` (replacing a unit there), or remove what is there."""
+        data = self.state.position.to_dict()
+        sq, name = list(square), format_square(tuple(square))
+        units = [u for u in data["units"] if u["at"] != sq]
+        arsenals = {side: [a for a in squares if a != sq] for side, squares in data["arsenals"].items()}
+        if self.piece == REMOVE:
+            said = f"{name} cleared."
+        elif self.piece == ARSENAL:
+            arsenals[self.side] = [*arsenals[self.side], sq]
+            said = f"{self.side.title()} arsenal on {name}."
+        else:
+            units.append({"id": self._new_id(units), "side": self.side, "type": self.piece, "at": sq})
+            said = f"{self.side.title()} {self.piece.replace('_', ' ')} on {name}."
+        data.update(units=units, arsenals=arsenals)
+        self._set(data, said)
+
+    def set_mover(self, side: str) -> None:
+        """Who moves first from this position."""
+        self._set(self.state.position.to_dict(), f"{side.title()} to move.", mover=side)
+
+    def apply_line(self, text: str) -> bool:
+        """Replace the position by a line of notation; False (and the engine's message) if it is wrong."""
+        try:
+            state = parse_position(text)
+        except RulesError as exc:
+            self.message = f"That line was not applied: {exc.message}"
+            return False
+        self.state = state
+        self.message = "Position applied."
+        return True
+
+    def position_line(self) -> str:
+        return format_position(self.state)
+
+    def problems(self) -> list[str]:
+        """Why this position could not start a game (empty when it can)."""
+        pos = self.state.position
+        out = []
+        for side in SIDES:
+            if not pos.arsenals.get(side):
+                out.append(f"{side.title()} has no arsenal.")
+            if not any(u.side == side and u.kind.is_fighting for u in pos.units):
+                out.append(f"{side.title()} has no fighting unit.")
+        return out
+
+    # --- helpers -------------------------------------------------------------------------
+    def _new_id(self, units: list[dict[str, Any]]) -> str:
+        prefix = f"{self.side[0].upper()}-{_CODES[self.piece]}"
+        taken = {int(m.group(1)) for u in units if (m := re.fullmatch(re.escape(prefix) + r"(\d+)", u["id"]))}
+        return f"{prefix}{min(set(range(1, len(taken) + 2)) - taken)}"
+
+    def _set(self, data: dict[str, Any], message: str, mover: str | None = None) -> None:
+        try:
+            position = Position.from_dict(data)
+            state = state_from_position(position, to_move=mover or self.state.side or "north")
+        except RulesError as exc:
+            self.message = f"Not done: {exc.message}"
+            return
+        self.message = message
+        self.state = state
+
+
+class GameOfWarEditorPage(pn.viewable.Viewer):
+    """The editor's page: board, tools, the position as a line, for a lesson and as a link."""
+
+    def __init__(self, position: str = START, **params: Any) -> None:
+        super().__init__(**params)
+        self.model = m = GameOfWarEditor(position)
+        self.board_slot = pn.Column(GameOfWarBoard(m, cell=28), margin=0)
+        self._terrain = self._terrain_of(m.state)
+        labels = {**{t.replace("_", " ").capitalize(): t for t in UNIT_TYPES}, "Arsenal": ARSENAL,
+                  "Remove (clear the square)": REMOVE}
+        self.side = pn.widgets.RadioButtonGroup(options={s.title(): s for s in SIDES}, value="north",
+                                                css_classes=["editor-side"])
+        self.piece = pn.widgets.Select(options=labels, value="infantry", width=220, css_classes=["editor-piece"])
+        self.mover = pn.widgets.Select(options={f"{s.title()} moves first": s for s in SIDES}, value=m.state.side,
+                                       width=220, css_classes=["editor-mover"])
+        self.lines = pn.widgets.RadioButtonGroup(options={"No lines": "", "North's lines": "north",
+                                                          "South's lines": "south"}, value="",
+                                                 css_classes=["editor-network"])
+        self.line = pn.widgets.TextAreaInput(value=m.position_line(), height=110, sizing_mode="stretch_width",
+                                             css_classes=["editor-line"])
+        self.apply = pn.widgets.Button(label="Apply this line", width=150, css_classes=["editor-apply"])
+        self.message = pn.pane.HTML("", css_classes=["editor-message"], sizing_mode="stretch_width")
+        self.lesson = pn.pane.HTML("", css_classes=["editor-lesson"], sizing_mode="stretch_width")
+        self.share = ShareLink("game_of_war", self._shareable)
+        self.side.param.watch(lambda e: setattr(m, "side", e.new), "value")
+        self.piece.param.watch(lambda e: setattr(m, "piece", e.new), "value")
+        self.mover.param.watch(lambda e: m.set_mover(e.new), "value")
+        self.lines.param.watch(lambda e: setattr(m, "network_side", e.new or None), "value")
+        self.apply.on_click(lambda e: m.apply_line(self.line.value))
+        m.param.watch(self._update, ["state", "message"])
+        tools = pn.Column(
+            pn.pane.HTML("<h3 style='margin:4px 0'>Place</h3><p style='margin:0'>Click a square to put this there "
+                         "(a unit already there is replaced).</p>"),
+            self.side, self.piece, pn.pane.HTML("<h3 style='margin:8px 0 4px'>The turn</h3>"), self.mover,
+            pn.pane.HTML("<h3 style='margin:8px 0 4px'>Check the lines</h3>"), self.lines,
+            self.message, width=340, css_classes=["editor-tools"])
+        self.layout = pn.Column(
+            pn.pane.HTML("<h2 style='margin:4px 0'>Game of War position editor</h2>"),
+            pn.Row(self.board_slot, tools, sizing_mode="stretch_width"),
+            pn.pane.HTML("<h3 style='margin:8px 0 4px'>The position in Game of War notation</h3><p style='margin:0'>"
+                         "Edit it by hand if you like (for example <code>board: empty</code> or terrain), then "
+                         "apply it.</p>"),
+            self.line, self.apply, self.lesson, self.share, sizing_mode="stretch_width", css_classes=["editor-page"])
+        self._update()
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self.layout
+
+    @staticmethod
+    def _terrain_of(state: Any) -> tuple[Any, ...]:
+        pos = state.position
+        return pos.width, pos.height, pos.mountains, pos.passes, pos.fortresses
+
+    def _shareable(self) -> str | None:
+        return None if self.model.problems() else self.model.position_line()
+
+    def _update(self, *events: Any) -> None:
+        m = self.model
+        line = m.position_line()
+        with pn.io.hold():
+            terrain = self._terrain_of(m.state)
+            if terrain != self._terrain:          # the board draws its terrain once: a new line may change it
+                self._terrain = terrain
+                self.board_slot.objects = [GameOfWarBoard(m, cell=28)]
+            if self.line.value != line:
+                self.line.value = line
+            if self.mover.value != m.state.side:
+                self.mover.value = m.state.side
+            notes = "".join(f"<li>{html.escape(p)}</li>" for p in m.problems())
+            text = html.escape(m.message)
+            self.message.object = (f'<div class="academy-message" role="status">{text}</div>' if text else "") + \
+                (f'<ul class="editor-problems">{notes}</ul>' if notes else "")
+            snippet = html.escape(f'position: "{line}"')
+            self.lesson.object = ("<h3 style='margin:8px 0 4px'>For a lesson file</h3><p style='margin:0'>Paste this "
+                                  "line into the lesson's front matter:</p>"
+                                  f'<pre class="editor-snippet" style="white-space:pre-wrap">{snippet}</pre>')
+            self.share.refresh()

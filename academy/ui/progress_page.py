@@ -1,0 +1,255 @@
+"""Learner progress in the app: who the learner is, recording each try, and the progress page.
+
+Who the learner is
+    Every browser is a learner with an anonymous id (22 random URL-safe characters). The page
+    keeps it in the browser's ``localStorage`` (key ``academy-learner``) through a small JS hook,
+    ``LearnerKey``: the server proposes a fresh id; when the page loads, the hook sends back the
+    id stored in this browser (or stores the proposed one the first time). ``?learner=ID`` in a
+    link wins (and is stored): the progress page shows a learner's own link, which opens the same
+    progress on another browser. A learner may add a name on the progress page.
+
+Recording
+    ``track_progress(view)`` adds the hook to a lessons page (any ``LessonsView``) and records
+    each try and each solve of its exercises with ``academy.store.progress.Progress`` in the
+    Academy's database (``ACADEMY_DB`` or the data folder). The database is opened at the first
+    try only; if it cannot be used the lessons still work (the failure is logged once).
+
+The progress page (``?page=progress``)
+    The lessons of every game with lessons, each with its exercises: solved (✓), tries.
+"""
+from __future__ import annotations
+
+import logging
+import re
+from html import escape
+from typing import Any
+
+import panel as pn
+import param
+from panel.custom import JSComponent
+
+from academy.store.errors import StoreError
+from academy.store.progress import ExerciseProgress, Progress, new_learner_key
+from academy.ui.lessons_page import LessonsView, TryReport, game_lessons
+
+__all__ = ["LearnerKey", "ProgressRecorder", "ProgressPage", "track_progress", "progress_page", "learner_store",
+           "LESSON_GAMES"]
+
+log = logging.getLogger("academy.ui.progress_page")
+
+_KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
+
+#: the games whose lessons the progress page lists, in the catalogue's order
+LESSON_GAMES = ("conquest", "diplomacy", "tactics", "game_of_war", "fronts")
+
+STYLE = """
+.progress-table { border-collapse: collapse; margin: 4px 0 12px; min-width: 520px; }
+.progress-table th, .progress-table td { border-bottom: 1px solid #e1e6ec; padding: 4px 10px; text-align: left; }
+.progress-table td.solved { color: #1d6b36; font-weight: 600; }
+.progress-table td.open { color: #8a5a00; }
+.academy-muted { color: #5b6775; }
+"""
+
+
+def initial_key(query: dict[str, str] | None = None) -> str:
+    """The learner id a page starts with: ``?learner=ID`` if well formed, else a fresh one."""
+    wanted = (query or {}).get("learner") or ""
+    return wanted if _KEY.match(wanted) else new_learner_key()
+
+
+class LearnerKey(JSComponent):
+    """Keeps the learner's anonymous id in the browser's localStorage (see the module docstring)."""
+
+    key = param.String("", doc="the learner id: proposed by the server, replaced by the browser's own")
+
+    _esm = """
+    export function render({ model }) {
+      const NAME = 'academy-learner';
+      const ok = (k) => typeof k === 'string' && /^[A-Za-z0-9_-]{8,64}$/.test(k);
+      let stored = null;
+      try { stored = window.localStorage.getItem(NAME); } catch (e) { stored = null; }
+      const fromUrl = new URLSearchParams(window.location.search).get('learner');
+      const keep = (k) => { try { window.localStorage.setItem(NAME, k); } catch (e) {} };
+      if (ok(fromUrl)) {
+        keep(fromUrl);
+        if (model.key !== fromUrl) model.key = fromUrl;
+      } else if (ok(stored)) {
+        if (model.key !== stored) model.key = stored;
+      } else if (ok(model.key)) {
+        keep(model.key);
+      }
+      const el = document.createElement('span');
+      el.className = 'learner-key';
+      el.style.display = 'none';
+      return el;
+    }
+    """
+
+
+def learner_store() -> Any:
+    """The Academy's store (the process's shared one; see ``academy.ui.live_session.shared_hub``)."""
+    from academy.ui.live_session import shared_hub
+    return shared_hub().store
+
+
+class ProgressRecorder:
+    """A try listener for a lessons page: records each try and solve for the learner ``hook.key``.
+
+    ``progress`` (a ``Progress``) is made at the first try unless given (tests give one).
+    """
+
+    def __init__(self, hook: LearnerKey, progress: Progress | None = None) -> None:
+        self.hook = hook
+        self._progress = progress
+        self._failed = False
+
+    @property
+    def progress(self) -> Progress | None:
+        if self._progress is None and not self._failed:
+            try:
+                self._progress = Progress(learner_store())
+            except (StoreError, RuntimeError) as exc:
+                self._failed = True
+                log.warning("progress: not recorded, the database cannot be used: %s", exc)
+        return self._progress
+
+    def __call__(self, report: TryReport) -> None:
+        if not (report.new_try or report.solved):
+            return
+        book = self.progress
+        if book is None:
+            return
+        try:
+            book.record_try(self.hook.key, report.game, report.lesson_id, report.exercise_index, report.exercise_id,
+                            solved=report.solved, new_try=report.new_try)
+        except StoreError as exc:
+            log.warning("progress: a try of %s/%s was not recorded: %s", report.lesson_id, report.exercise_id, exc)
+
+
+def track_progress(view: Any, query: dict[str, str] | None = None, progress: Progress | None = None) -> Any:
+    """``view`` with its tries recorded when it is a ``LessonsView`` (else ``view`` unchanged)."""
+    if not isinstance(view, LessonsView):
+        return view
+    hook = LearnerKey(key=initial_key(query), height=0, width=0, margin=0)
+    view.add_try_listener(ProgressRecorder(hook, progress))
+    view.learner_hook = hook
+    return pn.Column(view, hook, sizing_mode="stretch_width", margin=0)
+
+
+def _lessons_of(game: str) -> tuple[Any, ...]:
+    try:
+        return game_lessons(game)[0]
+    except (KeyError, ValueError, OSError) as exc:
+        log.warning("progress: the lessons of %s cannot be read: %s", game, exc)
+        return ()
+
+
+def _game_title(game: str) -> str:
+    try:
+        from academy.games import catalog_entry
+        return catalog_entry(game).title
+    except (ImportError, KeyError, ValueError, LookupError):
+        return game.replace("_", " ").title()
+
+
+def progress_html(entries: list[ExerciseProgress], games: tuple[str, ...] = LESSON_GAMES) -> str:
+    """Every game's lessons with, per exercise, solved (✓) and tries, as HTML tables."""
+    done = {(p.game, p.lesson_id, p.exercise_index): p for p in entries}
+    parts: list[str] = []
+    for game in games:
+        lessons = _lessons_of(game)
+        if not lessons:
+            continue
+        rows = []
+        for lesson in lessons:
+            cells = []
+            solved = 0
+            for i, ex in enumerate(lesson.exercises):
+                p = done.get((game, lesson.id, i))
+                if p is None:
+                    cells.append(f"<td class='untried'>Ex. {i + 1}: not tried</td>")
+                elif p.solved:
+                    solved += 1
+                    cells.append(f"<td class='solved'>Ex. {i + 1}: ✓ solved · {p.tries} "
+                                 f"tr{'ies' if p.tries != 1 else 'y'}</td>")
+                else:
+                    cells.append(f"<td class='open'>Ex. {i + 1}: {p.tries} tr{'ies' if p.tries != 1 else 'y'}, "
+                                 "not solved yet</td>")
+            link = f"?game={game}&tab=lessons&lesson={escape(lesson.id)}"
+            rows.append(f"<tr data-lesson='{escape(lesson.id)}'><td><a href='{link}'>{escape(lesson.title)}</a>"
+                        f"</td><td>{solved}/{len(lesson.exercises)}</td>{''.join(cells)}</tr>")
+        parts.append(f"<h3 data-game='{game}'>{escape(_game_title(game))}</h3><table class='progress-table'>"
+                     "<tr><th>Lesson</th><th>Solved</th><th colspan='3'>Exercises</th></tr>"
+                     + "".join(rows) + "</table>")
+    return "".join(parts) or "<p>No lessons yet.</p>"
+
+
+class ProgressPage(pn.viewable.Viewer):
+    """The learner's progress page (``?page=progress``); see the module docstring."""
+
+    def __init__(self, query: dict[str, str] | None = None, progress: Progress | None = None,
+                 games: tuple[str, ...] = LESSON_GAMES, **params: Any) -> None:
+        super().__init__(**params)
+        self._progress = progress
+        self.games = games
+        self.hook = LearnerKey(key=initial_key(query), height=0, width=0, margin=0)
+        self.header = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width", css_classes=["progress-who"])
+        self.name_input = pn.widgets.TextInput(label="Your name (optional)", placeholder="e.g. Ann", width=260,
+                                         css_classes=["progress-name"])
+        self.save = pn.widgets.Button(label="Save name", width=120, align="end", css_classes=["progress-save-name"])
+        self.save.on_click(lambda e: self.set_name(self.name_input.value))
+        self.table = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width", css_classes=["progress-tables"])
+        self.message = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["progress-message"])
+        self.layout = pn.Column(pn.pane.HTML("<h2 style='margin:4px 0'>Your progress</h2>"), self.header,
+                                pn.Row(self.name_input, self.save, margin=0), self.message, self.table, self.hook,
+                                sizing_mode="stretch_width", css_classes=["progress-page"])
+        self.hook.param.watch(lambda e: self.refresh(), "key")
+        self.refresh()
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self.layout
+
+    @property
+    def progress(self) -> Progress:
+        if self._progress is None:
+            self._progress = Progress(learner_store())
+        return self._progress
+
+    @property
+    def key(self) -> str:
+        return self.hook.key
+
+    def set_name(self, name: str) -> None:
+        try:
+            learner = self.progress.rename(self.key, name)
+        except StoreError as exc:
+            self.message.object = f"<div class='feedback-wrong'>{escape(str(exc))}</div>"
+            return
+        self.message.object = (f"<div role='status'>Saved: you are {escape(learner.name)}.</div>" if learner.name
+                               else "<div role='status'>You are anonymous again.</div>")
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Read the learner's progress again (after the browser sent its id, or a new name)."""
+        try:
+            entries = self.progress.progress_of(self.key)
+            try:
+                learner = self.progress.learner(self.key, create=False)
+                who = learner.label
+                if learner.name and not self.name_input.value:
+                    self.name_input.value = learner.name
+            except StoreError:
+                who = "Anonymous learner"
+        except StoreError as exc:
+            self.table.object = f"<div class='feedback-wrong'>Progress cannot be read: {escape(str(exc))}</div>"
+            return
+        link = f"?page=progress&learner={self.key}"
+        self.header.object = (f"<p><b class='progress-learner'>{escape(who)}</b> · your progress is kept in this "
+                              "browser. To see it on another device, open <a class='progress-link' "
+                              f"href='{link}'>your progress link</a> there (keep it to yourself).</p>")
+        self.table.object = progress_html(entries, self.games)
+
+
+def progress_page(query: dict[str, str] | None = None) -> pn.viewable.Viewable:
+    """The page for ``?page=progress`` (``&learner=ID`` for another browser's learner)."""
+    return ProgressPage(query)

@@ -1,0 +1,240 @@
+"""Classroom mode and learner progress in the app, without a browser: the pages' models and routes."""
+from __future__ import annotations
+
+import pytest
+
+from academy.store import Store
+from academy.store.classroom import Classroom
+from academy.store.progress import Progress, new_learner_key
+from academy.ui.classroom import (ClassroomPage, JoinView, OpenClassForm, StudentView, TeacherView, class_games,
+                                  lesson_page_class)
+from academy.ui.conquest.lessons import LessonsPage
+from academy.ui.lessons_page import TryReport
+from academy.ui.progress_page import ProgressPage, progress_html, track_progress
+
+
+def html_of(viewable) -> str:
+    import panel as pn
+    return "".join(str(getattr(o, "object", "")) for o in pn.panel(viewable).select())
+
+
+@pytest.fixture
+def store(tmp_path, monkeypatch):
+    monkeypatch.setenv("ACADEMY_DATA", str(tmp_path / "data"))
+    with Store(f"sqlite:///{tmp_path}/class.db") as s:
+        yield s
+
+
+@pytest.fixture
+def room(store):
+    return Classroom(store)
+
+
+def solve_attacking(model) -> None:
+    """Exercise 1 of "attacking": Ukraine, then Ural (3 dice)."""
+    model.click("ukraine")
+    model.click("ural")
+    assert model.feedback.status == "solved", model.feedback
+
+
+def test_games_with_lessons_can_hold_a_class():
+    games = class_games()
+    assert {"conquest", "diplomacy", "game_of_war"} <= set(games.values())
+    assert lesson_page_class("conquest") is LessonsPage and lesson_page_class("nope") is None
+
+
+def test_the_lessons_page_reports_each_try_and_each_solve_once():
+    page = LessonsPage("attacking")
+    reports: list[TryReport] = []
+    page.add_try_listener(reports.append)
+    page.model.click("ukraine")                            # a selection is not a try
+    assert reports == []
+    page.model.click("ural")
+    [first] = reports
+    assert (first.lesson_id, first.exercise_index, first.exercise_id) == ("attacking", 0, "most-dice")
+    assert first.new_try and first.solved and first.try_number == 1 and first.board[0]["type"] == "Attack"
+    page.model.reset()
+    page.model.click("ukraine")
+    page.model.click("ural")
+    assert [(r.new_try, r.solved, r.try_number) for r in reports] == [(True, True, 1), (True, True, 2)]
+    page.start_exercise(1)
+    page.model.act("attack Ukraine -> Ural 3")              # refused: counts as a try, not solved
+    assert (reports[-1].exercise_index, reports[-1].new_try, reports[-1].solved) == (1, True, False)
+
+
+def test_the_lessons_page_records_progress_for_the_browsers_learner(store):
+    book = Progress(store)
+    key = new_learner_key()
+    page = LessonsPage("attacking")
+    wrapped = track_progress(page, {"learner": key}, progress=book)
+    assert wrapped.objects[-1].key == page.learner_hook.key == key    # ?learner= wins, else the browser id
+    solve_attacking(page.model)
+    page.model.reset()
+    page.model.act("end attack")
+    [entry] = book.progress_of(key)
+    assert (entry.lesson_id, entry.exercise_index, entry.tries, entry.solved) == ("attacking", 0, 2, True)
+    assert track_progress("not a lessons page") == "not a lessons page"
+
+
+def test_the_progress_page_lists_lessons_per_game_with_solved_and_tries(store):
+    book = Progress(store)
+    key = new_learner_key()
+    book.record_try(key, "conquest", "attacking", 0, "most-dice", solved=True)
+    book.record_try(key, "conquest", "attacking", 1, "who-can-attack")
+    book.record_try(key, "conquest", "attacking", 1, "who-can-attack")
+    page = ProgressPage({"learner": key}, progress=book)
+    text = html_of(page)
+    assert "Conquest" in text and "Diplomacy" in text
+    row = text[text.index("data-lesson='attacking'"):]
+    row = row[:row.index("</tr>")]
+    assert "1/2" in row and "✓ solved · 1 try" in row and "2 tries, not solved yet" in row
+    assert f"?page=progress&amp;learner={key}" in text or f"?page=progress&learner={key}" in text
+    page.set_name("Ann")
+    assert book.learner(key).name == "Ann" and "Ann" in html_of(page)
+    assert "not tried" in progress_html([], ("conquest",))
+
+
+def test_a_class_from_opening_to_the_teachers_table(room):
+    form = OpenClassForm(room)
+    form.game.value = "conquest"
+    form.lesson.value = "attacking"
+    teacher = form.open_class()
+    assert isinstance(teacher, TeacherView) and not form.form.visible
+    code = teacher.info.code
+    assert code in html_of(teacher) and "No student has joined yet" in html_of(teacher)
+
+    wrong = JoinView({}, room)
+    wrong.code.value, wrong.name_input.value = "ZZZZZZ", "Eve"
+    assert wrong.join() is None and "No class has the code ZZZZZZ." in wrong.message.object
+
+    students = {}
+    for name in ("Ann", "Bob"):
+        join = JoinView({"code": code.lower()}, room)
+        join.name_input.value = name
+        students[name] = join.join()
+        assert isinstance(students[name], StudentView) and not join.form.visible
+    assert "Ann" in teacher.table.object and "Bob" in teacher.table.object    # live: no refresh by hand
+    ann, bob = students["Ann"], students["Bob"]
+    assert ann.lessons.lesson_id == "attacking" and ann.lessons.exercise_index == 0
+    assert not ann.lessons.next_button.visible and not ann.lessons.exercise_tabs.visible
+
+    teacher.step(+1)                                        # both students follow
+    assert ann.lessons.exercise_index == bob.lessons.exercise_index == 1
+    assert "exercise 2 of 2" in ann.banner.object
+    assert teacher.next.disabled and not teacher.prev.disabled
+    teacher.step(-1)
+    assert ann.lessons.exercise_index == bob.lessons.exercise_index == 0
+
+    solve_attacking(ann.lessons.model)                      # Ann solves on her own board; Bob's is untouched
+    assert bob.lessons.model.feedback is None
+    rows = {r.name: r for r in teacher.rows}
+    assert (rows["Ann"].tried, rows["Ann"].solved, rows["Ann"].tries) == (True, True, 1)
+    assert (rows["Bob"].tried, rows["Bob"].solved, rows["Bob"].tries) == (False, False, 0)
+    assert "✓ solved" in teacher.table.object and "1 of 2 solved" in teacher.table.object
+
+    teacher.show(rows["Ann"].learner_id)                    # Bob sees Ann's board, read-only
+    assert bob.shown.layout.visible and "Ann's board" in bob.shown.caption.object
+    assert "solved ✓" in bob.shown.caption.object
+    assert bob.shown.model.state.armies != bob.lessons.model.state.armies
+    before = dict(bob.shown.model.state.armies)
+    bob.shown.model.click("ukraine")
+    assert bob.shown.model.state.armies == before and "shown by the teacher" in bob.shown.model.message
+    assert not ann.shown.layout.visible and "showing your board" in ann.message.object
+    assert teacher.shown.layout.visible
+    teacher.show(None)
+    assert not bob.shown.layout.visible
+
+    page = ClassroomPage({"teacher": "forged"}, room)
+    assert "does not open any class" in html_of(page)
+    again = ClassroomPage({"teacher": teacher.token}, room)
+    assert isinstance(again.view, TeacherView) and again.view.info.id == teacher.info.id
+
+
+def test_students_cannot_move_the_class(room):
+    info, token = room.open_class("conquest", "attacking", exercises=2)
+    member = room.join(info.code, "Ann")
+    student = StudentView(member, room)
+    assert not hasattr(student, "token") and not hasattr(student, "step")   # no teacher token on its page
+    student.lessons.start_exercise(1)                       # a student's own page moving changes nothing for others
+    assert room.info(info.id).exercise_index == 0
+    student.close()
+    assert room.watchers(info.id) == 0
+
+
+@pytest.mark.parametrize("game", ["diplomacy", "game_of_war", "fronts"])
+def test_a_class_works_for_every_game_with_lessons(room, game):
+    from academy.ui.lessons_page import game_lessons
+    lesson = next((l for l in game_lessons(game)[0] if l.exercises), None)
+    if lesson is None or lesson_page_class(game) is None:
+        pytest.skip(f"{game} has no lessons page with exercises yet")
+    info, token = room.open_class(game, lesson.id, exercises=len(lesson.exercises))
+    teacher = TeacherView(token, room)
+    student = StudentView(room.join(info.code, "Ann"), room)
+    assert isinstance(student.lessons, lesson_page_class(game)) and student.lessons.lesson_id == lesson.id
+    assert student.lessons.classroom and not student.lessons.back.visible
+    teacher.show(room.table(token)[0].learner_id)          # nothing played yet: the start position, read only
+    assert teacher.shown.layout.visible and "0 moves" in teacher.shown.caption.object
+    assert "showing your board" in student.message.object
+
+
+def test_the_teacher_ends_the_class(room):
+    info, token = room.open_class("conquest", "attacking", exercises=2)
+    teacher = TeacherView(token, room)
+    ann = StudentView(room.join(info.code, "Ann"), room)
+    teacher.end()
+    assert "The class has ended" in ann.banner.object
+    assert teacher.next.disabled and teacher.prev.disabled and teacher.end_button.disabled
+    solve_attacking(ann.lessons.model)                      # her board still works; the class takes no more work
+    assert "has ended" in ann.message.object
+    late = JoinView({"code": info.code}, room)
+    late.name_input.value = "Bob"
+    assert late.join() is None and "has ended" in late.message.object
+
+
+def test_the_routes_and_the_teach_pages_link(tmp_path, monkeypatch):
+    from academy.ui.live_session import close_shared_hubs
+    from academy.ui.shell import build_page
+    monkeypatch.setenv("ACADEMY_DB", f"sqlite:///{tmp_path}/routes.db")
+    monkeypatch.setenv("ACADEMY_DATA", str(tmp_path / "data"))
+    try:
+        join = build_page({"page": "class"})
+        assert join.title == "Academy · Classroom" and "Join a class" in html_of(join.main[0])
+        opening = build_page({"page": "class", "open": "1"})
+        assert "Open a class" in html_of(opening.main[0])
+        forged = build_page({"page": "class", "teacher": "forged"})
+        assert "does not open any class" in html_of(forged.main[0])
+        progress = build_page({"page": "progress"})
+        assert progress.title == "Academy · Your progress" and "Your progress" in html_of(progress.main[0])
+        assert "Attacking and the dice" in html_of(progress.main[0])
+        teach = html_of(build_page({"page": "teach"}).main[0])
+        assert 'href="?page=class&open=1"' in teach and "Open a class" in teach
+        header = "".join(str(getattr(o, "object", "")) for o in join.header)
+        assert 'href="?page=class"' in header and 'href="?page=progress"' in header
+        lessons = build_page({"game": "conquest", "tab": "lessons", "lesson": "attacking"})
+        assert any(type(o).__name__ == "LearnerKey" for o in lessons.main[0].select())
+    finally:
+        close_shared_hubs()
+
+
+def test_a_reloaded_student_page_rejoins_the_class(room):
+    info, token = room.open_class("conquest", "attacking", exercises=2)
+    first = JoinView({"code": info.code}, room)
+    first.name_input.value = "Ann"
+    first.join()
+    reloaded = JoinView({"code": info.code, "learner": first.hook.key}, room)
+    assert reloaded.student is not None                                      # ?learner= is this student
+    assert reloaded.student.member.name == "Ann" and not reloaded.form.visible
+    assert [r.name for r in room.table(token)] == ["Ann"]
+    stranger = JoinView({"code": info.code}, room)
+    assert stranger.rejoin() is None and stranger.form.visible
+
+
+def test_two_students_of_one_name_can_each_be_shown(room):
+    info, token = room.open_class("conquest", "attacking", exercises=2)
+    teacher = TeacherView(token, room)
+    first, second = room.join(info.code, "Sam"), room.join(info.code, "Sam")
+    assert teacher.student.options == {"Sam": first.learner_id, "Sam (2)": second.learner_id}
+    teacher.show(999)                                       # not a student: a clear message, nothing shown
+    assert "not a student" in teacher.message.object and room.info(info.id).shown_learner_id is None
+    teacher.show(second.learner_id)
+    assert teacher.message.object == "" and room.info(info.id).shown_learner_id == second.learner_id
