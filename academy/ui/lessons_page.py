@@ -30,6 +30,7 @@ import param
 
 from academy.lessons import Attempt, load_lessons
 from academy.ui.defer import later
+from academy.ui.position_link import ShareLink, position_text
 
 __all__ = ["LessonsView", "TryReport", "game_lessons", "clear_lessons", "extra_lesson_dirs", "rules_link",
            "feedback_html"]
@@ -193,12 +194,16 @@ class LessonsView(pn.viewable.Viewer):
         self.reset_button.on_click(lambda e: self.model.reset())
         self.next_button.on_click(self._next)
         self.board = self.make_board(self.model)
+        # the board as it stands, as a link that opens it on the Play tab (games whose positions links carry)
+        self.share = ShareLink(self.game, lambda: position_text(self.game, getattr(self.model, "state", None)),
+                               compact=True, label="Play this position from here:")
         # Nothing above the board changes height while the learner clicks: feedback goes beside it.
         self.lesson_view = pn.Row(
             pn.Column(self.title, self.body, width=310, margin=(0, 12, 0, 0), css_classes=["lesson-text"]),
             pn.Column(self.exercise_tabs, self.prompt, self.board, sizing_mode="stretch_width", margin=0),
             pn.Column(self.feedback, self.note, pn.Row(self.hint_button, self.reset_button, margin=0),
-                      self.next_button, self.hints, *self.side_panels(self.model), width=320, margin=(0, 0, 0, 12),
+                      self.next_button, self.hints, *self.side_panels(self.model), self.share, width=320,
+                      margin=(0, 0, 0, 12),
                       css_classes=["lesson-side"]),
             sizing_mode="stretch_width", margin=0)
         self.view = pn.Column(self.back, self.lesson_view, sizing_mode="stretch_width", visible=False, margin=0)
@@ -370,4 +375,5 @@ class LessonsView(pn.viewable.Viewer):
             last_ex = self.exercise_index + 1 >= len(lesson.exercises)
             self.next_button.label = "Next lesson →" if last_ex else "Next exercise →"
             self.next_button.color = "primary" if attempt.solved else "default"
+            self.share.refresh()
         self._report_try()

@@ -122,19 +122,24 @@ class ShareLink(pn.viewable.Viewer):
     """The link to the position shown now, with a Copy button; hidden when nothing can be shared.
 
     ``text`` is called on ``refresh()`` (a page calls it when its board changes) and returns the
-    position line or None.
+    position line or None. ``compact``: stacked, for a narrow side column.
     """
 
-    def __init__(self, game: str, text: Callable[[], str | None], **params: Any) -> None:
+    def __init__(self, game: str, text: Callable[[], str | None], compact: bool = False,
+                 label: str = "Share this position:", **params: Any) -> None:
         super().__init__(**params)
         self.game, self._text = game, text
-        self.url = pn.widgets.TextInput(value="", disabled=False, sizing_mode="stretch_width",
-                                        css_classes=["share-link-url"])
+        self.url = pn.widgets.TextInput(value="", sizing_mode="stretch_width", css_classes=["share-link-url"])
         self.copy = pn.widgets.Button(label="Copy link", width=110, css_classes=["share-link-copy"])
         self.copy.js_on_click(args={"source": self.url}, code=_COPY_JS)
         self.open = pn.pane.HTML("", css_classes=["share-link-open"], margin=(10, 5))
-        self.layout = pn.Row(pn.pane.HTML("<b>Share this position:</b>", margin=(10, 5)), self.url, self.copy,
-                             self.open, sizing_mode="stretch_width", visible=False, css_classes=["share-link"])
+        title = pn.pane.HTML(f"<b>{html.escape(label)}</b>", margin=(10, 5))
+        if compact:
+            self.layout = pn.Column(title, self.url, pn.Row(self.copy, self.open, margin=0),
+                                    sizing_mode="stretch_width", visible=False, css_classes=["share-link"])
+        else:
+            self.layout = pn.Row(title, self.url, self.copy, self.open, sizing_mode="stretch_width", visible=False,
+                                 css_classes=["share-link"])
         self.refresh()
 
     def __panel__(self) -> pn.viewable.Viewable:

@@ -109,3 +109,13 @@ def test_the_shell_passes_the_link_to_the_play_page():
     page = build_page({"game": "conquest", "tab": "play", "position": CONQUEST})
     urls = [w.value for w in page.main[0].select(pn.widgets.TextInput) if "share-link-url" in w.css_classes]
     assert len(urls) == 1 and query_of(urls[0])["position"].startswith("Red to move, attack | Red: Ukraine 5, Ural 2")
+
+
+def test_a_lesson_step_has_a_link_to_play_its_position():
+    from academy.ui.conquest import LessonsPage
+    page = LessonsPage(lesson_id="attacking")
+    line = query_of(page.share.url.value)["position"]
+    assert line == position_text("conquest", page.model.state) and page.share.layout.visible
+    page.model.act("attack Ukraine -> Ural 3")         # the link follows the board
+    page._on_model()
+    assert query_of(page.share.url.value)["position"] == position_text("conquest", page.model.state) != line

@@ -125,13 +125,13 @@ class GameOfWarEditorPage(pn.viewable.Viewer):
         self._terrain = self._terrain_of(m.state)
         labels = {**{t.replace("_", " ").capitalize(): t for t in UNIT_TYPES}, "Arsenal": ARSENAL,
                   "Remove (clear the square)": REMOVE}
-        self.side = pn.widgets.RadioButtonGroup(options={s.title(): s for s in SIDES}, value="north",
+        self.side = pn.widgets.RadioButtonGroup(options={s.title(): s for s in SIDES}, value="north", color="primary",
                                                 css_classes=["editor-side"])
         self.piece = pn.widgets.Select(options=labels, value="infantry", width=220, css_classes=["editor-piece"])
         self.mover = pn.widgets.Select(options={f"{s.title()} moves first": s for s in SIDES}, value=m.state.side,
                                        width=220, css_classes=["editor-mover"])
         self.lines = pn.widgets.RadioButtonGroup(options={"No lines": "", "North's lines": "north",
-                                                          "South's lines": "south"}, value="",
+                                                          "South's lines": "south"}, value="", color="primary",
                                                  css_classes=["editor-network"])
         self.line = pn.widgets.TextAreaInput(value=m.position_line(), height=110, sizing_mode="stretch_width",
                                              css_classes=["editor-line"])
