@@ -28,9 +28,14 @@ def _diplomacy(position: str | None) -> Any:
     return DiplomacyEditorPage(position or START)
 
 
+def _fronts(position: str | None) -> Any:
+    from academy.ui.fronts.editor import START, FrontsEditorPage
+    return FrontsEditorPage(position or START)
+
+
 #: game name -> a factory of its editor page from an optional position line
 EDITORS: dict[str, Callable[[str | None], Any]] = {"conquest": _conquest, "diplomacy": _diplomacy,
-                                                   "game_of_war": _game_of_war}
+                                                   "fronts": _fronts, "game_of_war": _game_of_war}
 
 
 def _choices() -> str:

@@ -4,7 +4,8 @@ A link carries the position as the game's own one-line notation (readable, and c
 when it is opened), e.g. ``?game=conquest&tab=play&position=Red%20to%20move%2C%20attack%20%7C%20...``.
 Opening it starts a hot-seat game from that position. A link made from a running game carries only
 what the board shows everybody: no cards in anyone's hand (Conquest), no orders (Diplomacy), and no
-link at all while hidden information is on the board (Game of War's hidden deployment).
+link at all while hidden information is on the board (Game of War's hidden deployment; Fronts' fog until
+the game is over). Position editors share what the teacher set up, in full.
 
 ``position_text(game, state)`` gives the line (None when the position cannot be shared),
 ``read_position(game, text)`` the state it stands for (raises ``InvalidNotation`` for a tampered or
@@ -22,9 +23,10 @@ from urllib.parse import quote, urlencode
 
 import panel as pn
 
-from academy.core.errors import InvalidNotation, RulesError
+from academy.core.errors import InvalidNotation, MapError, RulesError
 
-__all__ = ["MAX_LENGTH", "ShareLink", "position_link", "position_text", "read_position", "sharable_games"]
+__all__ = ["MAX_LENGTH", "ShareLink", "fronts_line", "parse_line", "position_link", "position_text",
+           "read_position", "sharable_games"]
 
 #: the longest position line a link may carry (a whole map is well under this)
 MAX_LENGTH = 6000
@@ -67,8 +69,41 @@ def _diplomacy() -> _Codec:
     return _Codec(read, lambda state: format_position(state.position))
 
 
+def fronts_line(state: Any) -> str:
+    """A Fronts state's whole board as one line, with the game it needs: ``map: duel; players: 2; mode:
+    teams; turn 1; Red 10: ...`` (everything, fog or not: for the editor and for finished games)."""
+    game = state.game
+    return (f"map: {game.map.id}; players: {game.options['players']}; mode: {game.options['mode']}; "
+            + game.format_position(state))
+
+
+def _fronts() -> _Codec:
+    from academy.games.fronts.game import FrontsGame
+
+    def read(text: str) -> Any:
+        options: dict[str, Any] = {}
+        rest = []
+        for part in (p.strip() for p in text.split(";") if p.strip()):
+            key, sep, value = part.partition(":")
+            if sep and key.strip().lower() in ("map", "players", "mode"):
+                value = value.strip().lower()
+                options[key.strip().lower()] = int(value) if value.isdigit() else value
+            else:
+                rest.append(part)
+        try:
+            game = FrontsGame(**options)
+        except MapError:
+            raise InvalidNotation("unknown_map", f"There is no Fronts map called {options.get('map')!r}.") from None
+        return game.state_from_board("; ".join(rest))
+
+    def public(state: Any) -> str | None:
+        return fronts_line(state) if state.is_terminal() else None     # fog: nothing while the game runs
+
+    return _Codec(read, public)
+
+
 _CODECS: dict[str, Callable[[], _Codec]] = {"conquest": _conquest, "game_of_war": _game_of_war,
-                                            "diplomacy": _diplomacy}
+                                            "diplomacy": _diplomacy, "fronts": _fronts}
 
 
 def sharable_games() -> list[str]:
@@ -93,6 +128,11 @@ def position_text(game: str, state: Any) -> str | None:
         return None
 
 
+def parse_line(game: str, text: str) -> Any:
+    """The state a position line stands for, in the engine's own words when it is wrong (RulesError)."""
+    return _codec(game).parse(text)
+
+
 def read_position(game: str, text: str) -> Any:
     """The state a link's position stands for; raises InvalidNotation saying what is wrong with it."""
     if len(text) > MAX_LENGTH:
@@ -100,7 +140,7 @@ def read_position(game: str, text: str) -> Any:
                                                    f"more than the {MAX_LENGTH} a position needs: it was cut or "
                                                    "changed. Ask for the link again.")
     try:
-        return _codec(game).parse(text)
+        return parse_line(game, text)
     except RulesError as exc:
         raise InvalidNotation(exc.reason if hasattr(exc, "reason") else "bad_position",
                               f"The position in this link cannot be read: {exc.message} The link may have "

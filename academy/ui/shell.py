@@ -110,7 +110,7 @@ def game_view(name: str, tab: str, query: Mapping[str, str]) -> pn.viewable.View
             return GameOfWarPlayPage(position=query.get("position"))
         if name == "fronts":
             from academy.ui.fronts.play import FrontsPlayPage
-            return FrontsPlayPage()
+            return FrontsPlayPage(position=query.get("position"))
         if name == "tactics":
             from academy.ui.tactics.play import TacticsPlayPage
             return TacticsPlayPage()

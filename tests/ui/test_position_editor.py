@@ -195,3 +195,49 @@ def test_diplomacy_editor_page_line_and_link():
     page.season.value = "Winter adjustments"
     assert page.line.value.startswith("W1901A |")
     assert isinstance(editor_page({"game": "diplomacy"}), DiplomacyEditorPage)
+
+
+# --- Fronts -------------------------------------------------------------------------------------------------
+
+def test_fronts_editor_sets_stacks_owners_and_clears():
+    from academy.ui.fronts.editor import FrontsEditor
+    m = FrontsEditor()
+    m.owner, m.kind, m.count = "red", "armor", 3
+    m.click("westmere")
+    assert "2 infantry Oakhollow, 3 armor Westmere" in m.position_line()
+    assert m.obs["stacks"]["westmere"] == [{"owner": "red", "units": {"infantry": 0, "artillery": 0, "armor": 3,
+                                                                        "air": 0}}]
+    m.action = "own"
+    m.click("westmere")
+    assert m.position_line().endswith("owners: Westmere Red") and m.message == "Westmere now belongs to Red."
+    m.action = "clear"
+    m.click("northgate")
+    assert "Northgate" not in m.position_line().split("neutral:")[0]
+    m.owner, m.action, m.kind, m.count = "neutral", "set", "infantry", 0
+    m.click("fordham")                                     # 0: that type goes, and the garrison with it
+    assert "Fordham" not in m.position_line()
+
+
+def test_fronts_editor_changes_map_by_line_and_refuses_a_bad_one():
+    from academy.ui.fronts.editor import FrontsEditorPage
+    page = FrontsEditorPage()
+    assert page.model.apply_line("map: crossroads; players: 4; mode: ffa; turn 1")
+    assert page._map == "crossroads" and list(page.owner.options) == ["Red", "Blue", "Green", "Gold", "Neutral"]
+    before = page.model.position_line()
+    assert not page.model.apply_line("map: crossroads; Red 10: 2 infantry Nowhere")
+    assert page.model.message == "That line was not applied: 'Nowhere' is not a province I know."
+    assert page.model.position_line() == before == page.line.value
+    assert position_in(page.share.url.value) == before
+    assert f'Red to order; {before}' in page.lesson.object.replace("&quot;", '"')
+
+
+def test_the_fronts_lesson_snippet_is_a_lesson_position():
+    import html
+    import re
+
+    from academy.games.fronts.goals import start_state
+    from academy.ui.fronts.editor import FrontsEditorPage
+    page = FrontsEditorPage()
+    line = re.search(r'position: "(.*)"', html.unescape(page.lesson.object)).group(1)
+    state = start_state(line)
+    assert state.board == page.model.state.board

@@ -37,7 +37,7 @@ def test_a_link_round_trips_its_position(game, line):
 
 
 def test_sharable_games():
-    assert sharable_games() == ["conquest", "diplomacy", "game_of_war"]
+    assert sharable_games() == ["conquest", "diplomacy", "fronts", "game_of_war"]
 
 
 def test_conquest_link_carries_no_cards():
@@ -119,3 +119,22 @@ def test_a_lesson_step_has_a_link_to_play_its_position():
     page.model.act("attack Ukraine -> Ural 3")         # the link follows the board
     page._on_model()
     assert query_of(page.share.url.value)["position"] == position_text("conquest", page.model.state) != line
+
+
+def test_fronts_link_carries_the_game_and_nothing_while_the_fog_is_up():
+    from academy.games.fronts.game import FrontsGame
+    from academy.ui.fronts.play import FrontsPlayPage
+    from academy.ui.position_link import fronts_line
+    state = FrontsGame(players=4, map="crossroads", mode="ffa").new_initial_state()
+    line = fronts_line(state)
+    assert line.startswith("map: crossroads; players: 4; mode: ffa; turn 1; Red 10: ")
+    again = read_position("fronts", line)
+    assert again.game.options["mode"] == "ffa" and fronts_line(again) == line
+    assert position_text("fronts", state) is None              # a running game's stacks are in the fog
+    page = FrontsPlayPage(position=line)
+    assert page.session.people == ["red", "blue", "green", "gold"] and not page.share.layout.visible
+    with pytest.raises(InvalidNotation) as err:
+        read_position("fronts", "map: nowhere; turn 1")
+    assert "There is no Fronts map called 'nowhere'" in err.value.message
+    bad = FrontsPlayPage(position="map: duel; Red 10: 2 infantry Nowhere")
+    assert bad.session.obs is None and "Nowhere&#x27; is not a province" in bad.form_message.object

@@ -12,8 +12,10 @@ from typing import Any
 import panel as pn
 import param
 
+from academy.core.errors import InvalidNotation
 from academy.games.fronts.mapdata import load_map
 from academy.ui.defer import later
+from academy.ui.position_link import ShareLink, position_text, read_position
 from academy.ui.save_load import SaveLoadBar
 
 from .board import FrontsBoard
@@ -44,7 +46,8 @@ class FrontsPlayPage(pn.viewable.Viewer):
 
     session = param.Parameter()
 
-    def __init__(self, session: LocalFronts | None = None, seed: int | None = None, **params: Any) -> None:
+    def __init__(self, session: LocalFronts | None = None, seed: int | None = None, position: str | None = None,
+                 **params: Any) -> None:
         super().__init__(session=session or LocalFronts(), **params)
         s = self.session
         self.seed = seed
@@ -90,14 +93,17 @@ class FrontsPlayPage(pn.viewable.Viewer):
         self.replay_button.on_click(lambda e: self.open_replay())
         self.replay_area = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["local-replay"])
         self.tools = SaveLoadBar(s.save_json, s.load_json, "fronts-game.json", extra=(self.replay_button,))
+        self.share = ShareLink("fronts", lambda: position_text("fronts", s.engine_state))
         self.game_area = pn.Column(
-            self.cover, self.table, self.tools, self.replay_area,
+            self.cover, self.table, self.tools, self.share, self.replay_area,
             pn.Card(ReportsPanel(s), title="Battle reports", sizing_mode="stretch_width",
                     css_classes=["reports-card"]),
             _rules(), sizing_mode="stretch_width", visible=False, margin=0)
         self.layout = pn.Column(self.form_card, self.game_area, sizing_mode="stretch_width",
                                 css_classes=["fronts-play"])
         s.param.watch(later(self._update), ["obs", "ready", "player"])
+        if position:
+            self.open_position(position)
         self._update()
 
     def __panel__(self) -> pn.viewable.Viewable:
@@ -106,6 +112,18 @@ class FrontsPlayPage(pn.viewable.Viewer):
     def _on_game(self, event: Any) -> None:
         people = _players(event.new)
         self.people.param.update(options=people, value=[next(iter(people.values()))])
+
+    def open_position(self, text: str) -> bool:
+        """Play the position of a shared link, every player by a person on this screen; False (and why, in
+        the form) if the line cannot be read."""
+        try:
+            state = read_position("fronts", text)
+        except InvalidNotation as exc:
+            self.form_message.object = f"<div class='academy-message'>{escape(exc.message)}</div>"
+            return False
+        self.session.start_from(state, message="This position was opened from a link: every player is played "
+                                                "here, each in turn at the screen.")
+        return True
 
     def open_replay(self) -> Any:
         """The game so far, turn by turn, under the board. With one person on this screen, as that
@@ -150,3 +168,5 @@ class FrontsPlayPage(pn.viewable.Viewer):
             if self.cover.visible != covered:
                 self.cover.visible = covered
                 self.table.visible = not covered
+            if has_game:
+                self.share.refresh()

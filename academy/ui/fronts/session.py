@@ -412,6 +412,19 @@ class LocalFronts(FrontsSession):
         self._advance(f"New game on {game.map.name}: you play {names}"
                       + (f"; the {level} CPU plays {', '.join(cpu)}." if cpu else "."))
 
+    def start_from(self, state: Any, people: Iterable[str] | None = None, message: str = "") -> None:
+        """Play on from ``state`` (e.g. a shared link's position): ``people`` on this screen (default:
+        every player, hot seat), the CPU plays the others."""
+        from academy.games.fronts.bots import make_bot
+        game = state.game
+        people = [p for p in (people or game.player_ids)]
+        self.game, self.fmap, self._engine = game, load_map(game.map.id), state
+        self._bots = {p: make_bot(self.level, bot_seed(state.record.seed, i))
+                      for i, p in enumerate(game.player_ids) if p not in people}
+        self._reports = {p: [] for p in people}
+        self.param.update(people=people, pending=[], previews=[], reports=[], obs=None, player=None)
+        self._advance(message or f"Turn {state.board.turn} on {game.map.name}.")
+
     # --- save and load -------------------------------------------------------------------------
     def save_json(self) -> str:
         """The game's record as JSON (``Record.to_json``); raises ValueError when there is no game yet."""
