@@ -47,6 +47,7 @@ GOAL_MODULES: dict[str, str] = {
     "diplomacy": "academy.games.diplomacy.goals",
     "fronts": "academy.games.fronts.goals",
     "game_of_war": "academy.games.game_of_war.goals",
+    "tactics": "academy.games.tactics.goals",
 }
 
 

@@ -127,9 +127,8 @@ def game_view(name: str, tab: str, query: Mapping[str, str]) -> pn.viewable.View
             from academy.ui.fronts.lessons import FrontsLessonsPage
             return FrontsLessonsPage(lesson_id=query.get("lesson"))
         if name == "tactics":
-            return pn.pane.HTML('<div class="on-the-way lessons-on-the-way"><b>Tactics: lessons are on the way.'
-                                "</b> Until then, read the Rules tab and play a game in the Play tab.</div>",
-                                stylesheets=[STYLE], css_classes=["lessons-on-the-way"])
+            from academy.ui.tactics.lessons import TacticsLessonsPage
+            return TacticsLessonsPage(lesson_id=query.get("lesson"))
         return LessonsPage(lesson_id=query.get("lesson"))
 
     from academy.ui.progress_page import track_progress    # each try and solve is recorded for the learner

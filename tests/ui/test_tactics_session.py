@@ -261,14 +261,14 @@ def test_two_cpus_play_on_their_own_and_everything_shows():
     assert "The game is over" in s.message and not s.my_actions()
 
 
-def test_the_shell_opens_the_tactics_play_page_and_says_lessons_are_on_the_way():
+def test_the_shell_opens_the_tactics_play_and_lessons_pages():
     from academy.games import catalog_entry
     from academy.ui.shell import build_page
     assert catalog_entry("tactics").has_board
     page = build_page({"game": "tactics", "tab": "play"})
     assert any("tactics-play" in (o.css_classes or []) for o in page.main[0].select())
     lessons = build_page({"game": "tactics", "tab": "lessons"})
-    assert any("lessons-on-the-way" in (o.css_classes or []) for o in lessons.main[0].select())
+    assert any("tactics-lessons" in (o.css_classes or []) for o in lessons.main[0].select())
 
 
 def test_the_side_panel_shows_the_odds_then_why():
