@@ -15,6 +15,8 @@ EXPECTED = {   # a line each notebook must print: the position's odds, reasons, 
     "conquest_teacher": "Ukraine takes Ural:",
     "diplomacy_teacher": "A BER S A MUN: support cut by A PRU moving to BER",
     "game_of_war_teacher": "North attacks S-I1: attack 8 v defence 6: destroyed",
+    "fronts_teacher": "three sides 10/5/5: ['67%', '17%', '17%']",
+    "tactics_teacher": "attack 54, defender left with 46; counter 26, attacker left with 74",
 }
 
 

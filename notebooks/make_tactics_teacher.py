@@ -1,0 +1,43 @@
+"""Writes tactics_teacher.ipynb (kept as a script so the notebook's source stays reviewable)."""
+from pathlib import Path
+
+import nbformat
+from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+
+POSITION = "river_crossing day 1 red | red 0: tank F8 | blue 0: infantry E8, infantry F7, infantry G8"
+cells = [
+    new_markdown_cell("# Tactics for teachers: the damage formula, a position, a board\n\n"
+                      "Run the cells in order. The first cell loads Panel's JavaScript from this machine "
+                      "(`inline=True`), so the notebook works without internet access."),
+    new_code_cell("import panel as pn\npn.extension(inline=True)"),
+    new_markdown_cell("## 1. Damage and its range\n\nDamage is counted in health points (a full unit has 100; "
+                      "its displayed HP is the health divided by ten, rounded up). With luck on, each roll 0–9 "
+                      "adds a little; the defender's terrain stars take some away."),
+    new_code_cell("from academy.games.tactics.damage import damage, damage_by_luck, exchange\n\n"
+                  "print('tank on tank, plains, luck 5:', damage('tank', 'tank', attacker_health=100, "
+                  "defender_health=100, defender_terrain='plains', luck=5))\n"
+                  "print('every luck roll, the defender in a forest:', damage_by_luck('tank', 'tank', "
+                  "attacker_health=100, defender_health=100, defender_terrain='forest'))\n"
+                  "e = exchange('tank', 'tank', attacker_health=100, defender_health=100, attacker_terrain='plains',\n"
+                  "             defender_terrain='plains', distance=1, luck=5, counter_luck=3)\n"
+                  "print(f'attack {e.damage}, defender left with {e.defender_health}; counter {e.counter}, "
+                  "attacker left with {e.attacker_health}')"),
+    new_markdown_cell("## 2. A position and the live board\n\nA position is one line: the map, the day and the "
+                      "army to move, then each army's funds and units (type and tile). The same board as in "
+                      "the app: tap a unit, then a tile; actions can also be typed."),
+    new_code_cell("from academy.games.tactics.position import parse_position\n"
+                  "from academy.ui.tactics.session import TacticsSession\n"
+                  "from academy.ui.tactics.board import TacticsBoard\n\n"
+                  f"state = parse_position({POSITION!r})\n"
+                  "session = TacticsSession()\nsession.start_from(state, ['human', 'human'])\n"
+                  "session.click('F8'); session.click('F8'); session.click('G8')     # the tank stays and aims at G8\n"
+                  "p = session.preview\n"
+                  "print(f\"tank F8 on infantry G8: damage {p['damage_range']}, expected {p['expected_damage']:.1f}; \"\n"
+                  "      f\"counter {p['counter_range']}\")\n"
+                  "TacticsBoard(session)"),
+    new_markdown_cell("## 3. A mini-lesson\n\nEvery lesson of the app displays here too."),
+    new_code_cell("from academy.ui.tactics.lessons import TacticsLessonsPage\nTacticsLessonsPage(lesson_id='terrain')"),
+]
+nb = new_notebook(cells=cells, metadata={"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                                         "language": "python"}})
+nbformat.write(nb, Path(__file__).with_name("tactics_teacher.ipynb"))
