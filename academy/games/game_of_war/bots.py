@@ -103,13 +103,23 @@ class GameOfWarBot(ABC):
 
     # --- shared answers ---------------------------------------------------------------------
     def deploy(self, state: GameOfWarState, legal: list[Any], rnd: random.Random) -> Any:
-        """Follow the standard opening for one's side where its squares are free, else the first legal."""
+        """Follow the standard opening for one's side where its squares are free; a unit whose opening
+        squares are taken (a person placed part of the army) goes to the free square nearest to them."""
         side = state.side
         free = set(legal)
-        for u in deployment("academy_default").units_of(side):
+        opening = list(deployment("academy_default").units_of(side))
+        for u in opening:
             if Deploy(u.type, u.at) in free:
                 return Deploy(u.type, u.at)
-        return legal[0]
+        homes: dict[str, list[tuple[int, int]]] = {}
+        for u in opening:
+            homes.setdefault(u.type, []).append(u.at)
+
+        def distance(action: Deploy) -> tuple[int, int, int]:
+            squares = homes.get(action.unit_type) or [u.at for u in opening] or [action.at]
+            near = min(max(abs(action.at[0] - x), abs(action.at[1] - y)) for x, y in squares)
+            return near, action.at[1], action.at[0]
+        return min((a for a in legal if isinstance(a, Deploy)), key=distance, default=legal[0])
 
     def retreat(self, state: GameOfWarState, legal: list[Any], rnd: random.Random) -> Any:
         side = state.side

@@ -7,7 +7,10 @@ are triangles, cannons squares, relays diamonds; a cut-off unit is grey with its
 top: the lines of communication of a chosen side (``session.network_side``: a dot on each square its
 lines cover), the selected unit, its destinations (green dots), the enemies it may attack (red rings;
 the aimed one thicker) and the moves of the last finished turn (dashed arrows in the mover's colour,
-so the CPU's moves can be followed). Column letters a..y and row numbers 1..20 as in the notation.
+so the CPU's moves can be followed). During free deployment the squares of one's half where the chosen
+unit type may go are shaded green, and only ``session.board_position()``'s units are drawn: the other
+side's units never reach the board's sources before both armies are deployed. Column letters a..y
+and row numbers 1..20 as in the notation.
 
 Data coordinates are the engine's squares: x the column 0..24, y the row 0..19 (row 0, North's edge,
 at the top). A tap (or a quick second tap, a Bokeh double tap) calls ``session.click((x, y))``.
@@ -37,6 +40,7 @@ MARKERS = {"infantry": "circle", "cavalry": "triangle", "cannon": "square", "swi
            "relay": "diamond", "swift_relay": "diamond"}
 UNIT_SIZE = {"infantry": 27, "cavalry": 30, "cannon": 25, "swift_cannon": 25, "relay": 30, "swift_relay": 30}
 SELECTED, DESTINATION, TARGET = "#f2b705", "#2e9e4f", "#d7263d"
+DEPLOY = "#3fa34d"             # free deployment: the squares of one's half where the chosen type may go
 
 
 def _source(data: dict[str, list[Any]], name: str) -> ColumnDataSource:
@@ -63,8 +67,9 @@ class GameOfWarBoard(pn.viewable.Viewer):
         self.marks = {name: _source(cols, f"gow-{name}") for name, cols in self._mark_columns().items()}
         self.figure = self._build()
         self.pane = pn.pane.Bokeh(self.figure, css_classes=["board", "game-of-war-board"], margin=(0, 0))
-        session.param.watch(self._on_model, ["state", "selected", "destinations", "targets", "target",
-                                             "network_side", "thinking", "trail"])
+        watched = ["state", "selected", "destinations", "targets", "target", "network_side", "thinking", "trail"]
+        watched += [n for n in ("placements", "deploy_squares", "covered", "unit_type") if n in session.param]
+        session.param.watch(self._on_model, watched)
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self.pane
@@ -91,6 +96,8 @@ class GameOfWarBoard(pn.viewable.Viewer):
                          line_width=0.6)
         fig.scatter("x", "y", source=self.network, marker="circle", size=7, fill_color="color", fill_alpha=0.7,
                     line_color=None)
+        fig.rect("x", "y", width=1, height=1, source=self.marks["deploy"], fill_color=DEPLOY, fill_alpha=0.28,
+                 line_color=DEPLOY, line_alpha=0.45, line_width=1)
         # the border between the two halves
         fig.line([-0.5, w - 0.5], [h / 2 - 0.5, h / 2 - 0.5], line_color="#555555", line_width=1.5,
                  line_dash="dashed")
@@ -157,7 +164,8 @@ class GameOfWarBoard(pn.viewable.Viewer):
         if s.state is None or s.network_side is None:
             return cols
         from academy.games.game_of_war.communication import communication
-        net = communication(s.state.position, s.network_side)
+        pos = s.board_position() if hasattr(s, "board_position") else s.state.position
+        net = communication(pos, s.network_side)
         for x, y in sorted(net.covered):
             cols["x"].append(x)
             cols["y"].append(y)
@@ -170,8 +178,13 @@ class GameOfWarBoard(pn.viewable.Viewer):
         state = self.session.state
         if state is None:
             return cols
-        pos = state.position
-        connected = {side: state.connected(side) for side in ("north", "south")}
+        if hasattr(self.session, "board_position"):        # free deployment: the other side's units left out
+            pos = self.session.board_position()
+            from academy.games.game_of_war.communication import communication
+            connected = {side: communication(pos, side).connected for side in ("north", "south")}
+        else:
+            pos = state.position
+            connected = {side: state.connected(side) for side in ("north", "south")}
         for u in pos.units:
             on = u.id in connected[u.side]
             cols["x"].append(u.at[0])
@@ -192,10 +205,13 @@ class GameOfWarBoard(pn.viewable.Viewer):
     def _mark_columns(self) -> dict[str, dict[str, list[Any]]]:
         s = self.session
         out = {"selected": _empty("x", "y"), "destinations": _empty("x", "y"),
-               "targets": _empty("x", "y", "size", "width"), "trail": _empty("x0", "y0", "x1", "y1", "color")}
+               "targets": _empty("x", "y", "size", "width"), "trail": _empty("x0", "y0", "x1", "y1", "color"),
+               "deploy": _empty("x", "y")}
         state = s.state
         if state is None:
             return out
+        squares = getattr(s, "deploy_squares", [])
+        out["deploy"] = {"x": [q[0] for q in squares], "y": [q[1] for q in squares]}
         pos = state.position
         if s.selected and pos.has_unit(s.selected):
             x, y = pos.unit(s.selected).at

@@ -1,6 +1,7 @@
 """Create a shared Game of War on the Games page (``?page=games``): North and South, each a person by
-link, an open seat anyone may take, or a CPU level; an optional clock; the private links after creating,
-and joining an open seat."""
+link, an open seat anyone may take, or a CPU level; the deployment (an opening, or free deployment:
+each seat places its army on its own page, hidden from the other); an optional clock; the private
+links after creating, and joining an open seat."""
 from __future__ import annotations
 
 import html
@@ -12,6 +13,8 @@ from academy.core.rng import new_seed
 from academy.games.game_of_war.bots import LEVELS
 from academy.games.game_of_war.game import GameOfWarGame
 from academy.store.errors import StoreError
+
+from .session import DEPLOYMENTS
 
 __all__ = ["GameOfWarGamesForm", "gow_seat_link", "gow_watch_link"]
 
@@ -44,6 +47,8 @@ class GameOfWarGamesForm(pn.viewable.Viewer):
         self.seats = [pn.widgets.Select(label=_side_name(p), options=SEAT_OPTIONS, value=HUMAN, width=200,
                                         css_classes=["gow-seat", f"gow-seat-{p}"]) for p in range(2)]
         self.clock = pn.widgets.Select(options=CLOCK_OPTIONS, value=None, width=220, css_classes=["gow-clock"])
+        self.deployment = pn.widgets.Select(options=DEPLOYMENTS, value="standard", width=320,
+                                            css_classes=["gow-deployment"])
         self.create_button = pn.widgets.Button(label="Create Game of War", color="primary", width=200,
                                                css_classes=["create-gow"])
         self.create_button.on_click(lambda e: self.create())
@@ -54,6 +59,9 @@ class GameOfWarGamesForm(pn.viewable.Viewer):
         self.join_button.on_click(lambda e: self.join())
         self.join_result = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width")
         form = pn.Column(pn.pane.HTML("<b>Who plays each side</b>", margin=(8, 5, 0, 5)), pn.Row(*self.seats),
+                         pn.pane.HTML("<b>Deployment</b> (free: each seat places its army in its own half on "
+                                      "its own page, hidden from the other until both are done)",
+                                      margin=(8, 5, 0, 5)), self.deployment,
                          pn.pane.HTML("<b>Clock</b>", margin=(8, 5, 0, 5)), self.clock, self.create_button,
                          sizing_mode="stretch_width")
         self.layout = pn.Column(
@@ -75,7 +83,8 @@ class GameOfWarGamesForm(pn.viewable.Viewer):
             else:
                 seats.append({"kind": "cpu", "level": w.value, "name": f"{_side_name(p)} (CPU {w.value})"})
         try:
-            game, tokens = self.hub.create("game_of_war", {}, new_seed() if seed is None else seed, seats,
+            options = {} if self.deployment.value == "standard" else {"deployment": self.deployment.value}
+            game, tokens = self.hub.create("game_of_war", options, new_seed() if seed is None else seed, seats,
                                            clock=self.clock.value)
         except (StoreError, ValueError) as exc:
             self.links.object = f"<div class='seat-links'>The game could not be created: {html.escape(str(exc))}</div>"

@@ -3,8 +3,11 @@
 The side panel shows whose turn it is, the moves left (of 5), the message (refusals in the engine's
 words), the preview of the aimed attack (``combat.combat``: totals, result, who counts), End turn,
 Attack and Undo (Space also ends the turn), a switch to draw a side's lines of communication, and the
-last events with their why. Under the board: Save (the record as JSON), Load (a saved record, to play on)
-and a replay of the game so far.
+last events with their why. With free deployment, the side panel first shows the palette of units to
+place and Done (deploy.py); in hot seat a cover hides the board between North's and South's deployment;
+Save, Load, the share link and the replay wait until both armies are deployed. The form may also start
+from a position line pasted by the person (``snapshot.parse_position``). Under the board: Save (the
+record as JSON), Load (a saved record, to play on) and a replay of the game so far.
 Nothing here knows a rule.
 """
 from __future__ import annotations
@@ -16,13 +19,15 @@ import panel as pn
 import param
 from panel.custom import JSComponent
 
-from academy.core.errors import InvalidNotation
+from academy.core.errors import InvalidNotation, RulesError
+from academy.games.game_of_war.snapshot import parse_position
 from academy.games.game_of_war.units import MOVES_PER_TURN
 from academy.ui.defer import later
 from academy.ui.position_link import ShareLink, position_text, read_position
 from academy.ui.save_load import SaveLoadBar
 
 from .board import CUT_OFF_FILL, DESTINATION, SIDE_COLOURS, TARGET, GameOfWarBoard
+from .deploy import DeploymentCover, DeploymentPanel
 from .session import CPU_LEVELS, DEPLOYMENTS, HUMAN, GameOfWarSession
 
 __all__ = ["GameOfWarPlayPage", "SIDE_OPTIONS"]
@@ -73,11 +78,35 @@ def status_html(s: GameOfWarSession) -> str:
                 f"{state.turn}.</div>")
     mover = state.to_move()
     name = escape(s.seat_label(mover))
+    if state.phase == "deploy":
+        return deployment_status_html(s)
     doing = " is thinking…" if s.is_cpu(mover) else " to play"
     phase = " (retreat first)" if state.phase == "retreat" else ""
     return (f"<div class='gow-banner'><span style='color:{SIDE_COLOURS[state.side]}'>{name}</span>{doing}"
             f"{phase}<div class='sub'>Turn {state.turn} · <span class='moves-left'>Moves left: "
             f"{state.moves_left} of {MOVES_PER_TURN}</span></div></div>")
+
+
+def deployment_status_html(s: GameOfWarSession) -> str:
+    """The banner during free deployment: who is placing their army (and, to the others, only that)."""
+    state = s.state
+    mover = state.to_move()
+    colour = SIDE_COLOURS[state.side]
+    name = escape(s.seat_label(mover))
+    done = [state.game.player_name(p) for p in range(mover or 0)]     # the engine deploys North, then South
+    before = f"{escape(', '.join(done))} is deployed (hidden). " if done else ""
+    if getattr(s, "covered", False):
+        doing, sub = " deploys next", "Pass the screen: the other army stays hidden until both are done."
+    elif s.is_cpu(mover) or getattr(s, "deploying", None) is None:
+        doing, sub = " is deploying…", before + "Its units stay hidden until both armies are deployed."
+    else:
+        left = sum(s.unplaced().values())
+        placed = len(list(s.board_position().units_of(state.side)))
+        doing = ": deploy your army"
+        count = f"{placed} placed, {left} to go" if left else f"All {placed} placed: press Done"
+        sub = f"{before}<span class='deploy-count'>{escape(count)}</span>"
+    return (f"<div class='gow-banner'><span style='color:{colour}'>{name}</span>{doing}"
+            f"<div class='sub'>Free deployment · {sub}</div></div>")
 
 
 def preview_html(s: GameOfWarSession) -> str:
@@ -133,6 +162,9 @@ class GameOfWarPlayPage(pn.viewable.Viewer):
                                        css_classes=["level-choice"])
         self.deployment = pn.widgets.Select(options=DEPLOYMENTS, value="standard", width=260,
                                             css_classes=["deployment-choice"])
+        self.position_input = pn.widgets.TextAreaInput(
+            placeholder="North to move | North: N-I1 e5, N-C1 f6 | South: S-I1 e7", height=70, width=420,
+            css_classes=["position-input"])
         self.start = pn.widgets.Button(label="Start game", color="primary", width=160, css_classes=["start-game"])
         self.start.on_click(lambda e: self.start_game())
         self.form_message = pn.pane.HTML("", stylesheets=[CSS], css_classes=["form-message"])
@@ -140,7 +172,12 @@ class GameOfWarPlayPage(pn.viewable.Viewer):
             pn.pane.HTML("<b>You play</b> <span class='muted'>(the CPU plays the other side; who moves first "
                          "is drawn)</span>", stylesheets=[CSS]), self.side,
             pn.pane.HTML("<b>CPU level</b>", margin=(8, 5, 0, 5)), self.level,
-            pn.pane.HTML("<b>Deployment</b>", margin=(8, 5, 0, 5)), self.deployment,
+            pn.pane.HTML("<b>Deployment</b> <span class='muted'>(free deployment: each side places its army "
+                         "in its own half, hidden from the other until both are done)</span>",
+                         stylesheets=[CSS], margin=(8, 5, 0, 5)), self.deployment,
+            pn.pane.HTML("<b>Start from a position</b> <span class='muted'>(optional: paste a saved scenario, "
+                         "one line in Game of War notation; it replaces the deployment)</span>",
+                         stylesheets=[CSS], margin=(8, 5, 0, 5)), self.position_input,
             self.start, self.form_message, sizing_mode="stretch_width", css_classes=["new-game-form"])
         self.form_card = pn.Card(form, title="New game", collapsed=False, sizing_mode="stretch_width",
                                  css_classes=["new-game-card"], margin=(0, 0, 8, 0))
@@ -164,7 +201,10 @@ class GameOfWarPlayPage(pn.viewable.Viewer):
         self.events = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["last-events"])
         self.space = SpaceKey(width=0, height=0, margin=0)
         self.space.param.watch(lambda e: self._space(), "presses")
-        side = pn.Column(self.status, self.message, pn.Row(self.attack_button, self.end_button, self.undo_button),
+        self.deploy_panel = DeploymentPanel(s)
+        self.cover = DeploymentCover(s)
+        self.play_buttons = pn.Row(self.attack_button, self.end_button, margin=0)
+        side = pn.Column(self.status, self.message, pn.Row(self.play_buttons, self.undo_button), self.deploy_panel,
                          self.preview, pn.pane.HTML("<b>Lines of communication</b>", stylesheets=[CSS]), self.lines,
                          pn.layout.Divider(), self.events, self.space, width=400, margin=(0, 0, 0, 12),
                          css_classes=["side-panel"])
@@ -174,12 +214,15 @@ class GameOfWarPlayPage(pn.viewable.Viewer):
         self.replay_area = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["local-replay"])
         self.tools = SaveLoadBar(s.save_json, s.load_json, "game-of-war-game.json", extra=(self.replay_button,))
         self.share = ShareLink("game_of_war", lambda: position_text("game_of_war", s.state))
-        self.game_area = pn.Column(pn.Row(board_col, side, margin=0), self.tools, self.share, self.replay_area,
+        self.table = pn.Row(board_col, side, margin=0)
+        self.game_tools = pn.Column(self.tools, self.share, self.replay_area, sizing_mode="stretch_width", margin=0)
+        self.game_area = pn.Column(self.cover, self.table, self.game_tools,
                                    _rules(),
                                    sizing_mode="stretch_width", visible=False, margin=0)
         self.layout = pn.Column(self.form_card, self.game_area, sizing_mode="stretch_width",
                                 css_classes=["game-of-war-play"])
-        s.param.watch(later(self._update), ["state", "message", "preview", "target", "thinking", "log", "selected"])
+        s.param.watch(later(self._update), ["state", "message", "preview", "target", "thinking", "log", "selected",
+                                            "placements", "covered"])
         if position:
             self.open_position(position)
         self._update()
@@ -212,8 +255,13 @@ class GameOfWarPlayPage(pn.viewable.Viewer):
         return page
 
     def start_game(self) -> bool:
+        """Start the game the form describes: from the pasted position if there is one, else with the
+        chosen deployment. False (and why, under the form) for a bad position or option."""
         side, level = self.side.value, self.level.value
         seats = {"north": [HUMAN, level], "south": [level, HUMAN], "both": [HUMAN, HUMAN]}[side]
+        text = (self.position_input.value or "").strip()
+        if text:
+            return self.start_position(text, seats)
         try:
             self.session.new_game(seats=seats, deployment=self.deployment.value, seed=self.seed)
         except ValueError as exc:                 # RulesError is a ValueError
@@ -222,10 +270,33 @@ class GameOfWarPlayPage(pn.viewable.Viewer):
         self.form_message.object = ""
         return True
 
+    def start_position(self, text: str, seats: list[str]) -> bool:
+        """Play on from a position line (``snapshot.parse_position``) with ``seats``; False and the
+        engine's reason under the form if the line cannot be read."""
+        try:
+            state = parse_position(text)
+        except RulesError as exc:
+            self.form_message.object = (f"<div class='academy-message'>This position cannot be read: "
+                                        f"{escape(exc.message)} Write it as "
+                                        "<code>North to move | North: N-I1 e5 | South: S-I1 e7</code>, or clear "
+                                        "the box to start with a deployment.</div>")
+            return False
+        try:
+            self.session.start_from(state, seats=seats,
+                                    message=f"Started from your position: {state.game.player_name(state.to_move())}"
+                                            " to play." if state.to_move() is not None else
+                                            "Started from your position.")
+        except ValueError as exc:
+            self.form_message.object = f"<div class='academy-message'>{escape(str(exc))}</div>"
+            return False
+        self.form_message.object = ""
+        return True
+
     def _space(self) -> None:
         """Space ends the turn while a person is to play (ignored otherwise)."""
         s = self.session
-        if s.state is not None and not s.state.is_terminal() and not s.cpu_to_move and not s.thinking:
+        if s.state is not None and not s.state.is_terminal() and not s.cpu_to_move and not s.thinking \
+                and s.state.phase != "deploy":
             s.end_turn()
 
     # --- rendering -----------------------------------------------------------------------------
@@ -258,8 +329,17 @@ class GameOfWarPlayPage(pn.viewable.Viewer):
             for pane, obj in updates:
                 if pane.object != obj:
                     pane.object = obj
-            if has_game:
+            deploying = has_game and s.state.phase == "deploy"
+            covered = has_game and s.covered
+            if self.table.visible == covered:
+                self.table.visible = not covered
+            if self.game_tools.visible == deploying:         # they would show the hidden army
+                self.game_tools.visible = not deploying
+            if deploying and self.replay_area.objects:
+                self.replay_area.objects = []
+            if has_game and not deploying:
                 self.share.refresh()
             playing = has_game and not s.state.is_terminal() and not s.cpu_to_move and not s.thinking
             self.attack_button.disabled = not (playing and s.preview is not None)
-            self.end_button.disabled = not playing
+            self.end_button.disabled = not playing or deploying
+            self.play_buttons.visible = not deploying

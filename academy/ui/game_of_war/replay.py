@@ -121,6 +121,10 @@ class GameOfWarReplay(GameOfWarSession):
                           destinations=[], targets=[target] if target else [], target=target, preview=None,
                           message=f"Step {step} of {len(self.replay)}. {who}{frame.text}")
 
+    def board_position(self) -> Any:
+        """The frame's position as the replay shows it (already hidden for its viewer while running)."""
+        return self.state.position if self.state is not None else None
+
     def forward(self) -> None:
         self.go(self.step + 1)
 

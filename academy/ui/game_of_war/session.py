@@ -10,6 +10,14 @@ A tap on an enemy the selected unit may attack shows the combat preview; a secon
 Attack button) attacks. CPU turns run on a worker thread and come back through ``pn.state.execute``
 (``synchronous=True`` plays them inline, for tests and scripts).
 
+Free deployment (``deployment="free"``): the person deploying picks a unit type (``choose_type``) and
+taps squares of their half; each placement goes into ``placements``, a draft checked by the engine on a
+copy of the state (``draft_state()``: a refused square shows the engine's message and changes nothing).
+A tap on a unit placed in the draft takes it back; ``place_rest`` places what is left as the normal CPU
+would; ``done_deploying`` plays the placements on the game. Until both sides are done the board draws
+``board_position()``: only the units of the side at the screen (none behind the hot-seat cover,
+``covered``, shown between North's and South's deployment), never the other side's.
+
     >>> s = GameOfWarSession(synchronous=True)
     >>> s.new_game(seats=["human", "human"], seed=1)
     >>> s.state.phase
@@ -28,11 +36,12 @@ from academy.core.protocol import NodeKind
 from academy.core.rng import new_seed
 from academy.games.game_of_war import GameOfWarGame, GameOfWarState
 from academy.games.game_of_war import rules as gow_rules
-from academy.games.game_of_war.actions import Attack, EndTurn, Move, Retreat
+from academy.games.game_of_war.actions import Attack, Deploy, EndTurn, Move, Retreat
 from academy.games.game_of_war.bots import make_bot
 from academy.games.game_of_war.combat import Combat, combat
+from academy.games.game_of_war.position import Position
 from academy.games.game_of_war.notation import format_square
-from academy.games.game_of_war.units import SIDES
+from academy.games.game_of_war.units import SIDES, UNIT_TYPES
 from academy.ui.history import log_lines, rebuild
 from academy.ui.session_loop import CpuTurns
 
@@ -41,7 +50,10 @@ __all__ = ["GameOfWarSession", "HUMAN", "CPU_LEVELS", "DEPLOYMENTS"]
 HUMAN = "human"
 CPU_LEVELS = ("easy", "normal", "hard")
 #: the openings offered by the new-game form: label -> the engine's ``deployment`` option
-DEPLOYMENTS = {"The Academy's opening": "standard", "The open-source opening": "open_source_default"}
+DEPLOYMENTS = {"The Academy's opening": "standard", "The open-source opening": "open_source_default",
+               "Free deployment (each side places its army, hidden)": "free"}
+#: events of a deployment that stay out of the log (which square got which unit is hidden until both are done)
+HIDDEN_EVENTS = ("deploy",)
 
 Square = tuple[int, int]
 
@@ -66,6 +78,10 @@ class GameOfWarSession(CpuTurns, param.Parameterized):
     thinking = param.Boolean(False, doc="the CPU is choosing")
     synchronous = param.Boolean(False, doc="play CPU turns inline (tests)")
     cpu_delay = param.Number(0.35, bounds=(0, None), doc="seconds between two CPU actions")
+    placements = param.List([], doc="free deployment: the Deploy actions placed so far (a draft until Done)")
+    unit_type = param.String(None, allow_None=True, doc="free deployment: the unit type the next tap places")
+    deploy_squares = param.List([], doc="free deployment: where the chosen type may go (from legal_actions)")
+    covered = param.Boolean(False, doc="hot seat: the screen is covered until the next person is ready")
 
     def __init__(self, bot_factory: Callable[[str, int], Any] | None = None, **params: Any) -> None:
         super().__init__(**params)
@@ -75,6 +91,7 @@ class GameOfWarSession(CpuTurns, param.Parameterized):
         self._lock = threading.RLock()
         self._doc: Any = None
         self._turn_moves: list[dict[str, Any]] = []
+        self._draft: tuple[Any, Any] | None = None     # (key, draft state)
 
     # --- games ---------------------------------------------------------------------------------
     def new_game(self, seats: list[str] | None = None, deployment: str = "standard", seed: int | None = None,
@@ -83,8 +100,6 @@ class GameOfWarSession(CpuTurns, param.Parameterized):
         seats = list(seats) if seats is not None else [HUMAN, "normal"]
         if len(seats) != 2 or any(s != HUMAN and s not in CPU_LEVELS for s in seats):
             raise ValueError(f"Give two seats (North, South), each 'human' or one of {CPU_LEVELS}: got {seats!r}.")
-        if deployment == "free":
-            raise ValueError("Free deployment is not on this board yet: choose an opening.")
         game = GameOfWarGame(deployment=deployment, max_turns=max_turns)
         state = game.new_initial_state(seed=new_seed() if seed is None else int(seed))
         events = state.settle()
@@ -95,7 +110,8 @@ class GameOfWarSession(CpuTurns, param.Parameterized):
         names = ", ".join(f"{game.player_name(p)} ({'you' if s == HUMAN else 'CPU ' + s})"
                           for p, s in enumerate(seats))
         self._publish(state=state, selected=None, target=None, message=f"New game: {names}.",
-                      last_events=list(events), log=log_lines(events, len(state.record)))
+                      last_events=list(events), log=log_lines(events, len(state.record)), covered=False,
+                      placements=[], trail=[])
         self._run_cpu()
 
     def start_from(self, state: GameOfWarState, seats: list[str] | None = None, message: str = "") -> None:
@@ -108,7 +124,8 @@ class GameOfWarSession(CpuTurns, param.Parameterized):
         self._bots = {}
         self._turn_moves = []
         self.seats = seats
-        self._publish(state=state, selected=None, target=None, message=message, last_events=[], log=[], trail=[])
+        self._publish(state=state, selected=None, target=None, message=message, last_events=[], log=[], trail=[],
+                      covered=False, placements=[])
         self._run_cpu()
 
     # --- save and load -------------------------------------------------------------------------
@@ -138,7 +155,7 @@ class GameOfWarSession(CpuTurns, param.Parameterized):
             self.seats = [HUMAN, HUMAN]
         where = "the game is over" if state.is_terminal() else f"turn {state.turn}"
         self._publish(state=state, selected=None, target=None, last_events=list(events), log=log, trail=[],
-                      message=f"Game loaded from {name} ({len(record)} steps): {where}.")
+                      covered=False, placements=[], message=f"Game loaded from {name} ({len(record)} steps): {where}.")
         self._run_cpu()
         return True
 
@@ -167,6 +184,220 @@ class GameOfWarSession(CpuTurns, param.Parameterized):
             return []
         return self.state.legal_actions()
 
+    # --- free deployment -----------------------------------------------------------------------
+    @property
+    def deploying(self) -> int | None:
+        """The player placing their army here now (a person, free deployment), else None."""
+        s = self.state
+        if s is None or s.phase != "deploy" or self.cpu_to_move or self.thinking:
+            return None
+        return s.to_move()
+
+    def draft_state(self) -> GameOfWarState | None:
+        """A copy of the game with ``placements`` played on it (each checked by the engine), or None
+        when nobody is deploying here. Placements the engine no longer accepts are dropped."""
+        p = self.deploying
+        if p is None:
+            return None
+        key = (id(self.state), len(self.state.record), tuple(self.placements))
+        if self._draft is not None and self._draft[0] == key:
+            return self._draft[1]
+        draft = self.state.clone()
+        kept = []
+        for action in self.placements:
+            if draft.to_move() != p:
+                break
+            try:
+                draft.apply(action, p)
+            except RulesError:
+                continue
+            kept.append(action)
+        if kept != list(self.placements):
+            with param.parameterized.discard_events(self):
+                self.placements = kept
+            key = (id(self.state), len(self.state.record), tuple(kept))
+        self._draft = (key, draft)
+        return draft
+
+    def unplaced(self) -> dict[str, int]:
+        """Free deployment: what the person deploying still has to place ({unit type: count})."""
+        draft, p = self.draft_state(), self.deploying
+        return gow_rules.unplaced(draft, p) if draft is not None and p is not None else {}
+
+    def _placed_squares(self) -> list[Square]:
+        return [tuple(a.at) for a in self.placements]
+
+    def choose_type(self, unit_type: str | None) -> None:
+        """Pick the unit type the next taps place (from the palette of what is left)."""
+        if unit_type is None:
+            self._publish(unit_type=None)
+            return
+        if self.deploying is None:
+            self._publish(message=self._refuse() or "Deployment is over: the armies are on the board.")
+            return
+        left = self.unplaced()
+        if unit_type not in left:
+            label = UNIT_TYPES[unit_type].label if unit_type in UNIT_TYPES else unit_type
+            self._publish(message=f"No {label} left to place; still to place: "
+                                  f"{', '.join(f'{n} {UNIT_TYPES[t].label}' for t, n in left.items()) or 'nothing'}.")
+            return
+        self._publish(unit_type=unit_type, message=f"Tap a highlighted square of your half to place "
+                                                   f"{UNIT_TYPES[unit_type].label} ({left[unit_type]} left).")
+
+    def _deploy_click(self, sq: Square) -> None:
+        draft, p = self.draft_state(), self.deploying
+        if draft is None or p is None:
+            self._publish(message="Wait: the other side is deploying.")
+            return
+        unit = draft.position.unit_at(sq)
+        if unit is not None and unit.side == SIDES[p] and sq in self._placed_squares():
+            self.take_back(sq)
+            return
+        if unit is not None and unit.side == SIDES[p]:
+            self._publish(message=f"{unit.id} is already on the board (placed before this deployment's draft) "
+                                  "and stays there.")
+            return
+        if self.unit_type is None:
+            left = self.unplaced()
+            self._publish(message="Pick a unit type to place first." if left else
+                          "Your army is placed: press Done (or tap a unit to take it back).")
+            return
+        action = Deploy(self.unit_type, sq)
+        trial = draft.clone()
+        try:
+            trial.apply(action, p)
+        except RulesError as exc:
+            self._publish(message=exc.message)
+            return
+        placements = [*self.placements, action]
+        self._draft = ((id(self.state), len(self.state.record), tuple(placements)), trial)
+        left = gow_rules.unplaced(trial, p)
+        kind = self.unit_type if self.unit_type in left else next(iter(left), None)
+        total = sum(left.values())
+        more = (f"{total} left to place." if total else "Every unit is placed: press Done (tap a unit to take it "
+                                                        "back).")
+        self._publish(placements=placements, unit_type=kind,
+                      message=f"{UNIT_TYPES[action.unit_type].label.capitalize()} placed on {format_square(sq)}. "
+                              f"{more}")
+
+    def take_back(self, square: Square) -> bool:
+        """Take back the unit placed (in this deployment's draft) on ``square``."""
+        sq = (int(square[0]), int(square[1]))
+        found = next((a for a in self.placements if tuple(a.at) == sq), None)
+        if found is None or self.deploying is None:
+            self._publish(message=f"Nothing of yours to take back on {format_square(sq)}.")
+            return False
+        placements = [a for a in self.placements if a is not found]
+        self._publish(placements=placements, unit_type=found.unit_type,
+                      message=f"{UNIT_TYPES[found.unit_type].label.capitalize()} taken back from "
+                              f"{format_square(sq)}.")
+        return True
+
+    def clear_placements(self) -> None:
+        """Take back every unit of this deployment's draft."""
+        if self.deploying is None:
+            return
+        self._publish(placements=[], unit_type=None, message="Every placement taken back.")
+        self._publish(unit_type=next(iter(self.unplaced()), None))
+
+    def place_rest(self) -> bool:
+        """Place what is left the way the normal CPU deploys (the Academy's opening where its squares are free)."""
+        refusal = self._refuse()
+        draft, p = self.draft_state(), self.deploying
+        if refusal or draft is None or p is None:
+            self._publish(message=refusal or "Nobody is deploying here now.")
+            return False
+        bot = make_bot("normal", 0)
+        trial, placements = draft.clone(), list(self.placements)
+        while trial.to_move() == p and trial.phase == "deploy":
+            action = bot.choose(trial)
+            trial.apply(action, p)
+            placements.append(action)
+        self._draft = ((id(self.state), len(self.state.record), tuple(placements)), trial)
+        self._publish(placements=placements, unit_type=None,
+                      message="The rest of your army is placed: move units by taking them back and placing them "
+                              "again, then press Done.")
+        return True
+
+    def done_deploying(self) -> bool:
+        """Play this deployment's placements on the game (the engine checks each); refused while units are left."""
+        refusal = self._refuse()
+        if refusal:
+            self._publish(message=refusal)
+            return False
+        p = self.deploying
+        if p is None:
+            self._publish(message="Nobody is deploying here now.")
+            return False
+        left = self.unplaced()
+        if left:
+            self._publish(message=f"Place every unit first: still to place "
+                                  f"{', '.join(f'{n} {UNIT_TYPES[t].label}' for t, n in left.items())}.")
+            return False
+        changes = self._commit_placements(list(self.placements))
+        if changes is None:
+            return False
+        state = changes.get("state", self.state)
+        who = state.game.player_name(p)
+        follow = state.to_move()
+        hot_seat = (state.phase == "deploy" and follow is not None and follow != p and self._hot_seat())
+        message = (f"{who}'s army is deployed (hidden). Pass the screen to {self.seat_label(follow)}."
+                   if hot_seat else f"{who}'s army is deployed.")
+        self._publish(placements=[], unit_type=None, covered=hot_seat, message=message, **changes)
+        self._run_cpu()
+        return True
+
+    def _hot_seat(self) -> bool:
+        """Both sides are played on this screen by people."""
+        return len(self.seats) == 2 and all(s == HUMAN for s in self.seats)
+
+    def _commit_placements(self, placements: list[Any]) -> dict[str, Any] | None:
+        """Play the placements on a copy of the game; the changes to publish (the new state, events, log),
+        or None (and the engine's message; the game unchanged) if one is refused."""
+        trial = self.state.clone()
+        events: list[Any] = []
+        try:
+            for action in placements:
+                events += trial.play(action)
+        except RulesError as exc:
+            self._publish(message=exc.message)
+            return None
+        with param.parameterized.discard_events(self):
+            self.state = trial
+        return dict(state=trial, last_events=list(events), log=self.log + log_lines(events, len(trial.record)),
+                    **self._track(events))
+
+    def reveal(self) -> None:
+        """The next person is at the screen: lift the hot-seat cover."""
+        if not self.covered:
+            return
+        self._publish(covered=False, message=f"{self.seat_label(self.state.to_move())}: place your army in your "
+                                             "half; the other side's units stay hidden until both are done.")
+        self._publish(unit_type=next(iter(self.unplaced()), None))
+
+    def board_position(self) -> Position | None:
+        """The position the board draws. During free deployment: only the units of the side at the screen
+        (the person deploying, with their draft; none behind the cover; with the CPU deploying, the one
+        person's own units), never the other side's."""
+        s = self.state
+        if s is None:
+            return None
+        if s.phase != "deploy":
+            return s.position
+        viewer: int | None
+        draft = self.draft_state()
+        if self.covered:
+            viewer = None
+        elif draft is not None:
+            viewer = self.deploying
+        else:
+            humans = [p for p, seat in enumerate(self.seats) if seat == HUMAN]
+            viewer = humans[0] if len(humans) == 1 else None
+        pos = (draft if draft is not None else s).position
+        data = pos.to_dict()
+        data["units"] = [u for u in data["units"] if viewer is not None and u["side"] == SIDES[viewer]]
+        return Position.from_dict(data)
+
     # --- input ---------------------------------------------------------------------------------
     def _refuse(self) -> str | None:
         s = self.state
@@ -174,8 +405,13 @@ class GameOfWarSession(CpuTurns, param.Parameterized):
             return "No game yet: start a new game first."
         if s.is_terminal():
             return "The game is over: start a new game (or undo your last move)."
+        if (self.cpu_to_move or self.thinking) and s.phase == "deploy":
+            return (f"{self.seat_label(s.to_move())} is deploying its army (hidden); wait until it is done, "
+                    "then place yours.")
         if self.cpu_to_move or self.thinking:
             return f"{self.seat_label(s.to_move())} is playing; wait for your turn."
+        if self.covered:
+            return f"Pass the screen to {self.seat_label(s.to_move())} first, then press the button on the cover."
         return None
 
     def click(self, square: Square) -> None:
@@ -185,6 +421,9 @@ class GameOfWarSession(CpuTurns, param.Parameterized):
             self._publish(message=refusal)
             return
         sq = (int(square[0]), int(square[1]))
+        if self.state.phase == "deploy":
+            self._deploy_click(sq)
+            return
         pos, side = self.state.position, self.state.side
         unit = pos.unit_at(sq)
         if not pos.is_on_board(sq):
@@ -328,6 +567,17 @@ class GameOfWarSession(CpuTurns, param.Parameterized):
         """Take back the last decision of a person (and the CPU actions after it)."""
         if self.state is None:
             return False
+        if self.state.phase == "deploy" and self.deploying is not None and not self.covered:
+            if not self.placements:
+                self._publish(message="Nothing placed yet in this deployment to take back.")
+                return False
+            last = self.placements[-1]
+            self._publish(placements=self.placements[:-1], unit_type=last.unit_type,
+                          message=f"Undone: {UNIT_TYPES[last.unit_type].label} on {format_square(last.at)}.")
+            return True
+        if self.state.phase == "deploy" or self.covered:
+            self._publish(message="Nothing to undo during the other side's deployment.")
+            return False
         record = self.state.record
         humans = {p for p, s in enumerate(self.seats) if s == HUMAN}
         index = next((i for i in range(len(record) - 1, -1, -1)
@@ -348,9 +598,26 @@ class GameOfWarSession(CpuTurns, param.Parameterized):
     # --- publishing ----------------------------------------------------------------------------
     def _publish(self, **changes: Any) -> None:
         """Set ``changes``, recompute the highlights from legal_actions(), then notify the views once."""
+        if "log" in changes:
+            changes["log"] = [e for e in changes["log"] if e.get("kind") not in HIDDEN_EVENTS]
+        if "last_events" in changes:
+            changes["last_events"] = [e for e in changes["last_events"] if e.kind not in HIDDEN_EVENTS]
         with param.parameterized.discard_events(self):
             self.param.update(**changes)
             s = self.state
+            deploy = s is not None and s.phase == "deploy"
+            if deploy:
+                self._publish_deployment()
+        if deploy:
+            self.param.trigger("state", "selected", "destinations", "targets", "target", "preview",
+                               "placements", "unit_type", "deploy_squares", "covered",
+                               *[k for k in changes if k not in ("state", "selected", "destinations", "targets",
+                                                                 "target", "preview", "placements", "unit_type",
+                                                                 "deploy_squares", "covered")])
+            return
+        with param.parameterized.discard_events(self):
+            if self.placements or self.deploy_squares or self.unit_type or self.covered:
+                self.placements, self.deploy_squares, self.unit_type, self.covered = [], [], None, False
             acts = self.my_actions()
             sel = self.selected
             if sel is not None and (s is None or not s.position.has_unit(sel) or s.position.unit(sel).side != s.side):
@@ -367,6 +634,23 @@ class GameOfWarSession(CpuTurns, param.Parameterized):
         self.param.trigger("state", "selected", "destinations", "targets", "target", "preview",
                            *[k for k in changes if k not in ("state", "selected", "destinations", "targets",
                                                              "target", "preview")])
+
+    def _publish_deployment(self) -> None:
+        """(Events held) the selection-free view of a deployment: the squares the chosen type may go to."""
+        self.selected, self.destinations, self.targets, self.target, self.preview = None, [], [], None, None
+        draft, p = self.draft_state(), self.deploying
+        if draft is None or p is None:                 # nobody deploys here now: no draft
+            self.placements, self.deploy_squares, self.unit_type = [], [], None
+            return
+        if self.covered:
+            self.deploy_squares = []
+            return
+        left = gow_rules.unplaced(draft, p)
+        if self.unit_type not in left:
+            self.unit_type = next(iter(left), None)
+        self.deploy_squares = sorted({tuple(a.at) for a in draft.legal_actions(p)
+                                      if isinstance(a, Deploy) and a.unit_type == self.unit_type},
+                                     key=lambda t: (t[1], t[0])) if self.unit_type else []
 
     def preview_lines(self) -> list[str]:
         """The aimed attack as the engine counts it: totals, result and who counts."""
@@ -386,6 +670,10 @@ class GameOfWarSession(CpuTurns, param.Parameterized):
         return lines
 
     # --- the CPU (CpuTurns) -----------------------------------------------------------------------
+    def _cpu_delay(self, state: Any) -> float:
+        """A CPU's deployment is placed at once (nothing of it is shown); its turns at ``cpu_delay``."""
+        return 0.0 if getattr(state, "phase", None) == "deploy" else self.cpu_delay
+
     def _cpu_step(self, action: Any, generation: int) -> None:
         if generation != self._generation or not self.cpu_to_move:
             return

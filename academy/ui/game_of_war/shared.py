@@ -6,6 +6,11 @@ side's units are left out), a click's action goes to ``live.act(token, action)``
 it on the real game), CPU seats are played by the server, and every change anywhere reaches this
 page through the live game's subscription (another side's deployment events say only that a unit was
 placed). Messages and Resign come from the seat mixins; the seat line links to the game's replay.
+
+Free deployment: the seat to deploy places its army as a draft on its own page (the session's
+placements, checked by the engine on a copy of its own view) and Done sends the placements to the live
+game; the other seat is told only that the army is being deployed, then that it is deployed. North
+deploys first (the engine's order), then South; play starts when both are done.
 """
 from __future__ import annotations
 
@@ -27,6 +32,7 @@ from academy.ui.seat_leaving import SeatLeaving
 from academy.ui.session_loop import in_session
 
 from .board import GameOfWarBoard
+from .deploy import DeploymentPanel
 from .play import CSS, LEGEND, preview_html, status_html
 from .replay import view_state, visible_events
 from .session import HUMAN, GameOfWarSession
@@ -124,7 +130,24 @@ class SharedGameOfWar(GameOfWarSession, SeatChat, SeatLeaving):
     def _run_cpu(self) -> None:
         """CPU seats of a shared game are played by the server."""
 
+    def _commit_placements(self, placements: list[Any]) -> dict[str, Any] | None:
+        """Free deployment's Done: each placement goes to the live game (the engine checks it there); the
+        events come back through the subscription, the other seat learning only that units were placed."""
+        if self.player is None or self.out:
+            self._publish(message="You are watching this game: open your seat's link to play.")
+            return None
+        for action in placements:
+            try:
+                self.live.act(self.token, action)
+            except (StoreError, RulesError) as exc:
+                self._apply(message=getattr(exc, "message", None) or str(exc))
+                return None
+        self._apply()
+        return {}
+
     def undo(self) -> bool:
+        if self.deploying is not None:       # a placement of this seat's draft, not yet sent
+            return super().undo()
         self._publish(message="In a shared game a move cannot be taken back.")
         return False
 
@@ -155,14 +178,17 @@ class SharedGameOfWarPage(pn.viewable.Viewer):
                                                           "South's lines": "south"}, value="",
                                                  css_classes=["network-choice"])
         self.lines.param.watch(lambda e: s.show_network(e.new or None), "value")
-        side = pn.Column(self.status, self.message, self.preview, pn.Row(self.attack_button, self.end_button, margin=0),
+        self.deploy_panel = DeploymentPanel(s)
+        self.play_buttons = pn.Row(self.attack_button, self.end_button, margin=0)
+        side = pn.Column(self.status, self.message, self.preview, self.play_buttons, self.deploy_panel,
                          self.lines, LeaveView(s), pn.layout.Divider(), MessagesView(s), width=390,
                          margin=(0, 0, 0, 12), css_classes=["side-panel"])
         self.layout = pn.Column(self.seat_info,
                                 pn.Row(pn.Column(self.board, pn.pane.HTML(LEGEND, stylesheets=[CSS]), margin=0),
                                        side, margin=0),
                                 sizing_mode="stretch_width", css_classes=["game-of-war-play", "shared-play"])
-        s.param.watch(later(self._update), ["state", "message", "preview", "target", "selected", "status"])
+        s.param.watch(later(self._update), ["state", "message", "preview", "target", "selected", "status",
+                                            "placements"])
         self._update()
 
     def __panel__(self) -> pn.viewable.Viewable:
@@ -175,8 +201,10 @@ class SharedGameOfWarPage(pn.viewable.Viewer):
         self.preview.object = preview_html(s)
         mine = s.state is not None and s.player is not None and s.state.to_move() == s.player \
             and s.status != "finished" and not s.out
+        deploying = s.state is not None and s.state.phase == "deploy"
         self.attack_button.disabled = not (mine and s.preview is not None)
-        self.end_button.disabled = not mine
+        self.end_button.disabled = not mine or deploying
+        self.play_buttons.visible = not deploying
 
 
 def shared_game_of_war_page(game: Any, seat: str | None = None) -> pn.viewable.Viewable:
