@@ -6,7 +6,8 @@ engine's unit code: I infantry, C cavalry, K cannon, SK swift cannon, R relay, S
 are triangles, cannons squares, relays diamonds; a cut-off unit is grey with its side's rim), and on
 top: the lines of communication of a chosen side (``session.network_side``: a dot on each square its
 lines cover), the selected unit, its destinations (green dots), the enemies it may attack (red rings;
-the aimed one thicker) and the moves of the last finished turn (dashed arrows in the mover's colour,
+the aimed one thicker; every unit that counts in the aimed attack drawn with a line to the target, solid
+for the attack and dashed for the defence, with its contribution) and the moves of the last finished turn (dashed arrows in the mover's colour,
 so the CPU's moves can be followed). During free deployment the squares of one's half where the chosen
 unit type may go are shaded green, and only ``session.board_position()``'s units are drawn: the other
 side's units never reach the board's sources before both armies are deployed. Column letters a..y
@@ -61,6 +62,7 @@ class GameOfWarBoard(pn.viewable.Viewer):
         self.width, self.height = 25, 20
         self.cell = int(cell)              # pixels per square (smaller beside a lesson's text)
         self.squares = _source(self._square_columns(), "gow-squares")
+        self._terrain = self._terrain_key()
         self.arsenals = _source(self._arsenal_columns(), "gow-arsenals")
         self.network = _source(self._network_columns(), "gow-network")
         self.units = _source(self._unit_columns(), "gow-units")
@@ -68,7 +70,8 @@ class GameOfWarBoard(pn.viewable.Viewer):
         self.figure = self._build()
         self.pane = pn.pane.Bokeh(self.figure, css_classes=["board", "game-of-war-board"], margin=(0, 0))
         watched = ["state", "selected", "destinations", "targets", "target", "network_side", "thinking", "trail"]
-        watched += [n for n in ("placements", "deploy_squares", "covered", "unit_type") if n in session.param]
+        watched += [n for n in ("placements", "deploy_squares", "covered", "unit_type", "preview")
+                    if n in session.param]
         session.param.watch(self._on_model, watched)
 
     def __panel__(self) -> pn.viewable.Viewable:
@@ -109,6 +112,12 @@ class GameOfWarBoard(pn.viewable.Viewer):
                              line_color="color", line_width=2.5, line_alpha=0.7, line_dash="dashed",
                              end=VeeHead(size=10, fill_color="color", line_color="color", fill_alpha=0.7,
                                          line_alpha=0.7)))
+        # the aimed attack: a line from every unit that counts to the target (attack solid, defence dashed),
+        # with the unit's contribution beside it
+        fig.segment("x0", "y0", "x1", "y1", source=self.marks["fire_attack"], line_color="color", line_width=3,
+                    line_alpha=0.75)
+        fig.segment("x0", "y0", "x1", "y1", source=self.marks["fire_defence"], line_color="color", line_width=3,
+                    line_alpha=0.75, line_dash="dashed")
         fig.rect("x", "y", width=0.96, height=0.96, source=self.marks["selected"], fill_color=SELECTED,
                  fill_alpha=0.55, line_color="#a07800", line_width=2.5)
         fig.scatter("x", "y", source=self.marks["destinations"], marker="circle", size=13, fill_color=DESTINATION,
@@ -119,6 +128,9 @@ class GameOfWarBoard(pn.viewable.Viewer):
                  text_font_size="11px", text_font_style="bold", text_color="text_color")
         fig.scatter("x", "y", source=self.marks["targets"], marker="circle", size="size", fill_alpha=0,
                     line_color=TARGET, line_width="width")
+        fig.text("x", "y", text="text", source=self.marks["fire_labels"], x_offset=11, y_offset=-11,
+                 text_font_size="12px", text_font_style="bold", text_color="color", text_baseline="middle",
+                 background_fill_color="#ffffff", background_fill_alpha=0.85)
         fig.add_tools(HoverTool(renderers=[units], tooltips=(
             '<div style="font-size:13px"><b>@id</b> @kind (@side) on @square<br>@status</div>')))
         self.unit_glyphs = units
@@ -206,7 +218,8 @@ class GameOfWarBoard(pn.viewable.Viewer):
         s = self.session
         out = {"selected": _empty("x", "y"), "destinations": _empty("x", "y"),
                "targets": _empty("x", "y", "size", "width"), "trail": _empty("x0", "y0", "x1", "y1", "color"),
-               "deploy": _empty("x", "y")}
+               "deploy": _empty("x", "y"), "fire_attack": _empty("x0", "y0", "x1", "y1", "color"),
+               "fire_defence": _empty("x0", "y0", "x1", "y1", "color"), "fire_labels": _empty("x", "y", "text", "color")}
         state = s.state
         if state is None:
             return out
@@ -234,6 +247,29 @@ class GameOfWarBoard(pn.viewable.Viewer):
                 trail[k].append(v)
             trail["color"].append(SIDE_COLOURS.get(m["side"], "#555555"))
         out["trail"] = trail
+        out.update(self._fire_columns(pos))
+        return out
+
+    def _fire_columns(self, pos: Any) -> dict[str, dict[str, list[Any]]]:
+        """The aimed attack (``session.preview``, a Combat): each counting unit's line to the target and its
+        contribution ("+4"; the target's own defence too)."""
+        c = getattr(self.session, "preview", None)
+        out = {"fire_attack": _empty("x0", "y0", "x1", "y1", "color"),
+               "fire_defence": _empty("x0", "y0", "x1", "y1", "color"), "fire_labels": _empty("x", "y", "text", "color")}
+        if c is None or not pos.has_unit(c.target):
+            return out
+        tx, ty = pos.unit(c.target).at
+        for key, units in (("fire_attack", c.attackers), ("fire_defence", c.defenders)):
+            for uid, value in units.items():
+                if not pos.has_unit(uid):
+                    continue
+                unit = pos.unit(uid)
+                (x, y), colour = unit.at, SIDE_COLOURS[unit.side]
+                if (x, y) != (tx, ty):
+                    for k, v in zip(("x0", "y0", "x1", "y1", "color"), (x, y, tx, ty, colour)):
+                        out[key][k].append(v)
+                for k, v in zip(("x", "y", "text", "color"), (x, y, f"+{value}", colour)):
+                    out["fire_labels"][k].append(v)
         return out
 
     # --- updates -------------------------------------------------------------------------------
@@ -244,7 +280,15 @@ class GameOfWarBoard(pn.viewable.Viewer):
         """Update the layers from the session (now if the document may change, else on its loop)."""
         change_board(self.units.document, self.pane, self._patch)
 
+    def _terrain_key(self) -> tuple[Any, ...]:
+        pos = self._position()
+        return pos.mountains, pos.passes, pos.fortresses
+
     def _patch(self) -> None:
+        terrain = self._terrain_key()
+        if terrain != self._terrain:           # another board (a lesson's, a link's): redraw the squares
+            self._terrain = terrain
+            self.squares.data = self._square_columns()
         for source, cols in ((self.units, self._unit_columns()), (self.network, self._network_columns()),
                              (self.arsenals, self._arsenal_columns())):
             if cols != dict(source.data):
