@@ -165,7 +165,7 @@ class GamesDashboard(pn.viewable.Viewer):
             pn.pane.HTML("<h2 style='margin:4px 0'>Games</h2>"),
             pn.Card(form, title="New Conquest game", sizing_mode="stretch_width", css_classes=["new-shared-game"]),
             self.links, self.join_row,
-            self._diplomacy_form(), self._game_of_war_form(), self._fronts_form(),
+            self._diplomacy_form(), self._game_of_war_form(), self._fronts_form(), self._tactics_form(),
             pn.Row(pn.pane.HTML("<h3 style='margin:4px 0'>All games</h3>"), self.refresh_button,
                    pn.pane.HTML("<a href='?page=replay' class='import-link'>Replay a saved record (JSON)</a>",
                                 margin=(12, 10))),
@@ -179,6 +179,11 @@ class GamesDashboard(pn.viewable.Viewer):
         from academy.ui.fronts.games_form import FrontsGamesForm
         self.fronts = FrontsGamesForm(self.hub)
         return self.fronts
+
+    def _tactics_form(self) -> pn.viewable.Viewable:
+        from academy.ui.tactics.games_form import TacticsGamesForm
+        self.tactics = TacticsGamesForm(self.hub)
+        return self.tactics
 
     def _game_of_war_form(self) -> pn.viewable.Viewable:
         from academy.ui.game_of_war.games_form import GameOfWarGamesForm
@@ -385,6 +390,9 @@ def shared_game_page(match: str, seat: str | None = None, hub: Any = None) -> pn
         if game.info.game_name == "fronts":
             from academy.ui.fronts.shared import shared_fronts_page
             return shared_fronts_page(game, seat)
+        if game.info.game_name == "tactics":
+            from academy.ui.tactics.shared import shared_tactics_page
+            return shared_tactics_page(game, seat)
         return SharedPlayPage(SharedSession(game, seat or None))
     except ValueError:
         text = f"{match!r} is not a game number."

@@ -64,6 +64,7 @@ REPLAY_PAGES: dict[str, str] = {
     "diplomacy": "academy.ui.diplomacy.replay:diplomacy_replay_page",
     "game_of_war": "academy.ui.game_of_war.replay:game_of_war_replay_page",
     "fronts": "academy.ui.fronts.replay:fronts_replay_page",
+    "tactics": "academy.ui.tactics.replay:tactics_replay_page",
 }
 
 

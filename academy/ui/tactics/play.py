@@ -2,7 +2,8 @@
 luck, starting funds), then the board, the side panel (status with funds, day, weather and power meters;
 the message; the action buttons; the odds of the aimed attack; why the last attack did what it did; the
 last events) and the Rules card. Two people share the screen in turn (hot seat); with fog a cover hides
-the board between their turns. Nothing here knows a rule."""
+the board between their turns. "Replay this game" shows the game so far step by step under the board
+(replay.py). Nothing here knows a rule."""
 from __future__ import annotations
 
 from html import escape
@@ -101,9 +102,12 @@ class TacticsPlayPage(pn.viewable.Viewer):
         self.legend = pn.pane.HTML(LEGEND, stylesheets=[CSS], width=self._board_width())
         self.table = pn.Row(pn.Column(self.board, self.legend, margin=0), side, sizing_mode="stretch_width",
                             margin=0)
-        self.tools = SaveLoadBar(s.save_json, s.load_json, "tactics-game.json")
-        self.game_area = pn.Column(self.cover, self.table, self.tools, _rules(), sizing_mode="stretch_width",
-                                   visible=False, margin=0)
+        self.replay_button = pn.widgets.Button(label="Replay this game", width=160, css_classes=["replay-game"])
+        self.replay_button.on_click(lambda e: self.open_replay())
+        self.replay_area = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["local-replay"])
+        self.tools = SaveLoadBar(s.save_json, s.load_json, "tactics-game.json", extra=(self.replay_button,))
+        self.game_area = pn.Column(self.cover, self.table, self.tools, self.replay_area, _rules(),
+                                   sizing_mode="stretch_width", visible=False, margin=0)
         self.layout = pn.Column(self.form_card, self.game_area, sizing_mode="stretch_width",
                                 css_classes=["tactics-play"])
         s.param.watch(later(self._update), ["obs", "message", "preview", "last_attack", "log", "thinking", "ready"])
@@ -126,6 +130,21 @@ class TacticsPlayPage(pn.viewable.Viewer):
         self.fog.value = bool(tmap.settings["fog"])
         self.luck.value = bool(tmap.settings["luck"])
         self.funds.value = int(tmap.settings["starting_funds"])
+
+    def open_replay(self) -> Any:
+        """The game so far, step by step, under the board: everything once it is over or without fog; while
+        a fog game runs, what the person at the screen saw (the CPU's moves out of sight stay hidden)."""
+        from .replay import TacticsReplay, TacticsReplayPage
+        s = self.session
+        if s.state is None:
+            return None
+        masked = bool(s.state.game.options["fog"]) and not s.state.is_terminal() and s.viewer is not None
+        session = TacticsReplay(s.state.record.fork(), viewer=s.viewer if masked else None, masked=masked,
+                                title="this game" + (f" as {s.player_name(s.viewer)} saw it" if masked else ""),
+                                seat_names=[s.seat_label(p) for p in range(s.state.game.num_players)])
+        page = TacticsReplayPage(session, embedded=True)
+        self.replay_area.objects = [page]
+        return page
 
     def start_game(self) -> bool:
         """Start a game with the form's choices; False (and the reason under the form) if refused."""

@@ -1,0 +1,148 @@
+"""Create a shared Tactics game on the Games page (``?page=games``): the map, each army a person by link,
+an open seat anyone may take, or a CPU level, a commander per army, fog of war, luck, starting funds and
+an optional clock; the private links after creating, and joining an open seat."""
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import panel as pn
+
+from academy.core.rng import new_seed
+from academy.games.tactics.game import TacticsGame
+from academy.store.errors import StoreError
+
+from .play import COMMANDER_OPTIONS, map_options
+from .session import CPU_LEVELS, HUMAN
+
+__all__ = ["TacticsGamesForm", "tactics_seat_link", "tactics_watch_link"]
+
+OPEN_SEAT = "open"
+SEAT_OPTIONS = {"Person (by link)": HUMAN, "Open seat (anyone may join)": OPEN_SEAT,
+                **{f"CPU {level}": level for level in CPU_LEVELS}}
+
+
+def tactics_watch_link(game_id: int) -> str:
+    return f"?game=tactics&tab=play&match={int(game_id)}"
+
+
+def tactics_seat_link(game_id: int, token: str) -> str:
+    from urllib.parse import quote
+    return f"{tactics_watch_link(game_id)}&seat={quote(token, safe='')}"
+
+
+def _army(player: int) -> str:
+    return ("Red", "Blue")[player] if player in (0, 1) else f"Player {player + 1}"
+
+
+class TacticsGamesForm(pn.viewable.Viewer):
+    """The "New Tactics game" card of the Games page; ``hub`` is the process's LiveHub."""
+
+    def __init__(self, hub: Any, **params: Any) -> None:
+        super().__init__(**params)
+        from academy.ui.dashboard import CLOCK_OPTIONS, STYLE
+        self.hub = hub
+        self.my_tokens: dict[int, dict[int, str]] = {}
+        self.maps = map_options()
+        first = next(iter(self.maps.values()))
+        self.map_choice = pn.widgets.Select(label="Map", options={k: m.id for k, m in self.maps.items()},
+                                            value=first.id, width=300, css_classes=["tactics-map"])
+        self.seats = [pn.widgets.Select(label=f"{_army(p)} is played by", options=SEAT_OPTIONS, value=HUMAN,
+                                        width=220, css_classes=["tactics-seat", f"tactics-seat-{p}"])
+                      for p in range(2)]
+        self.commanders = [pn.widgets.Select(label=f"{_army(p)}'s commander", options=COMMANDER_OPTIONS, value="",
+                                             width=330, css_classes=["tactics-commander", f"tactics-commander-{p}"])
+                           for p in range(2)]
+        self.fog = pn.widgets.Checkbox(label="Fog of war", value=bool(first.settings["fog"]),
+                                       css_classes=["tactics-fog"])
+        self.luck = pn.widgets.Checkbox(label="Luck (damage +0 to 9)", value=bool(first.settings["luck"]),
+                                        css_classes=["tactics-luck"])
+        self.funds = pn.widgets.IntInput(label="Starting funds", value=int(first.settings["starting_funds"]),
+                                         start=0, end=100_000, step=1000, width=160, css_classes=["tactics-funds"])
+        self.clock = pn.widgets.Select(options=CLOCK_OPTIONS, value=None, width=220, css_classes=["tactics-clock"])
+        self.map_choice.param.watch(self._on_map, "value")
+        self.create_button = pn.widgets.Button(label="Create Tactics game", color="primary", width=200,
+                                               css_classes=["create-tactics"])
+        self.create_button.on_click(lambda e: self._create_clicked())
+        self.links = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width", css_classes=["tactics-links"])
+        self.join_seat = pn.widgets.Select(options={}, width=300, css_classes=["tactics-join-seat"])
+        self.join_name = pn.widgets.TextInput(placeholder="Your name", width=160, max_length=60)
+        self.join_button = pn.widgets.Button(label="Join", color="primary", width=90, css_classes=["tactics-join"])
+        self.join_button.on_click(lambda e: self.join())
+        self.join_result = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width")
+        form = pn.Column(self.map_choice,
+                         pn.Row(*[pn.Column(seat, cmdr, margin=0) for seat, cmdr in zip(self.seats, self.commanders)],
+                                margin=0),
+                         pn.pane.HTML("<span>Each person gets a private link to their own army; with fog of war "
+                                      "they see only what their own units see, and never the other's funds."
+                                      "</span>"),
+                         pn.Row(self.fog, self.luck, self.funds, margin=0),
+                         pn.pane.HTML("<b>Clock</b>", margin=(8, 5, 0, 5)), self.clock,
+                         pn.pane.HTML("<span>Live: whoever runs out of time is out. Daily: once a player's time "
+                                      "has run out, the other may claim the win.</span>"),
+                         self.create_button, sizing_mode="stretch_width")
+        self.layout = pn.Column(
+            pn.Card(form, title="New Tactics game", sizing_mode="stretch_width", collapsed=True,
+                    css_classes=["new-tactics-game"]),
+            self.links, pn.Row(self.join_seat, self.join_name, self.join_button, margin=0), self.join_result,
+            sizing_mode="stretch_width", css_classes=["tactics-games"])
+        self.refresh()
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self.layout
+
+    def _on_map(self, event: Any) -> None:
+        tmap = next(m for m in self.maps.values() if m.id == event.new)
+        self.fog.value = bool(tmap.settings["fog"])
+        self.luck.value = bool(tmap.settings["luck"])
+        self.funds.value = int(tmap.settings["starting_funds"])
+
+    def options(self) -> dict[str, Any]:
+        """The game options the form describes (``TacticsGame``'s keywords)."""
+        return {"map": self.map_choice.value, "fog": bool(self.fog.value), "luck": bool(self.luck.value),
+                "starting_funds": int(self.funds.value or 0),
+                "commanders": [w.value or None for w in self.commanders]}
+
+    def _create_clicked(self) -> None:
+        try:
+            self.create()
+        except (StoreError, ValueError):
+            pass                          # the form says why
+
+    def create(self, seed: int | None = None) -> tuple[int, dict[int, str]]:
+        """Create the game the form describes; returns (game id, tokens of the people's seats). Raises
+        StoreError or ValueError (the engine's IllegalAction for bad options); the form says why."""
+        seats = []
+        for p, w in enumerate(self.seats):
+            if w.value in (HUMAN, OPEN_SEAT):
+                seats.append({"kind": "human", "name": _army(p), "public": w.value == OPEN_SEAT})
+            else:
+                seats.append({"kind": "cpu", "level": w.value, "name": f"{_army(p)} (CPU {w.value})"})
+        options = self.options()
+        try:
+            TacticsGame(**options)              # the engine checks the options before anything is stored
+            game, tokens = self.hub.create("tactics", options, new_seed() if seed is None else seed, seats,
+                                           clock=self.clock.value)
+        except (StoreError, ValueError) as exc:
+            text = getattr(exc, "message", None) or str(exc)
+            self.links.object = f"<div class='seat-links'>The game could not be created: {html.escape(text)}</div>"
+            raise
+        self.my_tokens[game.game_id] = dict(tokens)
+        from academy.ui.dashboard import created_links_html
+        names = TacticsGame(**options).player_name
+        self.links.object = created_links_html("Tactics game", game.game_id, tokens, names, tactics_seat_link,
+                                               tactics_watch_link(game.game_id))
+        self.refresh()
+        return game.game_id, dict(tokens)
+
+    def join(self) -> str | None:
+        from academy.ui.dashboard import join_chosen_seat
+        return join_chosen_seat(self, _army, tactics_seat_link)
+
+    def refresh(self) -> None:
+        try:
+            games = [g for g in self.hub.store.list_games() if g.game_name == "tactics"]
+        except StoreError:
+            return
+        self.join_seat.options = {f"Tactics game {g.id} · {_army(p)}": (g.id, p)
+                                  for g in games for p in g.free_public_seats}

@@ -1,0 +1,452 @@
+"""Tactics replays, step by step and day by day: the board as it was after each step (read-only), the
+step's events with their why (each factor of a damage roll), the story so far, the seat's messages as
+they were written, "Try moves from here" (a local board from the step shown, never stored), and a
+download of the record once the game is over.
+
+What each viewer may see (the fog of war, tactics.md):
+
+- a finished game or an imported record: every position in full (``masked=False``);
+- a running game (``masked=True``): each position is rebuilt from the viewer seat's own
+  ``state.observation(seat)`` only (``view_state``): enemy units out of its sight and enemy funds are
+  never part of a frame, and the events are those its fog let through (``sight.shown_events``); a
+  spectator of a running fog game sees what *every* side sees (``public_observation``: the units
+  all sides see, no funds), so a watch link tells a player nothing their own seat does not.
+
+The same pieces serve the live seat pages (shared.py): ``view_state`` makes the position a seat's page
+draws, ``seat_observation``/``public_observation`` what it may know, ``Seen`` lets ``sight.Memories``
+and ``sight.shown_events`` work from an observation alone.
+
+The board is the Play page's ``TacticsBoard`` on a ``TacticsReplay`` session: the step's moves and
+attacks are drawn as dashed arrows (``trail``), and a tap only says that this is a replay.
+"""
+from __future__ import annotations
+
+import copy
+import html
+import io
+from typing import Any
+
+import panel as pn
+import param
+
+from academy.core.jsonio import envelope
+from academy.core.record import Record
+from academy.games.tactics.state import SCHEMA, VERSION, TacticsState
+from academy.ui.defer import later
+from academy.ui.history import log_lines
+from academy.ui.messages_view import STYLE as CHAT_STYLE
+from academy.ui.messages_view import conversations_html
+from academy.ui.replay_model import Frame, Replay
+
+from .board import TacticsBoard
+from .panels import CSS, LEGEND, events_html, status_html, why_html
+from .session import HUMAN, TacticsSession
+from .sight import shown_events
+
+__all__ = ["SeatView", "Seen", "view_state", "public_observation", "seat_observation", "TacticsRecordReplay",
+           "TacticsReplay", "TacticsReplayPage", "tactics_replay_page", "REFUSAL"]
+
+REFUSAL = "This is a replay: nothing can be played here. Step through it with the buttons above the board."
+
+REPLAY_LEGEND = LEGEND.replace(
+    "Tap one of your units, then a blue tile (or the unit again to stay), then an action; tap an enemy ring to see "
+    "the odds, tap it again to attack. Tap your empty factory to build.",
+    "Here the dashed arrows are the step's moves and attacks.")
+
+STYLE = """
+.replay-head { font-size: 15px; }
+.replay-counter { font-size: 14px; white-space: nowrap; }
+.step-events ul { margin: 2px 0 0 0; padding-left: 1.3em; }
+.step-events .why { color: #52606d; font-size: 0.92em; }
+.record-note { color: #52606d; font-size: 13px; max-width: 360px; }
+"""
+
+#: a transport's cargo the viewer may not see (only its count shows): placeholders of this type
+HIDDEN_CARGO = "infantry"
+
+
+# ================================================================================ what a viewer may see
+class SeatView(TacticsState):
+    """A Tactics position built from one observation only (``view_state``): the units the viewer sees,
+    hidden funds as 0, a hidden cargo as placeholders of the right count. ``observation(viewer)`` gives
+    back that observation itself (funds None, cargo counts), so what a page draws is exactly what the
+    engine let that viewer see; legal actions, odds and threats computed on it know only that much."""
+
+    shown: dict[str, Any]
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        if player == self.shown.get("viewer"):
+            return copy.deepcopy(self.shown)
+        return super().observation(player)
+
+
+def _unit_json(u: dict[str, Any]) -> dict[str, Any]:
+    cargo = u["cargo"]
+    if isinstance(cargo, int):         # a transport the viewer does not own under fog: only the count shows
+        cargo = [{"type": HIDDEN_CARGO, "owner": u["owner"], "health": 100, "fuel": 0, "ammo": None,
+                  "acted": True, "cargo": []} for _ in range(cargo)]
+    return {"type": u["type"], "owner": u["owner"], "health": u["health"], "fuel": u["fuel"], "ammo": u["ammo"],
+            "acted": u["acted"], "cargo": cargo}
+
+
+def view_state(game: Any, observation: dict[str, Any], step: int = 0) -> SeatView:
+    """The position ``observation`` shows (what one viewer may see), for the board, the odds and the
+    legal actions of that viewer. Raises ValueError for an observation that is not a Tactics one."""
+    body = {"options": dict(game.options),
+            "units": {u["tile"]: _unit_json(u) for u in observation["units"]},
+            "owners": dict(observation["owners"]), "capture": dict(observation["capture"]),
+            "funds": [0 if f is None else int(f) for f in observation["funds"]],
+            "current": observation["current"], "day": observation["day"], "alive": list(observation["alive"]),
+            "meter": list(observation["meter"]), "power": list(observation["power"]),
+            "pending": observation["pending"], "winner": observation["winner"], "over": observation["over"]}
+    state = SeatView.from_json(game, envelope(SCHEMA, VERSION, body), record=Record(game, 0))
+    state.shown = copy.deepcopy(observation)
+    return state
+
+
+def public_observation(observations: list[dict[str, Any]]) -> dict[str, Any]:
+    """What every side sees at once (a spectator of a running fog game): the units all of them see (a
+    transport's cargo as a count), the tiles all of them see, no funds."""
+    first = observations[0]
+    tiles = set.intersection(*({u["tile"] for u in o["units"]} for o in observations))
+    units = [{**u, "cargo": u["cargo"] if isinstance(u["cargo"], int) else len(u["cargo"])}
+             for u in first["units"] if u["tile"] in tiles]
+    out = {**copy.deepcopy(first), "viewer": None, "units": units,
+           "capture": {t: c for t, c in first["capture"].items()
+                       if all(t in o["capture"] for o in observations)},
+           "funds": [None] * len(first["funds"])}
+    if all(o.get("seen") is not None for o in observations):
+        out["seen"] = sorted(set.intersection(*(set(o["seen"]) for o in observations)))
+    return out
+
+
+def seat_observation(state: Any, viewer: int | None, masked: bool = True) -> dict[str, Any]:
+    """What ``viewer`` may see of the true ``state``: everything when not ``masked`` (a finished game);
+    a spectator (None) of a running fog game sees what every side sees."""
+    if not masked:
+        return state.observation(None)
+    if viewer is None and state.game.options["fog"]:
+        return public_observation([state.observation(p) for p in range(state.game.num_players)])
+    return state.observation(viewer)
+
+
+class Seen:
+    """An observation standing in for a state where ``sight`` asks one (``observation`` and the
+    record's length): the events a viewer may see are then judged from what that viewer saw."""
+
+    def __init__(self, observation: dict[str, Any], step: int) -> None:
+        self._observation = observation
+        self.record = range(step)
+
+    def observation(self, person: int | None) -> dict[str, Any]:
+        return self._observation
+
+
+# ================================================================================ the record, step by step
+class TacticsRecordReplay(Replay):
+    """``Replay`` for Tactics: masked frames are ``view_state``s of ``seat_observation`` and their events
+    those the viewer's fog let through (judged on the position after each step, as the live page does);
+    ``days`` gives the day after each step."""
+
+    def __init__(self, record: Record, viewer: int | None = None, masked: bool = False) -> None:
+        super().__init__(record, viewer=viewer, masked=masked, view_state=view_state,
+                         event_filter=lambda events, who: events)
+        state = self._record.initial_state()
+        self.days = [state.day]
+        lines: list[list[dict[str, Any]]] = []
+        for i, entry in enumerate(self._record.entries):
+            events = state.apply(entry.action)
+            lines.append(log_lines(self._shown(state, events, self._owners[i], i + 1), i + 1))
+            self.days.append(state.day)
+        self._lines = lines
+
+    def _shown(self, state: Any, events: list[Any], mover: int | None, step: int) -> list[Any]:
+        if not self.masked:
+            return list(events)
+        return shown_events(Seen(seat_observation(state, self.viewer), step), list(events), mover, self.viewer)
+
+    def frame(self, step: int) -> Frame:
+        step = max(0, min(int(step), len(self)))
+        state, events = self._full(step)
+        mover = self._owners[step - 1] if step > 0 else None
+        if not self.masked:
+            return Frame(step, len(self), state.clone(), list(events), mover)
+        obs = seat_observation(state, self.viewer)
+        return Frame(step, len(self), view_state(self.game, obs, step),
+                     shown_events(Seen(obs, step), list(events), mover, self.viewer), mover)
+
+    def branch_state(self, step: int, seed: int) -> Any:
+        """The true position at ``step`` (finished games and imported records only)."""
+        if self.masked:
+            raise ValueError("This game is still running: the fog hides the other side, so there is no true "
+                             "position to play on from.")
+        return super().branch_state(step, seed)
+
+    # --- days --------------------------------------------------------------------------------
+    def next_day(self, step: int) -> int:
+        """The first step of the next day (or the end)."""
+        day = self.days[max(0, min(step, len(self)))]
+        return next((i for i in range(step + 1, len(self) + 1) if self.days[i] > day), len(self))
+
+    def previous_day(self, step: int) -> int:
+        """The first step of the day shown (or, at its start, of the day before)."""
+        step = max(0, min(step, len(self)))
+        day = self.days[step]
+        start = next(i for i in range(len(self.days)) if self.days[i] == day)
+        if start < step:
+            return start
+        before = self.days[step - 1] if step > 0 else day
+        return next((i for i in range(len(self.days)) if self.days[i] == before), 0)
+
+
+# ================================================================================ the session
+class TacticsReplay(TacticsSession):
+    """A Tactics record, step by step, as one viewer may see it; see the module docstring. Read-only."""
+
+    step = param.Integer(0, bounds=(0, None), doc="entries of the record shown so far")
+    length = param.Integer(0, doc="entries in the record")
+    step_events = param.List([], doc="the events of the step shown (engine Events, with their why)")
+    title = param.String("", doc="what is replayed, in words")
+    masked = param.Boolean(False, doc="a running game: only the viewer's own view is shown")
+    chat = param.List([], doc="the viewer seat's messages (dicts: id, sender, recipients, text, step)")
+
+    def __init__(self, record: Record, viewer: int | None = None, masked: bool = False, title: str = "",
+                 seat_names: list[str] | None = None, chat: list[dict[str, Any]] | None = None,
+                 **params: Any) -> None:
+        super().__init__(synchronous=True, **params)
+        self.replay = TacticsRecordReplay(record, viewer=viewer, masked=masked)
+        self.seat = viewer
+        self.seat_names = list(seat_names or [])
+        self.seats = [HUMAN] * record.game.num_players
+        with param.parameterized.discard_events(self):
+            self.viewer = viewer if masked else None
+        self.param.update(length=len(self.replay), title=title, masked=bool(masked), chat=list(chat or []))
+        self.go(0)
+
+    # --- stepping ------------------------------------------------------------------------------
+    def go(self, step: int) -> None:
+        """Show the position after ``step`` entries (clamped to the record)."""
+        frame = self.replay.frame(step)
+        events = list(frame.events)
+        trail = [{"from": e.data["frm"], "to": e.data["to"], "owner": frame.mover} for e in events
+                 if e.kind == "move" and isinstance(e.data.get("frm"), str) and e.data["frm"] != e.data.get("to")]
+        trail += [{"from": e.data["attacker"], "to": e.data["target"], "owner": frame.mover} for e in events
+                  if e.kind == "attack" and isinstance(e.data.get("attacker"), str)
+                  and isinstance(e.data.get("target"), str)]
+        attack = next((e for e in reversed(events) if e.kind == "attack"), None)
+        who = f"{self.seat_label(frame.mover)}: " if frame.mover is not None and frame.step > 0 else ""
+        with param.parameterized.discard_events(self):
+            self.state = frame.state
+        self._clear(step=frame.step, step_events=events, last_events=events, log=self.replay.history(frame.step),
+                    trail=trail, last_attack={"text": attack.text, "why": list(attack.why)} if attack else None,
+                    message=f"Step {frame.step} of {frame.length}. {who}{frame.text}")
+
+    def forward(self) -> None:
+        self.go(self.step + 1)
+
+    def back(self) -> None:
+        self.go(self.step - 1)
+
+    def to_start(self) -> None:
+        self.go(0)
+
+    def to_end(self) -> None:
+        self.go(self.length)
+
+    def next_turn(self) -> None:
+        self.go(self.replay.next_turn(self.step))
+
+    def previous_turn(self) -> None:
+        self.go(self.replay.previous_turn(self.step))
+
+    def next_day(self) -> None:
+        self.go(self.replay.next_day(self.step))
+
+    def previous_day(self) -> None:
+        self.go(self.replay.previous_day(self.step))
+
+    def counter_text(self) -> str:
+        day = self.replay.days[self.step]
+        return f"Step {self.step} of {self.length} · day {day} of {self.replay.days[-1]}"
+
+    def messages_until(self, step: int | None = None) -> list[dict[str, Any]]:
+        """The viewer's messages written up to ``step`` (default: the step shown)."""
+        step = self.step if step is None else step
+        return [m for m in self.chat if m["step"] <= step]
+
+    # --- names ---------------------------------------------------------------------------------
+    def seat_label(self, player: int | None, game: Any = None) -> str:
+        name = self.player_name(player, game)
+        if player is None:
+            return name
+        seat = self.seat_names[player] if 0 <= player < len(self.seat_names) else ""
+        if seat and seat != name:
+            name = seat if seat.startswith(name) else f"{name} ({seat})"
+        return f"{name} (you)" if self.masked and player == self.seat else name
+
+    # --- no input: this is a replay ------------------------------------------------------------
+    def my_actions(self) -> list[Any]:
+        return []
+
+    def _refuse(self) -> str | None:
+        return REFUSAL
+
+    def _do(self, action: Any) -> bool:
+        self._publish(message=REFUSAL)
+        return False
+
+    def _run_cpu(self) -> None:
+        """A replay plays nothing."""
+
+    # --- export --------------------------------------------------------------------------------
+    @property
+    def can_export(self) -> bool:
+        return self.replay.can_export
+
+    def export_json(self) -> str:
+        """The record as JSON; raises PermissionError for a running game."""
+        return self.replay.export_json()
+
+    def planner(self) -> TacticsSession:
+        """A local game (both sides played here, never stored) from the step shown: the true position of a
+        finished game or an imported record; for a running game the position as the viewer saw it (the
+        units its fog hid are not there, hidden funds are 0), with new dice. Raises ValueError at the end."""
+        from academy.core.rng import new_seed
+        if self.masked:
+            state = TacticsState.from_json(self.state.game, self.state.to_json())   # a plain copy of the view
+            how = "what you saw at that step (the fog's hidden units are not on it)"
+        else:
+            state = self.replay.branch_state(self.step, new_seed())
+            how = "the real position"
+        state.settle()
+        if state.is_terminal():
+            raise ValueError("The game is over at this step: step back to try other moves.")
+        local = TacticsSession(cpu_delay=self.cpu_delay)
+        local.start_from(state, [HUMAN] * state.game.num_players,
+                         message=f"A board of your own from step {self.step}, {how}: play either side; nothing "
+                                 "here changes the game.")
+        return local
+
+
+# ================================================================================ the page
+def _events_html(events: list[Any]) -> str:
+    if not events:
+        return "<span class='muted'>The start of the game.</span>"
+    items = []
+    for e in events:
+        why = "".join(f"<li class='why'>{html.escape(w)}</li>" for w in e.why)
+        items.append(f"<li>{html.escape(e.text)}{f'<ul>{why}</ul>' if why else ''}</li>")
+    return f"<ul>{''.join(items)}</ul>"
+
+
+class TacticsReplayPage(pn.viewable.Viewer):
+    """The replay page: step, turn and day buttons, the board, this step's events and why, the story so
+    far, the seat's messages, the download (finished games), a board to try moves from the step shown.
+    ``embedded``: under another page (the local Play page)."""
+
+    session = param.Parameter()
+
+    def __init__(self, session: TacticsReplay, back_link: str = "", embedded: bool = False,
+                 **params: Any) -> None:
+        super().__init__(session=session, **params)
+        s = session
+        back = f" · <a href='{html.escape(back_link)}'>back to the game</a>" if back_link else ""
+        links = "" if embedded else (f"{back} · <a href='?page=games'>all games</a> · "
+                                     "<a href='?page=replay'>import a record</a>")
+        self.head = pn.pane.HTML(f"<h2 style='margin:4px 0'>Replay: Tactics</h2><div><b>"
+                                 f"{html.escape(s.title)}</b>{links}</div>", stylesheets=[STYLE],
+                                 sizing_mode="stretch_width", css_classes=["replay-head"])
+        steps = (("start", "|◀", 50, s.to_start), ("day-back", "◀◀ day", 80, s.previous_day),
+                 ("turn-back", "◀ turn", 74, s.previous_turn), ("back", "◀", 46, s.back),
+                 ("forward", "▶", 46, s.forward), ("turn-forward", "turn ▶", 74, s.next_turn),
+                 ("day-forward", "day ▶▶", 80, s.next_day), ("end", "▶|", 50, s.to_end))
+        self.buttons: dict[str, pn.widgets.Button] = {}
+        for key, label, width, action in steps:
+            b = pn.widgets.Button(label=label, width=width, css_classes=[f"rv-{key}"])
+            b.on_click(lambda e, f=action: f())
+            self.buttons[key] = b
+        self.counter = pn.pane.HTML("", stylesheets=[STYLE], css_classes=["replay-counter"], margin=(12, 8))
+        self.try_button = pn.widgets.Button(label="Try moves from here", color="primary", width=190,
+                                            css_classes=["rv-branch"])
+        self.try_button.on_click(lambda e: self.open_planner())
+        self.download = pn.widgets.FileDownload(callback=self._download, filename="tactics-record.json",
+                                                label="Download record (JSON)", width=220,
+                                                css_classes=["download-record"], visible=s.can_export)
+        self.record_note = pn.pane.HTML("<div class='record-note'>The record can be downloaded once the game is "
+                                        "over: while it runs, it holds what the fog hides.</div>",
+                                        stylesheets=[STYLE], visible=not s.can_export)
+        bar = pn.Row(*self.buttons.values(), self.counter, margin=(4, 0), css_classes=["replay-steps"])
+        self.board = TacticsBoard(s)
+        self.status = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["tactics-status"])
+        self.message = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width",
+                                    css_classes=["replay-message"])
+        self.step_pane = pn.pane.HTML("", stylesheets=[CSS, STYLE], sizing_mode="stretch_width",
+                                      css_classes=["step-events"])
+        self.why = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["attack-why"])
+        self.chat = pn.pane.HTML("", stylesheets=[CHAT_STYLE], sizing_mode="stretch_width",
+                                 css_classes=["replay-chat"])
+        self.log = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["replay-log"])
+        side = pn.Column(self.status, self.message, pn.pane.HTML("<h4 style='margin:4px 0'>This step</h4>"),
+                         self.step_pane, self.why, self.chat, pn.layout.Divider(), self.log, width=430,
+                         margin=(0, 0, 0, 12), css_classes=["side-panel", "replay-side"])
+        width = max(520, int(self.board.figure.width or 0))
+        self.planner_area = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["replay-planner"])
+        self.layout = pn.Column(
+            self.head, bar,
+            pn.Row(pn.Column(self.board, pn.pane.HTML(REPLAY_LEGEND, stylesheets=[CSS], width=width), margin=0),
+                   side, margin=0),
+            pn.Row(self.try_button, self.download, self.record_note, margin=(4, 0), css_classes=["replay-tools"]),
+            self.planner_area, sizing_mode="stretch_width", css_classes=["replay-page", "tactics-replay"])
+        s.param.watch(later(self._update), ["state", "step", "message", "step_events"])
+        self._update()
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self.layout
+
+    def open_planner(self) -> Any:
+        """A board of your own from the step shown, under the replay (None, and a message, if there is none)."""
+        try:
+            local = self.session.planner()
+        except ValueError as exc:
+            self.session.message = str(exc)
+            return None
+        from .play import TacticsPlayPage
+        page = TacticsPlayPage(local)
+        page.form_card.visible = False
+        self.planner_area.objects = [pn.pane.HTML("<h3>Trying moves from here (this never changes the game)</h3>"),
+                                     page]
+        return page
+
+    def _download(self) -> Any:
+        try:
+            return io.StringIO(self.session.export_json())
+        except PermissionError as exc:
+            self.session.message = str(exc)
+            return io.StringIO("")
+
+    def _update(self, *events: Any) -> None:
+        s = self.session
+        with pn.io.hold():
+            self.counter.object = html.escape(s.counter_text())
+            self.status.object = status_html(s)
+            self.message.object = (f"<div class='academy-message' role='status'>{html.escape(s.message)}</div>"
+                                   if s.message else "")
+            self.step_pane.object = _events_html(s.step_events)
+            self.why.object = why_html(s.last_attack) if any(e.kind == "attack" for e in s.step_events) else ""
+            self.log.object = events_html(s.log, count=40) or "<span class='muted'>Nothing yet.</span>"
+            self.chat.object = ("<h4 style='margin:4px 0'>Your messages so far</h4>"
+                                + conversations_html(s.messages_until(), s.seat, s.seat_label)) if s.chat else ""
+            at_start, at_end = s.step <= 0, s.step >= s.length
+            for k in ("start", "day-back", "turn-back", "back"):
+                self.buttons[k].disabled = at_start
+            for k in ("forward", "turn-forward", "day-forward", "end"):
+                self.buttons[k].disabled = at_end
+
+
+def tactics_replay_page(record: Record, viewer: int | None = None, masked: bool = False, title: str = "",
+                        seat_names: list[str] | None = None, chat: list[dict[str, Any]] | None = None,
+                        back_link: str = "", embedded: bool = False) -> TacticsReplayPage:
+    """The replay page of a Tactics record (the factory ``academy.ui.replay.REPLAY_PAGES`` names)."""
+    session = TacticsReplay(record, viewer=viewer, masked=masked, title=title, seat_names=seat_names, chat=chat)
+    return TacticsReplayPage(session, back_link=back_link, embedded=embedded)
+
