@@ -33,9 +33,15 @@ def _fronts(position: str | None) -> Any:
     return FrontsEditorPage(position or START)
 
 
+def _tactics(position: str | None) -> Any:
+    from academy.ui.tactics.editor import START, TacticsEditorPage
+    return TacticsEditorPage(position or START)
+
+
 #: game name -> a factory of its editor page from an optional position line
 EDITORS: dict[str, Callable[[str | None], Any]] = {"conquest": _conquest, "diplomacy": _diplomacy,
-                                                   "fronts": _fronts, "game_of_war": _game_of_war}
+                                                   "fronts": _fronts, "game_of_war": _game_of_war,
+                                                   "tactics": _tactics}
 
 
 def _choices() -> str:

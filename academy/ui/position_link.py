@@ -4,8 +4,8 @@ A link carries the position as the game's own one-line notation (readable, and c
 when it is opened), e.g. ``?game=conquest&tab=play&position=Red%20to%20move%2C%20attack%20%7C%20...``.
 Opening it starts a hot-seat game from that position. A link made from a running game carries only
 what the board shows everybody: no cards in anyone's hand (Conquest), no orders (Diplomacy), and no
-link at all while hidden information is on the board (Game of War's hidden deployment; Fronts' fog until
-the game is over). Position editors share what the teacher set up, in full.
+link at all while hidden information is on the board (Game of War's hidden deployment; the fog of Fronts
+and of Tactics games played with fog, until the game is over). Position editors share what the teacher set up, in full.
 
 ``position_text(game, state)`` gives the line (None when the position cannot be shared),
 ``read_position(game, text)`` the state it stands for (raises ``InvalidNotation`` for a tampered or
@@ -102,8 +102,18 @@ def _fronts() -> _Codec:
     return _Codec(read, public)
 
 
+def _tactics() -> _Codec:
+    from academy.games.tactics.position import format_position, parse_position
+
+    def public(state: Any) -> str | None:
+        fogged = state.game.options["fog"] and not state.is_terminal()
+        return None if fogged else format_position(state)            # fog: nothing while the game runs
+
+    return _Codec(parse_position, public)
+
+
 _CODECS: dict[str, Callable[[], _Codec]] = {"conquest": _conquest, "game_of_war": _game_of_war,
-                                            "diplomacy": _diplomacy, "fronts": _fronts}
+                                            "diplomacy": _diplomacy, "fronts": _fronts, "tactics": _tactics}
 
 
 def sharable_games() -> list[str]:

@@ -113,7 +113,7 @@ def game_view(name: str, tab: str, query: Mapping[str, str]) -> pn.viewable.View
             return FrontsPlayPage(position=query.get("position"))
         if name == "tactics":
             from academy.ui.tactics.play import TacticsPlayPage
-            return TacticsPlayPage()
+            return TacticsPlayPage(position=query.get("position"))
         return PlayPage(position=query.get("position"))
 
     def lessons() -> pn.viewable.Viewable:

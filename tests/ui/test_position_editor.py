@@ -241,3 +241,45 @@ def test_the_fronts_lesson_snippet_is_a_lesson_position():
     line = re.search(r'position: "(.*)"', html.unescape(page.lesson.object)).group(1)
     state = start_state(line)
     assert state.board == page.model.state.board
+
+
+# --- Tactics ------------------------------------------------------------------------------------------------
+
+def test_tactics_editor_places_removes_and_gives_properties():
+    from academy.ui.tactics.editor import START as T_START
+    from academy.ui.tactics.editor import TacticsEditor
+    m = TacticsEditor(T_START)
+    m.army, m.unit, m.hp = "red", "artillery", 7
+    m.click((2, 2))
+    assert m.message == "Red Artillery on C3." and "artillery C3 hp7" in m.position_line()
+    m.action = "remove"
+    m.click((3, 2))
+    assert "infantry D3" not in m.position_line()
+    m.action, m.army = "own", "blue"
+    prop = sorted(m.state.owners)[0]
+    m.click(prop)
+    assert m.position_line().endswith("owners: A8 blue")
+    m.click((0, 0))
+    assert m.message == "Not done: A1 is not a property."
+    m.set_turn("blue", 3)
+    assert m.position_line().startswith("river_crossing day 3 blue |")
+
+
+def test_tactics_editor_refuses_what_the_engine_refuses():
+    from academy.ui.tactics.editor import TacticsEditor
+    m = TacticsEditor()
+    before = m.position_line()
+    m.unit = "battleship"
+    m.click((3, 3))
+    assert m.message == "Not done: 'battleship D4': a Battleship can't stand on plains."
+    assert not m.apply_line("river_crossing day 1 red | red 0: tank Z99")
+    assert "Z99 is off the board" in m.message and m.position_line() == before
+
+
+def test_tactics_editor_page_changes_map_and_shares():
+    from academy.ui.tactics.editor import TacticsEditorPage
+    page = TacticsEditorPage()
+    assert position_in(page.share.url.value) == page.model.position_line() == page.line.value
+    page.map.value = "twin_harbors"
+    assert page._map == "twin_harbors" and page.model.position_line().startswith("twin_harbors day 1 red")
+    assert isinstance(editor_page({"game": "tactics"}), TacticsEditorPage)

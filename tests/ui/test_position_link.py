@@ -37,7 +37,7 @@ def test_a_link_round_trips_its_position(game, line):
 
 
 def test_sharable_games():
-    assert sharable_games() == ["conquest", "diplomacy", "fronts", "game_of_war"]
+    assert sharable_games() == ["conquest", "diplomacy", "fronts", "game_of_war", "tactics"]
 
 
 def test_conquest_link_carries_no_cards():
@@ -138,3 +138,15 @@ def test_fronts_link_carries_the_game_and_nothing_while_the_fog_is_up():
     assert "There is no Fronts map called 'nowhere'" in err.value.message
     bad = FrontsPlayPage(position="map: duel; Red 10: 2 infantry Nowhere")
     assert bad.session.obs is None and "Nowhere&#x27; is not a province" in bad.form_message.object
+
+
+def test_tactics_link_opens_a_hot_seat_game_and_shares_nothing_under_fog():
+    from academy.games.tactics.game import TacticsGame
+    from academy.ui.tactics.play import TacticsPlayPage
+    line = "river_crossing day 1 red | red 0: tank E2 | blue 0: infantry G8"
+    page = TacticsPlayPage(position=line)
+    assert page.session.seats == ["human", "human"] and query_of(page.share.url.value)["position"] == line
+    fog = TacticsGame(map="river_crossing", fog=True).new_initial_state(seed=1)
+    assert position_text("tactics", fog) is None
+    bad = TacticsPlayPage(position=line.replace("E2", "Z99"))
+    assert bad.session.state is None and "Z99 is off the board" in bad.form_message.object

@@ -12,9 +12,11 @@ from typing import Any
 import panel as pn
 import param
 
+from academy.core.errors import InvalidNotation
 from academy.games.tactics.commanders import COMMANDERS
 from academy.games.tactics.mapdata import available_maps
 from academy.ui.defer import later
+from academy.ui.position_link import ShareLink, position_text, read_position
 from academy.ui.save_load import SaveLoadBar
 
 from .board import TacticsBoard
@@ -46,7 +48,8 @@ class TacticsPlayPage(pn.viewable.Viewer):
 
     session = param.Parameter()
 
-    def __init__(self, session: TacticsSession | None = None, seed: int | None = None, **params: Any) -> None:
+    def __init__(self, session: TacticsSession | None = None, seed: int | None = None, position: str | None = None,
+                 **params: Any) -> None:
         super().__init__(session=session or TacticsSession(), **params)
         s = self.session
         self.seed = seed
@@ -106,11 +109,14 @@ class TacticsPlayPage(pn.viewable.Viewer):
         self.replay_button.on_click(lambda e: self.open_replay())
         self.replay_area = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["local-replay"])
         self.tools = SaveLoadBar(s.save_json, s.load_json, "tactics-game.json", extra=(self.replay_button,))
-        self.game_area = pn.Column(self.cover, self.table, self.tools, self.replay_area, _rules(),
+        self.share = ShareLink("tactics", lambda: position_text("tactics", s.state))
+        self.game_area = pn.Column(self.cover, self.table, self.tools, self.share, self.replay_area, _rules(),
                                    sizing_mode="stretch_width", visible=False, margin=0)
         self.layout = pn.Column(self.form_card, self.game_area, sizing_mode="stretch_width",
                                 css_classes=["tactics-play"])
         s.param.watch(later(self._update), ["obs", "message", "preview", "last_attack", "log", "thinking", "ready"])
+        if position:
+            self.open_position(position)
         self._update()
         doc = pn.state.curdoc
         if doc is not None and doc.session_context is not None:   # stop a CPU turn when the tab closes
@@ -146,6 +152,18 @@ class TacticsPlayPage(pn.viewable.Viewer):
         self.replay_area.objects = [page]
         return page
 
+    def open_position(self, text: str) -> bool:
+        """Play the position of a shared link, both armies here (the map's own options); False (and why, in
+        the form) if the line cannot be read."""
+        try:
+            state = read_position("tactics", text)
+        except InvalidNotation as exc:
+            self.form_message.object = f"<div class='academy-message'>{escape(exc.message)}</div>"
+            return False
+        self.session.start_from(state, [HUMAN] * state.game.num_players,
+                                message="This position was opened from a link: both armies are played here.")
+        return True
+
     def start_game(self) -> bool:
         """Start a game with the form's choices; False (and the reason under the form) if refused."""
         try:
@@ -167,6 +185,8 @@ class TacticsPlayPage(pn.viewable.Viewer):
                 self.form_card.collapsed = has_game
             if self.legend.width != self._board_width():     # the map (and the board's size) changed
                 self.legend.width = self._board_width()
+            if has_game:
+                self.share.refresh()
             covered = has_game and not s.ready
             if covered:
                 name = escape(s.player_name(s.viewer))
