@@ -184,13 +184,14 @@ async def play_light(game_id: int, seats: dict[int, LightSeat], store: Store, ac
                      figures: Figures, made: list[tuple[int, Any]], pause: float) -> None:
     """Play ``actions`` actions of one game with bench/load.py's simple player, by taps and clicks,
     about ``pause`` seconds after each action was seen (a person's thinking time, drawn evenly from half to
-    one and a half times it, so that the games do not act in step; 0: as fast as possible)."""
+    one and a half times it, and before the first action up to three times it, so that the games do not act
+    in step; 0: as fast as possible)."""
     atlas = load_map("classic").territories
     thinking = random.Random(game_id)
     refusals = 0
     while len(made) < actions and refusals < 3:
-        if made and pause:
-            await asyncio.sleep(pause * thinking.uniform(0.5, 1.5))
+        if pause:                    # the first action too: the games do not all start at the same instant
+            await asyncio.sleep(pause * thinking.uniform(0.5, 1.5) * (1 if made else 2 * thinking.random()))
         state = store.load_state(game_id)
         if state.is_terminal():
             return
