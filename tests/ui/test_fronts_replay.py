@@ -238,3 +238,35 @@ def test_the_shared_page_and_the_dashboard_link_to_the_replay(hub, finished):
     assert replay_link(game.game_id, tokens[0]).replace("&", "&amp;") in page.seat_info.object
     dash = GamesDashboard(hub=hub)
     assert f"?match={finished.game_id}&amp;replay=1" in dash.replays.object and "Fronts" in dash.replays.object
+
+
+def test_a_finished_game_branches_into_a_planner_everyone_on_the_screen(finished):
+    replay = FrontsReplay(finished.record_copy())
+    replay.go(2)                                        # turn 1 resolved
+    local = replay.planner()
+    state = local.engine_state
+    assert local.people == ["red", "blue"] and state.board.turn == 2
+    after = replay._record.initial_state()
+    for entry in replay._record.entries[:replay.record_step]:
+        after.apply(entry.action)
+    assert state.board.stacks == after.board.stacks and state.board.owners == after.board.owners
+    assert len(finished.record_copy()) == len(replay._record)     # the game itself is untouched
+
+
+def test_a_running_games_planner_holds_only_what_the_seat_saw(hub):
+    game, tokens = running_game(hub)
+    replay = FrontsReplay(game.record_copy(), viewer="red", masked=True)
+    replay.go(6)                                        # turn 3's orders: one Blue stack is seen only roughly
+    seen = replay._frames[replay.index]["obs"]["stacks"]
+    assert sum("size" in e for entries in seen.values() for e in entries) == 1
+    local = replay.planner()
+    board = local.engine_state.board
+    assert local.people == ["red"] and board.funds["blue"] == 0
+    assert {p for p, entries in seen.items() for e in entries if e["owner"] == "blue"} == set(board.stacks["blue"])
+    for prov, entries in seen.items():
+        for e in entries:
+            if "size" in e:                             # seen roughly: the middle of its size range
+                assert sum(board.stacks_in(prov)[e["owner"]].values()) in (2, 5, 8, 15, 25)
+    page = FrontsReplayPage(replay)
+    planner = page.open_planner()
+    assert planner.session is not replay and "never changes the game" in page.planner_area.objects[0].object

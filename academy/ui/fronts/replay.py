@@ -30,6 +30,7 @@ from academy.core.record import Record
 from academy.games.fronts.actions import Resolve
 from academy.games.fronts.mapdata import load_map
 from academy.games.fronts.orders import parse_order
+from academy.games.fronts.units import LOSS_ORDER
 from academy.ui.defer import later
 from academy.ui.messages_view import STYLE as CHAT_STYLE
 from academy.ui.messages_view import conversations_html
@@ -40,7 +41,7 @@ from .session import FrontsSession
 
 __all__ = ["FrontsReplay", "FrontsReplayPage", "ReplayFrontsBoard", "fronts_replay_page", "full_view"]
 
-REFUSAL = "This is a replay: it takes no orders."
+REFUSAL = "This is a replay: it takes no orders. Press “Try orders from here” to play on from this frame."
 
 STYLE = """
 .replay-head { font-size: 15px; }
@@ -198,6 +199,42 @@ class FrontsReplay(FrontsSession):
     def _send(self, orders: list[str]) -> None:   # never reached: every order is refused
         raise AssertionError("a replay takes no orders")
 
+    # --- a planner ------------------------------------------------------------------------------
+    def planner(self) -> Any:
+        """A board of your own from the frame shown (a LocalFronts; the game itself never changes).
+
+        The position is the map at that frame (an orders frame: before its orders). In a running game
+        it is only what the viewer saw: stacks seen exactly as they were, stacks seen roughly as the
+        middle of their size range of their first type (as the odds do), no other player's funds. The
+        viewer plays (everyone in a finished game or an imported record); the CPU plays the others.
+        """
+        from academy.games.fronts.odds import RANGE_MIDDLE
+        from .session import LocalFronts
+        f = self._frames[self.index]
+        state = self._record.initial_state()
+        for entry in self._record.entries[:f["step"]]:
+            state.apply(entry.action)
+        board = state.board.copy()
+        if self.masked:
+            obs = f["obs"]
+            board.stacks = {pl: {} for pl in board.players}
+            board.neutral = {}
+            for prov, entries in obs.get("stacks", {}).items():
+                for e in entries:
+                    rough = (e.get("types") or ["infantry"])[0]
+                    units = dict(e["units"]) if "units" in e else {rough: RANGE_MIDDLE[e["size"]]}
+                    home = board.neutral if e["owner"] == "neutral" else board.stacks.setdefault(e["owner"], {})
+                    home[prov] = {k: units.get(k, 0) for k in LOSS_ORDER}
+            board.funds = {pl: (obs.get("funds", 0) if pl == self.player else 0) for pl in board.players}
+            board.oos = {pl: (dict(v) if pl == self.player else {}) for pl, v in board.oos.items()}
+        local = LocalFronts()
+        people = [self.player] if self.masked and self.player else list(self.game.player_ids)
+        local.start_from(self.game.state_from_board(board), people=people,
+                         message=f"Trying orders from turn {f['turn']}: this never changes the game."
+                         + (" Stacks you saw only roughly stand at the middle of their size range." if self.masked
+                            else ""))
+        return local
+
     # --- export ---------------------------------------------------------------------------------
     @property
     def can_export(self) -> bool:
@@ -289,9 +326,12 @@ class FrontsReplayPage(pn.viewable.Viewer):
                                                 css_classes=["download-record"], visible=s.can_export)
         self.record_note = pn.pane.HTML("<div class='record-note'>The record can be downloaded once the game is "
                                         "over.</div>", stylesheets=[STYLE], visible=not s.can_export)
+        self.try_button = pn.widgets.Button(label="Try orders from here", color="primary", width=190,
+                                            css_classes=["rv-branch"])
+        self.try_button.on_click(lambda e: self.open_planner())
         b = self.buttons
-        bar = pn.Row(b["start"], b["back"], b["forward"], b["end"], self.counter, self.download, self.record_note,
-                     margin=(4, 0), css_classes=["replay-steps"])
+        bar = pn.Row(b["start"], b["back"], b["forward"], b["end"], self.counter, self.try_button, self.download,
+                     self.record_note, margin=(4, 0), css_classes=["replay-steps"])
         self.board = ReplayFrontsBoard(s)
         self.message = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width",
                                     css_classes=["replay-message"])
@@ -301,18 +341,28 @@ class FrontsReplayPage(pn.viewable.Viewer):
                                  css_classes=["replay-chat"])
         side = pn.Column(self.message, self.turn, self.chat, width=430, margin=(0, 0, 0, 12),
                          css_classes=["side-panel", "replay-side"])
+        self.planner_area = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["replay-planner"])
         self.layout = pn.Column(
             self.head, bar,
             pn.Row(pn.Column(self.board, pn.pane.HTML(LEGEND, stylesheets=[CSS], sizing_mode="stretch_width"),
                              sizing_mode="stretch_width", margin=0), side, sizing_mode="stretch_width", margin=0),
             pn.Card(ReportsPanel(s), title="Battle reports so far", sizing_mode="stretch_width",
                     css_classes=["reports-card"]),
-            sizing_mode="stretch_width", css_classes=["replay-page", "fronts-replay"])
+            self.planner_area, sizing_mode="stretch_width", css_classes=["replay-page", "fronts-replay"])
         s.param.watch(later(self._update), ["index", "message"])
         self._update()
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self.layout
+
+    def open_planner(self) -> Any:
+        """A board of your own from the frame shown, under the replay."""
+        from .play import FrontsPlayPage
+        page = FrontsPlayPage(self.session.planner())
+        page.form_card.visible = False
+        self.planner_area.objects = [pn.pane.HTML("<h3>Trying orders from here (this never changes the game)</h3>"),
+                                     page]
+        return page
 
     def _download(self) -> Any:
         try:
