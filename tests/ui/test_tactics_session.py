@@ -378,3 +378,23 @@ def test_save_and_load_the_record():
     assert "bad.json could not be loaded" in other.message and snapshot(other) == before
     page = TacticsPlayPage(session=other)
     assert page.tools.saved().getvalue() == other.save_json()
+
+
+def test_a_campaign_mission_from_the_play_page():
+    """tactics.md "Weather (campaign missions)" and "Winning and losing": a mission sets its map and weather,
+    and the status shows its objective."""
+    import re
+
+    from academy.ui.tactics.play import TacticsPlayPage
+    page = TacticsPlayPage(seed=1)
+    page.mission.value = "rain_on_the_river"
+    assert page.map_choice.value == "river_crossing" and page.map_choice.disabled
+    assert "Capture the city on J3" in page.mission_brief.object
+    page.seat_choices[1].value = "easy"
+    assert page.start_game()
+    options = page.session.state.game.options
+    assert options["mission"] == "rain_on_the_river" and options["weather"] == "rain"
+    status = re.sub("<[^>]+>", " ", page.status.object)
+    assert "weather: rain" in status and "Mission: Rain on the River" in status
+    page.mission.value = ""
+    assert not page.map_choice.disabled and page.mission_brief.object == ""

@@ -9,6 +9,7 @@ from html import escape
 from typing import Any
 
 from academy.games.tactics.commanders import STAR, commander
+from academy.games.tactics.missions import mission
 
 from .board import DESTINATION, MOVE_TO, SELECTED, TARGET, THREAT, army_colour
 
@@ -106,7 +107,10 @@ def status_html(s: Any) -> str:
         rows.append(f"<tr><td><span class='swatch' style='background:{army_colour(players, p)}'></span>"
                     f"{escape(s.seat_label(p))}{out}</td><td class='funds'>"
                     f"{'hidden' if funds is None else f'{funds:,} funds'}</td><td>{power}</td></tr>")
-    return banner + sub + "<table class='armies'>" + "".join(rows) + "</table>"
+    campaign = mission(options.get("mission"))
+    goal = (f"<div class='mission'><b>Mission: {escape(campaign.title)}</b> · {escape(campaign.brief)}</div>"
+            if campaign is not None else "")
+    return banner + sub + goal + "<table class='armies'>" + "".join(rows) + "</table>"
 
 
 def _chart(values: list[int], kill_at: int) -> str:

@@ -15,6 +15,7 @@ import param
 from academy.core.errors import InvalidNotation
 from academy.games.tactics.commanders import COMMANDERS
 from academy.games.tactics.mapdata import available_maps
+from academy.games.tactics.missions import MISSIONS
 from academy.ui.defer import later
 from academy.ui.position_link import ShareLink, position_text, read_position
 from academy.ui.save_load import SaveLoadBar
@@ -28,6 +29,9 @@ __all__ = ["TacticsPlayPage", "SEAT_OPTIONS", "COMMANDER_OPTIONS", "map_options"
 
 SEAT_OPTIONS = {"Person": HUMAN, **{f"CPU {lv}": lv for lv in CPU_LEVELS}}
 COMMANDER_OPTIONS = {"No commander": "", **{f"{c.name}: {c.blurb}": c.id for c in COMMANDERS.values()}}
+
+
+MISSION_OPTIONS = {"None (a skirmish)": "", **{m.title: m.id for m in MISSIONS.values()}}
 
 
 def map_options() -> dict[str, Any]:
@@ -54,6 +58,7 @@ class TacticsPlayPage(pn.viewable.Viewer):
         s = self.session
         self.seed = seed
         self.maps = map_options()
+        self.maps_by_id = {m.id: m for m in self.maps.values()}
         first = next(iter(self.maps.values()))
         self.map_choice = pn.widgets.Select(label="Map", options={k: m.id for k, m in self.maps.items()},
                                             value=first.id, width=300, css_classes=["map-choice"])
@@ -72,11 +77,16 @@ class TacticsPlayPage(pn.viewable.Viewer):
         self.funds = pn.widgets.IntInput(label="Starting funds", value=int(first.settings["starting_funds"]),
                                          start=0, end=100_000, step=1000, width=160, css_classes=["funds-choice"])
         self.map_choice.param.watch(self._on_map, "value")
+        self.mission = pn.widgets.Select(label="Campaign mission", options=MISSION_OPTIONS, value="", width=300,
+                                         css_classes=["mission-choice"])
+        self.mission_brief = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width",
+                                          css_classes=["mission-brief"])
+        self.mission.param.watch(self._on_mission, "value")
         self.start = pn.widgets.Button(label="Start game", color="primary", width=160, css_classes=["start-game"])
         self.start.on_click(lambda e: self.start_game())
         self.form_message = pn.pane.HTML("", stylesheets=[CSS], css_classes=["form-message"])
         form = pn.Column(
-            self.map_choice,
+            pn.Row(self.map_choice, self.mission, margin=0), self.mission_brief,
             pn.Row(*[pn.Column(seat, cmdr, margin=0) for seat, cmdr in zip(self.seat_choices,
                                                                           self.commander_choices)], margin=0),
             pn.pane.HTML("<span class='muted'>Two people: they take turns at this screen (with fog, a cover hides "
@@ -137,6 +147,19 @@ class TacticsPlayPage(pn.viewable.Viewer):
         self.luck.value = bool(tmap.settings["luck"])
         self.funds.value = int(tmap.settings["starting_funds"])
 
+    def _on_mission(self, event: Any) -> None:
+        """A mission sets the map (and the weather); its brief shows under the choice."""
+        campaign = MISSIONS.get(event.new)
+        self.map_choice.disabled = campaign is not None
+        if campaign is None:
+            self.mission_brief.object = ""
+            return
+        self.map_choice.value = campaign.map
+        army = self.maps_by_id[campaign.map].players
+        self.mission_brief.object = (f"<div class='muted'><b>{escape(campaign.title)}</b> ({campaign.weather}): "
+                                     f"{escape(campaign.brief)} {escape(army[0].capitalize())} has the objective; "
+                                     f"{escape(army[1].capitalize())} defends.</div>")
+
     def open_replay(self) -> Any:
         """The game so far, step by step, under the board: everything once it is over or without fog; while
         a fog game runs, what the person at the screen saw (the CPU's moves out of sight stay hidden)."""
@@ -169,7 +192,8 @@ class TacticsPlayPage(pn.viewable.Viewer):
         try:
             self.session.new_game(seats=[w.value for w in self.seat_choices], map_id=self.map_choice.value,
                                   commanders=[w.value or None for w in self.commander_choices], fog=self.fog.value,
-                                  luck=self.luck.value, starting_funds=self.funds.value, seed=self.seed)
+                                  luck=self.luck.value, starting_funds=self.funds.value, seed=self.seed,
+                                  mission=self.mission.value or None)
         except ValueError as exc:                 # RulesError is a ValueError
             self.form_message.object = f"<div class='academy-message'>{escape(str(exc))}</div>"
             return False
