@@ -1,4 +1,5 @@
-"""What every game's lesson goals share: a Verdict, the Goal interface, "all of" and "any of".
+"""What every game's lesson goals share: a Verdict, the Goal interface, "all of" and "any of", and the
+keys every goal mapping knows (``all``, ``any``; several keys side by side) in ``GoalCompiler``.
 
 Each game's goals module (``academy.games.<game>.goals``) compiles a lesson's goal mapping into
 ``Goal`` objects whose ``evaluate(progress)`` gives a ``Verdict``: ``met``, ``open`` (still
@@ -19,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Verdict", "MET", "OPEN", "GoalError", "Goal", "AllOf", "AnyOf"]
+__all__ = ["Verdict", "MET", "OPEN", "GoalError", "Goal", "AllOf", "AnyOf", "GoalCompiler", "join_words"]
 
 
 @dataclass(frozen=True)
@@ -81,3 +82,34 @@ class AnyOf(Goal):
         if verdicts and all(v.status == "lost" for v in verdicts):
             return Verdict("lost", " ".join(v.reason for v in verdicts))
         return OPEN
+
+
+def join_words(items: list[str], word: str = "and") -> str:
+    """"a", "a and b", "a, b and c" (``word``: "and" or "or")."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {word} " + items[-1]
+
+
+class GoalCompiler(ABC):
+    """The part of a game's goal compiler that is the same in every game: ``all`` and ``any`` lists, and
+    several keys side by side meaning all of them (``combine``). A game's compiler defines ``goal``."""
+
+    @abstractmethod
+    def goal(self, value: Any, path: Sequence[Any] = ()) -> Goal:
+        """Compile one goal mapping; raises GoalError naming ``path``."""
+
+    def combine(self, parts: list[Goal]) -> Goal:
+        """One goal, or all of several (said as "a, b and c")."""
+        return parts[0] if len(parts) == 1 else AllOf(parts, join_words([g.text for g in parts]))
+
+    def _list(self, value: Any, path: Sequence[Any]) -> list[Goal]:
+        if not isinstance(value, list) or not value:
+            raise GoalError("expected a list of goals", path)
+        return [self.goal(item, (*path, i)) for i, item in enumerate(value)]
+
+    def _all(self, value: Any, path: Sequence[Any]) -> Goal:
+        parts = self._list(value, path)
+        return AllOf(parts, join_words([g.text for g in parts]))
+
+    def _any(self, value: Any, path: Sequence[Any]) -> Goal:
+        parts = self._list(value, path)
+        return AnyOf(parts, join_words([g.text for g in parts], "or"))

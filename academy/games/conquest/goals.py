@@ -64,9 +64,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from academy.core.errors import InvalidNotation, RulesError
-from academy.core.goals import MET, OPEN, Goal, GoalError, Verdict
+from academy.core.goals import MET, OPEN, Goal, GoalCompiler, GoalError, Verdict
 from academy.core.goals import AllOf as _All
 from academy.core.goals import AnyOf as _Any
+from academy.core.goals import join_words as _join
 from academy.core.names import NameIndex
 from academy.core.protocol import Event, NodeKind
 
@@ -182,7 +183,7 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word[:-1]}ies" if word.endswith("y") else f"{n} {word}s"
 
 
-class _Compiler:
+class _Compiler(GoalCompiler):
     """Turns a goal mapping into Goal objects, resolving names against the start state."""
 
     def __init__(self, state: ConquestState) -> None:
@@ -248,22 +249,7 @@ class _Compiler:
         if deadline is not None:
             for leaf in _leaves(parts):
                 leaf.deadline = deadline
-        if len(parts) == 1:
-            return parts[0]
-        return _All(parts, _join([g.text for g in parts]))
-
-    def _list(self, value: Any, path: Sequence[Any]) -> list[Goal]:
-        if not isinstance(value, list) or not value:
-            raise GoalError("expected a list of goals", path)
-        return [self.goal(item, (*path, i)) for i, item in enumerate(value)]
-
-    def _all(self, value: Any, path: Sequence[Any]) -> Goal:
-        parts = self._list(value, path)
-        return _All(parts, _join([g.text for g in parts]))
-
-    def _any(self, value: Any, path: Sequence[Any]) -> Goal:
-        parts = self._list(value, path)
-        return _Any(parts, _join([g.text for g in parts], "or"))
+        return self.combine(parts)
 
     # --- leaves ----------------------------------------------------------------------------
     def _owns(self, value: Any, path: Sequence[Any]) -> Goal:
@@ -453,10 +439,6 @@ def _leaves(goals: list[Goal]) -> list[_Leaf]:
         elif isinstance(g, (_All, _Any)):
             out += _leaves(g.parts)
     return out
-
-
-def _join(items: list[str], word: str = "and") -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {word} " + items[-1]
 
 
 def _action_key(action: Any) -> Any:

@@ -60,9 +60,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from academy.core.errors import IllegalAction, RulesError
-from academy.core.goals import MET, OPEN, Goal, GoalError, Verdict
-from academy.core.goals import AllOf as _All
-from academy.core.goals import AnyOf as _Any
+from academy.core.goals import MET, OPEN, Goal, GoalCompiler, GoalError, Verdict
+from academy.core.goals import join_words as _join
 from academy.core.protocol import Event
 from academy.core.record import Record
 
@@ -272,10 +271,6 @@ class _Leaf(Goal):
         return Verdict("lost", self.why_not(r))
 
 
-def _join(items: list[str], word: str = "and") -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {word} " + items[-1]
-
-
 def _same_unit(a: Unit, b: Unit) -> bool:
     return (a.power, a.kind, a.province) == (b.power, b.kind, b.province)
 
@@ -300,7 +295,7 @@ def _matches(given: Order, want: Order) -> bool:
     return given == want
 
 
-class _Compiler:
+class _Compiler(GoalCompiler):
     """Turns a goal mapping into Goal objects, resolving units and provinces against the start state."""
 
     def __init__(self, state: DiplomacyState, learner: str) -> None:
@@ -411,22 +406,7 @@ class _Compiler:
                 raise GoalError(f"'{key}' needs a {words} phase, but the exercise starts in {self.pos.phase} "
                                 f"({KIND_NAMES[self.pos.phase.kind]})", (*path, key))
             parts.append(getattr(self, f"_{key}")(value, (*path, key)))
-        if len(parts) == 1:
-            return parts[0]
-        return _All(parts, _join([g.text for g in parts]))
-
-    def _list(self, value: Any, path: Sequence[Any]) -> list[Goal]:
-        if not isinstance(value, list) or not value:
-            raise GoalError("expected a list of goals", path)
-        return [self.goal(item, (*path, i)) for i, item in enumerate(value)]
-
-    def _all(self, value: Any, path: Sequence[Any]) -> Goal:
-        parts = self._list(value, path)
-        return _All(parts, _join([g.text for g in parts]))
-
-    def _any(self, value: Any, path: Sequence[Any]) -> Goal:
-        parts = self._list(value, path)
-        return _Any(parts, _join([g.text for g in parts], "or"))
+        return self.combine(parts)
 
     # --- results of orders -----------------------------------------------------------------
     def _given(self, r: PhaseResult, unit: Unit) -> Order | None:

@@ -72,9 +72,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from academy.core.errors import IllegalAction, InvalidNotation, RulesError
-from academy.core.goals import MET, OPEN, Goal, GoalError, Verdict
-from academy.core.goals import AllOf as _All
-from academy.core.goals import AnyOf as _Any
+from academy.core.goals import MET, OPEN, Goal, GoalCompiler, GoalError, Verdict
+from academy.core.goals import join_words as _join
 from academy.core.protocol import Event
 from academy.core.record import Record
 
@@ -304,10 +303,6 @@ class _Leaf(Goal):
         return OPEN
 
 
-def _join(items: list[str], word: str = "and") -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {word} " + items[-1]
-
-
 def _units_words(units: Mapping[str, int]) -> str:
     parts = [f"{n} {k}" for k, n in ((k, units.get(k, 0)) for k in LOSS_ORDER) if n]
     return " ".join(parts) if parts else "nothing"
@@ -317,7 +312,7 @@ def _is_mine(side_name: str, name: str) -> bool:
     return name in side_name.split(" + ")
 
 
-class _Compiler:
+class _Compiler(GoalCompiler):
     """Turns a goal mapping into Goal objects, resolving provinces and players against the start state."""
 
     def __init__(self, state: FrontsState, learner: str, within: int = 1) -> None:
@@ -416,22 +411,7 @@ class _Compiler:
             parts.append(getattr(self, f"_{key}")(value, (*path, key)))
         if not parts:
             raise GoalError("'within' needs a goal beside it, e.g. {owns: Westmere, within: 2}", path)
-        if len(parts) == 1:
-            return parts[0]
-        return _All(parts, _join([g.text for g in parts]))
-
-    def _list(self, value: Any, path: Sequence[Any]) -> list[Goal]:
-        if not isinstance(value, list) or not value:
-            raise GoalError("expected a list of goals", path)
-        return [self.goal(item, (*path, i)) for i, item in enumerate(value)]
-
-    def _all(self, value: Any, path: Sequence[Any]) -> Goal:
-        parts = self._list(value, path)
-        return _All(parts, _join([g.text for g in parts]))
-
-    def _any(self, value: Any, path: Sequence[Any]) -> Goal:
-        parts = self._list(value, path)
-        return _Any(parts, _join([g.text for g in parts], "or"))
+        return self.combine(parts)
 
     # --- land ------------------------------------------------------------------------------
     def _owns(self, value: Any, path: Sequence[Any]) -> Goal:

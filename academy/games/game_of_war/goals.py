@@ -50,9 +50,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from academy.core.errors import InvalidNotation, RulesError
-from academy.core.goals import MET, OPEN, Goal, GoalError, Verdict
-from academy.core.goals import AllOf as _All
-from academy.core.goals import AnyOf as _Any
+from academy.core.goals import MET, OPEN, Goal, GoalCompiler, GoalError, Verdict
+from academy.core.goals import join_words as _join
 from academy.core.names import NameIndex
 from academy.core.protocol import Event, NodeKind
 
@@ -128,10 +127,6 @@ class _Leaf(Goal):
         return OPEN
 
 
-def _join(items: list[str], word: str = "and") -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {word} " + items[-1]
-
-
 def _attacks(p: Progress) -> list[Event]:
     """The attack events of the learner's side in this try."""
     side = SIDES[p.learner]
@@ -162,7 +157,7 @@ def _after_attack(p: Progress, ok: Callable[[Event], bool], why: str) -> str:
     return ""
 
 
-class _Compiler:
+class _Compiler(GoalCompiler):
     """Turns a goal mapping into Goal objects, resolving names against the start state."""
 
     def __init__(self, state: GameOfWarState) -> None:
@@ -230,22 +225,7 @@ class _Compiler:
                 raise GoalError(f"unknown goal key {key!r}{hint}; goal keys are: {', '.join(GOAL_KEYS)}",
                                 (*path, key))
             parts.append(getattr(self, f"_{key}")(value, (*path, key)))
-        if len(parts) == 1:
-            return parts[0]
-        return _All(parts, _join([g.text for g in parts]))
-
-    def _list(self, value: Any, path: Sequence[Any]) -> list[Goal]:
-        if not isinstance(value, list) or not value:
-            raise GoalError("expected a list of goals", path)
-        return [self.goal(item, (*path, i)) for i, item in enumerate(value)]
-
-    def _all(self, value: Any, path: Sequence[Any]) -> Goal:
-        parts = self._list(value, path)
-        return _All(parts, _join([g.text for g in parts]))
-
-    def _any(self, value: Any, path: Sequence[Any]) -> Goal:
-        parts = self._list(value, path)
-        return _Any(parts, _join([g.text for g in parts], "or"))
+        return self.combine(parts)
 
     # --- combat ----------------------------------------------------------------------------
     def _destroyed(self, value: Any, path: Sequence[Any]) -> Goal:

@@ -61,9 +61,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from academy.core.errors import IllegalAction, InvalidNotation, MapError, RulesError
-from academy.core.goals import MET, OPEN, Goal, GoalError, Verdict
-from academy.core.goals import AllOf as _All
-from academy.core.goals import AnyOf as _Any
+from academy.core.goals import MET, OPEN, Goal, GoalCompiler, GoalError, Verdict
+from academy.core.goals import join_words as _join
 from academy.core.protocol import Event, NodeKind
 
 from .actions import EndTurn
@@ -278,15 +277,11 @@ class _Within(Goal):
         return OPEN
 
 
-def _join(items: list[str], word: str = "and") -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {word} " + items[-1]
-
-
 def _attacks(p: Progress) -> list[Event]:
     return [e for e in p.events if e.kind == "attack"]
 
 
-class _Compiler:
+class _Compiler(GoalCompiler):
     """Turns a goal mapping into Goal objects, resolving names against the start state."""
 
     def __init__(self, state: TacticsState) -> None:
@@ -375,24 +370,11 @@ class _Compiler:
             parts.append(getattr(self, f"_{key}")(value, (*path, key)))
         if not parts:
             raise GoalError("'within' goes beside other goal keys, e.g. {captured: H1, within: 2}", path)
-        goal = parts[0] if len(parts) == 1 else _All(parts, _join([g.text for g in parts]))
+        goal = self.combine(parts)
         if within is None:
             return goal
         text = goal.text if within == 1 else f"{goal.text} within {within} turns"
         return _Within(goal, within, text)
-
-    def _list(self, value: Any, path: Sequence[Any]) -> list[Goal]:
-        if not isinstance(value, list) or not value:
-            raise GoalError("expected a list of goals", path)
-        return [self.goal(item, (*path, i)) for i, item in enumerate(value)]
-
-    def _all(self, value: Any, path: Sequence[Any]) -> Goal:
-        parts = self._list(value, path)
-        return _All(parts, _join([g.text for g in parts]))
-
-    def _any(self, value: Any, path: Sequence[Any]) -> Goal:
-        parts = self._list(value, path)
-        return _Any(parts, _join([g.text for g in parts], "or"))
 
     # --- combat ----------------------------------------------------------------------------
     def _destroyed(self, value: Any, path: Sequence[Any]) -> Goal:
