@@ -8,7 +8,6 @@ nothing. ``EditorPage`` shows the board, the tools, the line, the lesson snippet
 """
 from __future__ import annotations
 
-import html
 from typing import Any
 
 import panel as pn
@@ -17,7 +16,7 @@ import param
 from academy.core.errors import RulesError
 from academy.games.conquest.notation import NEUTRAL
 from academy.games.conquest.position import format_position, parse_position
-from academy.ui.position_link import ShareLink
+from academy.ui.editor_frame import EditorFrame
 
 from .board import ConquestBoard
 
@@ -93,12 +92,15 @@ class ConquestEditor(param.Parameterized):
         self.param.trigger("state")
 
 
-class EditorPage(pn.viewable.Viewer):
+class EditorPage(EditorFrame):
     """The editor's page: board, tools, the position as a line, for a lesson and as a link."""
 
+    game, title = "conquest", "Conquest position editor"
+    line_title = "The position in Conquest notation"
+
     def __init__(self, position: str = START, **params: Any) -> None:
-        super().__init__(**params)
-        self.model = m = ConquestEditor(position)
+        super().__init__(ConquestEditor(position), **params)
+        m = self.model
         self.board = ConquestBoard(m)
         self.owner = pn.widgets.Select(options=self._owner_options(), value=0, width=150,
                                        css_classes=["editor-owner"])
@@ -109,35 +111,18 @@ class EditorPage(pn.viewable.Viewer):
                                        else "reinforce", width=120, css_classes=["editor-phase"])
         self.to_place = pn.widgets.IntInput(value=max(1, m.state.reinforcements or 3), start=1, end=999, width=90,
                                             css_classes=["editor-to-place"])
-        self.line = pn.widgets.TextAreaInput(value=m.position_line(), height=120, sizing_mode="stretch_width",
-                                             css_classes=["editor-line"])
-        self.apply = pn.widgets.Button(label="Apply this line", width=150, css_classes=["editor-apply"])
-        self.message = pn.pane.HTML("", css_classes=["editor-message"], sizing_mode="stretch_width")
-        self.lesson = pn.pane.HTML("", css_classes=["editor-lesson"], sizing_mode="stretch_width")
-        self.share = ShareLink("conquest", self._shareable)
         self.owner.param.watch(lambda e: setattr(m, "owner", e.new), "value")
         self.armies.param.watch(lambda e: setattr(m, "armies", int(e.new or 1)), "value")
         for w in (self.mover, self.phase, self.to_place):
             w.param.watch(self._turn, "value")
-        self.apply.on_click(lambda e: m.apply_line(self.line.value))
         m.param.watch(self._update, ["state", "message"])
-        tools = pn.Column(
+        self.layout = self.page(self.board, [
             pn.pane.HTML("<h3 style='margin:4px 0'>Paint territories</h3><p style='margin:0'>Click a territory to "
                          "give it to this owner with this many armies.</p>"),
             pn.Row(self.owner, self.armies),
             pn.pane.HTML("<h3 style='margin:8px 0 4px'>The turn</h3>"),
-            pn.Row(self.mover, self.phase), pn.Row(pn.pane.HTML("Armies to place:", margin=(12, 5)), self.to_place),
-            self.message, width=360, css_classes=["editor-tools"])
-        self.layout = pn.Column(
-            pn.pane.HTML("<h2 style='margin:4px 0'>Conquest position editor</h2>"),
-            pn.Row(self.board, tools, sizing_mode="stretch_width"),
-            pn.pane.HTML("<h3 style='margin:8px 0 4px'>The position in Conquest notation</h3><p style='margin:0'>"
-                         "Edit it by hand if you like, then apply it.</p>"),
-            self.line, self.apply, self.lesson, self.share, sizing_mode="stretch_width", css_classes=["editor-page"])
+            pn.Row(self.mover, self.phase), pn.Row(pn.pane.HTML("Armies to place:", margin=(12, 5)), self.to_place)])
         self._update()
-
-    def __panel__(self) -> pn.viewable.Viewable:
-        return self.layout
 
     def _owner_options(self) -> dict[str, int]:
         return {**{name: p for p, name in enumerate(self.model.players)}, "Neutral": NEUTRAL}
@@ -148,24 +133,8 @@ class EditorPage(pn.viewable.Viewer):
     def _turn(self, *events: Any) -> None:
         self.model.set_turn(self.mover.value, self.phase.value, int(self.to_place.value or 1))
 
-    def _shareable(self) -> str | None:
-        return None if self.model.problems() else self.model.position_line()
-
     def _update(self, *events: Any) -> None:
-        m = self.model
-        line = m.position_line()
         with pn.io.hold():
-            if self.line.value != line:
-                self.line.value = line
             if list(self.owner.options.values()) != list(self._owner_options().values()):
                 self.owner.options, self.mover.options = self._owner_options(), self._mover_options()
-            problems = m.problems()
-            notes = "".join(f"<li>{html.escape(p)}</li>" for p in problems)
-            text = html.escape(m.message)
-            self.message.object = (f'<div class="academy-message" role="status">{text}</div>' if text else "") + \
-                (f'<ul class="editor-problems">{notes}</ul>' if notes else "")
-            snippet = html.escape(f'position: "{line}"')
-            self.lesson.object = ("<h3 style='margin:8px 0 4px'>For a lesson file</h3><p style='margin:0'>Paste this "
-                                  "line into the lesson's front matter:</p>"
-                                  f'<pre class="editor-snippet" style="white-space:pre-wrap">{snippet}</pre>')
-            self.share.refresh()
+            self.refresh()

@@ -10,7 +10,6 @@ board, the tools, the line, the lesson snippet and the link.
 """
 from __future__ import annotations
 
-import html
 from typing import Any
 
 import panel as pn
@@ -19,7 +18,7 @@ import param
 from academy.core.errors import RulesError
 from academy.games.diplomacy import DiplomacyGame, Position, standard_map
 from academy.games.diplomacy.position_line import format_position, parse_position
-from academy.ui.position_link import ShareLink
+from academy.ui.editor_frame import EditorFrame
 
 from .board import DiplomacyBoard
 
@@ -117,12 +116,18 @@ class DiplomacyEditor(param.Parameterized):
         self.step += 1
 
 
-class DiplomacyEditorPage(pn.viewable.Viewer):
+class DiplomacyEditorPage(EditorFrame):
     """The editor's page: board, tools, the position as a line, for a lesson and as a link."""
 
+    game, title = "diplomacy", "Diplomacy position editor"
+    line_help = ("Edit it by hand if you like (dislodged units, contested provinces, another power's fixed orders), "
+                 "then apply it.")
+    lesson_help = ("Paste this line into the lesson's front matter (add <code>England to order, </code> in front "
+                   "of the phase to name the learner's power):")
+
     def __init__(self, position: str = START, **params: Any) -> None:
-        super().__init__(**params)
-        self.model = m = DiplomacyEditor(position)
+        super().__init__(DiplomacyEditor(position), **params)
+        m = self.model
         self.board = DiplomacyBoard(m, height=600)
         powers = sorted({p.home for p in standard_map().provinces.values() if p.home})
         self.owner = pn.widgets.Select(options={p.title(): p for p in powers}, value=m.owner, width=160,
@@ -134,51 +139,18 @@ class DiplomacyEditorPage(pn.viewable.Viewer):
         season = next((k for k, v in SEASONS.items() if v.format(year=phase.year) == str(phase)), "Spring movement")
         self.season = pn.widgets.Select(options=list(SEASONS), value=season, width=190, css_classes=["editor-season"])
         self.year = pn.widgets.IntInput(value=phase.year, start=1901, end=2100, width=100, css_classes=["editor-year"])
-        self.line = pn.widgets.TextAreaInput(value=m.position_line(), height=110, sizing_mode="stretch_width",
-                                             css_classes=["editor-line"])
-        self.apply = pn.widgets.Button(label="Apply this line", width=150, css_classes=["editor-apply"])
-        self.message = pn.pane.HTML("", css_classes=["editor-message"], sizing_mode="stretch_width")
-        self.lesson = pn.pane.HTML("", css_classes=["editor-lesson"], sizing_mode="stretch_width")
-        self.share = ShareLink("diplomacy", self._shareable)
         for widget, name in ((self.owner, "owner"), (self.piece, "piece"), (self.coast, "coast")):
             widget.param.watch(lambda e, name=name: setattr(m, name, e.new), "value")
         for widget in (self.season, self.year):
             widget.param.watch(lambda e: m.set_phase(self.season.value, int(self.year.value or 1901)), "value")
-        self.apply.on_click(lambda e: m.apply_line(self.line.value))
         m.param.watch(self._update, ["state", "message"])
-        tools = pn.Column(
+        self.layout = self.page(self.board, [
             pn.pane.HTML("<h3 style='margin:4px 0'>Place</h3><p style='margin:0'>Click a province to put this there "
                          "(a unit already there is replaced).</p>"),
             self.owner, self.piece, self.coast, pn.pane.HTML("<h3 style='margin:8px 0 4px'>The phase</h3>"),
-            pn.Row(self.season, self.year), self.message, width=360, css_classes=["editor-tools"])
-        self.layout = pn.Column(
-            pn.pane.HTML("<h2 style='margin:4px 0'>Diplomacy position editor</h2>"),
-            pn.Row(self.board, tools, sizing_mode="stretch_width"),
-            pn.pane.HTML("<h3 style='margin:8px 0 4px'>The position as a line</h3><p style='margin:0'>Edit it by hand "
-                         "if you like (dislodged units, contested provinces, another power's fixed orders), then "
-                         "apply it.</p>"),
-            self.line, self.apply, self.lesson, self.share, sizing_mode="stretch_width", css_classes=["editor-page"])
+            pn.Row(self.season, self.year)])
         self._update()
 
-    def __panel__(self) -> pn.viewable.Viewable:
-        return self.layout
-
-    def _shareable(self) -> str | None:
-        return None if self.model.problems() else self.model.position_line()
-
     def _update(self, *events: Any) -> None:
-        m = self.model
-        line = m.position_line()
         with pn.io.hold():
-            if self.line.value != line:
-                self.line.value = line
-            notes = "".join(f"<li>{html.escape(p)}</li>" for p in m.problems())
-            text = html.escape(m.message)
-            self.message.object = (f'<div class="academy-message" role="status">{text}</div>' if text else "") + \
-                (f'<ul class="editor-problems">{notes}</ul>' if notes else "")
-            snippet = html.escape(f'position: "{line}"')
-            self.lesson.object = ("<h3 style='margin:8px 0 4px'>For a lesson file</h3><p style='margin:0'>Paste this "
-                                  "line into the lesson's front matter (add <code>England to order, </code> in front "
-                                  "of the phase to name the learner's power):</p>"
-                                  f'<pre class="editor-snippet" style="white-space:pre-wrap">{snippet}</pre>')
-            self.share.refresh()
+            self.refresh()

@@ -11,7 +11,6 @@ snippet and the link. The editor sees every stack: there is no fog in a position
 """
 from __future__ import annotations
 
-import html
 from typing import Any
 
 import panel as pn
@@ -22,7 +21,8 @@ from academy.games.fronts.board import NEUTRAL
 from academy.games.fronts.mapdata import load_map
 from academy.games.fronts.notation import parse_position
 from academy.games.fronts.units import LOSS_ORDER
-from academy.ui.position_link import ShareLink, fronts_line, parse_line
+from academy.ui.editor_frame import EditorFrame
+from academy.ui.position_link import fronts_line, parse_line
 
 from .board import FrontsBoard
 
@@ -137,12 +137,17 @@ class FrontsEditor(param.Parameterized):
         self.step += 1
 
 
-class FrontsEditorPage(pn.viewable.Viewer):
+class FrontsEditorPage(EditorFrame):
     """The editor's page: board, tools, the position as a line, for a lesson and as a link."""
 
+    game, title = "fronts", "Fronts position editor"
+    line_help = ("Edit it by hand if you like (another map: <code>map: crossroads; players: 4; mode: ffa</code>; "
+                 "funds, digging in, supply...), then apply it.")
+    lesson_help = "Paste this line into the lesson's front matter (the first part names the learner):"
+
     def __init__(self, position: str = START, **params: Any) -> None:
-        super().__init__(**params)
-        self.model = m = FrontsEditor(position)
+        super().__init__(FrontsEditor(position), **params)
+        m = self.model
         self.board_slot = pn.Column(FrontsBoard(m), sizing_mode="stretch_width", margin=0)
         self._map = m.fmap.id
         self.action = pn.widgets.RadioButtonGroup(options={"Set units": SET, "Give the province": OWN,
@@ -152,59 +157,30 @@ class FrontsEditorPage(pn.viewable.Viewer):
         self.kind = pn.widgets.Select(options=list(LOSS_ORDER), value="infantry", width=130,
                                       css_classes=["editor-kind"])
         self.count = pn.widgets.IntInput(value=2, start=0, end=99, width=80, css_classes=["editor-count"])
-        self.line = pn.widgets.TextAreaInput(value=m.position_line(), height=120, sizing_mode="stretch_width",
-                                             css_classes=["editor-line"])
-        self.apply = pn.widgets.Button(label="Apply this line", width=150, css_classes=["editor-apply"])
-        self.message = pn.pane.HTML("", css_classes=["editor-message"], sizing_mode="stretch_width")
-        self.lesson = pn.pane.HTML("", css_classes=["editor-lesson"], sizing_mode="stretch_width")
-        self.share = ShareLink("fronts", self._shareable)
         for widget, name in ((self.action, "action"), (self.owner, "owner"), (self.kind, "kind")):
             widget.param.watch(lambda e, name=name: setattr(m, name, e.new), "value")
         self.count.param.watch(lambda e: setattr(m, "count", int(e.new or 0)), "value")
-        self.apply.on_click(lambda e: m.apply_line(self.line.value))
         m.param.watch(self._update, ["obs", "message"])
-        tools = pn.Column(
+        self.layout = self.page(self.board_slot, [
             pn.pane.HTML("<h3 style='margin:4px 0'>Click a province to</h3>"), self.action,
             pn.pane.HTML("<p style='margin:4px 0'>Whose (units or land), which units and how many (0 takes that "
                          "type away):</p>"),
-            self.owner, pn.Row(self.kind, self.count), self.message, width=360, css_classes=["editor-tools"])
-        self.layout = pn.Column(
-            pn.pane.HTML("<h2 style='margin:4px 0'>Fronts position editor</h2>"),
-            pn.Row(self.board_slot, tools, sizing_mode="stretch_width"),
-            pn.pane.HTML("<h3 style='margin:8px 0 4px'>The position as a line</h3><p style='margin:0'>Edit it by hand "
-                         "if you like (another map: <code>map: crossroads; players: 4; mode: ffa</code>; funds, "
-                         "digging in, supply...), then apply it.</p>"),
-            self.line, self.apply, self.lesson, self.share, sizing_mode="stretch_width", css_classes=["editor-page"])
+            self.owner, pn.Row(self.kind, self.count)])
         self._update()
-
-    def __panel__(self) -> pn.viewable.Viewable:
-        return self.layout
 
     def _owners(self) -> dict[str, str]:
         m = self.model
         return {**{m.player_name(p): p for p in m.state.board.players}, "Neutral": NEUTRAL}
 
-    def _shareable(self) -> str | None:
-        return None if self.model.problems() else self.model.position_line()
+    def lesson_line(self, line: str) -> str:
+        return f"{self.model.player_name(self.model.state.board.players[0])} to order; {line}"
 
     def _update(self, *events: Any) -> None:
         m = self.model
-        line = m.position_line()
         with pn.io.hold():
             if m.fmap.id != self._map:                  # another map: a new board, new players
                 self._map = m.fmap.id
                 self.board_slot.objects = [FrontsBoard(m)]
             if list(self.owner.options.values()) != list(self._owners().values()):
                 self.owner.param.update(options=self._owners(), value=m.owner)
-            if self.line.value != line:
-                self.line.value = line
-            notes = "".join(f"<li>{html.escape(p)}</li>" for p in m.problems())
-            text = html.escape(m.message)
-            self.message.object = (f'<div class="academy-message" role="status">{text}</div>' if text else "") + \
-                (f'<ul class="editor-problems">{notes}</ul>' if notes else "")
-            learner = m.player_name(m.state.board.players[0])
-            snippet = html.escape(f'position: "{learner} to order; {line}"')
-            self.lesson.object = ("<h3 style='margin:8px 0 4px'>For a lesson file</h3><p style='margin:0'>Paste this "
-                                  "line into the lesson's front matter (the first part names the learner):</p>"
-                                  f'<pre class="editor-snippet" style="white-space:pre-wrap">{snippet}</pre>')
-            self.share.refresh()
+            self.refresh()

@@ -10,7 +10,6 @@ lesson snippet and the link.
 """
 from __future__ import annotations
 
-import html
 import re
 from typing import Any
 
@@ -20,7 +19,7 @@ import param
 from academy.core.errors import RulesError
 from academy.games.game_of_war import Position, format_position, format_square, parse_position, state_from_position
 from academy.games.game_of_war.units import SIDES, UNIT_TYPES
-from academy.ui.position_link import ShareLink
+from academy.ui.editor_frame import EditorFrame
 
 from .board import GameOfWarBoard
 
@@ -115,12 +114,16 @@ class GameOfWarEditor(param.Parameterized):
         self.state = state
 
 
-class GameOfWarEditorPage(pn.viewable.Viewer):
+class GameOfWarEditorPage(EditorFrame):
     """The editor's page: board, tools, the position as a line, for a lesson and as a link."""
 
+    game, title = "game_of_war", "Game of War position editor"
+    line_title = "The position in Game of War notation"
+    line_help = "Edit it by hand if you like (for example <code>board: empty</code> or terrain), then apply it."
+
     def __init__(self, position: str = START, **params: Any) -> None:
-        super().__init__(**params)
-        self.model = m = GameOfWarEditor(position)
+        super().__init__(GameOfWarEditor(position), **params)
+        m = self.model
         self.board_slot = pn.Column(GameOfWarBoard(m, cell=28), margin=0)
         self._terrain = self._terrain_of(m.state)
         labels = {**{t.replace("_", " ").capitalize(): t for t in UNIT_TYPES}, "Arsenal": ARSENAL,
@@ -133,62 +136,30 @@ class GameOfWarEditorPage(pn.viewable.Viewer):
         self.lines = pn.widgets.RadioButtonGroup(options={"No lines": "", "North's lines": "north",
                                                           "South's lines": "south"}, value="", color="primary",
                                                  css_classes=["editor-network"])
-        self.line = pn.widgets.TextAreaInput(value=m.position_line(), height=110, sizing_mode="stretch_width",
-                                             css_classes=["editor-line"])
-        self.apply = pn.widgets.Button(label="Apply this line", width=150, css_classes=["editor-apply"])
-        self.message = pn.pane.HTML("", css_classes=["editor-message"], sizing_mode="stretch_width")
-        self.lesson = pn.pane.HTML("", css_classes=["editor-lesson"], sizing_mode="stretch_width")
-        self.share = ShareLink("game_of_war", self._shareable)
         self.side.param.watch(lambda e: setattr(m, "side", e.new), "value")
         self.piece.param.watch(lambda e: setattr(m, "piece", e.new), "value")
         self.mover.param.watch(lambda e: m.set_mover(e.new), "value")
         self.lines.param.watch(lambda e: setattr(m, "network_side", e.new or None), "value")
-        self.apply.on_click(lambda e: m.apply_line(self.line.value))
         m.param.watch(self._update, ["state", "message"])
-        tools = pn.Column(
+        self.layout = self.page(self.board_slot, [
             pn.pane.HTML("<h3 style='margin:4px 0'>Place</h3><p style='margin:0'>Click a square to put this there "
                          "(a unit already there is replaced).</p>"),
             self.side, self.piece, pn.pane.HTML("<h3 style='margin:8px 0 4px'>The turn</h3>"), self.mover,
-            pn.pane.HTML("<h3 style='margin:8px 0 4px'>Check the lines</h3>"), self.lines,
-            self.message, width=340, css_classes=["editor-tools"])
-        self.layout = pn.Column(
-            pn.pane.HTML("<h2 style='margin:4px 0'>Game of War position editor</h2>"),
-            pn.Row(self.board_slot, tools, sizing_mode="stretch_width"),
-            pn.pane.HTML("<h3 style='margin:8px 0 4px'>The position in Game of War notation</h3><p style='margin:0'>"
-                         "Edit it by hand if you like (for example <code>board: empty</code> or terrain), then "
-                         "apply it.</p>"),
-            self.line, self.apply, self.lesson, self.share, sizing_mode="stretch_width", css_classes=["editor-page"])
+            pn.pane.HTML("<h3 style='margin:8px 0 4px'>Check the lines</h3>"), self.lines], tools_width=340)
         self._update()
-
-    def __panel__(self) -> pn.viewable.Viewable:
-        return self.layout
 
     @staticmethod
     def _terrain_of(state: Any) -> tuple[Any, ...]:
         pos = state.position
         return pos.width, pos.height, pos.mountains, pos.passes, pos.fortresses
 
-    def _shareable(self) -> str | None:
-        return None if self.model.problems() else self.model.position_line()
-
     def _update(self, *events: Any) -> None:
         m = self.model
-        line = m.position_line()
         with pn.io.hold():
             terrain = self._terrain_of(m.state)
             if terrain != self._terrain:          # the board draws its terrain once: a new line may change it
                 self._terrain = terrain
                 self.board_slot.objects = [GameOfWarBoard(m, cell=28)]
-            if self.line.value != line:
-                self.line.value = line
             if self.mover.value != m.state.side:
                 self.mover.value = m.state.side
-            notes = "".join(f"<li>{html.escape(p)}</li>" for p in m.problems())
-            text = html.escape(m.message)
-            self.message.object = (f'<div class="academy-message" role="status">{text}</div>' if text else "") + \
-                (f'<ul class="editor-problems">{notes}</ul>' if notes else "")
-            snippet = html.escape(f'position: "{line}"')
-            self.lesson.object = ("<h3 style='margin:8px 0 4px'>For a lesson file</h3><p style='margin:0'>Paste this "
-                                  "line into the lesson's front matter:</p>"
-                                  f'<pre class="editor-snippet" style="white-space:pre-wrap">{snippet}</pre>')
-            self.share.refresh()
+            self.refresh()

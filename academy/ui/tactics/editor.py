@@ -11,7 +11,6 @@ snippet and the link. The editor sees every unit: there is no fog in a position 
 """
 from __future__ import annotations
 
-import html
 from typing import Any
 
 import panel as pn
@@ -22,7 +21,7 @@ from academy.games.tactics.board import Unit
 from academy.games.tactics.mapdata import available_maps
 from academy.games.tactics.position import format_position, parse_position
 from academy.games.tactics.units import UNITS
-from academy.ui.position_link import ShareLink
+from academy.ui.editor_frame import EditorFrame
 
 from .board import TacticsBoard
 
@@ -128,12 +127,17 @@ class TacticsEditor(param.Parameterized):
         self.obs = state.observation(None)
 
 
-class TacticsEditorPage(pn.viewable.Viewer):
+class TacticsEditorPage(EditorFrame):
     """The editor's page: board, tools, the position as a line, for a lesson and as a link."""
 
+    game, title = "tactics", "Tactics position editor"
+    line_help = "Edit it by hand if you like (funds, fuel, ammo, cargo in brackets, capture points...), then apply it."
+    lesson_help = ("Paste this line into the lesson's front matter (add <code>luck: off</code> or <code>fog: on"
+                   "</code> parts as you need):")
+
     def __init__(self, position: str = START, **params: Any) -> None:
-        super().__init__(**params)
-        self.model = m = TacticsEditor(position)
+        super().__init__(TacticsEditor(position), **params)
+        m = self.model
         self.board_slot = pn.Column(TacticsBoard(m), margin=0)
         self._map = m.state.game.map.id
         self.action = pn.widgets.RadioButtonGroup(options={"Place a unit": PLACE, "Remove": REMOVE,
@@ -148,46 +152,26 @@ class TacticsEditorPage(pn.viewable.Viewer):
         self.mover = pn.widgets.Select(options=m.armies, value=m.armies[m.state.current], width=120,
                                        css_classes=["editor-mover"])
         self.day = pn.widgets.IntInput(value=m.state.day, start=1, end=99, width=80, css_classes=["editor-day"])
-        self.line = pn.widgets.TextAreaInput(value=m.position_line(), height=110, sizing_mode="stretch_width",
-                                             css_classes=["editor-line"])
-        self.apply = pn.widgets.Button(label="Apply this line", width=150, css_classes=["editor-apply"])
-        self.message = pn.pane.HTML("", css_classes=["editor-message"], sizing_mode="stretch_width")
-        self.lesson = pn.pane.HTML("", css_classes=["editor-lesson"], sizing_mode="stretch_width")
-        self.share = ShareLink("tactics", self._shareable)
         for widget, name in ((self.action, "action"), (self.army, "army"), (self.unit, "unit")):
             widget.param.watch(lambda e, name=name: setattr(m, name, e.new), "value")
         self.hp.param.watch(lambda e: setattr(m, "hp", int(e.new or 10)), "value")
         self.map.param.watch(lambda e: m.set_map(e.new) if e.new != m.state.game.map.id else None, "value")
         for widget in (self.mover, self.day):
             widget.param.watch(lambda e: m.set_turn(self.mover.value, int(self.day.value or 1)), "value")
-        self.apply.on_click(lambda e: m.apply_line(self.line.value))
         m.param.watch(self._update, ["obs", "message"])
-        tools = pn.Column(
+        self.layout = self.page(self.board_slot, [
             pn.pane.HTML("<h3 style='margin:4px 0'>Click a tile to</h3>"), self.action,
             pn.pane.HTML("<p style='margin:4px 0'>Which army, unit and displayed HP:</p>"),
             self.army, pn.Row(self.unit, self.hp),
-            pn.pane.HTML("<h3 style='margin:8px 0 4px'>Map and turn</h3>"), self.map, pn.Row(self.mover, self.day),
-            self.message, width=380, css_classes=["editor-tools"])
-        self.layout = pn.Column(
-            pn.pane.HTML("<h2 style='margin:4px 0'>Tactics position editor</h2>"),
-            pn.Row(self.board_slot, tools, sizing_mode="stretch_width"),
-            pn.pane.HTML("<h3 style='margin:8px 0 4px'>The position as a line</h3><p style='margin:0'>Edit it by hand "
-                         "if you like (funds, fuel, ammo, cargo in brackets, capture points...), then apply it.</p>"),
-            self.line, self.apply, self.lesson, self.share, sizing_mode="stretch_width", css_classes=["editor-page"])
+            pn.pane.HTML("<h3 style='margin:8px 0 4px'>Map and turn</h3>"), self.map, pn.Row(self.mover, self.day)],
+            tools_width=380)
         self._update()
-
-    def __panel__(self) -> pn.viewable.Viewable:
-        return self.layout
 
     def _armies(self) -> list[str]:
         return [*self.model.armies, NEUTRAL]
 
-    def _shareable(self) -> str | None:
-        return None if self.model.problems() else self.model.position_line()
-
     def _update(self, *events: Any) -> None:
         m = self.model
-        line = m.position_line()
         with pn.io.hold():
             if m.state.game.map.id != self._map:      # another map: a new board, its armies
                 self._map = m.state.game.map.id
@@ -196,15 +180,4 @@ class TacticsEditorPage(pn.viewable.Viewer):
                 self.mover.options = m.armies
                 self.map.value = self._map
             self.mover.value, self.day.value = m.armies[m.state.current], m.state.day
-            if self.line.value != line:
-                self.line.value = line
-            notes = "".join(f"<li>{html.escape(p)}</li>" for p in m.problems())
-            text = html.escape(m.message)
-            self.message.object = (f'<div class="academy-message" role="status">{text}</div>' if text else "") + \
-                (f'<ul class="editor-problems">{notes}</ul>' if notes else "")
-            snippet = html.escape(f'position: "{line}"')
-            self.lesson.object = ("<h3 style='margin:8px 0 4px'>For a lesson file</h3><p style='margin:0'>Paste this "
-                                  "line into the lesson's front matter (add <code>luck: off</code> or <code>fog: on"
-                                  "</code> parts as you need):</p>"
-                                  f'<pre class="editor-snippet" style="white-space:pre-wrap">{snippet}</pre>')
-            self.share.refresh()
+            self.refresh()

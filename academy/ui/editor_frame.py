@@ -1,0 +1,77 @@
+"""What every position editor's page has around its board and tools: the position as a line (edited by
+hand and applied), what the engine said, why the position cannot be shared yet, the line ready for a
+lesson file, and the link.
+
+A game's editor page subclasses ``EditorFrame`` with its model, which has ``position_line()``,
+``problems()``, ``apply_line(text)`` and a ``message`` param; it builds its board and tools, lays them
+out with ``page(board, tools)`` and calls ``refresh()`` whenever the model changes.
+"""
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import panel as pn
+
+from academy.ui.position_link import ShareLink
+
+__all__ = ["EditorFrame"]
+
+
+class EditorFrame(pn.viewable.Viewer):
+    """The shared part of a position editor's page (see the module docstring)."""
+
+    game = ""             # the registry's name
+    title = ""            # "Conquest position editor"
+    line_title = "The position as a line"
+    line_help = "Edit it by hand if you like, then apply it."
+    lesson_help = "Paste this line into the lesson's front matter:"
+
+    def __init__(self, model: Any, **params: Any) -> None:
+        super().__init__(**params)
+        self.model = model
+        self.line = pn.widgets.TextAreaInput(value=model.position_line(), height=110, sizing_mode="stretch_width",
+                                             css_classes=["editor-line"])
+        self.apply = pn.widgets.Button(label="Apply this line", width=150, css_classes=["editor-apply"])
+        self.apply.on_click(lambda e: model.apply_line(self.line.value))
+        self.message = pn.pane.HTML("", css_classes=["editor-message"], sizing_mode="stretch_width")
+        self.lesson = pn.pane.HTML("", css_classes=["editor-lesson"], sizing_mode="stretch_width")
+        self.share = ShareLink(self.game, self._shareable)
+        self.layout: Any = None
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self.layout
+
+    def page(self, board: Any, tools: list[Any], tools_width: int = 360) -> pn.Column:
+        """The page: the title, the board with the tools (and the engine's message) beside it, then the line,
+        the lesson snippet and the link."""
+        side = pn.Column(*tools, self.message, width=tools_width, css_classes=["editor-tools"])
+        return pn.Column(
+            pn.pane.HTML(f"<h2 style='margin:4px 0'>{html.escape(self.title)}</h2>"),
+            pn.Row(board, side, sizing_mode="stretch_width"),
+            pn.pane.HTML(f"<h3 style='margin:8px 0 4px'>{html.escape(self.line_title)}</h3>"
+                         f"<p style='margin:0'>{self.line_help}</p>"),
+            self.line, self.apply, self.lesson, self.share, sizing_mode="stretch_width", css_classes=["editor-page"])
+
+    def lesson_line(self, line: str) -> str:
+        """The position as a lesson file writes it (a game may put the learner in front)."""
+        return line
+
+    def _shareable(self) -> str | None:
+        return None if self.model.problems() else self.model.position_line()
+
+    def refresh(self) -> None:
+        """Show the model's position, message, problems, lesson line and link."""
+        m = self.model
+        line = m.position_line()
+        if self.line.value != line:
+            self.line.value = line
+        notes = "".join(f"<li>{html.escape(p)}</li>" for p in m.problems())
+        text = html.escape(m.message)
+        self.message.object = (f'<div class="academy-message" role="status">{text}</div>' if text else "") + \
+            (f'<ul class="editor-problems">{notes}</ul>' if notes else "")
+        snippet = html.escape(f'position: "{self.lesson_line(line)}"')
+        self.lesson.object = (f"<h3 style='margin:8px 0 4px'>For a lesson file</h3><p style='margin:0'>"
+                              f"{self.lesson_help}</p>"
+                              f'<pre class="editor-snippet" style="white-space:pre-wrap">{snippet}</pre>')
+        self.share.refresh()
