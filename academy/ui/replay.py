@@ -45,7 +45,7 @@ from academy.core.rng import new_seed
 from academy.ui.defer import later
 
 from .messages_view import STYLE as CHAT_STYLE
-from .messages_view import conversations_html
+from .replay_parts import messages_html
 from .model import BoardModel
 from .session import GameSession
 from .replay_model import Frame, Replay, RecordError, read_record
@@ -596,8 +596,7 @@ class ReplayPage(pn.viewable.Viewer):
             if players != self.players.object:
                 self.players.object = players
             self.hands.object = self._hands()
-            self.chat.object = ("<h4 style='margin:4px 0'>Your messages so far</h4>"
-                                + conversations_html(s.messages_until(), s.viewer, s.seat_label)) if s.chat else ""
+            self.chat.object = messages_html(s, s.viewer)
             self.download.visible = s.can_export
             self.record_note.visible = not s.can_export
             if s.can_export:

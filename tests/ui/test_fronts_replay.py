@@ -104,7 +104,7 @@ def test_a_finished_game_shows_everything(finished, hub):
     s.to_end()
     assert s.obs["stacks"] == full_view(record.replay())["stacks"]
     assert all("units" in e for entries in s.obs["stacks"].values() for e in entries)   # no fog
-    assert json.loads(page._download().getvalue())["game"] == "fronts"
+    assert json.loads(page.record._saved().getvalue())["game"] == "fronts"
 
 
 # --- fog ----------------------------------------------------------------------------------

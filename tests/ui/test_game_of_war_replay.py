@@ -147,7 +147,7 @@ def test_a_finished_game_shows_everything(finished, hub):
     assert not s.masked and s.can_export and "(finished; everything)" in page.head.object
     s.to_end()
     assert s.state.position == finished.record_copy().replay().position
-    assert json.loads(page._download().getvalue())["game"] == "game_of_war"
+    assert json.loads(page.record._saved().getvalue())["game"] == "game_of_war"
 
 
 def test_a_seats_replay_shows_its_messages(hub):

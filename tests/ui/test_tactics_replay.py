@@ -106,7 +106,7 @@ def test_a_running_fog_game_shows_each_seat_only_its_own_fog(hub):
     assert isinstance(page, TacticsReplayPage)
     page.__panel__().get_root(Document())
     s = page.session
-    assert s.masked and "your own view" in s.title and not s.can_export and not page.download.visible
+    assert s.masked and "your own view" in s.title and not s.can_export and not page.record.download.visible
     with pytest.raises(PermissionError):
         s.export_json()
     hidden_somewhere = False
@@ -148,7 +148,7 @@ def test_a_spectator_sees_what_both_sides_see_and_everything_once_finished(hub):
     done = replay_page({"match": str(finished.game_id), "replay": "1"}, hub=hub)
     done.__panel__().get_root(Document())
     d = done.session
-    assert not d.masked and d.can_export and done.download.visible
+    assert not d.masked and d.can_export and done.record.download.visible
     d.to_start()
     assert len(board_tiles(done)) == 6 and d.obs["funds"][0] is not None and d.obs["funds"][1] is not None
     assert json.loads(d.export_json())["game"] == "tactics"

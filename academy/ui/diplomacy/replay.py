@@ -20,7 +20,7 @@ from academy.core.record import Record
 from academy.games.diplomacy.actions import Resolve
 from academy.ui.defer import later
 from academy.ui.messages_view import STYLE as CHAT_STYLE
-from academy.ui.messages_view import conversations_html
+from academy.ui.replay_parts import messages_html, show_planner
 
 from .board import DiplomacyBoard
 from .panels import ResultsPanel
@@ -141,16 +141,13 @@ class DiplomacyReplayPage(pn.viewable.Viewer):
     def open_planner(self) -> Any:
         """Open a local game from the frame shown, under the replay."""
         from .play import DiplomacyPlayPage
-        page = DiplomacyPlayPage(self.session.planner())
-        self.planner_area.objects = [pn.pane.HTML("<h3>Planning from here (this never changes the game)</h3>"),
-                                     page]
-        return page
+        return show_planner(self.planner_area, lambda: DiplomacyPlayPage(self.session.planner()),
+                            "Planning from here (this never changes the game)")
 
     def _update(self, *events: Any) -> None:
         s = self.session
         self.counter.object = f"<div class='waiting'>{s.counter_text()}</div>"
-        self.chat.object = ("<h4 style='margin:4px 0'>Your messages so far</h4>"
-                            + conversations_html(s.messages_until(), s.viewer, s.seat_label)) if s.chat else ""
+        self.chat.object = messages_html(s, s.viewer)
 
 
 def diplomacy_replay_page(record: Record, viewer: int | None = None, masked: bool = False, title: str = "",

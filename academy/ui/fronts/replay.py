@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import copy
 import html
-import io
 from typing import Any
 
 import panel as pn
@@ -33,7 +32,7 @@ from academy.games.fronts.orders import parse_order
 from academy.games.fronts.units import LOSS_ORDER
 from academy.ui.defer import later
 from academy.ui.messages_view import STYLE as CHAT_STYLE
-from academy.ui.messages_view import conversations_html
+from academy.ui.replay_parts import RecordDownload, messages_html, show_planner
 
 from .board import FrontsBoard, colour
 from .panels import CSS, LEGEND, ReportsPanel, reports_html, swatch
@@ -321,17 +320,13 @@ class FrontsReplayPage(pn.viewable.Viewer):
             b.on_click(lambda e, f=action: f())
             self.buttons[key] = b
         self.counter = pn.pane.HTML("", stylesheets=[STYLE], css_classes=["replay-counter"], margin=(12, 8))
-        self.download = pn.widgets.FileDownload(callback=self._download, filename="fronts-record.json",
-                                                label="Download record (JSON)", width=220,
-                                                css_classes=["download-record"], visible=s.can_export)
-        self.record_note = pn.pane.HTML("<div class='record-note'>The record can be downloaded once the game is "
-                                        "over.</div>", stylesheets=[STYLE], visible=not s.can_export)
+        self.record = RecordDownload(s, "fronts-record.json", stylesheets=[STYLE])
         self.try_button = pn.widgets.Button(label="Try orders from here", color="primary", width=190,
                                             css_classes=["rv-branch"])
         self.try_button.on_click(lambda e: self.open_planner())
         b = self.buttons
-        bar = pn.Row(b["start"], b["back"], b["forward"], b["end"], self.counter, self.try_button, self.download,
-                     self.record_note, margin=(4, 0), css_classes=["replay-steps"])
+        bar = pn.Row(b["start"], b["back"], b["forward"], b["end"], self.counter, self.try_button, self.record,
+                     margin=(4, 0), css_classes=["replay-steps"])
         self.board = ReplayFrontsBoard(s)
         self.message = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width",
                                     css_classes=["replay-message"])
@@ -358,18 +353,10 @@ class FrontsReplayPage(pn.viewable.Viewer):
     def open_planner(self) -> Any:
         """A board of your own from the frame shown, under the replay."""
         from .play import FrontsPlayPage
-        page = FrontsPlayPage(self.session.planner())
+        page = show_planner(self.planner_area, lambda: FrontsPlayPage(self.session.planner()),
+                            "Trying orders from here (this never changes the game)")
         page.form_card.visible = False
-        self.planner_area.objects = [pn.pane.HTML("<h3>Trying orders from here (this never changes the game)</h3>"),
-                                     page]
         return page
-
-    def _download(self) -> Any:
-        try:
-            return io.StringIO(self.session.export_json())
-        except PermissionError as exc:
-            self.session.message = str(exc)
-            return io.StringIO("")
 
     def _update(self, *events: Any) -> None:
         s = self.session
@@ -378,8 +365,7 @@ class FrontsReplayPage(pn.viewable.Viewer):
             self.message.object = (f"<div class='academy-message' role='status'>{html.escape(s.message)}</div>"
                                    if s.message else "")
             self.turn.object = turn_html(s)
-            self.chat.object = ("<h4 style='margin:4px 0'>Your messages so far</h4>"
-                                + conversations_html(s.messages_until(), s.viewer, s.seat_label)) if s.chat else ""
+            self.chat.object = messages_html(s, s.viewer)
             for k in ("start", "back"):
                 self.buttons[k].disabled = s.index <= 0
             for k in ("forward", "end"):

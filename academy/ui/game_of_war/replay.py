@@ -18,7 +18,6 @@ replay.
 from __future__ import annotations
 
 import html
-import io
 from typing import Any
 
 import panel as pn
@@ -31,7 +30,7 @@ from academy.core.rng import new_seed
 from academy.games.game_of_war.state import SCHEMA, VERSION
 from academy.ui.defer import later
 from academy.ui.messages_view import STYLE as CHAT_STYLE
-from academy.ui.messages_view import conversations_html
+from academy.ui.replay_parts import RecordDownload, messages_html, show_planner
 from academy.ui.replay_model import Replay
 
 from .board import GameOfWarBoard
@@ -266,14 +265,10 @@ class GameOfWarReplayPage(pn.viewable.Viewer):
         self.try_button = pn.widgets.Button(label="Try moves from here", color="primary", width=190,
                                             css_classes=["rv-branch"])
         self.try_button.on_click(lambda e: self.open_planner())
-        self.download = pn.widgets.FileDownload(callback=self._download, filename="game_of_war-record.json",
-                                                label="Download record (JSON)", width=220,
-                                                css_classes=["download-record"], visible=s.can_export)
-        self.record_note = pn.pane.HTML("<div class='record-note'>The record can be downloaded once the game is "
-                                        "over.</div>", stylesheets=[STYLE], visible=not s.can_export)
+        self.record = RecordDownload(s, "game_of_war-record.json", stylesheets=[STYLE])
         b = self.buttons
         bar = pn.Row(b["start"], b["turn-back"], b["back"], b["forward"], b["turn-forward"], b["end"], self.counter,
-                     self.try_button, self.download, self.record_note, margin=(4, 0),
+                     self.try_button, self.record, margin=(4, 0),
                      css_classes=["replay-steps"])
         self.board = GameOfWarBoard(s)
         self.status = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["gow-status"])
@@ -313,18 +308,10 @@ class GameOfWarReplayPage(pn.viewable.Viewer):
             self.session.message = str(exc)
             return None
         from .play import GameOfWarPlayPage
-        page = GameOfWarPlayPage(local)
+        page = show_planner(self.planner_area, lambda: GameOfWarPlayPage(local),
+                            "Trying moves from here (this never changes the game)")
         page.form_card.visible = False
-        self.planner_area.objects = [pn.pane.HTML("<h3>Trying moves from here (this never changes the game)</h3>"),
-                                     page]
         return page
-
-    def _download(self) -> Any:
-        try:
-            return io.StringIO(self.session.export_json())
-        except PermissionError as exc:
-            self.session.message = str(exc)
-            return io.StringIO("")
 
     def _update(self, *events: Any) -> None:
         s = self.session
@@ -335,8 +322,7 @@ class GameOfWarReplayPage(pn.viewable.Viewer):
                                    if s.message else "")
             self.step_pane.object = _events_html(s.step_events)
             self.log.object = _log_html(s.log)
-            self.chat.object = ("<h4 style='margin:4px 0'>Your messages so far</h4>"
-                                + conversations_html(s.messages_until(), s.viewer, s.seat_label)) if s.chat else ""
+            self.chat.object = messages_html(s, s.viewer)
             at_start, at_end = s.step <= 0, s.step >= s.length
             for k in ("start", "turn-back", "back"):
                 self.buttons[k].disabled = at_start

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import copy
 import html
-import io
 from typing import Any
 
 import panel as pn
@@ -35,7 +34,7 @@ from academy.games.tactics.state import SCHEMA, VERSION, TacticsState
 from academy.ui.defer import later
 from academy.ui.history import log_lines
 from academy.ui.messages_view import STYLE as CHAT_STYLE
-from academy.ui.messages_view import conversations_html
+from academy.ui.replay_parts import RecordDownload, messages_html, show_planner
 from academy.ui.replay_model import Frame, Replay
 
 from .board import TacticsBoard
@@ -369,12 +368,9 @@ class TacticsReplayPage(pn.viewable.Viewer):
         self.try_button = pn.widgets.Button(label="Try moves from here", color="primary", width=190,
                                             css_classes=["rv-branch"])
         self.try_button.on_click(lambda e: self.open_planner())
-        self.download = pn.widgets.FileDownload(callback=self._download, filename="tactics-record.json",
-                                                label="Download record (JSON)", width=220,
-                                                css_classes=["download-record"], visible=s.can_export)
-        self.record_note = pn.pane.HTML("<div class='record-note'>The record can be downloaded once the game is "
-                                        "over: while it runs, it holds what the fog hides.</div>",
-                                        stylesheets=[STYLE], visible=not s.can_export)
+        self.record = RecordDownload(s, "tactics-record.json", stylesheets=[STYLE],
+                                     note="The record can be downloaded once the game is over: while it runs, it "
+                                          "holds what the fog hides.")
         bar = pn.Row(*self.buttons.values(), self.counter, margin=(4, 0), css_classes=["replay-steps"])
         self.board = TacticsBoard(s)
         self.status = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["tactics-status"])
@@ -395,7 +391,7 @@ class TacticsReplayPage(pn.viewable.Viewer):
             self.head, bar,
             pn.Row(pn.Column(self.board, pn.pane.HTML(REPLAY_LEGEND, stylesheets=[CSS], width=width), margin=0),
                    side, margin=0),
-            pn.Row(self.try_button, self.download, self.record_note, margin=(4, 0), css_classes=["replay-tools"]),
+            pn.Row(self.try_button, self.record, margin=(4, 0), css_classes=["replay-tools"]),
             self.planner_area, sizing_mode="stretch_width", css_classes=["replay-page", "tactics-replay"])
         s.param.watch(later(self._update), ["state", "step", "message", "step_events"])
         self._update()
@@ -411,18 +407,10 @@ class TacticsReplayPage(pn.viewable.Viewer):
             self.session.message = str(exc)
             return None
         from .play import TacticsPlayPage
-        page = TacticsPlayPage(local)
+        page = show_planner(self.planner_area, lambda: TacticsPlayPage(local),
+                            "Trying moves from here (this never changes the game)")
         page.form_card.visible = False
-        self.planner_area.objects = [pn.pane.HTML("<h3>Trying moves from here (this never changes the game)</h3>"),
-                                     page]
         return page
-
-    def _download(self) -> Any:
-        try:
-            return io.StringIO(self.session.export_json())
-        except PermissionError as exc:
-            self.session.message = str(exc)
-            return io.StringIO("")
 
     def _update(self, *events: Any) -> None:
         s = self.session
@@ -434,8 +422,7 @@ class TacticsReplayPage(pn.viewable.Viewer):
             self.step_pane.object = _events_html(s.step_events)
             self.why.object = why_html(s.last_attack) if any(e.kind == "attack" for e in s.step_events) else ""
             self.log.object = events_html(s.log, count=40) or "<span class='muted'>Nothing yet.</span>"
-            self.chat.object = ("<h4 style='margin:4px 0'>Your messages so far</h4>"
-                                + conversations_html(s.messages_until(), s.seat, s.seat_label)) if s.chat else ""
+            self.chat.object = messages_html(s, s.seat)
             at_start, at_end = s.step <= 0, s.step >= s.length
             for k in ("start", "day-back", "turn-back", "back"):
                 self.buttons[k].disabled = at_start
