@@ -96,7 +96,7 @@ def game_view(name: str, tab: str, query: Mapping[str, str]) -> pn.viewable.View
     rules = RulesPanel(name, section=query.get("section"))
     if not entry.has_board:
         return pn.Column(_not_yet(entry.title), rules, sizing_mode="stretch_width")
-    from academy.ui.conquest import LessonsPage, PlayPage   # only Conquest has a board so far
+    from academy.ui.conquest import LessonsPage, PlayPage
 
     def play() -> pn.viewable.Viewable:
         if query.get("match"):             # a shared game opened by its seat (or watch) link

@@ -55,8 +55,12 @@ def test_fronts_has_its_play_and_lessons_pages():
     assert "Fronts lessons" in html_of(lessons.main[0])
 
 
-@pytest.mark.parametrize("game", [e.name for e in CATALOG if not e.has_board])
-def test_games_without_board_show_rules_and_say_so(game):
+def test_a_game_without_its_board_shows_its_rules_and_says_so(monkeypatch):
+    """Every game has its board now; a game added to the registry before its board gets this page."""
+    import academy.games
+    game = "tactics"
+    monkeypatch.setattr(academy.games, "BOARDS", academy.games.BOARDS - {game})
+    assert not academy.games.catalog_entry(game).has_board
     page = build_page({"game": game})
     text = html_of(page.main[0])
     assert "the board is on the way" in text
