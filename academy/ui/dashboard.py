@@ -38,7 +38,7 @@ __all__ = ["GamesDashboard", "SharedPlayPage", "seat_link", "watch_link", "share
 OPEN_SEAT = "open"
 SEAT_OPTIONS = {"Human (by link)": HUMAN, "Open seat (anyone may join)": OPEN_SEAT,
                 **{f"CPU {level}": level for level in CPU_LEVELS}}
-CLOCK_OPTIONS = {"No clock": None,
+CLOCK_OPTIONS = {"No clock": "",        # a string: a Select shows no label for None
                  "Live: 2 min per turn": {"mode": "live", "seconds": 120},
                  "Live: 5 min per turn": {"mode": "live", "seconds": 300},
                  "Daily: 1 day per move": {"mode": "daily", "seconds": 86400},
@@ -125,7 +125,7 @@ class GamesDashboard(pn.viewable.Viewer):
         self.fortify = pn.widgets.RadioButtonGroup(options={FORTIFY_LABELS[k]: k for k in OPTIONS["fortify"]},
                                                    value="connected", color="primary", variant="outline",
                                                    css_classes=["dash-fortify"])
-        self.clock = pn.widgets.Select(options=CLOCK_OPTIONS, value=None, width=220, css_classes=["dash-clock"])
+        self.clock = pn.widgets.Select(options=CLOCK_OPTIONS, value="", width=220, css_classes=["dash-clock"])
         maps, _errors = available_maps()        # a broken map file is reported on the Play tab's form
         self.map = pn.widgets.Select(options={m.name: m.id for m in maps.values()},
                                      value="classic" if "classic" in maps else next(iter(maps)), width=260,
@@ -211,7 +211,7 @@ class GamesDashboard(pn.viewable.Viewer):
         options = {"players": n, "setup": self.setup.value, "fortify": self.fortify.value, "map": self.map.value}
         try:
             game, tokens = self.hub.create("conquest", options, new_seed() if seed is None else seed, seats,
-                                           clock=self.clock.value)
+                                           clock=self.clock.value or None)
         except (StoreError, ValueError) as exc:
             self.links.object = f"<div class='seat-links'>The game could not be created: {html.escape(str(exc))}</div>"
             raise

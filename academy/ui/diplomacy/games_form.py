@@ -46,7 +46,7 @@ class DiplomacyGamesForm(pn.viewable.Viewer):
         self.seats = [pn.widgets.Select(label=p.title(), options=SEAT_OPTIONS, value=HUMAN if p == "FRANCE" else CPU,
                                         width=150, css_classes=["dip-seat", f"dip-seat-{i}"])
                       for i, p in enumerate(POWERS)]
-        self.clock = pn.widgets.Select(options=CLOCK_OPTIONS, value=None, width=220, css_classes=["dip-clock"])
+        self.clock = pn.widgets.Select(options=CLOCK_OPTIONS, value="", width=220, css_classes=["dip-clock"])
         from .play import YEARS_OPTIONS
         self.years = pn.widgets.Select(options=YEARS_OPTIONS, value=None, width=240, css_classes=["dip-years"])
         self.create_button = pn.widgets.Button(label="Create Diplomacy game", color="primary", width=220,
@@ -101,7 +101,7 @@ class DiplomacyGamesForm(pn.viewable.Viewer):
         try:
             options = {} if self.years.value is None else {"years": self.years.value}
             game, tokens = self.hub.create("diplomacy", options, new_seed() if seed is None else seed, seats,
-                                           clock=self.clock.value)
+                                           clock=self.clock.value or None)
         except (StoreError, ValueError) as exc:
             self.links.object = f"<div class='seat-links'>The game could not be created: {html.escape(str(exc))}</div>"
             raise

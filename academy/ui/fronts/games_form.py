@@ -46,7 +46,7 @@ class FrontsGamesForm(pn.viewable.Viewer):
         self.seats = [pn.widgets.Select(label=c, options=SEAT_OPTIONS, value=HUMAN if i == 0 else "normal",
                                         width=180, css_classes=["fronts-seat", f"fronts-seat-{i}"])
                       for i, c in enumerate(COLOURS)]
-        self.clock = pn.widgets.Select(options=CLOCK_OPTIONS, value=None, width=220, css_classes=["fronts-clock"])
+        self.clock = pn.widgets.Select(options=CLOCK_OPTIONS, value="", width=220, css_classes=["fronts-clock"])
         self.create_button = pn.widgets.Button(label="Create Fronts game", color="primary", width=200,
                                                css_classes=["create-fronts"])
         self.create_button.on_click(lambda e: self.create())
@@ -88,7 +88,7 @@ class FrontsGamesForm(pn.viewable.Viewer):
         options = {"players": n, "map": map_id, "mode": self.mode.value}
         try:
             game, tokens = self.hub.create("fronts", options, new_seed() if seed is None else seed, seats,
-                                           clock=self.clock.value)
+                                           clock=self.clock.value or None)
         except (StoreError, ValueError) as exc:
             self.links.object = f"<div class='seat-links'>The game could not be created: {html.escape(str(exc))}</div>"
             raise

@@ -46,7 +46,7 @@ class GameOfWarGamesForm(pn.viewable.Viewer):
         self.my_tokens: dict[int, dict[int, str]] = {}
         self.seats = [pn.widgets.Select(label=_side_name(p), options=SEAT_OPTIONS, value=HUMAN, width=200,
                                         css_classes=["gow-seat", f"gow-seat-{p}"]) for p in range(2)]
-        self.clock = pn.widgets.Select(options=CLOCK_OPTIONS, value=None, width=220, css_classes=["gow-clock"])
+        self.clock = pn.widgets.Select(options=CLOCK_OPTIONS, value="", width=220, css_classes=["gow-clock"])
         self.deployment = pn.widgets.Select(options=DEPLOYMENTS, value="standard", width=320,
                                             css_classes=["gow-deployment"])
         self.create_button = pn.widgets.Button(label="Create Game of War", color="primary", width=200,
@@ -85,7 +85,7 @@ class GameOfWarGamesForm(pn.viewable.Viewer):
         try:
             options = {} if self.deployment.value == "standard" else {"deployment": self.deployment.value}
             game, tokens = self.hub.create("game_of_war", options, new_seed() if seed is None else seed, seats,
-                                           clock=self.clock.value)
+                                           clock=self.clock.value or None)
         except (StoreError, ValueError) as exc:
             self.links.object = f"<div class='seat-links'>The game could not be created: {html.escape(str(exc))}</div>"
             raise

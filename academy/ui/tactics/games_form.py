@@ -59,7 +59,7 @@ class TacticsGamesForm(pn.viewable.Viewer):
                                         css_classes=["tactics-luck"])
         self.funds = pn.widgets.IntInput(label="Starting funds", value=int(first.settings["starting_funds"]),
                                          start=0, end=100_000, step=1000, width=160, css_classes=["tactics-funds"])
-        self.clock = pn.widgets.Select(options=CLOCK_OPTIONS, value=None, width=220, css_classes=["tactics-clock"])
+        self.clock = pn.widgets.Select(options=CLOCK_OPTIONS, value="", width=220, css_classes=["tactics-clock"])
         self.map_choice.param.watch(self._on_map, "value")
         self.create_button = pn.widgets.Button(label="Create Tactics game", color="primary", width=200,
                                                css_classes=["create-tactics"])
@@ -122,7 +122,7 @@ class TacticsGamesForm(pn.viewable.Viewer):
         try:
             TacticsGame(**options)              # the engine checks the options before anything is stored
             game, tokens = self.hub.create("tactics", options, new_seed() if seed is None else seed, seats,
-                                           clock=self.clock.value)
+                                           clock=self.clock.value or None)
         except (StoreError, ValueError) as exc:
             text = getattr(exc, "message", None) or str(exc)
             self.links.object = f"<div class='seat-links'>The game could not be created: {html.escape(text)}</div>"
