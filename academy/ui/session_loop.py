@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from academy.core.bots import bot_seed
+from academy.core.errors import RulesError
 
 __all__ = ["in_session", "think_in_thread", "CpuTurns", "MAX_CPU_STEPS"]
 
@@ -118,3 +119,30 @@ class CpuTurns:
 
     def _schedule(self, callback: Callable[[], None]) -> None:
         in_session(self._doc, callback, self._lock)
+
+
+class Acting:
+    """What a board session does before any input acts: say why it is refused (``_refuse()``: a reason or
+    None), and play actions given in the game's notation. The session has ``state``, ``_refuse()``,
+    ``_publish(**changes)`` and ``_do(action) -> bool``."""
+
+    def _input_refused(self) -> bool:
+        """True (and the reason shown) when input is refused now."""
+        refusal = self._refuse()            # type: ignore[attr-defined]
+        if refusal:
+            self._publish(message=refusal)  # type: ignore[attr-defined]
+        return bool(refusal)
+
+    def act(self, text_or_action: Any) -> bool:
+        """Play an action given in the game's notation or as a dataclass; False (and the engine's message)
+        when it is refused or not understood."""
+        if self._input_refused():
+            return False
+        action = text_or_action
+        if isinstance(action, str):
+            try:
+                action = self.state.game.parse_action(action, self.state)   # type: ignore[attr-defined]
+            except RulesError as exc:
+                self._publish(message=exc.message)                          # type: ignore[attr-defined]
+                return False
+        return self._do(action)                                             # type: ignore[attr-defined]

@@ -43,7 +43,7 @@ from academy.games.game_of_war.position import Position
 from academy.games.game_of_war.notation import format_square
 from academy.games.game_of_war.units import SIDES, UNIT_TYPES
 from academy.ui.history import log_lines, rebuild
-from academy.ui.session_loop import CpuTurns
+from academy.ui.session_loop import Acting, CpuTurns
 
 __all__ = ["GameOfWarSession", "HUMAN", "CPU_LEVELS", "DEPLOYMENTS"]
 
@@ -58,7 +58,7 @@ HIDDEN_EVENTS = ("deploy",)
 Square = tuple[int, int]
 
 
-class GameOfWarSession(CpuTurns, param.Parameterized):
+class GameOfWarSession(Acting, CpuTurns, param.Parameterized):
     """A Game of War on one screen; see the module docstring."""
 
     cpu_thread_name = "academy-gow-cpu"
@@ -321,9 +321,7 @@ class GameOfWarSession(CpuTurns, param.Parameterized):
 
     def done_deploying(self) -> bool:
         """Play this deployment's placements on the game (the engine checks each); refused while units are left."""
-        refusal = self._refuse()
-        if refusal:
-            self._publish(message=refusal)
+        if self._input_refused():
             return False
         p = self.deploying
         if p is None:
@@ -416,9 +414,7 @@ class GameOfWarSession(CpuTurns, param.Parameterized):
 
     def click(self, square: Square) -> None:
         """A tap on ``square``: select a unit, move the selected one, or aim at / attack an enemy."""
-        refusal = self._refuse()
-        if refusal:
-            self._publish(message=refusal)
+        if self._input_refused():
             return
         sq = (int(square[0]), int(square[1]))
         if self.state.phase == "deploy":
@@ -463,9 +459,7 @@ class GameOfWarSession(CpuTurns, param.Parameterized):
 
     def select(self, unit_id: str | None) -> None:
         """Pick one of your units (None: clear); its destinations and targets come from legal_actions()."""
-        refusal = self._refuse()
-        if refusal:
-            self._publish(message=refusal)
+        if self._input_refused():
             return
         if unit_id is None:
             self._publish(selected=None, target=None, message="")
@@ -497,33 +491,14 @@ class GameOfWarSession(CpuTurns, param.Parameterized):
         if self.selected is None or self.target is None:
             self._publish(message="Select one of your units, then tap an enemy to aim at it.")
             return False
-        refusal = self._refuse()
-        if refusal:
-            self._publish(message=refusal)
+        if self._input_refused():
             return False
         return self._do(Attack(self.selected, self.target))
 
     def end_turn(self) -> bool:
-        refusal = self._refuse()
-        if refusal:
-            self._publish(message=refusal)
+        if self._input_refused():
             return False
         return self._do(EndTurn())
-
-    def act(self, text_or_action: Any) -> bool:
-        """Play an action given as the game's notation (``N-I3 e5-f6``) or as a dataclass."""
-        refusal = self._refuse()
-        if refusal:
-            self._publish(message=refusal)
-            return False
-        action = text_or_action
-        if isinstance(action, str):
-            try:
-                action = self.state.game.parse_action(action, self.state)
-            except RulesError as exc:
-                self._publish(message=exc.message)
-                return False
-        return self._do(action)
 
     def show_network(self, side: str | None) -> None:
         self._publish(network_side=side)

@@ -47,7 +47,7 @@ from academy.games.tactics.bots import LEVELS, make_bot
 from academy.games.tactics.game import DEFAULT_MAP, TacticsGame
 from academy.games.tactics.units import UNITS
 from academy.ui.history import rebuild
-from academy.ui.session_loop import CpuTurns
+from academy.ui.session_loop import Acting, CpuTurns
 
 from . import facts
 from .sight import Memories, shown_events
@@ -68,7 +68,7 @@ def _row_major(tile: Tile) -> tuple[int, int]:
     return row, col
 
 
-class TacticsSession(CpuTurns, param.Parameterized):
+class TacticsSession(Acting, CpuTurns, param.Parameterized):
     """A Tactics game on one screen; see the module docstring."""
 
     cpu_thread_name = "academy-tactics-cpu"
@@ -250,9 +250,7 @@ class TacticsSession(CpuTurns, param.Parameterized):
 
     def click(self, where: Tile | tuple[int, int]) -> None:
         """A tap on a tile (name or (x, y)): select a unit, pick its destination, aim, fire, or pick a factory."""
-        refusal = self._refuse()
-        if refusal:
-            self._publish(message=refusal)
+        if self._input_refused():
             return
         tile = self._tile(where)
         if tile is None:
@@ -288,9 +286,7 @@ class TacticsSession(CpuTurns, param.Parameterized):
 
     def select(self, tile: Tile | None) -> None:
         """Pick the unit of the person to move on ``tile`` (None: clear); its moves come from legal_actions()."""
-        refusal = self._refuse()
-        if refusal:
-            self._publish(message=refusal)
+        if self._input_refused():
             return
         if tile is None:
             self.cancel()
@@ -351,9 +347,7 @@ class TacticsSession(CpuTurns, param.Parameterized):
     def choose(self, kind: str, option: int = 0) -> bool:
         """Play the selected unit's ``kind`` action (wait, attack, capture, load, unload, supply) at
         its destination; ``option`` picks among several (unload drops)."""
-        refusal = self._refuse()
-        if refusal:
-            self._publish(message=refusal)
+        if self._input_refused():
             return False
         if kind == "attack":
             return self.attack()
@@ -373,9 +367,7 @@ class TacticsSession(CpuTurns, param.Parameterized):
 
     def attack(self) -> bool:
         """Fire at the aimed target from the destination."""
-        refusal = self._refuse()
-        if refusal:
-            self._publish(message=refusal)
+        if self._input_refused():
             return False
         if self.selected is None or self.destination is None or self.target is None:
             self._publish(message="Select a unit, then tap a red-ringed enemy to aim at it.")
@@ -384,9 +376,7 @@ class TacticsSession(CpuTurns, param.Parameterized):
 
     def build(self, unit: str) -> bool:
         """Build ``unit`` (a unit id) at the picked production property."""
-        refusal = self._refuse()
-        if refusal:
-            self._publish(message=refusal)
+        if self._input_refused():
             return False
         if self.build_at is None:
             self._publish(message="Tap one of your empty factories, airports or ports first.")
@@ -395,33 +385,14 @@ class TacticsSession(CpuTurns, param.Parameterized):
 
     def power(self, level: str = "power") -> bool:
         """Use the commander's ``level`` power ("power" or "super")."""
-        refusal = self._refuse()
-        if refusal:
-            self._publish(message=refusal)
+        if self._input_refused():
             return False
         return self._do(ActivatePower(level))
 
     def end_turn(self) -> bool:
-        refusal = self._refuse()
-        if refusal:
-            self._publish(message=refusal)
+        if self._input_refused():
             return False
         return self._do(EndTurn())
-
-    def act(self, text_or_action: Any) -> bool:
-        """Play an action given in the game's notation (``tank E2 -> F2 attack F3``) or as a dataclass."""
-        refusal = self._refuse()
-        if refusal:
-            self._publish(message=refusal)
-            return False
-        action = text_or_action
-        if isinstance(action, str):
-            try:
-                action = self.state.game.parse_action(action, self.state)
-            except RulesError as exc:
-                self._publish(message=exc.message)
-                return False
-        return self._do(action)
 
     def show_screen(self) -> None:
         """Hot seat: the person to play is at the screen; lift the cover."""
