@@ -69,6 +69,20 @@ def test_the_games_form_creates_a_game_whose_links_open_each_seat(hub):
     assert isinstance(watch, SharedTacticsPage) and watch.session.player is None
 
 
+def test_a_shared_game_can_be_a_campaign_mission(hub):
+    """tactics.md "Weather (campaign missions)": the mission sets the map and the weather of the stored game."""
+    form = TacticsGamesForm(hub)
+    form.mission.value = "snowbound_ridge"
+    assert form.map_choice.value == "airfield_ridge" and form.map_choice.disabled
+    form.seats[1].value = "easy"
+    game_id, _ = form.create(seed=5)
+    game = hub.open(game_id)
+    assert game.info.options["mission"] == "snowbound_ridge"
+    assert game.state_copy().game.options["weather"] == "snow"
+    form.mission.value = ""
+    assert not form.map_choice.disabled
+
+
 def test_the_form_refuses_bad_options_and_the_dashboard_has_the_card(hub):
     form = TacticsGamesForm(hub)
     form.funds.value = -5

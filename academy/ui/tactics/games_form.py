@@ -10,9 +10,10 @@ import panel as pn
 
 from academy.core.rng import new_seed
 from academy.games.tactics.game import TacticsGame
+from academy.games.tactics.missions import MISSIONS
 from academy.store.errors import StoreError
 
-from .play import COMMANDER_OPTIONS, map_options
+from .play import COMMANDER_OPTIONS, MISSION_OPTIONS, map_options
 from .session import CPU_LEVELS, HUMAN
 
 __all__ = ["TacticsGamesForm", "tactics_seat_link", "tactics_watch_link"]
@@ -61,6 +62,9 @@ class TacticsGamesForm(pn.viewable.Viewer):
                                          start=0, end=100_000, step=1000, width=160, css_classes=["tactics-funds"])
         self.clock = pn.widgets.Select(options=CLOCK_OPTIONS, value="", width=220, css_classes=["tactics-clock"])
         self.map_choice.param.watch(self._on_map, "value")
+        self.mission = pn.widgets.Select(label="Campaign mission", options=MISSION_OPTIONS, value="", width=300,
+                                         css_classes=["tactics-mission"])
+        self.mission.param.watch(self._on_mission, "value")
         self.create_button = pn.widgets.Button(label="Create Tactics game", color="primary", width=200,
                                                css_classes=["create-tactics"])
         self.create_button.on_click(lambda e: self._create_clicked())
@@ -70,7 +74,7 @@ class TacticsGamesForm(pn.viewable.Viewer):
         self.join_button = pn.widgets.Button(label="Join", color="primary", width=90, css_classes=["tactics-join"])
         self.join_button.on_click(lambda e: self.join())
         self.join_result = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width")
-        form = pn.Column(self.map_choice,
+        form = pn.Column(pn.Row(self.map_choice, self.mission, margin=0),
                          pn.Row(*[pn.Column(seat, cmdr, margin=0) for seat, cmdr in zip(self.seats, self.commanders)],
                                 margin=0),
                          pn.pane.HTML("<span>Each person gets a private link to their own army; with fog of war "
@@ -97,11 +101,21 @@ class TacticsGamesForm(pn.viewable.Viewer):
         self.luck.value = bool(tmap.settings["luck"])
         self.funds.value = int(tmap.settings["starting_funds"])
 
+    def _on_mission(self, event: Any) -> None:
+        """A mission sets the map (and the weather): the map choice follows it."""
+        campaign = MISSIONS.get(event.new)
+        self.map_choice.disabled = campaign is not None
+        if campaign is not None:
+            self.map_choice.value = campaign.map
+
     def options(self) -> dict[str, Any]:
         """The game options the form describes (``TacticsGame``'s keywords)."""
-        return {"map": self.map_choice.value, "fog": bool(self.fog.value), "luck": bool(self.luck.value),
-                "starting_funds": int(self.funds.value or 0),
-                "commanders": [w.value or None for w in self.commanders]}
+        options = {"map": self.map_choice.value, "fog": bool(self.fog.value), "luck": bool(self.luck.value),
+                   "starting_funds": int(self.funds.value or 0),
+                   "commanders": [w.value or None for w in self.commanders]}
+        if self.mission.value:
+            options["mission"] = self.mission.value
+        return options
 
     def _create_clicked(self) -> None:
         try:
