@@ -82,3 +82,21 @@ def test_the_list_shows_every_lesson() -> None:
     assert page.listing.visible and not page.view.visible
     text = " ".join(getattr(o, "object", "") or "" for o in page.listing.select() if hasattr(o, "object"))
     assert all(lesson.title in text for lesson in LESSONS)
+
+
+def test_the_odds_say_when_the_other_sides_given_orders_are_not_counted() -> None:
+    """fronts.md "Battles" (three or more sides): the odds panel counts what the learner sees; in a lesson the
+    other sides' orders are shown, so the panel says they are not in its numbers."""
+    from academy.ui.fronts.panels import OddsPanel
+    three = next(lesson for lesson in LESSONS if lesson.id == "three-sided")
+    model = FrontsLessonModel()
+    model.start(Attempt(three, three.exercises[0]))
+    panel = OddsPanel(model)
+    assert model.others and model.type_order("4 infantry 2 armor South Pass -> Crown")
+    panel._update()
+    assert "given orders are not counted" in panel.pane.object
+    odds = next(lesson for lesson in LESSONS if lesson.id == "odds")
+    model.start(Attempt(odds, odds.exercises[0]))
+    assert not model.others and model.type_order("1 infantry 2 armor Millbrook -> Westmere")
+    panel._update()
+    assert "the others' orders are secret" in panel.pane.object and "given orders" not in panel.pane.object

@@ -48,10 +48,13 @@ def swatch(owner: str | None, size: int = 12) -> str:
             f'background:{colour(owner)};border:1px solid #0005;vertical-align:-1px;margin-right:5px"></span>')
 
 
-def odds_html(previews: list[dict[str, Any]]) -> str:
-    """The odds of the planned moves: each side's strength, win chance, expected losses, and the factors."""
+def odds_html(previews: list[dict[str, Any]], others_given: bool = False) -> str:
+    """The odds of the planned moves: each side's strength, win chance, expected losses, and the factors.
+    ``others_given``: the other side's orders are known (a lesson gives them) but not counted here."""
     if not previews:
         return ""
+    others = ("the other side's given orders are not counted: if they also move there, the battle changes."
+              if others_given else "the others' orders are secret.")
     parts = []
     for p in previews:
         rows = "".join(f"<tr><td>{escape(s['name'])}</td><td>{'moving in' if s['role'] == 'attacker' else 'there'}"
@@ -60,8 +63,8 @@ def odds_html(previews: list[dict[str, Any]]) -> str:
         est = ("<div class='academy-muted'>The defenders are estimated from what the fog shows.</div>"
                if p["estimated"] else "")
         parts.append(f"<div class='odds-box'><h4>Odds: {escape(p['order'])}</h4>"
-                     f"<div class='academy-muted'>A battle in {escape(p['where'])} as you see it now; the others' "
-                     f"orders are secret.</div>{est}<table class='fr'><tr><th>side</th><th></th><th>strength</th>"
+                     f"<div class='academy-muted'>A battle in {escape(p['where'])} as you see it now; {others}"
+                     f"</div>{est}<table class='fr'><tr><th>side</th><th></th><th>strength</th>"
                      f"<th>wins</th><th>expected losses</th></tr>{rows}</table>"
                      f"<details><summary>Why these numbers</summary><div class='why'>{escape(p['explain'])}</div>"
                      "</details></div>")
@@ -256,14 +259,15 @@ class OddsPanel(pn.viewable.Viewer):
     def __init__(self, session: Any, **params: Any) -> None:
         super().__init__(session=session, **params)
         self.pane = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["odds-preview"])
-        session.param.watch(later(self._update), ["previews"])
+        session.param.watch(later(self._update), [n for n in ("previews", "others") if n in session.param])
         self._update()
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self.pane
 
     def _update(self, *events: Any) -> None:
-        self.pane.object = odds_html(self.session.previews) or (
+        given = bool(getattr(self.session, "others", None))     # a lesson's other side, with its orders shown
+        self.pane.object = odds_html(self.session.previews, others_given=given) or (
             "<span class='academy-muted'>Odds appear here when one of your moves meets a stack you can see.</span>")
 
 
