@@ -99,7 +99,7 @@ def test_diplomacy_play_page_opens_a_link_with_every_power_on_the_board_played_h
     page = DiplomacyPlayPage(position=DIPLOMACY)
     s = page.session
     assert str(s.engine_state.position.phase) == "F1901M"
-    assert sorted(s.people) == ["ENGLAND", "FRANCE"]
+    assert sorted(s.people) == ["ENGLAND", "FRANCE"] and s.ready and not page.cover.visible
     assert position_text("diplomacy", s.engine_state) == query_of(page.share.url.value)["position"]
     bad = DiplomacyPlayPage(position="S1901M | England: F XYZ")
     assert bad.session.state is None and "XYZ&#x27; is not a province" in bad.form_message.object
@@ -133,6 +133,7 @@ def test_fronts_link_carries_the_game_and_nothing_while_the_fog_is_up():
     assert position_text("fronts", state) is None              # a running game's stacks are in the fog
     page = FrontsPlayPage(position=line)
     assert page.session.people == ["red", "blue", "green", "gold"] and not page.share.layout.visible
+    assert page.session.ready and not page.cover.visible          # the one who opened the link plays first
     with pytest.raises(InvalidNotation) as err:
         read_position("fronts", "map: nowhere; turn 1")
     assert "There is no Fronts map called 'nowhere'" in err.value.message

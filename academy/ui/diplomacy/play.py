@@ -129,6 +129,7 @@ class DiplomacyPlayPage(pn.viewable.Viewer):
             return False
         people = sorted({unit.power for unit in state.position.units.values()}) or ["FRANCE"]
         self.session.new_game(people=people, state=state)
+        self.session.show_screen()       # whoever opened the link is at the screen: no cover for the first orders
         return True
 
     def start_game(self) -> bool:

@@ -123,6 +123,7 @@ class FrontsPlayPage(pn.viewable.Viewer):
             return False
         self.session.start_from(state, message="This position was opened from a link: every player is played "
                                                 "here, each in turn at the screen.")
+        self.session.show_screen()       # whoever opened the link is at the screen: no cover for the first turn
         return True
 
     def open_replay(self) -> Any:

@@ -185,6 +185,8 @@ class TacticsPlayPage(pn.viewable.Viewer):
             return False
         self.session.start_from(state, [HUMAN] * state.game.num_players,
                                 message="This position was opened from a link: both armies are played here.")
+        if not self.session.ready:
+            self.session.show_screen()   # whoever opened the link is at the screen: no cover for the first turn
         return True
 
     def start_game(self) -> bool:
