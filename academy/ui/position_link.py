@@ -23,10 +23,10 @@ from urllib.parse import quote, urlencode
 
 import panel as pn
 
-from academy.core.errors import InvalidNotation, MapError, RulesError
+from academy.core.errors import InvalidNotation, RulesError
 
-__all__ = ["MAX_LENGTH", "ShareLink", "fronts_line", "parse_line", "position_link", "position_text",
-           "read_position", "sharable_games"]
+__all__ = ["MAX_LENGTH", "ShareLink", "parse_line", "position_link", "position_text", "read_position",
+           "sharable_games"]
 
 #: the longest position line a link may carry (a whole map is well under this)
 MAX_LENGTH = 6000
@@ -69,37 +69,13 @@ def _diplomacy() -> _Codec:
     return _Codec(read, lambda state: format_position(state.position))
 
 
-def fronts_line(state: Any) -> str:
-    """A Fronts state's whole board as one line, with the game it needs: ``map: duel; players: 2; mode:
-    teams; turn 1; Red 10: ...`` (everything, fog or not: for the editor and for finished games)."""
-    game = state.game
-    return (f"map: {game.map.id}; players: {game.options['players']}; mode: {game.options['mode']}; "
-            + game.format_position(state))
-
-
 def _fronts() -> _Codec:
-    from academy.games.fronts.game import FrontsGame
-
-    def read(text: str) -> Any:
-        options: dict[str, Any] = {}
-        rest = []
-        for part in (p.strip() for p in text.split(";") if p.strip()):
-            key, sep, value = part.partition(":")
-            if sep and key.strip().lower() in ("map", "players", "mode"):
-                value = value.strip().lower()
-                options[key.strip().lower()] = int(value) if value.isdigit() else value
-            else:
-                rest.append(part)
-        try:
-            game = FrontsGame(**options)
-        except MapError:
-            raise InvalidNotation("unknown_map", f"There is no Fronts map called {options.get('map')!r}.") from None
-        return game.state_from_board("; ".join(rest))
+    from academy.games.fronts.game import format_game_position, parse_game_position
 
     def public(state: Any) -> str | None:
-        return fronts_line(state) if state.is_terminal() else None     # fog: nothing while the game runs
+        return format_game_position(state) if state.is_terminal() else None   # fog: nothing while it runs
 
-    return _Codec(read, public)
+    return _Codec(parse_game_position, public)
 
 
 def _tactics() -> _Codec:

@@ -124,7 +124,7 @@ def test_a_lesson_step_has_a_link_to_play_its_position():
 def test_fronts_link_carries_the_game_and_nothing_while_the_fog_is_up():
     from academy.games.fronts.game import FrontsGame
     from academy.ui.fronts.play import FrontsPlayPage
-    from academy.ui.position_link import fronts_line
+    from academy.games.fronts.game import format_game_position as fronts_line
     state = FrontsGame(players=4, map="crossroads", mode="ffa").new_initial_state()
     line = fronts_line(state)
     assert line.startswith("map: crossroads; players: 4; mode: ffa; turn 1; Red 10: ")

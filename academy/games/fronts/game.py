@@ -1,10 +1,10 @@
 """The Fronts game: options, players and teams, and the entry points of the engine protocol."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from academy.core.errors import IllegalAction, InvalidNotation
+from academy.core.errors import IllegalAction, InvalidNotation, MapError
 from academy.core.protocol import Game
 from academy.core.record import Record
 
@@ -17,6 +17,8 @@ from .orders import format_order, parse_order
 from .state import FrontsState
 
 MODES = ("teams", "ffa")
+#: the parts of a position line that choose the game: ``map: crossroads; players: 4; mode: ffa``
+GAME_PARTS = ("map", "players", "mode")
 
 
 class FrontsGame(Game):
@@ -136,3 +138,46 @@ class FrontsGame(Game):
         if isinstance(action, Surrender):
             return f"{self._map.players[action.player].name} surrenders"
         raise TypeError(f"not a Fronts action: {action!r}")
+
+
+def game_options(parts: Sequence[str]) -> tuple[dict[str, Any], list[str]]:
+    """Split a position line's parts into the game's options (``map:``, ``players:``, ``mode:``; without
+    ``players``, all of the map's) and the other parts. Raises InvalidNotation for a bad value or map.
+
+    >>> game_options(["map: crossroads", "mode: ffa", "turn 2"])
+    ({'map': 'crossroads', 'mode': 'ffa', 'players': 4}, ['turn 2'])
+    """
+    options: dict[str, Any] = {}
+    rest: list[str] = []
+    for part in parts:
+        head, sep, body = part.partition(":")
+        key, value = head.strip().lower(), body.strip().lower()
+        if not sep or key not in GAME_PARTS:
+            rest.append(part)
+        elif key == "players" and not value.isdigit():
+            raise InvalidNotation("bad_position", f"{part!r}: give the number of players, e.g. 'players: 4'.")
+        elif key == "mode" and value not in MODES:
+            raise InvalidNotation("bad_position", f"{part!r}: the mode is 'teams' or 'ffa' (free-for-all).")
+        else:
+            options[key] = int(value) if key == "players" else value
+    try:
+        fmap = load_map(options.get("map", "duel"))
+    except MapError:
+        raise InvalidNotation("unknown_map", f"There is no Fronts map called {options.get('map')!r}.") from None
+    options.setdefault("players", len(fmap.players))
+    return options, rest
+
+
+def format_game_position(state: FrontsState) -> str:
+    """A state's whole board on one line with the game it needs (``map: duel; players: 2; mode: teams;
+    turn 1; Red 10: ...``); ``parse_game_position`` reads it back."""
+    game = state.game
+    return (f"map: {game.map.id}; players: {game.options['players']}; mode: {game.options['mode']}; "
+            + game.format_position(state))
+
+
+def parse_game_position(text: str, seed: int = 0) -> FrontsState:
+    """The state a line of ``format_game_position`` stands for; raises InvalidNotation (or IllegalAction
+    for a bad game option) naming the part that is wrong."""
+    options, rest = game_options([p.strip() for p in text.split(";") if p.strip()])
+    return FrontsGame(**options).state_from_board("; ".join(rest), seed)

@@ -80,8 +80,7 @@ from academy.core.record import Record
 from .actions import SubmitOrders
 from .board import NEUTRAL, ground, size
 from .fog import visible_stacks
-from .game import MODES, FrontsGame
-from .mapdata import load_map
+from .game import FrontsGame, game_options
 from .notation import parse_position
 from .orders import parse_order
 from .state import FrontsState
@@ -142,7 +141,6 @@ def start_state(position: str, seed: int = 1) -> LessonState:
         raise InvalidNotation("bad_position", f"A position is a line of text, not {type(position).__name__}.")
     parts = [p.strip() for p in position.split(";") if p.strip()]
     learner: str | None = None
-    options: dict[str, Any] = {}
     orders: dict[str, str] = {}
     rest: list[str] = []
     for i, part in enumerate(parts):
@@ -151,25 +149,11 @@ def start_state(position: str, seed: int = 1) -> LessonState:
         key = head.strip().lower()
         if m and i == 0:
             learner = m.group(1)
-        elif sep and key == "map":
-            options["map"] = body.strip().lower()
-        elif sep and key == "players":
-            if not body.strip().isdigit():
-                raise InvalidNotation("bad_position", f"{part!r}: give the number of players, e.g. 'players: 4'.")
-            options["players"] = int(body.strip())
-        elif sep and key == "mode":
-            if body.strip().lower() not in MODES:
-                raise InvalidNotation("bad_position", f"{part!r}: the mode is 'teams' or 'ffa' (free-for-all).")
-            options["mode"] = body.strip().lower()
         elif sep and key.endswith(" orders"):
             orders[key[:-len(" orders")].strip()] = body
         else:
             rest.append(part)
-    if "players" not in options:
-        try:
-            options["players"] = len(load_map(options.get("map", "duel")).players)
-        except (OSError, ValueError) as exc:
-            raise InvalidNotation("bad_position", f"map {options.get('map')!r}: {exc}") from None
+    options, rest = game_options(rest)
     game = FrontsGame(turns=None, **options)
     state = LessonState(game, Record(game, seed), parse_position("; ".join(rest), game))
     state.record.start = state.to_json()

@@ -18,11 +18,12 @@ import param
 
 from academy.core.errors import RulesError
 from academy.games.fronts.board import NEUTRAL
+from academy.games.fronts.game import format_game_position
 from academy.games.fronts.mapdata import load_map
 from academy.games.fronts.notation import parse_position
 from academy.games.fronts.units import LOSS_ORDER
 from academy.ui.editor_frame import EditorFrame
-from academy.ui.position_link import fronts_line, parse_line
+from academy.ui.position_link import parse_line
 
 from .board import FrontsBoard
 
@@ -99,7 +100,7 @@ class FrontsEditor(param.Parameterized):
         return True
 
     def position_line(self) -> str:
-        return fronts_line(self.state)
+        return format_game_position(self.state)
 
     def problems(self) -> list[str]:
         """Why this position could not start a game (empty when it can)."""

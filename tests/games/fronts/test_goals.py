@@ -256,3 +256,18 @@ def test_fog_the_narration_shows_only_what_the_learners_side_may_see():
     _, events = play(s, 0, [])
     told = narrate(events)
     assert "Red is paid 12" in told and "Blue is paid" not in told
+
+
+def test_a_position_line_names_its_game():
+    """The map, players and mode parts of a position line (lessons, links, the editor)."""
+    from academy.games.fronts.game import format_game_position, game_options, parse_game_position
+    assert game_options(["map: crossroads", "turn 2"]) == ({"map": "crossroads", "players": 4}, ["turn 2"])
+    state = parse_game_position("map: crossroads; players: 3; mode: ffa; turn 1")
+    assert state.game.options["players"] == 3 and state.game.free_for_all
+    assert format_game_position(state).startswith("map: crossroads; players: 3; mode: ffa; turn 1; Red 10: ")
+    assert parse_game_position(format_game_position(state)).board == state.board
+    for bad, words in (("map: nowhere", "no Fronts map called 'nowhere'"), ("players: four", "number of players"),
+                       ("mode: chaos", "'teams' or 'ffa'")):
+        with pytest.raises(InvalidNotation) as err:
+            parse_game_position(bad)
+        assert words in err.value.message
