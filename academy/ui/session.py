@@ -262,19 +262,10 @@ class GameSession(CpuTurns, BoardModel):
         return self.cpu_delay if state.phase not in ("claim", "place") else self.cpu_delay / 4
 
     def _cpu_step(self, action: Any, generation: int) -> None:
-        if generation != self._generation or not self.cpu_to_move:
+        played = self._cpu_play(action, generation)
+        if played is None:
             return
-        player = self.state.to_move()
-        if isinstance(action, Exception):
-            self._cancel_cpu()
-            self._publish(message=f"{self.seat_label(player)} failed to choose a move: {action}")
-            return
-        try:
-            events = self.state.play(action)
-        except RulesError as exc:
-            self._cancel_cpu()
-            self._publish(message=f"{self.seat_label(player)} tried an illegal move: {exc.message}")
-            return
+        player, events = played
         sel, tgt = None, None
         if getattr(action, "src", None) and self.state.phase in ("attack", "occupy"):
             sel, tgt = action.src, getattr(action, "dst", None)

@@ -67,8 +67,9 @@ class CpuTurns:
 
     The session provides ``state``, ``seats`` (a CPU level per CPU seat), ``synchronous``,
     ``thinking``, ``cpu_delay``, ``cpu_to_move``, ``_bots`` ({}), ``_bot_factory(level, seed)``,
-    ``_generation`` (0), ``_lock``, ``_doc`` and ``_cpu_step(action, generation)``, which plays a
-    choice if the game is still where it was. ``_cpu_paused()`` and ``_cpu_delay(state)`` may be
+    ``_generation`` (0), ``_lock``, ``_doc``, ``seat_label(player)``, ``_publish(**changes)`` and
+    ``_cpu_step(action, generation)``, which plays a choice if the game is still where it was (with
+    ``_cpu_play``, which does the part every game shares). ``_cpu_paused()`` and ``_cpu_delay(state)`` may be
     overridden (a replay pauses the CPU; set-up steps go faster).
     """
 
@@ -119,6 +120,24 @@ class CpuTurns:
 
     def _schedule(self, callback: Callable[[], None]) -> None:
         in_session(self._doc, callback, self._lock)
+
+    def _cpu_play(self, action: Any, generation: int) -> tuple[int, list[Any]] | None:
+        """Play a CPU's ``action`` if the game is still where it was chosen: (player, events), or None when
+        it is stale, or the bot failed or chose an illegal action (the CPU stops and the page says so)."""
+        if generation != self._generation or not self.cpu_to_move:
+            return None
+        player = self.state.to_move()
+        if isinstance(action, Exception):
+            self._cancel_cpu()
+            self._publish(message=f"{self.seat_label(player)} failed to choose a move: {action}")
+            return None
+        try:
+            events = self.state.play(action)
+        except RulesError as exc:
+            self._cancel_cpu()
+            self._publish(message=f"{self.seat_label(player)} tried an illegal move: {exc.message}")
+            return None
+        return player, events
 
 
 class Acting:

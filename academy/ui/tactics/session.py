@@ -450,19 +450,10 @@ class TacticsSession(Acting, CpuTurns, param.Parameterized):
         return not self.ready
 
     def _cpu_step(self, action: Any, generation: int) -> None:
-        if generation != self._generation or not self.cpu_to_move:
+        played = self._cpu_play(action, generation)
+        if played is None:
             return
-        player = self.state.to_move()
-        if isinstance(action, Exception):
-            self._cancel_cpu()
-            self._publish(message=f"{self.seat_label(player)} failed to choose a move: {action}")
-            return
-        try:
-            events = self.state.play(action)
-        except RulesError as exc:
-            self._cancel_cpu()
-            self._publish(message=f"{self.seat_label(player)} tried an illegal move: {exc.message}")
-            return
+        player, events = played
         done = not self.cpu_to_move
         if done and self.thinking:
             with param.parameterized.discard_events(self):
