@@ -104,10 +104,15 @@ class CpuTurns:
                 self.thinking = False
             return
         if self.synchronous:
+            generation = self._generation
             for _ in range(MAX_CPU_STEPS):
-                if not self.cpu_to_move:
+                if not self.cpu_to_move or self._generation != generation:   # done, or stopped by a failure
                     break
-                self._cpu_step(self._bot(self.state.to_move()).choose(self.state.clone()), self._generation)
+                try:
+                    action: Any = self._bot(self.state.to_move()).choose(self.state.clone())
+                except Exception as exc:  # noqa: BLE001 - a broken bot must stop with a message, as on a thread
+                    action = exc
+                self._cpu_step(action, generation)
             return
         if not self.thinking:
             self.thinking = True

@@ -229,3 +229,24 @@ def test_replay_cursor_matches_a_full_replay_at_every_step():
         assert position.to_json() == record.replay(upto=step).to_json()
         assert bool(events) == (step > 0)
     assert cursor.at(len(record) + 5)[0].to_json() == s.state.to_json()
+
+
+class _BrokenBot:
+    def __init__(self, mode: str) -> None:
+        self.mode = mode
+
+    def choose(self, state):
+        if self.mode == "raise":
+            raise RuntimeError("no idea")
+        from academy.games.conquest.actions import EndTurn
+        return EndTurn()                       # never legal while the CPU must place its armies
+
+
+@pytest.mark.parametrize("mode, words", [("raise", "failed to choose a move: no idea"),
+                                         ("illegal", "tried an illegal move")])
+def test_a_broken_cpu_stops_with_a_message_and_the_game_is_unchanged(mode, words):
+    """session_loop.CpuTurns._cpu_play: a bot that fails or chooses an illegal action stops the CPU turn."""
+    s = GameSession(bot_factory=lambda level, seed: _BrokenBot(mode), synchronous=True)
+    s.new_game(players=2, seats=["easy", "human"], setup="random", seed=3)
+    assert words in s.message and not s.thinking
+    assert s.state.to_move() == 0 and s.state.phase in ("reinforce", "cashout", "place")
