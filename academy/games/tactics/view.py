@@ -87,3 +87,34 @@ def threat_map(state: TacticsState, player: int) -> dict[Pos, list[Pos]]:
         for t in tiles:
             out.setdefault(t, []).append(pos)
     return out
+
+
+#: event data fields that name a tile (an event under fog shows when the player sees one of them)
+EVENT_TILE_FIELDS = ("tile", "to", "frm", "attacker", "target", "enemy")
+
+
+def seen_tiles(state: Any, player: int | None) -> set[str] | None:
+    """The tiles ``player`` sees now, from its observation (None: all of them, without fog or for a
+    spectator). Works on anything with ``observation(player)``."""
+    obs = state.observation(player)
+    return set(obs["seen"]) if obs.get("seen") is not None else None
+
+
+def visible_events(state: Any, events: list[Any], mover: int | None, player: int | None) -> list[Any]:
+    """The events ``player`` may see of those ``mover`` just caused (tactics.md "Fog of war"): all without
+    fog or on its own turn; under fog the moves that end on a tile it sees, and the other events that
+    name a tile it sees or no tile at all (turns, income, powers, the end). ``state`` is the state right
+    after the events (or anything with its ``observation``)."""
+    seen = seen_tiles(state, player)
+    if seen is None or mover == player:
+        return list(events)
+    out = []
+    for e in events:
+        if e.kind == "move":             # a move tells where the unit ends up: only if that tile is seen
+            if e.data.get("to") in seen:
+                out.append(e)
+            continue
+        tiles = [e.data[k] for k in EVENT_TILE_FIELDS if isinstance(e.data.get(k), str)]
+        if not tiles or any(t in seen for t in tiles):
+            out.append(e)
+    return out

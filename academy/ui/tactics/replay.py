@@ -8,13 +8,13 @@ What each viewer may see (the fog of war, tactics.md):
 - a finished game or an imported record: every position in full (``masked=False``);
 - a running game (``masked=True``): each position is rebuilt from the viewer seat's own
   ``state.observation(seat)`` only (``view_state``): enemy units out of its sight and enemy funds are
-  never part of a frame, and the events are those its fog let through (``sight.shown_events``); a
+  never part of a frame, and the events are those its fog let through (``view.visible_events``); a
   spectator of a running fog game sees what *every* side sees (``public_observation``: the units
   all sides see, no funds), so a watch link tells a player nothing their own seat does not.
 
 The same pieces serve the live seat pages (shared.py): ``view_state`` makes the position a seat's page
 draws, ``seat_observation``/``public_observation`` what it may know, ``Seen`` lets ``sight.Memories``
-and ``sight.shown_events`` work from an observation alone.
+and ``view.visible_events`` work from an observation alone.
 
 The board is the Play page's ``TacticsBoard`` on a ``TacticsReplay`` session: the step's moves and
 attacks are drawn as dashed arrows (``trail``), and a tap only says that this is a replay.
@@ -31,6 +31,7 @@ import param
 from academy.core.jsonio import envelope
 from academy.core.record import Record
 from academy.games.tactics.state import SCHEMA, VERSION, TacticsState
+from academy.games.tactics.view import visible_events
 from academy.ui.defer import later
 from academy.ui.history import log_lines
 from academy.ui.messages_view import STYLE as CHAT_STYLE
@@ -40,7 +41,6 @@ from academy.ui.replay_model import Frame, Replay
 from .board import TacticsBoard
 from .panels import CSS, LEGEND, events_html, status_html, why_html
 from .session import HUMAN, TacticsSession
-from .sight import shown_events
 
 __all__ = ["SeatView", "Seen", "view_state", "public_observation", "seat_observation", "TacticsRecordReplay",
            "TacticsReplay", "TacticsReplayPage", "tactics_replay_page", "REFUSAL"]
@@ -162,7 +162,7 @@ class TacticsRecordReplay(Replay):
     def _shown(self, state: Any, events: list[Any], mover: int | None, step: int) -> list[Any]:
         if not self.masked:
             return list(events)
-        return shown_events(Seen(seat_observation(state, self.viewer), step), list(events), mover, self.viewer)
+        return visible_events(Seen(seat_observation(state, self.viewer), step), list(events), mover, self.viewer)
 
     def frame(self, step: int) -> Frame:
         step = max(0, min(int(step), len(self)))
@@ -172,7 +172,7 @@ class TacticsRecordReplay(Replay):
             return Frame(step, len(self), state.clone(), list(events), mover)
         obs = seat_observation(state, self.viewer)
         return Frame(step, len(self), view_state(self.game, obs, step),
-                     shown_events(Seen(obs, step), list(events), mover, self.viewer), mover)
+                     visible_events(Seen(obs, step), list(events), mover, self.viewer), mover)
 
     def branch_state(self, step: int, seed: int) -> Any:
         """The true position at ``step`` (finished games and imported records only)."""

@@ -46,11 +46,12 @@ from academy.games.tactics.board import parse_tile, tile_name
 from academy.games.tactics.bots import LEVELS, make_bot
 from academy.games.tactics.game import DEFAULT_MAP, TacticsGame
 from academy.games.tactics.units import UNITS
+from academy.games.tactics.view import visible_events
 from academy.ui.history import rebuild
 from academy.ui.session_loop import Acting, CpuTurns
 
 from . import facts
-from .sight import Memories, shown_events
+from .sight import Memories
 
 __all__ = ["TacticsSession", "HUMAN", "CPU_LEVELS", "CHOICE_KINDS"]
 
@@ -433,7 +434,7 @@ class TacticsSession(Acting, CpuTurns, param.Parameterized):
                                               if self.state.winner() is not None else "a draw.")
         elif not ready:
             message = f"Pass the screen to {self.player_name(viewer)}."
-        self._clear(ready=ready, message=message, last_events=shown_events(self.state, events, mover, viewer),
+        self._clear(ready=ready, message=message, last_events=visible_events(self.state, events, mover, viewer),
                     **self._memories.of(viewer))
 
     def _viewer_now(self) -> int | None:

@@ -12,7 +12,7 @@ token. It never holds the engine's full state:
   ambush by a hidden unit happens there);
 - every change anywhere (the other seat's browser, a CPU seat played by the server) reaches this page
   through the live game's subscription; the events are filtered by this seat's fog on the acting
-  thread, from the seat's observation right after the step (``sight.shown_events``), and its log, last
+  thread, from the seat's observation right after the step (``view.visible_events``), and its log, last
   attack and trail of the other side's moves are kept by ``sight.Memories`` as on the local page.
 
 Messages and Resign come from the seat mixins (``SeatChat``, ``SeatLeaving``), the clock line and
@@ -29,6 +29,7 @@ import param
 
 from academy.core.errors import RulesError
 from academy.games.tactics.game import TacticsGame
+from academy.games.tactics.view import visible_events
 from academy.store.errors import StoreError
 from academy.ui.defer import later
 from academy.ui.history import log_lines
@@ -44,7 +45,7 @@ from .controls import ActionControls
 from .panels import CSS, LEGEND, events_html, odds_html, status_html, why_html
 from .replay import Seen, public_observation, view_state
 from .session import HUMAN, TacticsSession
-from .sight import Memories, shown_events
+from .sight import Memories
 
 __all__ = ["SharedTactics", "SharedTacticsPage", "shared_tactics_page"]
 
@@ -165,7 +166,7 @@ class SharedTactics(TacticsSession, SeatChat, SeatLeaving):
         ended = next((e for e in board if e.kind == "end_turn"), None)
         mover = ended.data.get("player") if ended is not None else obs.get("current")
         seen = Seen(obs, step)
-        shown = shown_events(seen, board, mover, self.player) + others
+        shown = visible_events(seen, board, mover, self.player) + others
 
         def update() -> None:
             before = self.state.current if self.state is not None else None

@@ -41,3 +41,24 @@ def test_under_fog_only_the_enemies_the_player_sees_count() -> None:
 
 def test_docstring_example() -> None:
     assert doctest.testmod(threats).failed == 0
+
+
+def test_under_fog_a_player_sees_only_the_events_on_tiles_it_sees():
+    """tactics.md "Fog of war": the other army's moves show only where they end in sight; events naming no
+    tile (income, the turn) show to everyone; without fog, or on one's own turn, everything shows."""
+    from academy.core.protocol import Event
+    from academy.games.tactics.game import TacticsGame
+    from academy.games.tactics.position import parse_position
+    from academy.games.tactics.view import seen_tiles, visible_events
+    fog = TacticsGame(map="river_crossing", fog=True)
+    state = parse_position("river_crossing day 1 red | red 0: infantry B3 | blue 0: infantry I8", game=fog)
+    seen = seen_tiles(state, 0)
+    assert "C3" in seen and "I8" not in seen
+    events = [Event("move", "Blue infantry moves.", {"frm": "I9", "to": "I8"}, ()),
+              Event("move", "Blue infantry moves.", {"frm": "D5", "to": "C3"}, ()),
+              Event("income", "Blue earns funds.", {"player": 1, "funds": 3000}, ()),
+              Event("attack", "Blue attacks.", {"attacker": "I8", "target": "J8"}, ())]
+    assert [e.data for e in visible_events(state, events, 1, 0)] == [events[1].data, events[2].data]
+    assert visible_events(state, events, 0, 0) == events                 # its own turn
+    clear = parse_position("river_crossing day 1 red | red 0: infantry B3 | blue 0: infantry I8")
+    assert seen_tiles(clear, 0) is None and visible_events(clear, events, 1, 0) == events
