@@ -1,5 +1,5 @@
 """Pieces every game's replay page shares: the record's download (only once the game is over), the seat's
-messages so far, and a planner opened under the replay from the step shown.
+messages so far, the replay's message, and a planner opened under the replay from the step shown.
 
 A replay session has ``export_json()`` (PermissionError while the game runs), ``can_export``,
 ``message``, ``chat``, ``messages_until()`` and ``seat_label(seat)``.
@@ -15,7 +15,7 @@ import panel as pn
 
 from academy.ui.messages_view import conversations_html
 
-__all__ = ["RecordDownload", "messages_html", "show_planner"]
+__all__ = ["RecordDownload", "messages_html", "show_planner", "status_html"]
 
 FINISHED_NOTE = "The record can be downloaded once the game is over."
 
@@ -55,8 +55,22 @@ def messages_html(session: Any, viewer: int | None) -> str:
             + conversations_html(session.messages_until(), viewer, session.seat_label))
 
 
-def show_planner(area: pn.Column, make: Callable[[], Any], heading: str) -> Any:
-    """Put a planner page (``make()``) in ``area`` under ``heading``; returns the page."""
-    page = make()
+def show_planner(area: pn.Column, session: Any, make_page: Callable[[Any], Any], heading: str) -> Any:
+    """A planner from the step shown: ``session.planner()`` (a local game session) on ``make_page(local)``,
+    its new-game form hidden, in ``area`` under ``heading``. Returns the page, or None (and the reason in
+    ``session.message``) when the replay has no planner here (``planner()`` raised ValueError)."""
+    try:
+        local = session.planner()
+    except ValueError as exc:
+        session.message = str(exc)
+        return None
+    page = make_page(local)
+    if getattr(page, "form_card", None) is not None:
+        page.form_card.visible = False
     area.objects = [pn.pane.HTML(f"<h3>{html.escape(heading)}</h3>"), page]
     return page
+
+
+def status_html(text: str) -> str:
+    """The replay's message for the person looking ('' when there is none)."""
+    return f"<div class='academy-message' role='status'>{html.escape(text)}</div>" if text else ""

@@ -141,7 +141,7 @@ class DiplomacyReplayPage(pn.viewable.Viewer):
     def open_planner(self) -> Any:
         """Open a local game from the frame shown, under the replay."""
         from .play import DiplomacyPlayPage
-        return show_planner(self.planner_area, lambda: DiplomacyPlayPage(self.session.planner()),
+        return show_planner(self.planner_area, self.session, DiplomacyPlayPage,
                             "Planning from here (this never changes the game)")
 
     def _update(self, *events: Any) -> None:

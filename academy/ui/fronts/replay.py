@@ -33,6 +33,7 @@ from academy.games.fronts.units import LOSS_ORDER
 from academy.ui.defer import later
 from academy.ui.messages_view import STYLE as CHAT_STYLE
 from academy.ui.replay_parts import RecordDownload, messages_html, show_planner
+from academy.ui.replay_parts import status_html as replay_status
 
 from .board import FrontsBoard, colour
 from .panels import CSS, LEGEND, ReportsPanel, reports_html, swatch
@@ -353,17 +354,14 @@ class FrontsReplayPage(pn.viewable.Viewer):
     def open_planner(self) -> Any:
         """A board of your own from the frame shown, under the replay."""
         from .play import FrontsPlayPage
-        page = show_planner(self.planner_area, lambda: FrontsPlayPage(self.session.planner()),
+        return show_planner(self.planner_area, self.session, FrontsPlayPage,
                             "Trying orders from here (this never changes the game)")
-        page.form_card.visible = False
-        return page
 
     def _update(self, *events: Any) -> None:
         s = self.session
         with pn.io.hold():
             self.counter.object = html.escape(s.counter_text())
-            self.message.object = (f"<div class='academy-message' role='status'>{html.escape(s.message)}</div>"
-                                   if s.message else "")
+            self.message.object = replay_status(s.message)
             self.turn.object = turn_html(s)
             self.chat.object = messages_html(s, s.viewer)
             for k in ("start", "back"):

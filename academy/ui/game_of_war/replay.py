@@ -31,6 +31,7 @@ from academy.games.game_of_war.state import SCHEMA, VERSION
 from academy.ui.defer import later
 from academy.ui.messages_view import STYLE as CHAT_STYLE
 from academy.ui.replay_parts import RecordDownload, messages_html, show_planner
+from academy.ui.replay_parts import status_html as replay_status
 from academy.ui.replay_model import Replay
 
 from .board import GameOfWarBoard
@@ -302,24 +303,16 @@ class GameOfWarReplayPage(pn.viewable.Viewer):
 
     def open_planner(self) -> Any:
         """A board of your own from the step shown, under the replay (None, and a message, if there is none)."""
-        try:
-            local = self.session.planner()
-        except ValueError as exc:
-            self.session.message = str(exc)
-            return None
         from .play import GameOfWarPlayPage
-        page = show_planner(self.planner_area, lambda: GameOfWarPlayPage(local),
+        return show_planner(self.planner_area, self.session, GameOfWarPlayPage,
                             "Trying moves from here (this never changes the game)")
-        page.form_card.visible = False
-        return page
 
     def _update(self, *events: Any) -> None:
         s = self.session
         with pn.io.hold():
             self.counter.object = html.escape(s.counter_text())
             self.status.object = _status_html(s)
-            self.message.object = (f"<div class='academy-message' role='status'>{html.escape(s.message)}</div>"
-                                   if s.message else "")
+            self.message.object = replay_status(s.message)
             self.step_pane.object = _events_html(s.step_events)
             self.log.object = _log_html(s.log)
             self.chat.object = messages_html(s, s.viewer)

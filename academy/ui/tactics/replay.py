@@ -36,6 +36,7 @@ from academy.ui.defer import later
 from academy.ui.history import log_lines
 from academy.ui.messages_view import STYLE as CHAT_STYLE
 from academy.ui.replay_parts import RecordDownload, messages_html, show_planner
+from academy.ui.replay_parts import status_html as replay_status
 from academy.ui.replay_model import Frame, Replay
 
 from .board import TacticsBoard
@@ -401,24 +402,16 @@ class TacticsReplayPage(pn.viewable.Viewer):
 
     def open_planner(self) -> Any:
         """A board of your own from the step shown, under the replay (None, and a message, if there is none)."""
-        try:
-            local = self.session.planner()
-        except ValueError as exc:
-            self.session.message = str(exc)
-            return None
         from .play import TacticsPlayPage
-        page = show_planner(self.planner_area, lambda: TacticsPlayPage(local),
+        return show_planner(self.planner_area, self.session, TacticsPlayPage,
                             "Trying moves from here (this never changes the game)")
-        page.form_card.visible = False
-        return page
 
     def _update(self, *events: Any) -> None:
         s = self.session
         with pn.io.hold():
             self.counter.object = html.escape(s.counter_text())
             self.status.object = status_html(s)
-            self.message.object = (f"<div class='academy-message' role='status'>{html.escape(s.message)}</div>"
-                                   if s.message else "")
+            self.message.object = replay_status(s.message)
             self.step_pane.object = _events_html(s.step_events)
             self.why.object = why_html(s.last_attack) if any(e.kind == "attack" for e in s.step_events) else ""
             self.log.object = events_html(s.log, count=40) or "<span class='muted'>Nothing yet.</span>"
