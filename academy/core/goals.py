@@ -16,11 +16,11 @@ name the file and line.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Verdict", "MET", "OPEN", "GoalError", "Goal", "AllOf", "AnyOf", "GoalCompiler", "join_words"]
+__all__ = ["Verdict", "MET", "OPEN", "GoalError", "Goal", "AllOf", "AnyOf", "Check", "GoalCompiler", "join_words"]
 
 
 @dataclass(frozen=True)
@@ -81,6 +81,22 @@ class AnyOf(Goal):
             return MET
         if verdicts and all(v.status == "lost" for v in verdicts):
             return Verdict("lost", " ".join(v.reason for v in verdicts))
+        return OPEN
+
+
+@dataclass
+class Check(Goal):
+    """One check of the progress, and optionally why it can no longer be met ('' while it still can)."""
+
+    text: str
+    check: Callable[[Any], bool]
+    lost: Callable[[Any], str] | None = None
+
+    def evaluate(self, p: Any) -> Verdict:
+        if self.check(p):
+            return MET
+        if self.lost is not None and (why := self.lost(p)):
+            return Verdict("lost", why)
         return OPEN
 
 

@@ -50,7 +50,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from academy.core.errors import InvalidNotation, RulesError
-from academy.core.goals import MET, OPEN, Goal, GoalCompiler, GoalError, Verdict
+from academy.core.goals import Goal, GoalCompiler, GoalError, Verdict
+from academy.core.goals import Check as _Leaf
 from academy.core.goals import join_words as _join
 from academy.core.names import NameIndex
 from academy.core.protocol import Event, NodeKind
@@ -111,22 +112,6 @@ def next_step(state: GameOfWarState) -> str:
 
 
 # ============================================================================ goals
-@dataclass
-class _Leaf(Goal):
-    """One check, and optionally why it can no longer be met ('' while it still can)."""
-
-    text: str
-    check: Callable[[Progress], bool]
-    lost: Callable[[Progress], str] | None = None
-
-    def evaluate(self, p: Progress) -> Verdict:
-        if self.check(p):
-            return MET
-        if self.lost is not None and (why := self.lost(p)):
-            return Verdict("lost", why)
-        return OPEN
-
-
 def _attacks(p: Progress) -> list[Event]:
     """The attack events of the learner's side in this try."""
     side = SIDES[p.learner]

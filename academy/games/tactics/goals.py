@@ -56,12 +56,13 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from academy.core.errors import IllegalAction, InvalidNotation, MapError, RulesError
-from academy.core.goals import MET, OPEN, Goal, GoalCompiler, GoalError, Verdict
+from academy.core.goals import OPEN, Goal, GoalCompiler, GoalError, Verdict
+from academy.core.goals import Check as _Leaf
 from academy.core.goals import join_words as _join
 from academy.core.protocol import Event, NodeKind
 
@@ -243,22 +244,6 @@ def next_step(state: TacticsState) -> str:
 
 
 # ============================================================================ goals
-@dataclass
-class _Leaf(Goal):
-    """One check, and optionally why it can no longer be met ('' while it still can)."""
-
-    text: str
-    check: Callable[[Progress], bool]
-    lost: Callable[[Progress], str] | None = None
-
-    def evaluate(self, p: Progress) -> Verdict:
-        if self.check(p):
-            return MET
-        if self.lost is not None and (why := self.lost(p)):
-            return Verdict("lost", why)
-        return OPEN
-
-
 @dataclass
 class _Within(Goal):
     """The inner goal must be met before the learner's ``turns``-th turn has ended (and the next upkeep run)."""
