@@ -31,6 +31,7 @@ from academy.store.errors import StoreError
 from academy.ui.defer import later
 from academy.ui.leave_view import LeaveView
 from academy.ui.live_session import SharedSession, shared_hub
+from academy.ui.seat_info import seat_info_pane
 from academy.ui.session import CPU_LEVELS, HUMAN
 
 __all__ = ["GamesDashboard", "SharedPlayPage", "seat_link", "watch_link", "shared_game_page"]
@@ -279,12 +280,6 @@ def other_replays_html(games: list[Any]) -> str:
             + "".join(rows) + "</tbody></table>")
 
 
-def _replay_link(session: SharedSession) -> str:
-    """The replay of this shared game as this page's seat sees it (academy/ui/replay.py)."""
-    from academy.ui.replay import replay_link
-    return replay_link(session.game.game_id, session.token)
-
-
 class SharedPlayPage(pn.viewable.Viewer):
     """A shared Conquest game for one seat (or a spectator): board, controls, odds, players, log."""
 
@@ -301,10 +296,8 @@ class SharedPlayPage(pn.viewable.Viewer):
         from academy.ui.conquest.style import CSS
         self._players_html, self._css = players_html, CSS
         s = session
-        who = "Watching" if s.spectator else f"Your seat: {s.engine_game.player_name(s.player)}"
-        self.seat_info = pn.pane.HTML(f"<b>Game {s.game.game_id}</b> · {html.escape(who)} · "
-                                      f"<a href='{html.escape(_replay_link(s))}' class='replay-link'>Replay</a> · "
-                                      "<a href='?page=games'>all games</a>", css_classes=["seat-info"])
+        self.seat_info = seat_info_pane("Game", s.game.game_id,
+                                        None if s.spectator else s.engine_game.player_name(s.player), s.token)
         self.banner = PhaseBanner(s)
         self.message = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["game-message"])
         self.board = ConquestBoard(s)

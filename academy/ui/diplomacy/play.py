@@ -22,6 +22,7 @@ from academy.ui.leave_view import LeaveView
 from academy.ui.messages_view import MessagesView
 from academy.ui.position_link import ShareLink, position_text, read_position
 from academy.ui.save_load import SaveLoadBar
+from academy.ui.seat_info import seat_info_pane
 
 from .board import DiplomacyBoard
 from .panels import LEGEND, OrdersPanel, ResultsPanel, centres_html
@@ -171,12 +172,8 @@ class SharedDiplomacyPage(pn.viewable.Viewer):
     def __init__(self, session: SharedDiplomacy, **params: Any) -> None:
         super().__init__(session=session, **params)
         s = session
-        who = f"Your seat: {s.power.title()}" if s.power else "Watching"
-        from academy.ui.replay import replay_link
-        replay = escape(replay_link(s.live.game_id, s.token))
-        self.seat_info = pn.pane.HTML(f"<b>Diplomacy game {s.live.game_id}</b> · {escape(who)} · "
-                                      f"<a href='{replay}' class='replay-link'>Replay</a> · "
-                                      "<a href='?page=games'>all games</a>", css_classes=["seat-info"])
+        self.seat_info = seat_info_pane("Diplomacy game", s.live.game_id, s.power.title() if s.power else None,
+                                        s.token)
         self.board = DiplomacyBoard(s)
         self.clock = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["game-clock"])
         self.centres = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["centres"])

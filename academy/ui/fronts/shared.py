@@ -24,6 +24,7 @@ from academy.ui.defer import later
 from academy.ui.leave_view import LeaveView
 from academy.ui.messages_view import MessagesView
 from academy.ui.seat_chat import SeatChat
+from academy.ui.seat_info import seat_info_pane
 from academy.ui.seat_leaving import SeatLeaving
 from academy.ui.session_loop import in_session
 
@@ -136,12 +137,8 @@ class SharedFrontsPage(pn.viewable.Viewer):
     def __init__(self, session: SharedFronts, **params: Any) -> None:
         super().__init__(session=session, **params)
         s = session
-        who = f"Your seat: {s.player_name(s.player)}" if s.player else "Watching"
-        from academy.ui.replay import replay_link
-        replay = html.escape(replay_link(s.live.game_id, s.token))
-        self.seat_info = pn.pane.HTML(f"<b>Fronts game {s.live.game_id}</b> · {html.escape(who)} · "
-                                      f"<a href='{replay}' class='replay-link'>Replay</a> · "
-                                      "<a href='?page=games'>all games</a>", css_classes=["seat-info"])
+        self.seat_info = seat_info_pane("Fronts game", s.live.game_id, s.player_name(s.player) if s.player else None,
+                                        s.token)
         self.waiting = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["waiting-list"])
         self.board = FrontsBoard(s)
         side = pn.Column(self.waiting, OrdersPanel(s), OddsPanel(s), LeaveView(s), pn.layout.Divider(),

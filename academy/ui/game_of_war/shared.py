@@ -28,6 +28,7 @@ from academy.ui.history import log_lines
 from academy.ui.leave_view import LeaveView
 from academy.ui.messages_view import MessagesView
 from academy.ui.seat_chat import SeatChat
+from academy.ui.seat_info import seat_info_pane
 from academy.ui.seat_leaving import SeatLeaving
 from academy.ui.session_loop import in_session
 
@@ -160,12 +161,8 @@ class SharedGameOfWarPage(pn.viewable.Viewer):
     def __init__(self, session: SharedGameOfWar, **params: Any) -> None:
         super().__init__(session=session, **params)
         s = session
-        who = f"Your seat: {s.engine_game.player_name(s.player)}" if s.player is not None else "Watching"
-        from academy.ui.replay import replay_link
-        replay = html.escape(replay_link(s.live.game_id, s.token))
-        self.seat_info = pn.pane.HTML(f"<b>Game of War {s.live.game_id}</b> · {html.escape(who)} · "
-                                      f"<a href='{replay}' class='replay-link'>Replay</a> · "
-                                      "<a href='?page=games'>all games</a>", css_classes=["seat-info"])
+        seat = s.engine_game.player_name(s.player) if s.player is not None else None
+        self.seat_info = seat_info_pane("Game of War", s.live.game_id, seat, s.token)
         self.board = GameOfWarBoard(s)
         self.status = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["gow-status"])
         self.message = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["game-message"])
