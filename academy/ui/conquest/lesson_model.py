@@ -8,18 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import param
-
+from academy.ui.lesson_attempt import LessonAttempt
 from academy.ui.model import BoardModel
 
 __all__ = ["LessonModel"]
 
 
-class LessonModel(BoardModel):
-    attempt = param.Parameter(doc="the academy.lessons.Attempt being played")
-    feedback = param.Parameter(None, doc="the Feedback of the last try (None before the first action)")
-    hints = param.List([], doc="the hint layers shown so far, in order")
-
+class LessonModel(LessonAttempt, BoardModel):
     def __init__(self, **params: Any) -> None:
         super().__init__("conquest", **params)
 
@@ -35,15 +30,6 @@ class LessonModel(BoardModel):
         self.attempt.reset()
         self._publish(state=self.attempt.state, selected=None, target=None, feedback=None, message="",
                       last_events=[])
-
-    def hint(self) -> str | None:
-        """Reveal the next hint layer; None when all are shown."""
-        if self.attempt is None:
-            return None
-        text = self.attempt.hint()
-        if text is not None:
-            self.hints = self.hints + [text]
-        return text
 
     @property
     def learner(self) -> int | None:

@@ -14,6 +14,7 @@ import param
 
 from academy.core.errors import IllegalAction
 from academy.games.diplomacy.goals import fixed_orders_of
+from academy.ui.lesson_attempt import LessonAttempt
 from academy.ui.lessons_page import LessonsView
 
 from .board import DiplomacyBoard
@@ -24,12 +25,9 @@ from .style import CSS
 __all__ = ["DiplomacyLessonModel", "DiplomacyLessonsPage"]
 
 
-class DiplomacyLessonModel(DiplomacySession):
+class DiplomacyLessonModel(LessonAttempt, DiplomacySession):
     """One exercise on the map: see the module docstring."""
 
-    attempt = param.Parameter(doc="the academy.lessons.Attempt being played")
-    feedback = param.Parameter(None, doc="the Feedback of the last try (None before the first submission)")
-    hints = param.List([], doc="the hint layers shown so far, in order")
     focus = param.List([], doc="the provinces the board shows (around the exercise's units); [] for the whole map")
 
     def start(self, attempt: Any) -> None:
@@ -45,15 +43,6 @@ class DiplomacyLessonModel(DiplomacySession):
         self.attempt.reset()
         self.param.update(feedback=None, history=[], pending={}, preview=[])
         self._show_attempt("")
-
-    def hint(self) -> str | None:
-        """Reveal the next hint layer; None when all are shown."""
-        if self.attempt is None:
-            return None
-        text = self.attempt.hint()
-        if text is not None:
-            self.hints = self.hints + [text]
-        return text
 
     def _show_attempt(self, message: str | None = None) -> None:
         state = self.attempt.state

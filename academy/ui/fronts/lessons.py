@@ -19,6 +19,7 @@ from academy.core.errors import IllegalAction
 from academy.games.fronts.goals import fixed_orders_of
 from academy.games.fronts.mapdata import load_map
 from academy.ui.defer import later
+from academy.ui.lesson_attempt import LessonAttempt
 from academy.ui.lessons_page import LessonsView
 
 from .board import FrontsBoard
@@ -38,12 +39,9 @@ LESSON_CSS = CSS + """
 """
 
 
-class FrontsLessonModel(FrontsSession):
+class FrontsLessonModel(LessonAttempt, FrontsSession):
     """One exercise on the map; see the module docstring."""
 
-    attempt = param.Parameter(doc="the academy.lessons.Attempt being played")
-    feedback = param.Parameter(None, doc="the Feedback of the last try (None before the first submission)")
-    hints = param.List([], doc="the hint layers shown so far, in order")
     others = param.Dict({}, doc="the other players' orders given by the exercise for this turn, by player id")
 
     def start(self, attempt: Any) -> None:
@@ -59,15 +57,6 @@ class FrontsLessonModel(FrontsSession):
         self.attempt.reset()
         self.param.update(feedback=None, reports=[], pending=[], previews=[])
         self._show_attempt("")
-
-    def hint(self) -> str | None:
-        """Reveal the next hint layer; None when all are shown."""
-        if self.attempt is None:
-            return None
-        text = self.attempt.hint()
-        if text is not None:
-            self.hints = self.hints + [text]
-        return text
 
     def act(self, orders: Any) -> bool:
         """Submit ``orders`` (order texts, or one text separated by ';') as the learner's try, as if

@@ -14,6 +14,7 @@ import param
 
 from academy.ui.defer import later
 from academy.ui.history import log_lines
+from academy.ui.lesson_attempt import LessonAttempt
 from academy.ui.lessons_page import LessonsView
 
 from .board import GameOfWarBoard
@@ -23,12 +24,8 @@ from .session import HUMAN, GameOfWarSession
 __all__ = ["GameOfWarLessonModel", "GameOfWarLessonsPage"]
 
 
-class GameOfWarLessonModel(GameOfWarSession):
+class GameOfWarLessonModel(LessonAttempt, GameOfWarSession):
     """One exercise on the board; see the module docstring."""
-
-    attempt = param.Parameter(doc="the academy.lessons.Attempt being played")
-    feedback = param.Parameter(None, doc="the Feedback of the last action (None before the first)")
-    hints = param.List([], doc="the hint layers shown so far, in order")
 
     def __init__(self, **params: Any) -> None:
         super().__init__(synchronous=True, **params)
@@ -50,15 +47,6 @@ class GameOfWarLessonModel(GameOfWarSession):
         self._turn_moves = []
         self._publish(state=self.attempt.state, selected=None, target=None, message="", log=[], last_events=[],
                       trail=[], feedback=None, **more)
-
-    def hint(self) -> str | None:
-        """Reveal the next hint layer; None when all are shown."""
-        if self.attempt is None:
-            return None
-        text = self.attempt.hint()
-        if text is not None:
-            self.hints = self.hints + [text]
-        return text
 
     def _refuse(self) -> str | None:
         if self.attempt is None:

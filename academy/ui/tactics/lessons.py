@@ -16,6 +16,7 @@ import param
 
 from academy.games.tactics.actions import EndTurn
 from academy.ui.defer import later
+from academy.ui.lesson_attempt import LessonAttempt
 from academy.ui.lessons_page import LessonsView
 
 from .board import TacticsBoard
@@ -35,12 +36,8 @@ LESSON_CSS = CSS + """
 """
 
 
-class TacticsLessonModel(TacticsSession):
+class TacticsLessonModel(LessonAttempt, TacticsSession):
     """One exercise on the board; see the module docstring."""
-
-    attempt = param.Parameter(doc="the academy.lessons.Attempt being played")
-    feedback = param.Parameter(None, doc="the Feedback of the last action (None before the first)")
-    hints = param.List([], doc="the hint layers shown so far, in order")
 
     def __init__(self, **params: Any) -> None:
         super().__init__(synchronous=True, **params)
@@ -63,15 +60,6 @@ class TacticsLessonModel(TacticsSession):
             self.param.update(feedback=None, **more)
         seats = [HUMAN] * self.attempt.state.game.num_players
         self.start_from(self.attempt.state, seats, message="")
-
-    def hint(self) -> str | None:
-        """Reveal the next hint layer; None when all are shown."""
-        if self.attempt is None:
-            return None
-        text = self.attempt.hint()
-        if text is not None:
-            self.hints = self.hints + [text]
-        return text
 
     # --- one person at the screen: the learner ---------------------------------------------------
     @property
