@@ -210,7 +210,8 @@ class Store:
                 session.commit()
 
     def _game(self, session: Session, game_id: int) -> GameRow:
-        row = session.get(GameRow, game_id) if isinstance(game_id, int) and not isinstance(game_id, bool) else None
+        is_id = isinstance(game_id, int) and not isinstance(game_id, bool) and 0 < game_id < 2**63   # a 64-bit row id
+        row = session.get(GameRow, game_id) if is_id else None
         if row is None:
             raise GameNotFound(game_id)
         return row

@@ -31,8 +31,10 @@ from academy.store.errors import StoreError
 from academy.ui.defer import later
 from academy.ui.leave_view import LeaveView
 from academy.ui.live_session import SharedSession, shared_hub
+from academy.ui.page_errors import alert_page, game_number
 from academy.ui.seat_info import seat_info_pane
 from academy.ui.session import CPU_LEVELS, HUMAN
+from academy.ui.rule_line import divider
 
 __all__ = ["GamesDashboard", "SharedPlayPage", "seat_link", "watch_link", "shared_game_page"]
 
@@ -311,8 +313,8 @@ class SharedPlayPage(pn.viewable.Viewer):
         self.claim_button.on_click(lambda e: self.claim_win())
         timing = pn.Column(self.clock, self.claim_button, margin=0, sizing_mode="stretch_width",
                            css_classes=["clock-panel"])
-        side = pn.Column(self.message, timing, PhaseControls(s), pn.layout.Divider(), OddsPanel(s), pn.layout.Divider(),
-                         self.players, self.leave, pn.layout.Divider(), self.messages,
+        side = pn.Column(self.message, timing, PhaseControls(s), divider(), OddsPanel(s), divider(),
+                         self.players, self.leave, divider(), self.messages,
                          width=390, margin=(0, 0, 0, 12), css_classes=["side-panel"])
         self.layout = pn.Column(
             self.seat_info, self.banner,
@@ -373,7 +375,7 @@ def shared_game_page(match: str, seat: str | None = None, hub: Any = None) -> pn
     """The page a seat's (or a watcher's) link opens; a clear message for a bad game id or token."""
     hub = hub or shared_hub()
     try:
-        game = hub.open(int(match))
+        game = hub.open(game_number(match))
         if game.info.game_name == "diplomacy":       # the page follows the stored game, whatever the link says
             from academy.ui.diplomacy.play import shared_diplomacy_page
             return shared_diplomacy_page(game, seat)
@@ -387,9 +389,5 @@ def shared_game_page(match: str, seat: str | None = None, hub: Any = None) -> pn
             from academy.ui.tactics.shared import shared_tactics_page
             return shared_tactics_page(game, seat)
         return SharedPlayPage(SharedSession(game, seat or None))
-    except ValueError:
-        text = f"{match!r} is not a game number."
-    except StoreError as exc:
-        text = str(exc)
-    return pn.Column(pn.pane.Alert(html.escape(text), alert_type="danger", css_classes=["shared-error"]),
-                     pn.pane.HTML("<a href='?page=games'>See all games</a>"))
+    except (ValueError, StoreError) as exc:
+        return alert_page(str(exc), "shared-error")

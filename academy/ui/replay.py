@@ -43,12 +43,14 @@ import param
 from academy.core.record import Record
 from academy.core.rng import new_seed
 from academy.ui.defer import later
+from academy.ui.page_errors import alert_page, game_number
 
 from .messages_view import STYLE as CHAT_STYLE
 from .replay_parts import messages_html
 from .model import BoardModel
 from .session import GameSession
 from .replay_model import Frame, Replay, RecordError, read_record
+from academy.ui.rule_line import divider
 
 __all__ = ["ReplaySession", "ReplayPage", "SandboxSession", "replay_page", "replay_link", "shared_replay",
            "IMPORT_LINK", "REPLAY_PAGES", "replay_factory", "stored_replay", "conquest_replay_page"]
@@ -444,7 +446,7 @@ class ReplayPage(pn.viewable.Viewer):
                             margin=(4, 0), css_classes=["replay-tools"])
         self.odds = ReplayOdds(s)
         side = pn.Column(self.message, pn.pane.HTML("<h4 style='margin:4px 0'>This step</h4>"), self.step_pane,
-                         self.odds, pn.layout.Divider(), self.players, self.hands, self.chat,
+                         self.odds, divider(), self.players, self.hands, self.chat,
                          width=390, margin=(0, 0, 0, 12), css_classes=["side-panel", "replay-side"])
         self.replay_area = pn.Column(
             self.banner, pn.Row(self.board_slot, side, sizing_mode="stretch_width", margin=0), self.bar, self.tools,
@@ -456,7 +458,7 @@ class ReplayPage(pn.viewable.Viewer):
         self.close_sandbox = pn.widgets.Button(label="Close the sandbox", width=170, css_classes=["rv-close-sandbox"])
         self.close_sandbox.on_click(lambda e: setattr(self.session, "sandbox_open", False))
         self.sandbox_area = pn.Column(
-            pn.layout.Divider(),
+            divider(),
             pn.Row(pn.pane.HTML("<h3 style='margin:4px 0'>Sandbox</h3>"), self.close_sandbox, margin=0),
             pn.pane.HTML("<div class='sandbox-note'>A planner on this screen only: play any side's moves to see "
                          "what could happen. Nothing here is stored or sent to the real game.</div>",
@@ -618,9 +620,8 @@ class ReplayPage(pn.viewable.Viewer):
 
 
 def _error(text: str) -> pn.viewable.Viewable:
-    return pn.Column(pn.pane.Alert(html.escape(text), alert_type="danger", css_classes=["replay-error"]),
-                     pn.pane.HTML("<a href='?page=games'>See all games</a> · "
-                                  f"<a href='{IMPORT_LINK}'>import a record</a>"))
+    return alert_page(text, "replay-error", f"<a href='?page=games'>See all games</a> · "
+                                            f"<a href='{IMPORT_LINK}'>import a record</a>")
 
 
 def replay_page(query: dict[str, str] | None = None, hub: Any = None) -> pn.viewable.Viewable:
@@ -634,7 +635,7 @@ def replay_page(query: dict[str, str] | None = None, hub: Any = None) -> pn.view
     from academy.ui.live_session import shared_hub
     token = query.get("seat") or None
     try:
-        game_id = int(match)
+        game_id = game_number(match)
         hub = hub or shared_hub()
         name = hub.open(game_id).info.game_name
         factory = replay_factory(name)
@@ -643,9 +644,7 @@ def replay_page(query: dict[str, str] | None = None, hub: Any = None) -> pn.view
             title = getattr(REGISTRY.get(name), "title", name)
             return _error(f"Game {game_id} is a game of {title}: it has no replay page yet.")
         args = stored_replay(hub, game_id, token)
-    except ValueError:
-        return _error(f"{match!r} is not a game number.")
-    except StoreError as exc:
+    except (ValueError, StoreError) as exc:
         return _error(str(exc))
     back = f"?game={name}&tab=play&match={game_id}" + (f"&seat={quote(token, safe='')}" if token else "")
     return factory(args.pop("record"), back_link=back, **args)

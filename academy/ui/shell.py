@@ -12,8 +12,11 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 import panel as pn
+from panel.theme.fast import Fast as FastDesign
 
 from academy.games import CATALOG, catalog_entry
+from academy.ui.address import BackForward
+from academy.ui.page_errors import clip_text, error_page, log_page_error
 from academy.ui.rules_page import STYLE as RULES_STYLE
 from academy.ui.rules_page import RulesPanel, render_markdown
 
@@ -29,6 +32,14 @@ STYLE = """
 .game-card .soon { color: #8a5a00; background: #fff3d6; border-radius: 6px; padding: 2px 8px; font-size: 13px; }
 .on-the-way { background: #fff3d6; border-radius: 10px; padding: 12px 16px; max-width: 820px; }
 """
+
+
+class Fast(FastDesign):
+    """Panel's Fast design without its web font (it asks fonts.googleapis.com for Open Sans): the page asks
+    no other site for anything (a classroom without internet, privacy), and the system's font is used.
+    The class keeps the name Fast: Panel finds the design's own files under its lower-cased name."""
+
+    _resources = {**FastDesign._resources, "font": {}}
 
 
 def setup_extensions() -> None:
@@ -133,18 +144,38 @@ def game_view(name: str, tab: str, query: Mapping[str, str]) -> pn.viewable.View
 
     from academy.ui.progress_page import track_progress    # each try and solve is recorded for the learner
     makers = {"rules": lambda: rules, "lessons": lambda: track_progress(lessons(), dict(query)), "play": play}
+    return game_tabs(makers, tab)
+
+
+def game_tabs(makers: Mapping[str, Callable[[], pn.viewable.Viewable]], tab: str) -> pn.Tabs:
+    """The game's tabs: the active one built now, each other one when it is first opened (by a click or by
+    code), and the page's address following the tab (``&tab=lessons``), so Back and reload land on it."""
     active = TABS.index(tab) if tab in TABS else 0
-    # Build the active tab now and each other tab when it is first opened.
-    slots = [pn.Column(makers[t]() if i == active else None, sizing_mode="stretch_width") for i, t in enumerate(TABS)]
+    slots = [pn.Column(sizing_mode="stretch_width", css_classes=[f"tab-{t}"]) for t in TABS]
+    built: set[int] = set()
+
+    def fill(index: int) -> None:
+        if index in built:
+            return
+        built.add(index)
+        try:
+            content = makers[TABS[index]]()
+        except Exception:   # noqa: BLE001 - the tab says it could not be opened; the traceback goes to the log
+            log_page_error({"tab": TABS[index]})
+            content = error_page()
+        slots[index].objects = [content]
+
+    fill(active)
     tabs = pn.Tabs(*[(t.capitalize(), slot) for t, slot in zip(TABS, slots)], active=active,
                    sizing_mode="stretch_width", css_classes=["game-tabs"])
 
-    def fill(event) -> None:
-        slot = slots[event.new]
-        if not slot.objects or slot.objects[0] is None:
-            slot.objects = [makers[TABS[event.new]]()]
+    def opened(event) -> None:
+        fill(event.new)
+        location = pn.state.location
+        if location is not None and pn.state.curdoc is not None and pn.state.curdoc.session_context is not None:
+            location.update_query(tab=TABS[event.new])
 
-    tabs.param.watch(fill, "active")
+    tabs.param.watch(opened, "active")
     return tabs
 
 
@@ -163,11 +194,8 @@ def store_page(make: Callable[[], pn.viewable.Viewable]) -> pn.viewable.Viewable
             pn.pane.HTML("<a href='?'>Back to the courses</a>"))
 
 
-def build_page(query: Mapping[str, str] | None = None) -> pn.template.BaseTemplate:
-    """The whole page for a query (``game``, ``tab``, ``lesson``, ``section``; ``page=games`` or ``page=teach``;
-    ``match`` and ``seat`` for a shared game; ``replay=1`` with ``match`` for its replay, ``page=replay`` to import a
-    record)."""
-    query = dict(query or {})
+def _page_for(query: dict[str, str]) -> tuple[str, pn.viewable.Viewable]:
+    """The title and main area of the page ``query`` names."""
     name = query.get("game")
     known = {e.name for e in CATALOG}
     if query.get("page") == "replay" or (query.get("replay") and query.get("match")):
@@ -204,8 +232,21 @@ def build_page(query: Mapping[str, str] | None = None) -> pn.template.BaseTempla
         title = "Academy"
         main = home()
         if name:
-            main = pn.Column(pn.pane.Alert(f"There is no game called {html.escape(name)!s}; pick one below.",
+            main = pn.Column(pn.pane.Alert(f"There is no game called {html.escape(clip_text(name))}; pick one below.",
                                            alert_type="warning"), main)
+    return title, main
+
+
+def build_page(query: Mapping[str, str] | None = None) -> pn.template.BaseTemplate:
+    """The whole page for a query (``game``, ``tab``, ``lesson``, ``section``; ``page=games`` or ``page=teach``;
+    ``match`` and ``seat`` for a shared game; ``replay=1`` with ``match`` for its replay, ``page=replay`` to import a
+    record)."""
+    query = dict(query or {})
+    try:
+        title, main = _page_for(query)
+    except Exception:       # noqa: BLE001 - whatever went wrong, a short page here and the traceback in the log
+        log_page_error(query)
+        title, main = "Academy", error_page()
     template = pn.template.FastListTemplate(
         title=title, main=[main], header=[pn.pane.HTML('<a href="?" style="color:white;font-weight:600">Home</a>',
                                                        css_classes=["home-link"]),
@@ -216,8 +257,9 @@ def build_page(query: Mapping[str, str] | None = None) -> pn.template.BaseTempla
                                           pn.pane.HTML('<a href="?page=class" style="color:white;font-weight:600">'
                                                        'Classroom</a>', css_classes=["class-header-link"]),
                                           pn.pane.HTML('<a href="?page=progress" style="color:white;font-weight:600">'
-                                                       'My progress</a>', css_classes=["progress-header-link"])],
-        accent="#2f5d8a", main_max_width="1400px", collapsed_sidebar=True,
+                                                       'My progress</a>', css_classes=["progress-header-link"]),
+                                          BackForward()],
+        accent="#2f5d8a", main_max_width="1400px", collapsed_sidebar=True, design=Fast,
         # No busy spinner: Panel keeps one busy flag for the whole server and sets every session's spinner
         # on each event of any session, which makes each click cost work (and messages) in every open page.
         busy_indicator=None)
@@ -227,4 +269,4 @@ def build_page(query: Mapping[str, str] | None = None) -> pn.template.BaseTempla
 def current_query() -> dict[str, str]:
     """The page's query parameters (empty outside a server session)."""
     args = pn.state.session_args or {}
-    return {k: v[0].decode() for k, v in args.items() if v}
+    return {k: v[0].decode("utf-8", "replace") for k, v in args.items() if v}

@@ -69,8 +69,9 @@ def free_port() -> int:
 class Page:
     """A Playwright page with the helpers the tests need."""
 
-    def __init__(self, page: Any, console: list[str]) -> None:
+    def __init__(self, page: Any, console: list[str], errors: list[str] | None = None) -> None:
         self.page, self.console = page, console
+        self.errors: list[str] = errors if errors is not None else []   # console errors and uncaught exceptions
 
     def open(self, url: str, board: str | None = "conquest-board", timeout: float = 30) -> float:
         """Go to ``url``, wait for the websocket (and the board's frame, unless ``board`` is None).
@@ -161,8 +162,17 @@ def new_page(browser: Any, has_touch: bool = False, width: int = 1400, height: i
     ctx.set_default_timeout(20000)
     page = ctx.new_page()
     console: list[str] = []
-    page.on("console", lambda msg: console.append(msg.text))
-    return ctx, Page(page, console)
+    errors: list[str] = []
+
+    def on_console(msg: Any) -> None:
+        console.append(msg.text)
+        if msg.type == "error":
+            errors.append(msg.text)
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda exc: errors.append(f"uncaught: {exc}"))
+    page.on("requestfailed", lambda req: errors.append(f"request failed: {req.url}"))
+    return ctx, Page(page, console, errors)
 
 
 # JS: the army label of every territory as the page draws it, read from the board's live Bokeh node source

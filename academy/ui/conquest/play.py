@@ -27,6 +27,7 @@ from .log_view import EventLog
 from .odds_panel import OddsPanel
 from .style import CSS
 from .tools import GameTools, ReplayBar
+from academy.ui.rule_line import divider
 
 __all__ = ["PlayPage", "NewGameForm", "rules_panel"]
 
@@ -128,7 +129,7 @@ class PlayPage(pn.viewable.Viewer):
         self.board = ConquestBoard(s)
         self.players = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["players"])
         side = pn.Column(
-            self.message, PhaseControls(s), pn.layout.Divider(), OddsPanel(s), pn.layout.Divider(), self.players,
+            self.message, PhaseControls(s), divider(), OddsPanel(s), divider(), self.players,
             width=390, margin=(0, 0, 0, 12), css_classes=["side-panel"])
         # Hot seat: between two people's turns a cover hides the screen until the next one is ready.
         self.cover_text = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["cover-text"])

@@ -28,6 +28,7 @@ from .board import DiplomacyBoard
 from .panels import LEGEND, OrdersPanel, ResultsPanel, centres_html
 from .session import POWERS, LocalDiplomacy, SharedDiplomacy
 from .style import CSS
+from academy.ui.rule_line import divider
 
 __all__ = ["DiplomacyPlayPage", "SharedDiplomacyPage", "shared_diplomacy_page", "YEARS_OPTIONS"]
 
@@ -74,7 +75,7 @@ class DiplomacyPlayPage(pn.viewable.Viewer):
                                  css_classes=["new-game-card"], margin=(0, 0, 8, 0))
         self.board = DiplomacyBoard(s)
         self.centres = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["centres"])
-        side = pn.Column(OrdersPanel(s), pn.layout.Divider(), self.centres, width=410, margin=(0, 0, 0, 12),
+        side = pn.Column(OrdersPanel(s), divider(), self.centres, width=410, margin=(0, 0, 0, 12),
                          css_classes=["side-panel"])
         self.cover_text = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["cover-text"])
         self.cover_button = pn.widgets.Button(label="I'm ready", color="primary", width=300,
@@ -182,7 +183,7 @@ class SharedDiplomacyPage(pn.viewable.Viewer):
         self.draw_button = pn.widgets.Button(label="Propose a draw", width=160, css_classes=["draw-vote"],
                                              visible=s.power is not None)
         self.draw_button.on_click(lambda e: s.vote_draw(s.power not in s.draw_votes))
-        side = pn.Column(self.clock, OrdersPanel(s), pn.layout.Divider(), self.centres, self.draw_text,
+        side = pn.Column(self.clock, OrdersPanel(s), divider(), self.centres, self.draw_text,
                          self.draw_button, self.leave, width=410,
                          margin=(0, 0, 0, 12), css_classes=["side-panel"])
         self.layout = pn.Column(

@@ -21,6 +21,7 @@ from academy.ui.save_load import SaveLoadBar
 from .board import FrontsBoard
 from .panels import CSS, LEGEND, OddsPanel, OrdersPanel, ReportsPanel
 from .session import GAMES, LEVELS, LocalFronts
+from academy.ui.rule_line import divider
 
 __all__ = ["FrontsPlayPage"]
 
@@ -77,7 +78,7 @@ class FrontsPlayPage(pn.viewable.Viewer):
         self.form_card = pn.Card(form, title="New game", collapsed=False, sizing_mode="stretch_width",
                                  css_classes=["new-game-card"], margin=(0, 0, 8, 0))
         self.board = FrontsBoard(s)
-        side = pn.Column(OrdersPanel(s), pn.layout.Divider(), OddsPanel(s), width=430, margin=(0, 0, 0, 12),
+        side = pn.Column(OrdersPanel(s), divider(), OddsPanel(s), width=430, margin=(0, 0, 0, 12),
                          css_classes=["side-panel"])
         self.cover_text = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["cover-text"])
         self.cover_button = pn.widgets.Button(label="I'm ready", color="primary", width=300,

@@ -31,6 +31,7 @@ from academy.ui.session_loop import in_session
 from .board import FrontsBoard
 from .panels import OddsPanel, OrdersPanel, ReportsPanel
 from .session import FrontsSession
+from academy.ui.rule_line import divider
 
 __all__ = ["SharedFronts", "SharedFrontsPage", "shared_fronts_page"]
 
@@ -141,7 +142,7 @@ class SharedFrontsPage(pn.viewable.Viewer):
                                         s.token)
         self.waiting = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["waiting-list"])
         self.board = FrontsBoard(s)
-        side = pn.Column(self.waiting, OrdersPanel(s), OddsPanel(s), LeaveView(s), pn.layout.Divider(),
+        side = pn.Column(self.waiting, OrdersPanel(s), OddsPanel(s), LeaveView(s), divider(),
                          MessagesView(s), width=420, margin=(0, 0, 0, 12), css_classes=["side-panel"])
         self.layout = pn.Column(self.seat_info, pn.Row(self.board, side, sizing_mode="stretch_width", margin=0),
                                 ReportsPanel(s), sizing_mode="stretch_width", css_classes=["fronts-play", "shared-play"])

@@ -29,6 +29,7 @@ from academy.ui.save_load import SaveLoadBar
 from .board import CUT_OFF_FILL, DESTINATION, SIDE_COLOURS, TARGET, GameOfWarBoard
 from .deploy import DeploymentCover, DeploymentPanel
 from .session import CPU_LEVELS, DEPLOYMENTS, HUMAN, GameOfWarSession
+from academy.ui.rule_line import divider
 
 __all__ = ["GameOfWarPlayPage", "SIDE_OPTIONS"]
 
@@ -206,7 +207,7 @@ class GameOfWarPlayPage(pn.viewable.Viewer):
         self.play_buttons = pn.Row(self.attack_button, self.end_button, margin=0)
         side = pn.Column(self.status, self.message, pn.Row(self.play_buttons, self.undo_button), self.deploy_panel,
                          self.preview, pn.pane.HTML("<b>Lines of communication</b>", stylesheets=[CSS]), self.lines,
-                         pn.layout.Divider(), self.events, self.space, width=400, margin=(0, 0, 0, 12),
+                         divider(), self.events, self.space, width=400, margin=(0, 0, 0, 12),
                          css_classes=["side-panel"])
         board_col = pn.Column(self.board, pn.pane.HTML(LEGEND, stylesheets=[CSS], width=890), margin=0)
         self.replay_button = pn.widgets.Button(label="Replay this game", width=160, css_classes=["replay-game"])

@@ -36,6 +36,7 @@ from academy.ui.replay_model import Replay
 
 from .board import GameOfWarBoard
 from .play import CSS, LEGEND, status_html
+from academy.ui.rule_line import divider
 
 #: the Play page's legend, with the replay's own last line (nothing here is tapped to play)
 REPLAY_LEGEND = LEGEND.replace("Tap one of your units, then a green square to move, or an enemy ring to aim (tap it "
@@ -286,7 +287,7 @@ class GameOfWarReplayPage(pn.viewable.Viewer):
         self.log = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["replay-log"])
         side = pn.Column(self.status, self.message, pn.pane.HTML("<h4 style='margin:4px 0'>This step</h4>"),
                          self.step_pane, pn.pane.HTML("<b>Lines of communication</b>", stylesheets=[CSS]),
-                         self.lines, self.chat, pn.layout.Divider(),
+                         self.lines, self.chat, divider(),
                          pn.pane.HTML("<h4 style='margin:4px 0'>What happened so far (newest first)</h4>"),
                          self.log, width=400, margin=(0, 0, 0, 12), css_classes=["side-panel", "replay-side"])
         self.planner_area = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["replay-planner"])

@@ -37,6 +37,7 @@ from .deploy import DeploymentPanel
 from .play import CSS, LEGEND, preview_html, status_html
 from .replay import view_state, visible_events
 from .session import HUMAN, GameOfWarSession
+from academy.ui.rule_line import divider
 
 __all__ = ["SharedGameOfWar", "SharedGameOfWarPage", "shared_game_of_war_page"]
 
@@ -178,7 +179,7 @@ class SharedGameOfWarPage(pn.viewable.Viewer):
         self.deploy_panel = DeploymentPanel(s)
         self.play_buttons = pn.Row(self.attack_button, self.end_button, margin=0)
         side = pn.Column(self.status, self.message, self.preview, self.play_buttons, self.deploy_panel,
-                         self.lines, LeaveView(s), pn.layout.Divider(), MessagesView(s), width=390,
+                         self.lines, LeaveView(s), divider(), MessagesView(s), width=390,
                          margin=(0, 0, 0, 12), css_classes=["side-panel"])
         self.layout = pn.Column(self.seat_info,
                                 pn.Row(pn.Column(self.board, pn.pane.HTML(LEGEND, stylesheets=[CSS]), margin=0),

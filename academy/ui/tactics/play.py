@@ -24,6 +24,7 @@ from .board import TacticsBoard
 from .controls import ActionControls
 from .panels import CSS, LEGEND, events_html, odds_html, status_html, why_html
 from .session import CPU_LEVELS, HUMAN, TacticsSession
+from academy.ui.rule_line import divider
 
 __all__ = ["TacticsPlayPage", "SEAT_OPTIONS", "COMMANDER_OPTIONS", "map_options"]
 
@@ -103,7 +104,7 @@ class TacticsPlayPage(pn.viewable.Viewer):
         self.odds = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["attack-odds"])
         self.why = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["attack-why"])
         self.events = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["last-events"])
-        side = pn.Column(self.status, self.message, self.controls, self.odds, self.why, pn.layout.Divider(),
+        side = pn.Column(self.status, self.message, self.controls, self.odds, self.why, divider(),
                          self.events, width=430, margin=(0, 0, 0, 12), css_classes=["side-panel"])
         self.cover_text = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["cover-text"])
         self.cover_button = pn.widgets.Button(label="I'm ready", color="primary", width=300,

@@ -42,6 +42,7 @@ from academy.ui.replay_model import Frame, Replay
 from .board import TacticsBoard
 from .panels import CSS, LEGEND, events_html, status_html, why_html
 from .session import HUMAN, TacticsSession
+from academy.ui.rule_line import divider
 
 __all__ = ["SeatView", "Seen", "view_state", "public_observation", "seat_observation", "TacticsRecordReplay",
            "TacticsReplay", "TacticsReplayPage", "tactics_replay_page", "REFUSAL"]
@@ -384,7 +385,7 @@ class TacticsReplayPage(pn.viewable.Viewer):
                                  css_classes=["replay-chat"])
         self.log = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["replay-log"])
         side = pn.Column(self.status, self.message, pn.pane.HTML("<h4 style='margin:4px 0'>This step</h4>"),
-                         self.step_pane, self.why, self.chat, pn.layout.Divider(), self.log, width=430,
+                         self.step_pane, self.why, self.chat, divider(), self.log, width=430,
                          margin=(0, 0, 0, 12), css_classes=["side-panel", "replay-side"])
         width = max(520, int(self.board.figure.width or 0))
         self.planner_area = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["replay-planner"])

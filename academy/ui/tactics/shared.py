@@ -47,6 +47,7 @@ from .panels import CSS, LEGEND, events_html, odds_html, status_html, why_html
 from .replay import Seen, public_observation, view_state
 from .session import HUMAN, TacticsSession
 from .sight import Memories
+from academy.ui.rule_line import divider
 
 __all__ = ["SharedTactics", "SharedTacticsPage", "shared_tactics_page"]
 
@@ -276,8 +277,8 @@ class SharedTacticsPage(pn.viewable.Viewer):
         self.leave = LeaveView(s)
         side = pn.Column(self.status, self.message, pn.Column(self.clock, self.claim_button, margin=0,
                                                               sizing_mode="stretch_width", css_classes=["clock-panel"]),
-                         self.controls, self.odds, self.why, self.leave, pn.layout.Divider(), self.events,
-                         pn.layout.Divider(), MessagesView(s), width=430, margin=(0, 0, 0, 12),
+                         self.controls, self.odds, self.why, self.leave, divider(), self.events,
+                         divider(), MessagesView(s), width=430, margin=(0, 0, 0, 12),
                          css_classes=["side-panel"])
         width = max(520, int(self.board.figure.width or 0))
         self.layout = pn.Column(self.seat_info,

@@ -1,0 +1,65 @@
+"""Issue 13, item 1: every tab from every other tab, in every game, by clicks from the home page: the tab's
+content shows at once, the address follows (``&tab=…``), reload stays on the tab and Back returns to the one
+before. The walk fails on any console error."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from academy.games import CATALOG
+from academy.ui.shell import build_page, current_query
+
+pytestmark = pytest.mark.ui
+
+# Rules → Lessons → Play → Rules → Play → Lessons → Rules: each ordered pair of tabs once
+WALK = ["lessons", "play", "rules", "play", "lessons", "rules"]
+
+
+def content(game: str, tab: str) -> str:
+    return {"rules": ".rules-page", "lessons": ".lesson-list",
+            "play": f".{game.replace('_', '-')}-play"}[tab]
+
+
+def wait_shown(page, game: str, tab: str, timeout: float = 30) -> None:
+    """Wait until the tab's own content is visible (not a blank tab)."""
+    page.page.locator(f".tab-{tab} {content(game, tab)}").first.wait_for(state="visible", timeout=timeout * 1000)
+
+
+def wait_address(page, tab: str, timeout: float = 10) -> None:
+    deadline = time.monotonic() + timeout
+    while f"tab={tab}" not in page.page.url:
+        assert time.monotonic() < deadline, f"the address stayed {page.page.url!r} after opening {tab}"
+        page.page.wait_for_timeout(50)
+
+
+def click_tab(page, tab: str) -> None:
+    page.page.locator(".game-tabs .bk-tab", has_text=tab.capitalize()).first.click()
+
+
+@pytest.mark.parametrize("game", [e.name for e in CATALOG])
+def test_every_tab_from_every_other_tab_by_clicks(serve, open_page, game):
+    url = serve(lambda: build_page(current_query()))
+    page = open_page()
+    page.open(url, board=None)
+    page.wait_text(".game-cards", "Fronts")
+    page.page.locator(f'.game-card[data-game="{game}"] a', has_text="Rules").click()
+    wait_shown(page, game, "rules")
+    reloaded = False
+    for tab in WALK:
+        click_tab(page, tab)
+        wait_shown(page, game, tab)
+        wait_address(page, tab)
+        if tab == "lessons" and not reloaded:
+            reloaded = True
+            page.page.reload()                      # reload lands on the same tab
+            wait_shown(page, game, "lessons")
+    ready = "window.__academyBackForward === true"      # the page follows Back and Forward once it has loaded
+    page.page.wait_for_function(ready)
+    page.page.go_back()                             # Back: the tab before (Lessons)
+    wait_shown(page, game, "lessons")
+    wait_address(page, "lessons")
+    page.page.wait_for_function(ready)
+    page.page.go_forward()
+    wait_shown(page, game, "rules")
+    assert not page.errors, f"console errors: {page.errors[:5]}"
