@@ -29,6 +29,7 @@ import panel as pn
 import param
 
 from academy.lessons import Attempt, load_lessons
+from academy.lessons.html import lesson_html
 from academy.ui.defer import later
 from academy.ui.position_link import ShareLink, position_text
 
@@ -178,8 +179,8 @@ class LessonsView(pn.viewable.Viewer):
         self.back = pn.widgets.Button(label="← All lessons", width=140, css_classes=["lessons-back"])
         self.back.on_click(lambda e: self.open(None))
         self.title = pn.pane.HTML("", stylesheets=[self.css], sizing_mode="stretch_width", css_classes=["lesson-title"])
-        self.body = pn.pane.Markdown("", sizing_mode="stretch_width", css_classes=["lesson-body"],
-                                     styles={"overflow-y": "auto", "max-height": "640px"})
+        self.body = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["lesson-body"],
+                                 styles={"overflow-y": "auto", "max-height": "640px"})
         self.prompt = pn.pane.HTML("", stylesheets=[self.css], sizing_mode="stretch_width", css_classes=["exercise-prompt"])
         self.feedback = pn.pane.HTML("", stylesheets=[self.css], sizing_mode="stretch_width",
                                      css_classes=["lesson-feedback"], visible=False)
@@ -276,7 +277,7 @@ class LessonsView(pn.viewable.Viewer):
             self.title.object = (f"<h2 style='margin:0 0 4px'>{escape(lesson.title)}</h2>"
                                  f"<div class='academy-muted'>Lesson {self.lessons.index(lesson) + 1} of "
                                  f"{len(self.lessons)} · {rules_link(lesson.section, self.game)}</div>")
-            self.body.object = lesson.body
+            self.body.object = lesson_html(lesson.body)   # a teacher's file: only safe HTML reaches the page
             self.start_exercise(exercise)
 
     def _share_link(self) -> None:
