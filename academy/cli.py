@@ -1,6 +1,6 @@
 """The `academy` command: serve the app, check lesson files, ask the odds.
 
-    academy serve [--port 5006] [--address 127.0.0.1] [--show] [--lessons DIR] [--db URL]
+    academy serve [--port 5006] [--address 127.0.0.1] [--show] [--lessons DIR] [--db URL] [--frame-ancestors SITES]
     academy lessons check [PATH ...]
     academy odds ATTACKERS DEFENDERS [DEFENDERS ...]
 """
@@ -20,6 +20,8 @@ def _serve(args: argparse.Namespace) -> int:
         os.environ["ACADEMY_LESSONS"] = os.path.abspath(args.lessons)
     if args.db:
         os.environ["ACADEMY_DB"] = args.db
+    from academy.security_headers import frame_ancestors, header_transform, security_headers
+    ancestors = frame_ancestors(args.frame_ancestors or os.environ.get("ACADEMY_FRAME_ANCESTORS"))
     setup_extensions()
     warm_up()
     check_games_database()
@@ -27,7 +29,8 @@ def _serve(args: argparse.Namespace) -> int:
     print(f"The Academy is at http://{'localhost' if args.address in ('0.0.0.0', '127.0.0.1') else args.address}:{args.port}/",
           flush=True)
     pn.serve({"/": lambda: build_page(current_query())}, port=args.port, address=args.address,
-             show=args.show, title="Academy", websocket_origin=origins, num_threads=args.threads)
+             show=args.show, title="Academy", websocket_origin=origins, num_threads=args.threads,
+             transforms=[header_transform(security_headers(ancestors))])
     return 0
 
 
@@ -90,6 +93,9 @@ def parser() -> argparse.ArgumentParser:
                                     "also ACADEMY_DB), e.g. postgresql+psycopg://user@host/academy")
     serve.add_argument("--allow-websocket-origin", action="append", default=[], metavar="HOST:PORT")
     serve.add_argument("--threads", type=int, default=4, help="worker threads for CPU players")
+    serve.add_argument("--frame-ancestors", metavar="SITES",
+                       help="sites that may show the Academy in a frame, e.g. 'https://school.example' "
+                            "(default: none but the Academy itself; also ACADEMY_FRAME_ANCESTORS)")
     serve.set_defaults(func=_serve)
     lessons = sub.add_parser("lessons", help="lesson tools")
     lsub = lessons.add_subparsers(dest="lessons_command", required=True)
