@@ -334,10 +334,11 @@ class Store:
 
         Raises GameNotFound for an unknown game.
         """
-        with self._session() as s:
-            self._game(s, game_id)
+        with self._session() as s:           # one read: every stored game has seats
             hashes = s.execute(select(SeatRow.player, SeatRow.token_hash).where(SeatRow.game_id == game_id)
-                               .order_by(SeatRow.player)).all()
+                               .order_by(SeatRow.player)).all() if type(game_id) is int else []
+            if not hashes:
+                self._game(s, game_id)
         found = None
         for player, stored in hashes:  # compare every seat: the time does not depend on which one matches
             if token_matches(token, stored) and found is None:
