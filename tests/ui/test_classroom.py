@@ -237,3 +237,17 @@ def test_two_students_of_one_name_can_each_be_shown(room):
     assert "not a student" in teacher.message.object and room.info(info.id).shown_learner_id is None
     teacher.show(second.learner_id)
     assert teacher.message.object == "" and room.info(info.id).shown_learner_id == second.learner_id
+
+
+@pytest.mark.parametrize("name, named", [("Ann\ud800", "U+D800"), ("Ann\x00", "U+0000")])
+def test_an_odd_name_to_join_a_class_is_refused_with_a_clear_message(room, name, named):
+    """issue 13, item 8: a lone surrogate in the name failed silently (no message); NUL raised a DataError
+    on PostgreSQL (the store test tests/store/test_odd_text.py runs the same check on both databases)."""
+    info, teacher = room.open_class("conquest", "attacking", exercises=2)
+    join = JoinView({"code": info.code}, room)
+    join.name_input.value = name
+    assert join.join() is None and join.form.visible
+    assert f"Your name cannot hold the character {named}" in join.message.object
+    assert room.table(teacher) == []
+    join.name_input.value = "Ann"
+    assert isinstance(join.join(), StudentView)
