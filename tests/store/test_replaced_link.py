@@ -74,3 +74,18 @@ def test_a_claim_on_server_b_replaces_a_link_server_a_had_read(servers: tuple[Li
     game_a.join(tokens[0])
     msg = game_a.send_message(new, [0], "hello from the new seat")
     assert [m.text for m in game_a.messages(tokens[0])] == [msg.text]
+
+
+def test_the_hosts_games_list_drops_the_link_of_a_seat_taken_since(tmp_path: Any) -> None:
+    """issue 13, item 2: the creator's page listed "Join as Blue" with the old link after a stranger took
+    the open seat; it lists only links that still open their seat."""
+    from academy.ui.dashboard import OPEN_SEAT, GamesDashboard
+    with LiveHub(f"sqlite:///{tmp_path / 'host.db'}", synchronous=True) as hub:
+        host = GamesDashboard(hub=hub)
+        host.seats[1].value = OPEN_SEAT
+        gid, tokens = host.create(seed=3)
+        assert "as Blue" in host.table.object and "as Red" in host.table.object
+        hub.open(gid).claim(1, "Stranger")
+        host.refresh()
+        assert "as Blue" not in host.table.object and "as Red" in host.table.object
+        assert host.my_tokens[gid] == {0: tokens[0]}
