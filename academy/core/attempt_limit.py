@@ -42,7 +42,8 @@ class AttemptLimiter:
                  clock: Callable[[], float] = time.monotonic, max_keys: int = 100_000) -> None:
         if free < 0 or window <= 0 or base_delay <= 0 or max_delay < base_delay:
             raise ValueError("An attempt limit needs free >= 0, window > 0 and 0 < base_delay <= max_delay.")
-        self.free, self.window, self.base_delay, self.max_delay = free, float(window), float(base_delay), float(max_delay)
+        self.free, self.window = free, float(window)
+        self.base_delay, self.max_delay = float(base_delay), float(max_delay)
         self.clock = clock
         self.max_keys = max_keys
         self._keys: dict[str, _Key] = {}

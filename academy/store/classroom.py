@@ -62,7 +62,7 @@ from .models import ClassMemberRow, ClassRow, ClassWorkRow, LearnerRow, utcnow
 from .notify import _NOTIFY, Listener, is_postgresql
 from .progress import ClassTableRow, Progress, check_learner_key, class_table, new_learner_key
 from .store import Store, _aware
-from .text import check_json_text, check_text
+from .text import check_json_text, check_text, find_unsafe
 from .tokens import hash_token, new_token
 
 log = logging.getLogger("academy.store.classroom")
@@ -188,6 +188,9 @@ class Classroom:
         wanted = normalize_code(code)
         if not wanted:
             raise ClassNotFound("Type the class code your teacher gave you (6 letters and digits, e.g. K7QM2P).")
+        if find_unsafe(wanted) is not None:       # not echoed, never sent to the database (NUL on PostgreSQL)
+            raise ClassNotFound(f"A class code has {CODE_LENGTH} letters and digits, like K7QM2P (no 0, O, 1 or I); "
+                                "this one holds other, invisible characters. Type it again as your teacher shows it.")
         with self.store._session() as s:
             row = s.scalar(select(ClassRow).where(ClassRow.code == wanted))
             if row is None:

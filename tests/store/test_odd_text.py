@@ -132,3 +132,17 @@ def test_student_and_learner_names_with_odd_characters_are_refused(store: Store)
     [row] = room.table(teacher)
     assert row.name == "Zoë 🙂" and row.tries == 0
     room.close()
+
+
+def test_a_class_code_with_odd_characters_is_a_wrong_code(store: Store) -> None:
+    """issue 13, item 8: a class code holding NUL (an uncaught DataError on PostgreSQL) or a lone surrogate
+    is refused as a wrong code, without echoing it; the real code still joins."""
+    from academy.store.classroom import ClassNotFound
+    room = Classroom(store, listen=False)
+    info, _ = room.open_class("conquest", "attacking", exercises=2)
+    for code in (info.code[:3] + "\x00" + info.code[3:], "\ud800" + info.code, "AB\x07CD"):
+        with pytest.raises(ClassNotFound, match="invisible characters") as err:
+            room.join(code, "Ann")
+        assert find_unsafe(str(err.value)) is None
+        assert room.membership(code, new_learner_key()) is None
+    assert room.join(info.code, "Ann").name == "Ann"
