@@ -363,15 +363,16 @@ class Store:
         if name:
             check_text(str(name), "A player's name")
         player = self.seat_for_token(game_id, token)
-        if player is None:
-            log.warning("store: game %s: join with a token that opens no seat", game_id)
-            raise BadToken(f"This link does not open a seat in game {game_id}. Ask the game's host for your link.")
         with self._session(write=True) as s:
             g = self._game(s, game_id)
+            # the seat is read again, locked, with the write: a claim that replaced its token since the
+            # read above (here or on another server) must not let the old token join (issue 13, item 2)
+            seat = s.get(SeatRow, (game_id, player), with_for_update=True) if player is not None else None
+            if seat is None or not token_matches(token, seat.token_hash):
+                log.warning("store: game %s: join with a token that opens no seat", game_id)
+                raise BadToken(f"This link does not open a seat in game {game_id}. Ask the game's host for your link.")
             if g.status == "finished":
                 raise GameFinished(f"Game {game_id} is over; you can watch its replay but not join it.")
-            seat = s.get(SeatRow, (game_id, player))
-            assert seat is not None
             seat.joined = True
             if name:
                 seat.name = str(name)[:100]

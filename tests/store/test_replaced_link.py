@@ -89,3 +89,27 @@ def test_the_hosts_games_list_drops_the_link_of_a_seat_taken_since(tmp_path: Any
         host.refresh()
         assert "as Blue" not in host.table.object and "as Red" in host.table.object
         assert host.my_tokens[gid] == {0: tokens[0]}
+
+
+def test_a_claim_between_the_token_check_and_the_join_write_refuses_the_join(
+        servers: tuple[LiveHub, LiveHub], monkeypatch: pytest.MonkeyPatch) -> None:
+    """issue 13, item 2: Store.join_seat read the token's seat, then wrote in another transaction; a
+    claim on another server in between let the old token join (and its page open) the seat the
+    stranger now holds. The write reads the seat's token again, locked."""
+    one, two = servers
+    game, tokens = one.create("conquest", CONQUEST, 7, CONQUEST_SEATS)
+    store, real_read, claimed = one.store, one.store.seat_for_token, []
+
+    def read_then_claim(game_id: int, token: str) -> int | None:
+        player = real_read(game_id, token)
+        if not claimed:
+            claimed.append(two.store.claim_seat(game_id, 1, "Bea"))
+        return player
+    monkeypatch.setattr(store, "seat_for_token", read_then_claim)
+    with pytest.raises(BadToken, match="does not open a seat"):
+        store.join_seat(game.game_id, tokens[1], "Mallory")
+    monkeypatch.undo()
+    seat = store.game(game.game_id).seats[1]
+    assert claimed and seat.name == "Bea" and seat.joined
+    assert store.seat_for_token(game.game_id, claimed[0]) == 1
+    assert store.join_seat(game.game_id, claimed[0]) == 1
