@@ -59,6 +59,17 @@ Several servers (``notify.py``, ``catchup.py``)
     subscribers with the engine's own events, messages reach their participants. The echo of a
     hub's own writes is ignored. On SQLite all of this is a no-op: one process, one hub.
 
+Text (``text.py``)
+    Every free text the store keeps (messages, seat, player, student and learner names, titles)
+    and every string in the JSON it keeps (options, start positions, actions, boards) passes one
+    check, ``check_text`` / ``check_json_text``: a lone surrogate, NUL or another control
+    character (tab and line breaks excepted) is refused with ``InvalidInput``, on every database.
+
+Seat tokens
+    A token is checked against the stored hash on every use (``LiveGame.seat_of``: no cache), so a
+    seat claimed from the games list (a new token) stops opening by its old link at once, on every
+    server sharing the database.
+
 Errors (``errors.py``), all ``StoreError(AcademyError)``: ``GameNotFound``, ``BadToken``,
 ``Conflict``, ``GameFinished``, ``SeatTaken``, ``TooEarly``, ``InvalidInput`` (also a ValueError),
 ``StoreUnavailable``.

@@ -62,6 +62,7 @@ from .models import ClassMemberRow, ClassRow, ClassWorkRow, LearnerRow, utcnow
 from .notify import _NOTIFY, Listener, is_postgresql
 from .progress import ClassTableRow, Progress, check_learner_key, class_table, new_learner_key
 from .store import Store, _aware
+from .text import check_json_text, check_text, find_unsafe
 from .tokens import hash_token, new_token
 
 log = logging.getLogger("academy.store.classroom")
@@ -131,7 +132,7 @@ def _new_code() -> str:
 
 
 def _check_name(name: object) -> str:
-    text = " ".join(str(name or "").split())
+    text = check_text(" ".join(str(name or "").split()), "Your name")
     if not text:
         raise InvalidInput("Type your name (as your teacher will see it) to join the class.")
     if len(text) > MAX_NAME:
@@ -187,6 +188,9 @@ class Classroom:
         wanted = normalize_code(code)
         if not wanted:
             raise ClassNotFound("Type the class code your teacher gave you (6 letters and digits, e.g. K7QM2P).")
+        if find_unsafe(wanted) is not None:       # not echoed, never sent to the database (NUL on PostgreSQL)
+            raise ClassNotFound(f"A class code has {CODE_LENGTH} letters and digits, like K7QM2P (no 0, O, 1 or I); "
+                                "this one holds other, invisible characters. Type it again as your teacher shows it.")
         with self.store._session() as s:
             row = s.scalar(select(ClassRow).where(ClassRow.code == wanted))
             if row is None:
@@ -225,6 +229,8 @@ class Classroom:
         and the teacher's secret token. Raises InvalidInput."""
         if not isinstance(game, str) or not game or not isinstance(lesson_id, str) or not lesson_id:
             raise InvalidInput("Choose a game and one of its lessons to open a class.")
+        check_text(game, "A class's game")
+        check_text(lesson_id, "A class's lesson")
         if exercises is not None and exercises < 1:
             raise InvalidInput(f"The lesson {lesson_id!r} has no exercises to work on in class.")
         token = new_token()
@@ -362,6 +368,10 @@ class Classroom:
         ClassNotFound, ClassClosed, InvalidInput (not a student of the class)."""
         if not isinstance(exercise_index, int) or isinstance(exercise_index, bool) or exercise_index < 0:
             raise InvalidInput(f"An exercise index is a whole number from 0, not {exercise_index!r}.")
+        if exercise_id is not None:
+            check_text(exercise_id, "An exercise id")
+        if board is not None:
+            check_json_text(list(board), "A student's board")
         now = utcnow()
         with self.store._session(write=True) as s:
             row = self._row(s, class_id)

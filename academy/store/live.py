@@ -64,7 +64,6 @@ from academy.core.protocol import Event, NodeKind, State
 
 from .errors import BadToken, Conflict, GameFinished, StoreError, TooEarly
 from .store import GameInfo, Message, SeatInfo, Store
-from .tokens import hash_token
 
 log = logging.getLogger("academy.store.live")
 
@@ -124,7 +123,6 @@ class LiveGame:
         self.store: Store = hub.store
         self.game_id = game_id
         self._lock = threading.RLock()
-        self._tokens: dict[str, int] = {}         # hash of a checked token -> player
         self._subs: dict[int, tuple[Subscriber, int | None]] = {}
         self._sub_lock = threading.Lock()
         self._next_sub = 0
@@ -186,18 +184,20 @@ class LiveGame:
                             waiting, self._info.deadline, self._info.clock)
 
     def seat_of(self, token: str) -> int:
-        """The player whose seat ``token`` opens; raises BadToken (forged, mistyped, other game)."""
+        """The player whose seat ``token`` opens; raises BadToken (forged, mistyped, other game, or
+        replaced: a claimed open seat gets a new token and its old link stops working).
+
+        Asked of the store every time, never of a cache: a claim made by another server on the
+        same database takes effect here at once (issue 13, item 2). One indexed read per call.
+        """
         if not isinstance(token, str) or not token:
             raise BadToken(f"No seat token given for game {self.game_id}: open the game with your seat's link.")
-        key = hash_token(token)
-        player = self._tokens.get(key)
+        player = self.store.seat_for_token(self.game_id, token)
         if player is None:
-            player = self.store.seat_for_token(self.game_id, token)
-            if player is None:
-                log.warning("live: game %s: a token that opens no seat was refused", self.game_id)
-                raise BadToken(f"This link does not open a seat in game {self.game_id}. "
-                               "Ask the game's host for your link.")
-            self._tokens[key] = player
+            log.warning("live: game %s: a token that opens no seat was refused", self.game_id)
+            raise BadToken(f"This link does not open a seat in game {self.game_id}: it is mistyped, from "
+                           "another game, or for an open seat someone else has taken since. "
+                           "Ask the game's host for your link.")
         return player
 
     def state_copy(self) -> State:
@@ -251,7 +251,6 @@ class LiveGame:
         with self._lock:
             token = self.store.claim_seat(self.game_id, player, name)
             self._info = self.store.game(self.game_id)
-            self._tokens[hash_token(token)] = player
             self._enqueue([Event("join", f"{self._info.seats[player].name} takes seat {player + 1}.",
                                  {"player": player, "status": self._info.status})])
             self._update_clock()

@@ -34,6 +34,7 @@ from sqlalchemy.orm import Session
 from .errors import InvalidInput, StoreError
 from .models import ClassMemberRow, ClassWorkRow, LearnerRow, ProgressRow, utcnow
 from .store import Store, _aware
+from .text import check_text
 
 __all__ = ["Learner", "LearnerNotFound", "Progress", "ExerciseProgress", "ClassTableRow", "new_learner_key",
            "check_learner_key", "class_table"]
@@ -103,14 +104,14 @@ def check_learner_key(key: object) -> str:
 def _check_name(name: str | None) -> str | None:
     if name is None:
         return None
-    name = " ".join(str(name).split())[:MAX_NAME]
+    name = check_text(" ".join(str(name).split())[:MAX_NAME], "A name")
     return name or None
 
 
 def _check_id(what: str, value: object) -> str:
     if not isinstance(value, str) or not _ID.match(value):
         raise InvalidInput(f"A {what} is 1 to 100 printable characters, not {value!r}.")
-    return value
+    return check_text(value, f"A {what}")
 
 
 def _check_index(index: object) -> int:

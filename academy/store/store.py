@@ -28,6 +28,7 @@ from .location import default_url
 from .models import (GAME_STATUSES, SEAT_KINDS, SEAT_STATUSES, ActionRow, GameRow, MessageRow, RecipientRow,
                      SeatRow, utcnow)
 from .notify import notify_game
+from .text import check_json_text, check_text
 from .tokens import hash_token, new_token, token_matches
 
 log = logging.getLogger("academy.store")
@@ -235,6 +236,11 @@ class Store:
         ``check_clock``), or None. The game is "open" while a human seat is free, else "running". Raises
         InvalidInput for an unknown game, a bad seed or bad seats.
         """
+        check_json_text(dict(options), "A game option")
+        if start is not None:
+            check_json_text(dict(start), "The game's start position")
+        if title is not None:
+            check_text(title, "A game's title")
         game = self._game_class(game_name)(**dict(options))
         clock = check_clock(clock)
         if not isinstance(seed, int) or isinstance(seed, bool) or not _INT64[0] <= seed <= _INT64[1]:
@@ -251,7 +257,10 @@ class Store:
             level = seat.get("level")
             if kind == "cpu" and not level:
                 raise InvalidInput(f"Seat {player}: a cpu seat needs a level (e.g. 'easy').")
+            if level is not None:
+                check_text(level, f"The CPU level of seat {player + 1}")
             name = str(seat.get("name") or (f"{level} CPU" if kind == "cpu" else game.player_name(player)))[:100]
+            check_text(name, f"The name of seat {player + 1}")
             token_hash = None
             if kind == "human":
                 tokens[player] = new_token()
@@ -335,10 +344,11 @@ class Store:
 
         Raises GameNotFound for an unknown game.
         """
-        with self._session() as s:
-            self._game(s, game_id)
+        with self._session() as s:           # one read: every stored game has seats
             hashes = s.execute(select(SeatRow.player, SeatRow.token_hash).where(SeatRow.game_id == game_id)
-                               .order_by(SeatRow.player)).all()
+                               .order_by(SeatRow.player)).all() if type(game_id) is int else []
+            if not hashes:
+                self._game(s, game_id)
         found = None
         for player, stored in hashes:  # compare every seat: the time does not depend on which one matches
             if token_matches(token, stored) and found is None:
@@ -351,16 +361,19 @@ class Store:
         Joining again is harmless. Once every seat is joined an open game becomes running.
         Raises GameNotFound, BadToken (the token opens no seat here), GameFinished.
         """
+        if name:
+            check_text(str(name), "A player's name")
         player = self.seat_for_token(game_id, token)
-        if player is None:
-            log.warning("store: game %s: join with a token that opens no seat", game_id)
-            raise BadToken(f"This link does not open a seat in game {game_id}. Ask the game's host for your link.")
         with self._session(write=True) as s:
             g = self._game(s, game_id)
+            # the seat is read again, locked, with the write: a claim that replaced its token since the
+            # read above (here or on another server) must not let the old token join (issue 13, item 2)
+            seat = s.get(SeatRow, (game_id, player), with_for_update=True) if player is not None else None
+            if seat is None or not token_matches(token, seat.token_hash):
+                log.warning("store: game %s: join with a token that opens no seat", game_id)
+                raise BadToken(f"This link does not open a seat in game {game_id}. Ask the game's host for your link.")
             if g.status == "finished":
                 raise GameFinished(f"Game {game_id} is over; you can watch its replay but not join it.")
-            seat = s.get(SeatRow, (game_id, player))
-            assert seat is not None
             seat.joined = True
             if name:
                 seat.name = str(name)[:100]
@@ -381,6 +394,8 @@ class Store:
         token and the other ``SeatTaken``. Raises GameNotFound, GameFinished, InvalidInput (no
         such seat), SeatTaken (joined already, a CPU seat, or a seat only its link opens).
         """
+        if name:
+            check_text(str(name), "A player's name")
         token = new_token()
         with self._session(write=True) as s:
             g = self._game(s, game_id)
@@ -454,6 +469,7 @@ class Store:
             raise InvalidInput(f"Game {game_id}: action #{index} is not an action: {exc}") from exc
         if not isinstance(game_id, int) or isinstance(game_id, bool):
             raise GameNotFound(game_id)
+        check_json_text(data, f"Game {game_id}: action #{index}")
         games, actions = GameRow.__table__, ActionRow.__table__
         try:
             # Core statements on one connection: this is the hot path (one call per move).
@@ -527,7 +543,9 @@ class Store:
         empty or too long text, no recipients, or a seat the game does not have; GameNotFound.
         """
         to = frozenset(recipients) - {sender}
-        text = str(text).strip()
+        text = check_text(str(text), "A message").strip()
+        if phase is not None:
+            check_text(phase, "A message's phase")
         if not text:
             raise InvalidInput("A message needs some text.")
         if len(text) > MAX_MESSAGE:

@@ -1,7 +1,8 @@
 """Classroom mode in the app: open a class, join it with a code, follow the teacher, see who solved.
 
 Routes (``academy.ui.shell.build_page``)
-    ``?page=class``                 join a class: its code and your name (a wrong code says so)
+    ``?page=class``                 join a class: its code and your name (a wrong code says so; after
+                                    too many, ``JoinLimits``, it says when to try again)
     ``?page=class&open=1``          a teacher opens a class: game and lesson; gets the code and a link
     ``?page=class&teacher=TOKEN``   the teacher's page (the secret link): previous / next exercise,
                                     the table (per student: tried?, solved?, tries), show a board
@@ -21,6 +22,7 @@ store, like every other page that needs the database.
 from __future__ import annotations
 
 import importlib
+import itertools
 import logging
 import threading
 from collections.abc import Callable
@@ -29,16 +31,17 @@ from typing import Any
 
 import panel as pn
 
+from academy.core.attempt_limit import AttemptLimiter, wait_text
 from academy.core.jsonio import action_from_json
 from academy.lessons import Attempt
-from academy.store.classroom import ClassEvent, ClassInfo, Classroom, Member
+from academy.store.classroom import ClassClosed, ClassEvent, ClassInfo, ClassNotFound, Classroom, Member, normalize_code
 from academy.store.errors import StoreError
 from academy.ui.lessons_page import LessonsView, TryReport, game_lessons
 from academy.ui.progress_page import LearnerKey, initial_key
 from academy.ui.session_loop import in_session
 
-__all__ = ["ClassroomPage", "JoinView", "OpenClassForm", "ShownBoard", "StudentView", "TeacherView",
-           "class_page", "lesson_page_class", "shared_classroom"]
+__all__ = ["ClassroomPage", "JoinLimits", "JoinView", "OpenClassForm", "ShownBoard", "StudentView", "TeacherView",
+           "class_page", "join_limits", "lesson_page_class", "shared_classroom"]
 
 log = logging.getLogger("academy.ui.classroom")
 
@@ -82,6 +85,40 @@ def shared_classroom() -> Classroom:
             _ROOMS.clear()
             known = _ROOMS[id(hub)] = (hub, Classroom(hub.store))
         return known[1]
+
+
+class JoinLimits:
+    """How many wrong class codes a page session and an address may try (issue 13, item 9).
+
+    A page session (one browser tab) gets 5 wrong codes free, an address (a whole school may share
+    one) 30, within 10 minutes; each wrong code beyond that blocks for 10 s, doubled each time, at
+    most 5 minutes (``academy.core.attempt_limit``). The address is the request's ``remote_ip``
+    (behind a reverse proxy that is the proxy's, unless the server trusts its forwarding headers).
+    """
+
+    def __init__(self, session: AttemptLimiter | None = None, address: AttemptLimiter | None = None) -> None:
+        self.session = session if session is not None else AttemptLimiter(free=5)
+        self.address = address if address is not None else AttemptLimiter(free=30)
+
+    def wait(self, session: str, address: str | None) -> float:
+        """Seconds before this page may try a code again (0.0: now)."""
+        return max(self.session.wait(session), self.address.wait(address) if address else 0.0)
+
+    def failed(self, session: str, address: str | None) -> float:
+        """Count a wrong code; return the wait it imposes."""
+        return max(self.session.failed(session), self.address.failed(address) if address else 0.0)
+
+    def succeeded(self, session: str) -> None:
+        self.session.succeeded(session)
+
+
+_JOIN_LIMITS = JoinLimits()
+_PAGES = itertools.count(1)        # a key for each join page outside a server session (notebooks, tests)
+
+
+def join_limits() -> JoinLimits:
+    """The process's limits on wrong class codes (every join page of this server counts in them)."""
+    return _JOIN_LIMITS
 
 
 def lesson_page_class(game: str) -> type[LessonsView] | None:
@@ -508,10 +545,18 @@ class StudentView(_Watching, pn.viewable.Viewer):
 class JoinView(pn.viewable.Viewer):
     """``?page=class``: type the class code and your name, then work in the class."""
 
-    def __init__(self, query: dict[str, str] | None = None, room: Classroom | None = None, **params: Any) -> None:
+    def __init__(self, query: dict[str, str] | None = None, room: Classroom | None = None,
+                 limits: JoinLimits | None = None, **params: Any) -> None:
         super().__init__(**params)
         query = query or {}
         self._room = room
+        self.limits = limits if limits is not None else join_limits()
+        doc = _doc()
+        context = doc.session_context if doc is not None else None
+        self._session_key = f"session:{context.id}" if context is not None else f"page:{next(_PAGES)}"
+        request = getattr(context, "request", None) if context is not None else None
+        ip = getattr(request, "remote_ip", None) if request is not None else None
+        self._address_key: str | None = f"address:{ip}" if ip else None
         self.hook = LearnerKey(key=initial_key(query), height=0, width=0, margin=0)
         self.code = pn.widgets.TextInput(label="Class code", value=query.get("code", ""), placeholder="e.g. K7QM2P",
                                          width=180, css_classes=["class-code-input"])
@@ -559,13 +604,27 @@ class JoinView(pn.viewable.Viewer):
         return self.join()
 
     def join(self) -> StudentView | None:
-        """Join with the code and name typed; None (and a clear message) when refused."""
+        """Join with the code and name typed; None (and a clear message) when refused. After too many
+        wrong codes (``JoinLimits``) the page says when it may try again, and tries nothing until then."""
+        wait = self.limits.wait(self._session_key, self._address_key)
+        if wait > 0:
+            self._refuse(wait_text(wait, "wrong codes"))
+            return None
         try:
             member = self.room.join(self.code.value, self.name_input.value, learner_key=self.hook.key or None)
             student = StudentView(member, self.room)
-        except StoreError as exc:
-            self.message.object = f"<div class='class-error' role='alert'>{escape(str(exc))}</div>"
+        except (ClassNotFound, ClassClosed) as exc:
+            text = str(exc)
+            if normalize_code(self.code.value):           # a code was tried (an empty one tells nothing)
+                wait = self.limits.failed(self._session_key, self._address_key)
+                if wait > 0:
+                    text = f"{text} {wait_text(wait, 'wrong codes')}"
+            self._refuse(text)
             return None
+        except StoreError as exc:
+            self._refuse(str(exc))
+            return None
+        self.limits.succeeded(self._session_key)
         self.student = student
         location = pn.state.location
         if _doc() is not None and location is not None:
@@ -575,6 +634,9 @@ class JoinView(pn.viewable.Viewer):
             self.message.object = ""
             self.slot.objects = [student]
         return student
+
+    def _refuse(self, text: str) -> None:
+        self.message.object = f"<div class='class-error' role='alert'>{escape(text)}</div>"
 
 
 class ClassroomPage(pn.viewable.Viewer):

@@ -36,7 +36,7 @@ from academy.ui.seat_info import seat_info_pane
 from academy.ui.session import CPU_LEVELS, HUMAN
 from academy.ui.rule_line import divider
 
-__all__ = ["GamesDashboard", "SharedPlayPage", "seat_link", "watch_link", "shared_game_page"]
+__all__ = ["GamesDashboard", "SharedPlayPage", "forget_replaced_links", "seat_link", "watch_link", "shared_game_page"]
 
 OPEN_SEAT = "open"
 SEAT_OPTIONS = {"Human (by link)": HUMAN, "Open seat (anyone may join)": OPEN_SEAT,
@@ -108,6 +108,21 @@ def join_chosen_seat(form: Any, seat_name: Callable[[int], str], link: Callable[
         f"keep this link to come back: <code>{html.escape(_base_url() + url)}</code></div>")
     form.refresh()
     return token
+
+
+def forget_replaced_links(store: Any, games: list[Any], my_tokens: dict[int, dict[int, str]]) -> None:
+    """Drop from ``my_tokens`` (a games form's seat links of this browser session) each open seat that
+    someone else has taken from the games list since: its token was replaced and its old link opens
+    nothing any more (issue 13, item 2), so the list must not offer it."""
+    by_id = {g.id: g for g in games}
+    for game_id, seats in my_tokens.items():
+        info = by_id.get(game_id)
+        if info is None:
+            continue
+        for player, token in list(seats.items()):
+            seat = info.seats[player]
+            if seat.public and seat.joined and store.seat_for_token(game_id, token) != player:
+                del seats[player]
 
 
 class GamesDashboard(pn.viewable.Viewer):
@@ -234,6 +249,7 @@ class GamesDashboard(pn.viewable.Viewer):
         except StoreError as exc:
             self.table.object = f"<p>The games cannot be listed: {html.escape(str(exc))}</p>"
             return
+        forget_replaced_links(self.hub.store, games, self.my_tokens)
         self.replays.object = other_replays_html(games)
         free = {f"Game {g.id} · seat {PLAYER_NAMES[p]} ({len(g.seats)} players)": (g.id, p)
                 for g in games if g.game_name == "conquest" for p in g.free_public_seats}

@@ -141,11 +141,7 @@ class SharedSession(BoardModel, SeatChat, SeatLeaving):
                 self._doc = doc
         except Exception:  # pragma: no cover - panel is a dependency
             self._doc = None
-        if token:
-            try:
-                game.join(token)
-            except StoreError as exc:
-                log.warning("live session: join failed: %s", exc)
+        self._take_seat()                  # raises BadToken if the seat was claimed since seat_of
         self._unsubscribe: Callable[[], None] | None = game.subscribe(self._on_change, self.player)
         self._apply(self.game.view(self.player), self._history(), message=self._welcome())
         if self._doc is not None:

@@ -4,17 +4,21 @@ A shared session mixes it in and provides ``live_game`` (the ``LiveGame``), ``to
 (None for a spectator), ``spectator``, ``engine_game`` (for player names), a ``message`` parameter
 and ``_refresh_view()`` (show the live game's view again); it keeps ``status``, ``seat_status``
 and ``winner`` up to date from each ``LiveView``. ``academy.ui.leave_view.LeaveView`` is its panel.
+Its ``_take_seat()`` joins the seat when the page opens, for every game's shared session.
 """
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import param
 
 from academy.core.errors import RulesError
-from academy.store.errors import StoreError
+from academy.store.errors import BadToken, StoreError
 
 __all__ = ["SeatLeaving"]
+
+log = logging.getLogger("academy.ui.seat_leaving")
 
 
 class SeatLeaving(param.Parameterized):
@@ -44,6 +48,23 @@ class SeatLeaving(param.Parameterized):
         """True once this seat resigned (or timed out, or left): it can no longer act."""
         seat = self.seat_index
         return seat is not None and seat < len(self.seat_status) and self.seat_status[seat] != "in"
+
+    def _take_seat(self) -> None:
+        """Join this page's seat in the live game as the page opens (nothing for a spectator).
+
+        Raises BadToken when the token no longer opens the seat: someone took the open seat between
+        the page's ``seat_of`` and this join, and the old link must open nothing (issue 13, item 2),
+        so the page is not built, shows no seat view and does not subscribe. Any other refusal (a
+        finished game cannot be joined) is logged: the page shows the game as it is.
+        """
+        if not self.token:
+            return
+        try:
+            self.live_game.join(self.token)
+        except BadToken:
+            raise
+        except StoreError as exc:
+            log.warning("game %s: seat %s not joined: %s", self.live_game.game_id, self.seat_index, exc)
 
     def resign(self) -> bool:
         """This seat resigns (the page asks for confirmation first); False if refused (``message`` says why)."""

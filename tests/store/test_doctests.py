@@ -6,10 +6,11 @@ import doctest
 import pytest
 
 import academy.store
+import academy.store.text
 import academy.store.tokens
 
 
-@pytest.mark.parametrize("module", [academy.store, academy.store.tokens], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", [academy.store, academy.store.text, academy.store.tokens], ids=lambda m: m.__name__)
 def test_docstring_examples(module: object) -> None:
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)  # type: ignore[arg-type]
     assert result.attempted > 0 and result.failed == 0

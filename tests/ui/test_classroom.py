@@ -237,3 +237,95 @@ def test_two_students_of_one_name_can_each_be_shown(room):
     assert "not a student" in teacher.message.object and room.info(info.id).shown_learner_id is None
     teacher.show(second.learner_id)
     assert teacher.message.object == "" and room.info(info.id).shown_learner_id == second.learner_id
+
+
+@pytest.mark.parametrize("name, named", [("Ann\ud800", "U+D800"), ("Ann\x00", "U+0000")])
+def test_an_odd_name_to_join_a_class_is_refused_with_a_clear_message(room, name, named):
+    """issue 13, item 8: a lone surrogate in the name failed silently (no message); NUL raised a DataError
+    on PostgreSQL (the store test tests/store/test_odd_text.py runs the same check on both databases)."""
+    info, teacher = room.open_class("conquest", "attacking", exercises=2)
+    join = JoinView({"code": info.code}, room)
+    join.name_input.value = name
+    assert join.join() is None and join.form.visible
+    assert f"Your name cannot hold the character {named}" in join.message.object
+    assert room.table(teacher) == []
+    join.name_input.value = "Ann"
+    assert isinstance(join.join(), StudentView)
+
+
+class _Clock:
+    def __init__(self) -> None:
+        self.t = 0.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def _fake_page(monkeypatch, session_id: str, ip: str) -> None:
+    """The next JoinView is built in a server session with this id, from this address."""
+    from types import SimpleNamespace
+
+    import academy.ui.classroom as classroom_ui
+    doc = SimpleNamespace(session_context=SimpleNamespace(id=session_id, request=SimpleNamespace(remote_ip=ip)))
+    monkeypatch.setattr(classroom_ui, "_doc", lambda: doc)
+
+
+def test_wrong_class_codes_from_one_page_are_limited(room):
+    """issue 13, item 9: 137 wrong codes in 30 s from one tab went through; now 5 are free, then the page
+    says when to try again and tries nothing (not even the right code) until then."""
+    from academy.core.attempt_limit import AttemptLimiter
+    from academy.ui.classroom import JoinLimits
+    clock = _Clock()
+    limits = JoinLimits(AttemptLimiter(free=5, clock=clock), AttemptLimiter(free=30, clock=clock))
+    info, teacher = room.open_class("conquest", "attacking", exercises=2)
+    page = JoinView({}, room, limits=limits)
+    page.name_input.value = "Eve"
+    for i in range(5):
+        page.code.value = f"ZZZZZ{'ABCDE'[i]}"
+        assert page.join() is None and "No class has the code" in page.message.object
+        assert "Too many" not in page.message.object
+    page.code.value = "ZZZZZF"
+    assert page.join() is None
+    assert "No class has the code ZZZZZF" in page.message.object
+    assert "Too many wrong codes: try again in 10 seconds." in page.message.object
+    clock.t = 4.5
+    page.code.value = info.code                                # the right code, but too soon: not tried
+    assert page.join() is None and "Too many wrong codes: try again in 6 seconds." in page.message.object
+    assert room.table(teacher) == []
+    page.code.value = ""                                       # an empty code is not a wrong code
+    clock.t = 10
+    assert page.join() is None and "Type the class code" in page.message.object
+    page.code.value = "ZZZZZG"                                 # the next wrong one waits twice as long
+    assert page.join() is None and "try again in 20 seconds" in page.message.object
+    clock.t = 30
+    page.code.value = info.code
+    assert isinstance(page.join(), StudentView)
+    assert [r.name for r in room.table(teacher)] == ["Eve"]
+
+
+def test_wrong_class_codes_from_one_address_are_limited_across_pages(room, monkeypatch):
+    """issue 13, item 9: reloading the page (a new session) does not reset the count of its address;
+    another address is not held up."""
+    from academy.core.attempt_limit import AttemptLimiter
+    from academy.ui.classroom import JoinLimits
+    clock = _Clock()
+    limits = JoinLimits(AttemptLimiter(free=5, clock=clock), AttemptLimiter(free=3, clock=clock))
+    info, teacher = room.open_class("conquest", "attacking", exercises=2)
+    for n in range(3):                                         # three tabs, one wrong code each: free
+        _fake_page(monkeypatch, f"tab-{n}", "203.0.113.7")
+        page = JoinView({"code": "ZZZZZZ"}, room, limits=limits)
+        page.name_input.value = "Eve"
+        assert page.join() is None and "Too many" not in page.message.object
+    _fake_page(monkeypatch, "tab-3", "203.0.113.7")
+    page = JoinView({"code": "ZZZZZZ"}, room, limits=limits)
+    page.name_input.value = "Eve"
+    assert page.join() is None and "Too many wrong codes: try again in 10 seconds." in page.message.object
+    _fake_page(monkeypatch, "tab-4", "203.0.113.7")           # a fresh tab from the same address waits too
+    same = JoinView({"code": info.code}, room, limits=limits)
+    same.name_input.value = "Eve"
+    assert same.join() is None and "try again in 10 seconds" in same.message.object
+    _fake_page(monkeypatch, "tab-5", "198.51.100.2")          # a student elsewhere joins at once
+    other = JoinView({"code": info.code}, room, limits=limits)
+    other.name_input.value = "Ann"
+    assert isinstance(other.join(), StudentView)
+    assert [r.name for r in room.table(teacher)] == ["Ann"]

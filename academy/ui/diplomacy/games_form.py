@@ -118,8 +118,10 @@ class DiplomacyGamesForm(pn.viewable.Viewer):
         return join_chosen_seat(self, _power_name, diplomacy_seat_link)
 
     def refresh(self) -> None:
+        from academy.ui.dashboard import forget_replaced_links
         try:
             games = [g for g in self.hub.store.list_games() if g.game_name == "diplomacy"]
+            forget_replaced_links(self.hub.store, games, self.my_tokens)   # links of seats taken since
         except StoreError as exc:
             self.table.object = f"<p>The games cannot be listed: {html.escape(str(exc))}</p>"
             return

@@ -577,12 +577,7 @@ class SharedDiplomacy(DiplomacySession, SeatChat, SeatLeaving):
                 self._doc = doc
         except Exception:  # pragma: no cover - panel is a dependency
             self._doc = None
-        if token:
-            from academy.store.errors import StoreError
-            try:
-                game.join(token)
-            except StoreError as exc:
-                log.warning("diplomacy shared session: join failed: %s", exc)
+        self._take_seat()                  # raises BadToken if the seat was claimed since seat_of
         self.history = self._past_results()
         self._load_messages()
         self._unsubscribe: Callable[[], None] | None = game.subscribe(self._on_change, self.player)

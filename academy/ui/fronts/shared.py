@@ -51,11 +51,7 @@ class SharedFronts(FrontsSession, SeatChat, SeatLeaving):
         self.engine_game = self.game
         doc = pn.state.curdoc
         self._doc = doc if doc is not None and doc.session_context is not None else None
-        if token:
-            try:
-                game.join(token)
-            except StoreError:
-                pass
+        self._take_seat()                  # raises BadToken if the seat was claimed since seat_of
         self._load_messages()
         self._unsubscribe = game.subscribe(self._on_change, self.seat)
         self.param.update(player=self.game.player_ids[self.seat] if self.seat is not None else None)

@@ -55,11 +55,7 @@ class SharedGameOfWar(GameOfWarSession, SeatChat, SeatLeaving):
         self.engine_game = GameOfWarGame(**game.info.options)
         doc = pn.state.curdoc
         self._doc = doc if doc is not None and doc.session_context is not None else None
-        if token:
-            try:
-                game.join(token)
-            except StoreError:
-                pass                     # the page shows the game as it is; acting reports any problem
+        self._take_seat()                  # raises BadToken if the seat was claimed since seat_of
         self._load_messages()
         self._unsubscribe = game.subscribe(self._on_change, self.player)
         who = f"you play {self.engine_game.player_name(self.player)}" if self.player is not None else "watching"

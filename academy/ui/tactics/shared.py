@@ -74,11 +74,7 @@ class SharedTactics(TacticsSession, SeatChat, SeatLeaving):
         self.engine_game = TacticsGame(**game.info.options)
         doc = pn.state.curdoc
         self._doc = doc if doc is not None and doc.session_context is not None else None
-        if token:
-            try:
-                game.join(token)
-            except StoreError:
-                pass                     # the page shows the game as it is; acting reports any problem
+        self._take_seat()                  # raises BadToken if the seat was claimed since seat_of
         self._load_messages()
         self._memories = self._history()
         self._unsubscribe = game.subscribe(self._on_change, self.player)
