@@ -1,0 +1,112 @@
+"""Reloading a shared seat's page (issue 13, item 4): a new session for the same seat token shows the
+orders the seat has submitted as its drafts, and Submit without a change sends the same orders again.
+One rule for Diplomacy and Fronts (academy.ui.order_drafts.OrderDrafts)."""
+from __future__ import annotations
+
+import html
+
+import pytest
+
+from academy.store.live import LiveHub
+from academy.ui.diplomacy.panels import OrdersPanel as DiplomacyOrders
+from academy.ui.diplomacy.session import SharedDiplomacy
+from academy.ui.fronts.panels import OrdersPanel as FrontsOrders
+from academy.ui.fronts.shared import SharedFronts
+
+FRENCH = ["A PAR - BUR", "A MAR - SPA", "F BRE - MAO"]
+
+
+@pytest.fixture
+def hub(tmp_path):
+    with LiveHub(f"sqlite:///{tmp_path}/reload.db", synchronous=True) as h:
+        yield h
+
+
+def _diplomacy(hub):
+    seats = [{"kind": "cpu", "level": "easy"}] * 7
+    seats[1] = {"kind": "human", "name": "Ann"}       # England
+    seats[2] = {"kind": "human", "name": "Bob"}       # France
+    return hub.create("diplomacy", {}, 5, seats)
+
+
+def _panel_text(panel) -> str:
+    """The text of an orders panel's list of orders (rows of HTML panes, some with a remove button)."""
+    text = " ".join(str(getattr(o, "object", "") or "") for row in panel.orders.objects
+                    for o in (row.objects if hasattr(row, "objects") else [row]))
+    return html.unescape(text)
+
+
+def test_a_reloaded_diplomacy_seat_shows_its_submitted_orders_and_submit_resends_them(hub):
+    """Issue 13, item 4: submit three orders, open the seat again: the three orders are its drafts (not
+    'no order (holds)'), and Submit without a change stores the same three, not an empty list."""
+    game, tokens = _diplomacy(hub)
+    france = SharedDiplomacy(game, tokens[2])
+    for order in FRENCH:
+        assert france.type_order(order), france.message
+    assert france.submit(), france.message
+    france.close()
+
+    again = SharedDiplomacy(game, tokens[2])          # the page reloaded: a new session for the same token
+    assert sorted(again.pending.values()) == sorted(FRENCH)
+    assert again.is_submitted and "3 orders submitted for Spring 1901 movement are shown" in again.message
+    assert [r["order"] for r in again.preview] and {r["order"] for r in again.preview} == set(FRENCH)
+    shown = _panel_text(DiplomacyOrders(again))
+    for order in FRENCH:
+        assert order in shown
+    for unit in ("A PAR", "A MAR", "F BRE"):
+        assert f"{unit}: no order" not in shown
+
+    assert again.submit(), again.message
+    assert sorted(game.view(2).observation["pending"]["FRANCE"]) == sorted(FRENCH)
+    assert game.view(2).waiting == (1,)
+
+
+def test_a_reloaded_diplomacy_seat_that_has_not_submitted_starts_empty_and_a_new_phase_clears(hub):
+    """Issue 13, item 4: the drafts on reload are what the store has (nothing before Submit); once the
+    phase resolves the submitted orders belong to the past phase and the new one starts empty."""
+    game, tokens = _diplomacy(hub)
+    england = SharedDiplomacy(game, tokens[1])
+    assert england.pending == {} and "submitted" not in england.message
+    france = SharedDiplomacy(game, tokens[2])
+    assert france.type_order("A PAR - BUR") and france.submit()
+    assert england.type_order("F LON - ENG")          # a draft on England's open page ...
+    assert england.pending == {"F LON": "F LON - ENG"}
+    assert SharedDiplomacy(game, tokens[1]).pending == {}    # ... is not in the store: a reload starts empty
+    assert england.submit()                            # the phase resolves
+    assert england.phase == "F1901M" and england.pending == {} and france.pending == {}
+    assert SharedDiplomacy(game, tokens[2]).pending == {}
+
+
+def test_a_diplomacy_page_keeps_its_own_drafts_while_another_seat_submits(hub):
+    """Issue 13, item 4 (the other half of the rule): within the phase shown, the screen's drafts win over
+    what the seat sent, until it submits again."""
+    game, tokens = _diplomacy(hub)
+    england, france = SharedDiplomacy(game, tokens[1]), SharedDiplomacy(game, tokens[2])
+    assert france.type_order("A PAR - BUR") and france.submit()
+    assert france.type_order("A PAR - PIC")           # changed, not sent yet
+    assert england.type_order("F LON - NTH")          # England writes: France's page is not told of drafts
+    assert france.pending["A PAR"] == "A PAR - PIC"
+    assert SharedDiplomacy(game, tokens[2]).pending == {"A PAR": "A PAR - BUR"}   # the store has the sent one
+
+
+def test_a_reloaded_fronts_seat_shows_its_submitted_orders_and_submit_resends_them(hub):
+    """Issue 13, item 4 (Fronts, the same rule): a new session for the seat shows its submitted orders,
+    and Submit without a change sends them again."""
+    people = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
+    game, tokens = hub.create("fronts", {"players": 2, "map": "duel"}, 5, people)
+    red = SharedFronts(game, tokens[0])
+    red.click("millbrook")
+    red.click("westmere")
+    assert red.pending, red.message
+    sent = list(red.pending)
+    assert red.submit(), red.message
+    red.close()
+
+    again = SharedFronts(game, tokens[0])
+    assert again.pending == sent and again.is_submitted
+    assert f"order submitted for turn {again.obs['turn']} is shown" in again.message
+    shown = _panel_text(FrontsOrders(again))
+    assert sent and all(order in shown for order in sent) and "No orders yet" not in shown
+    assert again.submit(), again.message
+    assert game.view(0).observation["pending"] == sent
+    assert game.view(0).waiting == (1,)
