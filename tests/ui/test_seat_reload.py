@@ -110,3 +110,89 @@ def test_a_reloaded_fronts_seat_shows_its_submitted_orders_and_submit_resends_th
     assert again.submit(), again.message
     assert game.view(0).observation["pending"] == sent
     assert game.view(0).waiting == (1,)
+
+
+# --- the turn-by-turn games: every action goes to the store at once; a reload shows it all -----------
+PEOPLE = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
+
+
+def test_a_reloaded_conquest_seat_shows_its_turn_under_way(hub):
+    """Issue 13, item 4 (Conquest): mid-turn (armies placed, attacks made), a new session for the seat shows
+    the same position, phase, battle or occupation, reinforcements and cards, and the same log."""
+    from academy.ui.live_session import SharedSession
+    game, tokens = hub.create("conquest", {"players": 2, "setup": "random"}, 7, PEOPLE)
+    seat = game.view(None).to_move
+    mine = SharedSession(game, tokens[seat])
+    for _ in range(12):                                 # placements, then attacks: a turn under way
+        state = game.state_copy()
+        if state.to_move() != seat:
+            break
+        actions = [a for a in state.legal_actions(seat) if type(a).__name__ != "EndTurn"]
+        if not actions:
+            break
+        assert mine.act(actions[0]), mine.message
+    assert game.step > 3
+    again = SharedSession(game, tokens[seat])
+    fields = ("owner", "armies", "phase", "current", "hands", "reinforcements", "conquered", "battle", "occupy",
+              "pool", "placed_this_turn", "turn")
+    assert {f: getattr(again.state, f) for f in fields} == {f: getattr(mine.state, f) for f in fields}
+    assert [e["text"] for e in again.log] == [e["text"] for e in mine.log if e["kind"] != "join"]
+
+
+def test_a_reloaded_game_of_war_seat_shows_its_turn_and_the_last_turns_trail(hub):
+    """Issue 13, item 4 (Game of War): after the other side's turn and two moves of this one, a new
+    session for the seat shows the moves left, the other side's moves of the last turn (the board's
+    trail) and the moves of the turn under way (the next trail), as the open page had them."""
+    from academy.games.game_of_war.actions import Move
+    from academy.ui.game_of_war.play import status_html
+    from academy.ui.game_of_war.shared import SharedGameOfWar
+    game, tokens = hub.create("game_of_war", {}, 5, PEOPLE)
+    first = game.view(None).to_move
+    a, b = SharedGameOfWar(game, tokens[first]), SharedGameOfWar(game, tokens[1 - first])
+    for _ in range(3):
+        assert a.act(next(x for x in a.my_actions() if isinstance(x, Move)))
+    assert a.end_turn()
+    for _ in range(2):
+        assert b.act(next(x for x in b.my_actions() if isinstance(x, Move)))
+    again = SharedGameOfWar(game, tokens[1 - first])
+    assert again.state.moves_left == b.state.moves_left == 3
+    assert len(b.trail) == 3 and again.trail == b.trail
+    assert again._turn_moves == b._turn_moves and len(again._turn_moves) == 2
+    assert status_html(again) == status_html(b)
+    assert [e["text"] for e in again.log] == [e["text"] for e in b.log if e["kind"] != "join"]
+
+
+def test_a_game_of_war_deployment_is_restored_once_sent_and_its_draft_is_the_browsers(hub):
+    """Issue 13, item 4 (Game of War free deployment): the placements before Done are a draft of the page
+    (the store has none of them: a reload starts the draft again); once Done, the deployment is the
+    store's and a reload shows it."""
+    from academy.ui.game_of_war.play import status_html
+    from academy.ui.game_of_war.shared import SharedGameOfWar
+    game, tokens = hub.create("game_of_war", {"deployment": "free"}, 5, PEOPLE)
+    north = SharedGameOfWar(game, tokens[0])
+    assert north.deploying == 0
+    north.place_rest()
+    assert north.placements and game.step == 0          # a draft on this page only
+    assert SharedGameOfWar(game, tokens[0]).placements == []
+    assert north.done_deploying() and game.step > 0
+    again = SharedGameOfWar(game, tokens[0])
+    assert again.deploying is None and status_html(again) == status_html(north)    # South is deploying now
+    placed = sorted((u.id, u.at) for u in north.board_position().units)
+    assert len(placed) == 17 and sorted((u.id, u.at) for u in again.board_position().units) == placed
+
+
+def test_a_reloaded_tactics_seat_shows_its_day_under_way(hub):
+    """Issue 13, item 4 (Tactics): after units have acted this day, a new session for the seat shows the
+    same observation (which units are done), log and trail."""
+    from academy.games.tactics.actions import Wait
+    from academy.ui.tactics.shared import SharedTactics
+    game, tokens = hub.create("tactics", {"fog": True}, 5, PEOPLE)
+    red = SharedTactics(game, tokens[0])
+    moved = set()
+    for _ in range(2):
+        action = next(a for a in red.my_actions() if isinstance(a, Wait) and a.at not in moved and a.to != a.at)
+        assert red.act(action), red.message
+        moved.add(action.to)
+    again = SharedTactics(game, tokens[0])
+    assert again.obs == red.obs and game.step == 2
+    assert again.log == red.log and again.trail == red.trail
