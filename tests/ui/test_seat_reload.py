@@ -89,6 +89,31 @@ def test_a_diplomacy_page_keeps_its_own_drafts_while_another_seat_submits(hub):
     assert SharedDiplomacy(game, tokens[2]).pending == {"A PAR": "A PAR - BUR"}   # the store has the sent one
 
 
+def test_a_reloaded_diplomacy_seat_shows_its_submitted_builds(hub):
+    """Issue 13, item 4 (adjustments): builds are keyed by their home centre in the options tree; a
+    reloaded page shows the builds sent and Submit sends them again."""
+    game, tokens = hub.create("diplomacy", {}, 5, [{"kind": "human", "name": str(i)} for i in range(7)])
+    seats = [SharedDiplomacy(game, tokens[i]) for i in range(7)]
+    france, germany = seats[2], seats[3]
+    for session, orders in ((france, FRENCH), (germany, ["F KIE - DEN", "A MUN - RUH"])):
+        for order in orders:
+            assert session.type_order(order), session.message
+    for session in seats:
+        assert session.submit(), session.message
+    assert france.type_order("F MAO - POR") and germany.type_order("A RUH - HOL")
+    for session in seats:
+        assert session.submit(), session.message
+    assert france.phase == "W1901A" and france.to_order == ["FRANCE", "GERMANY"]   # Germany builds too
+    for centre, order in (("BRE", "A BRE B"), ("MAR", "F MAR B")):
+        france.click(centre)
+        france.choose(order)
+    assert france.submit() and france.phase == "W1901A"
+    again = SharedDiplomacy(game, tokens[2])
+    assert again.pending == {"BRE": "A BRE B", "MAR": "F MAR B"}
+    assert "2 orders submitted for Winter 1901 adjustments are shown" in again.message
+    assert again.submit() and sorted(game.view(2).observation["pending"]["FRANCE"]) == ["A BRE B", "F MAR B"]
+
+
 def test_a_reloaded_fronts_seat_shows_its_submitted_orders_and_submit_resends_them(hub):
     """Issue 13, item 4 (Fronts, the same rule): a new session for the seat shows its submitted orders,
     and Submit without a change sends them again."""
