@@ -46,6 +46,7 @@ from academy.games.diplomacy.orders import (Build, Convoy, Disband, Hold, Move, 
                                             Waive, parse_order)
 from academy.games.diplomacy.position import KIND_NAMES, SEASONS, Position
 from academy.games.diplomacy.state import DiplomacyState
+from academy.ui.order_drafts import OrderDrafts
 from academy.ui.seat_chat import SeatChat
 from academy.ui.seat_leaving import SeatLeaving
 from academy.ui.session_loop import in_session
@@ -114,12 +115,17 @@ def _key_province(key: str) -> str | None:
     return province_of(key.split()[-1])
 
 
+def _key_in(options: dict[str, Any], text: str) -> str | None:
+    """The thing to order (a key of ``options``) whose tree has the order ``text`` as a leaf, or None."""
+    return next((key for key, tree in options.items() if text in option_leaves(tree)), None)
+
+
 def _result_key(text: str) -> str:
     o = parse_order(text)
     return text if isinstance(o, Waive) else str(o.unit)
 
 
-class DiplomacySession(param.Parameterized):
+class DiplomacySession(OrderDrafts, param.Parameterized):
     """One power's view and order writing; subclasses say where the orders go (see the module docstring)."""
 
     state = param.Parameter(doc="DiplomacyState built from the observation of ``power`` (views read it)")
@@ -288,10 +294,7 @@ class DiplomacySession(param.Parameterized):
                                                                  " Submit again to replace the orders sent."))
 
     def _key_of(self, text: str) -> str | None:
-        for key, tree in self.options.items():
-            if text in option_leaves(tree):
-                return key
-        return None
+        return _key_in(self.options, text)
 
     @staticmethod
     def _name(province: str) -> str:
@@ -351,22 +354,24 @@ class DiplomacySession(param.Parameterized):
                              "strengths": dict(res.strengths.get(key, {}))})
         return rows
 
-    # --- submitting -----------------------------------------------------------------------------
+    # --- the drafts and submitting (OrderDrafts) -------------------------------------------------
     def orders_list(self) -> list[str]:
         return list(self.pending.values())
 
-    def submit(self) -> bool:
-        """Send the pending orders (unordered units hold); False (and ``message``) if refused."""
-        refusal = self._refusal()
-        if refusal:
-            self.message = refusal
-            return False
-        try:
-            self._send(self.orders_list())
-        except RulesError as exc:
-            self.message = exc.message
-            return False
-        return True
+    def _phase_of(self, observation: dict[str, Any]) -> Any:
+        return observation.get("phase")
+
+    def _own_orders(self, observation: dict[str, Any]) -> list[str]:
+        return list((observation.get("pending") or {}).get(self.power or "", []))
+
+    def _as_drafts(self, orders: list[str], observation: dict[str, Any]) -> dict[str, str]:
+        """The drafts keyed by the thing each order orders, in the observation's options tree."""
+        options = observation.get("options") or {}
+        return {k: t for t in orders if (k := _key_in(options, t)) is not None}
+
+    def _kept_drafts(self, observation: dict[str, Any]) -> dict[str, str]:
+        options = observation.get("options") or {}
+        return {k: v for k, v in self.pending.items() if k in options and v in option_leaves(options[k])}
 
     # --- for subclasses ------------------------------------------------------------------------
     def _refusal(self) -> str | None:
@@ -384,19 +389,15 @@ class DiplomacySession(param.Parameterized):
         raise NotImplementedError
 
     def _show(self, observation: dict[str, Any], message: str | None = None, keep_pending: bool = False) -> None:
-        """Show a new observation of ``power``: the board, options, who submitted; the drafts go on
-        only while the phase is the same (``keep_pending``)."""
+        """Show a new observation of ``power``: the board, options, who submitted; the drafts are the
+        screen's own while the phase is the same (``keep_pending``), else the power's submitted orders
+        (``OrderDrafts``)."""
         state = view_state(self.game, observation)
         self._options = observation.get("options") or {}
-        if keep_pending and self.state is not None and self.state.phase == state.phase:
-            pending = {k: v for k, v in self.pending.items() if k in self._options
-                       and v in option_leaves(self._options[k])}
-        else:
-            own = list(observation.get("pending", {}).get(self.power or "", []))
-            pending = {k: t for t in own if (k := self._key_of(t)) is not None}
+        pending, same_phase = self._drafts_for(observation, keep_pending)
         changes: dict[str, Any] = dict(state=state, submitted=list(observation.get("submitted") or ()),
                                        to_order=list(observation.get("to_order") or ()), step=self.step + 1)
-        if not keep_pending or self.state is None or self.state.phase != state.phase:
+        if not same_phase:
             changes.update(selected=None, choices=[], targets=[])
         last = observation.get("last")
         if last and (not self.history or self.history[-1] != last):
@@ -583,6 +584,8 @@ class SharedDiplomacy(DiplomacySession, SeatChat, SeatLeaving):
         self._unsubscribe: Callable[[], None] | None = game.subscribe(self._on_change, self.player)
         who = f"you play {self.power.title()}" if self.power else "watching"
         self._apply(message=f"Game {game.game_id}: {who}.")
+        if self.power:
+            self.message = " ".join(filter(None, [self.message, self.submitted_note(phase_title(self.phase))]))
         if self._doc is not None:
             import panel as pn
             pn.state.on_session_destroyed(lambda context: self.close())

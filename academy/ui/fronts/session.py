@@ -42,6 +42,7 @@ from academy.games.fronts.mapdata import FrontsMap, load_map
 from academy.games.fronts.odds import preview as odds_preview
 from academy.games.fronts.orders import parse_order
 from academy.games.fronts.units import LOSS_ORDER, UNITS
+from academy.ui.order_drafts import OrderDrafts
 
 __all__ = ["FrontsSession", "LocalFronts", "GAMES", "LEVELS", "MODES"]
 
@@ -62,7 +63,7 @@ def _leaves(tree: Any) -> list[str]:
     return []
 
 
-class FrontsSession(param.Parameterized):
+class FrontsSession(OrderDrafts, param.Parameterized):
     """One player's screen of a Fronts game (see the module docstring)."""
 
     obs = param.Dict(None, allow_None=True, doc="observation(player): everything the views draw")
@@ -308,19 +309,21 @@ class FrontsSession(param.Parameterized):
                 out.append(p)
         return out
 
-    # --- submitting ----------------------------------------------------------------------------
-    def submit(self) -> bool:
-        """Send the pending orders (stacks without orders hold); False (and ``message``) if refused."""
-        refusal = self._refusal()
-        if refusal:
-            self.message = refusal
-            return False
-        try:
-            self._send(list(self.pending))
-        except RulesError as exc:
-            self.message = exc.message
-            return False
-        return True
+    # --- the drafts and submitting (OrderDrafts) -------------------------------------------------
+    def orders_list(self) -> list[str]:
+        return list(self.pending)
+
+    def _phase_of(self, observation: dict[str, Any]) -> Any:
+        return observation.get("turn")
+
+    def _own_orders(self, observation: dict[str, Any]) -> list[str]:
+        return list(observation.get("pending") or [])
+
+    def _as_drafts(self, orders: list[str], observation: dict[str, Any]) -> list[str]:
+        return orders
+
+    def _kept_drafts(self, observation: dict[str, Any]) -> list[str]:
+        return list(self.pending)
 
     # --- for subclasses ------------------------------------------------------------------------
     def _engine_state(self) -> Any:
@@ -345,9 +348,9 @@ class FrontsSession(param.Parameterized):
         raise NotImplementedError
 
     def _show(self, observation: dict[str, Any], message: str | None = None, keep_pending: bool = False) -> None:
-        """Show a new observation of ``player``; drafts go on only within the same turn (``keep_pending``)."""
-        same_turn = keep_pending and self.obs is not None and self.obs.get("turn") == observation.get("turn")
-        pending = list(self.pending) if same_turn else list(observation.get("pending") or [])
+        """Show a new observation of ``player``; the drafts are the screen's own within the same turn
+        (``keep_pending``), else the player's submitted orders (``OrderDrafts``)."""
+        pending, same_turn = self._drafts_for(observation, keep_pending)
         changes: dict[str, Any] = dict(obs=observation, step=self.step + 1)
         if not same_turn:
             changes.update(selected=None, targets=[], split={})

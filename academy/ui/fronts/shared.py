@@ -57,6 +57,9 @@ class SharedFronts(FrontsSession, SeatChat, SeatLeaving):
         self.param.update(player=self.game.player_ids[self.seat] if self.seat is not None else None)
         who = f"you play {self.player_name(self.player)}" if self.player else "watching"
         self._apply(message=f"Game {game.game_id}: {who}.")
+        if self.player:
+            turn = (self.obs or {}).get("turn")
+            self.message = " ".join(filter(None, [self.message, self.submitted_note(f"turn {turn}")]))
         if self._doc is not None:
             pn.state.on_session_destroyed(lambda context: self.close())
 

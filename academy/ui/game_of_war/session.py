@@ -526,13 +526,14 @@ class GameOfWarSession(Acting, CpuTurns, param.Parameterized):
         self._run_cpu()
         return True
 
-    def _track(self, events: list[Any]) -> dict[str, Any]:
-        """Collect the turn's moves from the engine's events; when the turn passes, they become ``trail``."""
+    def _track(self, events: list[Any], position: Position | None = None) -> dict[str, Any]:
+        """Collect the turn's moves from the engine's events; when the turn passes, they become ``trail``.
+        ``position`` names the units' sides (default: the state shown)."""
         out: dict[str, Any] = {}
+        pos = position if position is not None else self.state.position
         for e in events:
             if e.kind in ("move", "retreat"):
-                side = self.state.position.unit(e.data["unit"]).side if self.state.position.has_unit(
-                    e.data["unit"]) else None
+                side = pos.unit(e.data["unit"]).side if pos.has_unit(e.data["unit"]) else None
                 self._turn_moves.append({"side": side, "from": tuple(e.data["from"]), "to": tuple(e.data["to"])})
             elif e.kind in ("turn", "win", "draw"):
                 out["trail"], self._turn_moves = self._turn_moves, []

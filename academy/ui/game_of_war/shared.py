@@ -57,6 +57,7 @@ class SharedGameOfWar(GameOfWarSession, SeatChat, SeatLeaving):
         self._doc = doc if doc is not None and doc.session_context is not None else None
         self._take_seat()                  # raises BadToken if the seat was claimed since seat_of
         self._load_messages()
+        self._history()
         self._unsubscribe = game.subscribe(self._on_change, self.player)
         who = f"you play {self.engine_game.player_name(self.player)}" if self.player is not None else "watching"
         self._apply(message=f"Game {game.game_id}: {who}.")
@@ -83,6 +84,21 @@ class SharedGameOfWar(GameOfWarSession, SeatChat, SeatLeaving):
         return f"{name} (you)" if player == self.player else name
 
     # --- the live game -----------------------------------------------------------------------
+    def _history(self) -> None:
+        """What this seat saw so far, replayed from the record as the subscription told it (another side's
+        deployment hidden): the log, the moves of the last finished turn (``trail``) and those of the turn
+        under way. A page opened again (a reload) draws what the open page drew."""
+        record = self.live.record_copy()
+        state = record.initial_state()
+        log: list[dict[str, Any]] = []
+        trail: list[dict[str, Any]] = []
+        self._turn_moves = []
+        for entry in record.entries:
+            events = visible_events(state.apply(entry.action), self.player)
+            log += log_lines(events, len(state.record))
+            trail = self._track(events, state.position).get("trail", trail)
+        self.param.update(log=log, trail=trail)
+
     def _view_state(self, observation: dict[str, Any]) -> Any:
         return view_state(self.engine_game, observation)
 
