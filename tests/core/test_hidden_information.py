@@ -103,7 +103,7 @@ TILE = re.compile(r"\b[A-Z][1-9][0-9]?\b")
 
 
 def tactics_game(seed: int) -> Any:
-    return REGISTRY["tactics"](fog=True, map="river_crossing" if seed % 2 else None)
+    return REGISTRY["tactics"](fog=True, map=("river_crossing", "twin_harbors", "airfield_ridge")[seed % 3])
 
 
 def tactics_twin(state: Any, player: int) -> Any | None:
@@ -228,7 +228,6 @@ def test_conquest_refusals_tell_nothing_of_other_hands(seed):
         if state.node_kind() is NodeKind.CHANCE:
             events = state.resolve_chance()
         else:
-            mover = state.to_move()
             if step % 7 == 0:
                 for p in range(game.num_players):
                     twin = conquest_twin(state, p)
@@ -239,8 +238,6 @@ def test_conquest_refusals_tell_nothing_of_other_hands(seed):
             if e.kind == "draw":
                 card = state.record.entries[-1].action.card
                 assert card not in e.text and card not in str(e.data)
-        del mover
-        mover = None
     assert checked
 
 
@@ -285,7 +282,7 @@ def test_game_of_war_deployment_stays_hidden_in_refusals_and_logs(seed):
     """Issue 13, item 12: while South deploys, typing North's unit ids (or squares) tells nothing of where
     North's units stand, and the log says only that a unit was placed."""
     from academy.games.game_of_war.units import SIDES
-    game = REGISTRY["game_of_war"]()
+    game = REGISTRY["game_of_war"](deployment="free")
     state = game.new_initial_state(seed=seed)
     rnd = random.Random(seed)
     checked = 0
@@ -329,7 +326,7 @@ def test_diplomacy_refusals_and_events_tell_nothing_of_submitted_orders(seed):
                 twin = state.clone()
                 twin.pending = {pw: () for pw in twin.pending}
                 assert twin.observation(q) == state.observation(q)
-                probes = [lambda s, t=t: s.validate_orders(q, [t]) for t in rnd.sample(every_order, 25)]
+                probes = [lambda s, t=t: s.validate_orders(q, [t]) for t in rnd.sample(every_order, min(25, len(every_order)))]
                 checked += same_answers(state, twin, probes, f"Diplomacy seed {seed}")
         state.resolve()
     assert checked
@@ -344,8 +341,9 @@ def _leaves(tree: Any) -> list[str]:
 # ============================================================================== every game
 def test_every_game_with_hidden_information_says_so():
     """Issue 13, item 12: while something is hidden, the engine says what (the rule saves and links use)."""
-    running = {name: REGISTRY[name]().new_initial_state(seed=1) for name in ("fronts", "game_of_war")}
-    assert all(s.hidden_information() for s in running.values())
+    assert REGISTRY["fronts"]().new_initial_state(seed=1).hidden_information()
+    assert REGISTRY["game_of_war"](deployment="free").new_initial_state(seed=1).hidden_information()
+    assert REGISTRY["game_of_war"]().new_initial_state(seed=1).hidden_information() is None
     assert REGISTRY["tactics"](fog=True).new_initial_state(seed=1).hidden_information()
     assert REGISTRY["tactics"](fog=False).new_initial_state(seed=1).hidden_information() is None
     dip = REGISTRY["diplomacy"]().new_initial_state(seed=1)
