@@ -138,7 +138,7 @@ def tactics_probes(state: Any, player: int) -> list[Any]:
     return [lambda s, t=text: s.apply(s.game.parse_action(t, s), player=player) for text in texts]
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+@pytest.mark.parametrize("seed", [1, 2, 3])
 def test_tactics_refusals_and_log_under_fog_tell_nothing_of_the_fog(seed):
     """Issue 13, item 12: the event log named a hidden unit's starting tile ("Recon K9 → F6" with K9 in
     fog); a typed command at a hidden unit's tile said whose unit stood there and what it was."""
@@ -148,11 +148,11 @@ def test_tactics_refusals_and_log_under_fog_tell_nothing_of_the_fog(seed):
     rnd = random.Random(seed)
     probed = told = 0
     players = range(game.num_players)
-    for step in range(500):
+    for step in range(400):
         if state.is_terminal():
             break
         mover = state.to_move()
-        if step % 5 == 0:
+        if step % 12 == 0:
             twin = tactics_twin(state, mover)
             if twin is not None:
                 probed += same_answers(state, twin, tactics_probes(state, mover), f"Tactics seed {seed} step {step}")
