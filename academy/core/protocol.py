@@ -213,6 +213,20 @@ class State(ABC):
             events += self.resolve_chance()
         return events
 
+    # --- hidden information ------------------------------------------------------------------
+    # Errors, logs, saves, links and previews for a player are built from its observation only.
+    def visible_events(self, events: list[Event], mover: int | None, player: int | None) -> list[Event]:
+        """The events ``player`` (None: a spectator) may see of those ``mover`` just caused, each told
+        only with what ``player``'s observation right after them holds (this state is that moment).
+        Default: all of them, for games where events hide nothing."""
+        return list(events)
+
+    def hidden_information(self) -> str | None:
+        """What this position (or its record) keeps from some player now, in words that finish "it
+        holds ..." ("the units hidden in the fog of war"), or None when nothing is hidden. A record
+        may be handed out (saved, shared) only when this is None. Default: None."""
+        return None
+
     # --- views and persistence -------------------------------------------------------------
     @abstractmethod
     def observation(self, player: int | None) -> dict[str, Any]:

@@ -181,9 +181,9 @@ def test_import_a_fronts_record_and_bad_files(finished):
 
 
 # --- save and load -------------------------------------------------------------------------
-def played() -> LocalFronts:
+def played(turns: int | None = 30) -> LocalFronts:
     s = LocalFronts()
-    s.new_game(people=["red"], seed=2)
+    s.new_game(people=["red"], seed=2, turns=turns)
     s.click("millbrook")
     s.click("westmere")
     assert s.submit()
@@ -191,16 +191,29 @@ def played() -> LocalFronts:
     return s
 
 
-def test_save_and_load_round_trip():
+def test_a_running_game_is_not_saved():
+    """Issue 13, item 12: while a Fronts game runs, its record holds the CPU's secret orders, its stacks in
+    the fog and the seed of the battles to come: Save is refused with the reason, the button disabled."""
+    from academy.ui.save_load import SaveRefused
     s = played()
+    with pytest.raises(SaveRefused, match="secret orders and the stacks hidden in the fog.*once the game is over"):
+        s.save_json()
+    page = FrontsPlayPage(s)
+    page.__panel__().get_root(Document())
+    assert page.tools.save.disabled and "once the game is over" in page.tools.note.object
+    assert page.tools.saved().getvalue() == ""
+
+
+def test_save_and_load_round_trip():
+    s = played(turns=2)                              # over after two turns: nothing is hidden any more
+    assert s.engine_state.is_terminal()
     text = s.save_json()
+    assert json.loads(text)["seed"] == s.engine_state.record.seed
     again = LocalFronts()
     assert again.load_json(text, name="fronts.json")
     assert again.engine_state.board.to_dict() == s.engine_state.board.to_dict()
     assert again.obs == s.obs and again.people == ["red"] and "loaded from fronts.json" in again.message
     assert [r["turn"] for r in again.reports] == [r["turn"] for r in s.reports] == [1, 2]
-    again.submit()                                   # plays on: the CPU orders and the turn resolves
-    assert again.obs["turn"] == 4
 
 
 def test_a_bad_file_changes_nothing():
@@ -215,8 +228,9 @@ def test_a_bad_file_changes_nothing():
 
 
 def test_the_play_page_saves_loads_and_replays():
-    page = FrontsPlayPage(played())
+    page = FrontsPlayPage(played(turns=2))
     page.__panel__().get_root(Document())
+    assert not page.tools.save.disabled and not page.tools.note.visible
     text = page.tools.saved().getvalue()
     fresh = FrontsPlayPage(LocalFronts())
     fresh.__panel__().get_root(Document())
@@ -225,7 +239,7 @@ def test_the_play_page_saves_loads_and_replays():
     fresh.tools.load.param.update(filename="good.json", value=text.encode())
     assert fresh.session.obs["turn"] == 3 and fresh.game_area.visible
     replay = fresh.open_replay()
-    assert replay.session.count == 5 and replay.session.masked      # a running game: as Red saw it
+    assert replay.session.count == 5 and not replay.session.masked      # a finished game: in full
 
 
 # --- links ---------------------------------------------------------------------------------

@@ -5,6 +5,8 @@ engine's message and change nothing; fog keeps hidden enemies out of the board's
 cover."""
 from __future__ import annotations
 
+import json
+
 from types import SimpleNamespace
 
 import bokeh.document
@@ -377,7 +379,8 @@ def test_save_and_load_the_record():
     assert not other.load_json("{not json", name="bad.json")
     assert "bad.json could not be loaded" in other.message and snapshot(other) == before
     page = TacticsPlayPage(session=other)
-    assert page.tools.saved().getvalue() == other.save_json()
+    again, direct = json.loads(page.tools.saved().getvalue()), json.loads(other.save_json())
+    assert {**again, "seed": 0} == {**direct, "seed": 0}      # each save has a new seed (issue 13, item 12)
 
 
 def test_a_campaign_mission_from_the_play_page():

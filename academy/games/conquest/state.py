@@ -107,6 +107,11 @@ class ConquestState(State):
     def to_json(self) -> dict[str, Any]:
         return envelope(SCHEMA, VERSION, {"options": dict(self.game.options), **self._fields()})
 
+    def hidden_information(self) -> str | None:
+        if self.node_kind() is not NodeKind.TERMINAL and any(self.hands):
+            return "the cards in each player's hand"
+        return None
+
     def observation(self, player: int | None) -> dict[str, Any]:
         """The state as ``player`` sees it: other hands as counts, the deck as a count."""
         data = self._fields()

@@ -298,6 +298,13 @@ class DiplomacyState(State):
         if self.result:
             events.append(Event("game_over", self.result["text"], dict(self.result)))
 
+    # --- hidden information --------------------------------------------------------------------
+    def hidden_information(self) -> str | None:
+        if self.pending and not self.result:
+            return (f"the orders already submitted for {self.phase} ({', '.join(sorted(self.pending))}), secret "
+                    "until the phase resolves")
+        return None
+
     # --- views and persistence ----------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         return envelope(SCHEMA, VERSION, {

@@ -27,12 +27,10 @@ def _stack_for(board: Board, fmap: FrontsMap, player: str, order: Order, text: s
     """The player's stack the order is for; raises IllegalAction ``not_your_stack``."""
     stack = board.stacks.get(player, {}).get(order.source)
     if not stack:
-        here = board.stacks_in(order.source)
-        whose = ", ".join(sorted(here)) if here else "nobody"
+        # never say whose stacks stand there: the province may be in the fog (fronts.md, "Fog")
         mine = sorted(_name(fmap, p) for p in board.stacks.get(player, {}))
-        raise IllegalAction("not_your_stack", f"{text!r} refused: you have no stack in {_name(fmap, order.source)} "
-                                              f"(stacks there: {whose}). Order one of your own stacks: "
-                                              f"{', '.join(mine) or 'you have none'}.")
+        raise IllegalAction("not_your_stack", f"{text!r} refused: you have no stack in {_name(fmap, order.source)}. "
+                                              f"Order one of your own stacks: {', '.join(mine) or 'you have none'}.")
     return stack
 
 

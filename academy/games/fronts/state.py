@@ -263,6 +263,17 @@ class FrontsState(State):
         names = [self.fmap.players[p].name for p in self.board.players if self.board.teams[p] == team]
         return f"{self.fmap.teams.get(team, team)} ({', '.join(names)})"
 
+    # --- hidden information --------------------------------------------------------------------
+    def visible_events(self, events: list[Event], mover: int | None, player: int | None) -> list[Event]:
+        """The events ``player``'s team may see (each resolution event says which teams, as ``last`` in
+        the observation does); a spectator (None) sees only the public ones."""
+        team = None if player is None else self.board.teams[self.player_id(player)]
+        return [e for e in events if e.data.get("visible_to") is None
+                or (team is not None and team in e.data["visible_to"])]
+
+    def hidden_information(self) -> str | None:
+        return None if self.result else "every player's secret orders and the stacks hidden in the fog"
+
     # --- views and persistence ----------------------------------------------------------------
     def observation(self, player: int | str | None) -> dict[str, Any]:
         """What ``player`` may see (see ``fog``): owners, the stacks the fog allows, its own funds,

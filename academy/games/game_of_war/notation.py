@@ -63,13 +63,19 @@ def parse_unit_type(text: str) -> str:
     return index.resolve(text)
 
 
+def seen_unit_ids(state: GameOfWarState) -> list[str]:
+    """The units the player to move sees (its observation: during the hidden deployment, its own only),
+    so that no message about a typed command names or places a hidden unit."""
+    return [u["id"] for u in state.observation(state.current)["position"]["units"]]
+
+
 def unit_index(state: GameOfWarState) -> NameIndex:
-    return NameIndex({u.id: () for u in state.position.units}, "unit")
+    return NameIndex({uid: () for uid in seen_unit_ids(state)}, "unit")
 
 
 def resolve_unit(text: str, state: GameOfWarState) -> str:
-    """The id of a unit of the position; exact ids win. Raises InvalidNotation or AmbiguousNotation."""
-    if state.position.has_unit(text):
+    """The id of a unit the player to move sees; exact ids win. Raises InvalidNotation or AmbiguousNotation."""
+    if text in seen_unit_ids(state):
         return text
     return unit_index(state).resolve(text)
 

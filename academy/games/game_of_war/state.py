@@ -102,6 +102,13 @@ class GameOfWarState(State):
     def to_json(self) -> dict[str, Any]:
         return envelope(SCHEMA, VERSION, {"options": dict(self.game.options), **self._fields()})
 
+    def visible_events(self, events: list[Event], mover: int | None, player: int | None) -> list[Event]:
+        """The events as ``player`` may see them: another side's deployment says only that a unit was placed."""
+        return told_to(events, player)
+
+    def hidden_information(self) -> str | None:
+        return "the units each side has deployed so far (hidden deployment)" if self.phase == "deploy" else None
+
     def observation(self, player: int | None) -> dict[str, Any]:
         """What ``player`` (None: a spectator) may see. During free deployment the units of the other side
         (all units, for a spectator) are left out until both sides are done; ``enemy_placed`` counts them."""
@@ -136,3 +143,16 @@ class GameOfWarState(State):
         if state.phase not in PHASES:
             raise ValueError(f"Unknown Game of War phase {state.phase!r}; expected one of {PHASES}.")
         return state
+
+
+def told_to(events: list[Event], viewer: int | None) -> list[Event]:
+    """The events as ``viewer`` may see them: another side's deployment says only that a unit was placed
+    (which unit and where stay hidden until both armies are deployed)."""
+    out = []
+    for e in events:
+        who = e.data.get("player") if isinstance(e.data, Mapping) else None
+        if e.kind == "deploy" and who != viewer:
+            side = "North" if who == 0 else "South" if who == 1 else "A side"
+            e = Event("deploy", f"{side} places a unit (hidden until both armies are deployed).", {"player": who})
+        out.append(e)
+    return out

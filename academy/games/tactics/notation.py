@@ -70,7 +70,7 @@ def parse_action(text: str, state: TacticsState) -> Any:
     at = _tile(m.group("at"), state)
     to = _tile(m.group("to"), state) if m.group("to") else at
     pos = parse_tile(at, state.game.map.width, state.game.map.height)
-    unit = state.units.get(pos)
+    unit = _seen_unit(state, pos)
     if m.group("unit"):
         named = _unit(m.group("unit"))
         if unit is not None and unit.type != named:
@@ -85,7 +85,15 @@ def parse_action(text: str, state: TacticsState) -> Any:
         if not re.fullmatch(_TILE, rest):
             raise InvalidNotation("bad_notation", f"{raw!r}: name the target's tile, e.g. 'attack D5'.")
         return Attack(at, to, _tile(rest, state))
-    return Unload(at, to, _drops(rest, state, unit.cargo if unit is not None else [], raw))
+    return Unload(at, to, _drops(rest, state, unit.cargo if unit is not None and unit.owner == state.current else [],
+                                 raw))
+
+
+def _seen_unit(state: TacticsState, pos: Any) -> Any:
+    """The unit on ``pos`` as the player to move sees it (None for a unit hidden in the fog), so that a
+    message about a typed command never tells what stands in the fog."""
+    from .view import visible_units
+    return visible_units(state, state.current).get(pos)
 
 
 def _drops(rest: str, state: TacticsState, cargo: list[Any], raw: str) -> tuple[tuple[int, str], ...]:

@@ -79,6 +79,8 @@ def _validate_unit_action(state: TacticsState, action: Any, name: str) -> None:
     pos = tile_of(state, action.at, f"{verb} refused")
     to = tile_of(state, action.to, f"{verb} refused")
     unit = state.units.get(pos)
+    if unit is not None and unit.owner != state.current and pos not in context(state).visible:
+        unit = None                      # a hidden enemy: the player sees an empty tile
     if unit is None:
         raise IllegalAction("no_unit", f"{verb} refused: there is no unit on {action.at}. Pick one of your units.")
     if unit.owner != state.current:

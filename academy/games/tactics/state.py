@@ -119,6 +119,16 @@ class TacticsState(State):
         from .view import observation
         return observation(self, player)
 
+    def visible_events(self, events: list[Event], mover: int | None, player: int | None) -> list[Event]:
+        """What ``player`` may see of ``events`` under fog, told from what it sees; see view.visible_events."""
+        from .view import visible_events
+        return visible_events(self, events, mover, player)
+
+    def hidden_information(self) -> str | None:
+        if self.game.options["fog"] and not self.over:
+            return "each army's moves and builds out of the other's sight (fog of war)"
+        return None
+
     @classmethod
     def from_json(cls, game: TacticsGame, data: Mapping[str, Any], record: Record | None = None) -> TacticsState:
         """Inverse of to_json; raises ValueError for a wrong schema or missing fields."""

@@ -7,7 +7,10 @@ always show.
 """
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
+
+from academy.core.protocol import Event
 
 from .board import Pos, Unit, tile_name
 from .fog import Sight, is_visible, sight_of
@@ -91,6 +94,8 @@ def threat_map(state: TacticsState, player: int) -> dict[Pos, list[Pos]]:
 
 #: event data fields that name a tile (an event under fog shows when the player sees one of them)
 EVENT_TILE_FIELDS = ("tile", "to", "frm", "attacker", "target", "enemy")
+#: a tile name in an event's text ("K9")
+_TILE_WORD = re.compile(r"\b[A-Z][1-9][0-9]?\b")
 
 
 def seen_tiles(state: Any, player: int | None) -> set[str] | None:
@@ -100,21 +105,63 @@ def seen_tiles(state: Any, player: int | None) -> set[str] | None:
     return set(obs["seen"]) if obs.get("seen") is not None else None
 
 
+def event_tiles(event: Any) -> set[str]:
+    """Every tile an event names, in its data or its words (its why lines included)."""
+    tiles = {event.data[k] for k in EVENT_TILE_FIELDS if isinstance(event.data.get(k), str)}
+    for text in (event.text, *event.why):
+        tiles |= set(_TILE_WORD.findall(text))
+    return tiles
+
+
+def _unit_word(text: str) -> str:
+    """"Recon" of "Recon K9 → F6.": the unit's name, the words before its tile."""
+    m = _TILE_WORD.search(text)
+    return text[:m.start()].strip() if m else "A unit"
+
+
+def _told_from(event: Any, seen: set[str]) -> Any | None:
+    """``event`` as a player who sees only ``seen`` may read it, or None when it shows nothing seen.
+
+    A move from the fog onto a seen tile says only where the unit came out; an attack from (or into)
+    the fog names only the side that is seen, without the hidden side's HP or the factors; any other
+    event shows only when every tile it names is seen."""
+    tiles = event_tiles(event)
+    if tiles <= seen:
+        return event
+    data = dict(event.data)
+    if event.kind == "move" and data.get("to") in seen:
+        data["frm"] = None
+        data.pop("fuel", None)
+        return Event("move", f"{_unit_word(event.text)} comes out of the fog onto {data['to']}.", data)
+    if event.kind == "attack" and (data.get("attacker") in seen) != (data.get("target") in seen):
+        if data.get("target") in seen:     # fired on from the fog: the damage shows, the firer does not
+            target = event.text.split(" hits ", 1)[1].split(" for ", 1)[0] if " hits " in event.text else ""
+            hp = event.text.split(" (", 1)[1].split(")", 1)[0] if " (" in event.text else ""
+            text = f"A unit in the fog hits {target} for {data.get('damage')}" + (f" ({hp})" if hp else "") + "."
+            data.update(attacker=None, counter=None, rolls=None)
+        else:                              # firing into the fog: what it hit stays hidden
+            text = f"{event.text.split(' hits ', 1)[0]} fires at a unit in the fog."
+            data.update(target=None, damage=None, counter=None, rolls=None)
+        return Event("attack", text, data)
+    return None
+
+
 def visible_events(state: Any, events: list[Any], mover: int | None, player: int | None) -> list[Any]:
-    """The events ``player`` may see of those ``mover`` just caused (tactics.md "Fog of war"): all without
-    fog or on its own turn; under fog the moves that end on a tile it sees, and the other events that
-    name a tile it sees or no tile at all (turns, income, powers, the end). ``state`` is the state right
-    after the events (or anything with its ``observation``)."""
+    """The events ``player`` may see of those ``mover`` just caused (tactics.md "Fog of war"), each told
+    from what ``player`` sees: all without fog or for a spectator; the mover's own turn up to its end as
+    it happened; everything else (the other side's moves, and its upkeep after the mover ends the turn)
+    only as far as ``player`` sees it now (``_told_from``: a move out of the fog names only where the unit
+    came out, an attack from the fog only what it hit). ``state`` is the state right after the events
+    (or anything with its ``observation``)."""
     seen = seen_tiles(state, player)
-    if seen is None or mover == player:
+    if seen is None:
         return list(events)
+    own = mover == player
     out = []
     for e in events:
-        if e.kind == "move":             # a move tells where the unit ends up: only if that tile is seen
-            if e.data.get("to") in seen:
-                out.append(e)
-            continue
-        tiles = [e.data[k] for k in EVENT_TILE_FIELDS if isinstance(e.data.get(k), str)]
-        if not tiles or any(t in seen for t in tiles):
-            out.append(e)
+        shown = e if own else _told_from(e, seen)
+        if shown is not None:
+            out.append(shown)
+        if e.kind == "end_turn":           # what follows is the next player's upkeep
+            own = False
     return out

@@ -89,7 +89,8 @@ class DiplomacyPlayPage(pn.viewable.Viewer):
         self.replay_button = pn.widgets.Button(label="Replay this game", width=160, css_classes=["replay-game"])
         self.replay_button.on_click(lambda e: self.open_replay())
         self.replay_area = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["local-replay"])
-        tools = SaveLoadBar(s.save_json, s.load_json, "diplomacy-game.json", extra=(self.replay_button,))
+        tools = SaveLoadBar(s.save_json, s.load_json, "diplomacy-game.json", extra=(self.replay_button,),
+                            refusal=s.save_refusal)
         self.save, self.load = tools.save, tools.load
         self.tools = tools
         self.share = ShareLink("diplomacy", lambda: position_text("diplomacy", s.engine_state))
@@ -163,6 +164,7 @@ class DiplomacyPlayPage(pn.viewable.Viewer):
             if has_game:
                 self.centres.object = centres_html(s)
                 self.share.refresh()
+                self.tools.refresh()
 
 
 class SharedDiplomacyPage(pn.viewable.Viewer):

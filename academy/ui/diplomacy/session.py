@@ -528,11 +528,15 @@ class LocalDiplomacy(DiplomacySession):
 
     # --- saving and loading -------------------------------------------------------------------
     def save_json(self) -> str:
-        """The game's record as JSON (``Record.to_json``): everything needed to load or replay it."""
-        if self._engine is None:
-            raise ValueError("No game to save yet: start one first.")
-        from academy.ui.save_load import record_text
-        return record_text(self._engine.record)
+        """The game's record as JSON for Save (``save_load.save_text``: refused with SaveRefused while the
+        game runs with hidden information; a new seed while it runs); ValueError when there is no game yet."""
+        from academy.ui.save_load import save_text
+        return save_text(self._engine)
+
+    def save_refusal(self) -> str | None:
+        """Why Save is not available now, or None (``save_load.save_refusal``)."""
+        from academy.ui.save_load import save_refusal
+        return save_refusal(self._engine)
 
     def load_json(self, text: str | bytes, name: str = "the file") -> bool:
         """Load a saved Diplomacy record and play on (the same people on this screen); False and

@@ -93,7 +93,8 @@ class FrontsPlayPage(pn.viewable.Viewer):
         self.replay_button = pn.widgets.Button(label="Replay this game", width=160, css_classes=["replay-game"])
         self.replay_button.on_click(lambda e: self.open_replay())
         self.replay_area = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["local-replay"])
-        self.tools = SaveLoadBar(s.save_json, s.load_json, "fronts-game.json", extra=(self.replay_button,))
+        self.tools = SaveLoadBar(s.save_json, s.load_json, "fronts-game.json", extra=(self.replay_button,),
+                                 refusal=s.save_refusal)
         self.share = ShareLink("fronts", lambda: position_text("fronts", s.engine_state))
         self.game_area = pn.Column(
             self.cover, self.table, self.tools, self.share, self.replay_area,
@@ -172,3 +173,4 @@ class FrontsPlayPage(pn.viewable.Viewer):
                 self.table.visible = not covered
             if has_game:
                 self.share.refresh()
+                self.tools.refresh()

@@ -213,7 +213,8 @@ class GameOfWarPlayPage(pn.viewable.Viewer):
         self.replay_button = pn.widgets.Button(label="Replay this game", width=160, css_classes=["replay-game"])
         self.replay_button.on_click(lambda e: self.open_replay())
         self.replay_area = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["local-replay"])
-        self.tools = SaveLoadBar(s.save_json, s.load_json, "game-of-war-game.json", extra=(self.replay_button,))
+        self.tools = SaveLoadBar(s.save_json, s.load_json, "game-of-war-game.json", extra=(self.replay_button,),
+                                 refusal=s.save_refusal)
         self.share = ShareLink("game_of_war", lambda: position_text("game_of_war", s.state))
         self.table = pn.Row(board_col, side, margin=0)
         self.game_tools = pn.Column(self.tools, self.share, self.replay_area, sizing_mode="stretch_width", margin=0)
@@ -340,6 +341,7 @@ class GameOfWarPlayPage(pn.viewable.Viewer):
                 self.replay_area.objects = []
             if has_game and not deploying:
                 self.share.refresh()
+            self.tools.refresh()
             playing = has_game and not s.state.is_terminal() and not s.cpu_to_move and not s.thinking
             self.attack_button.disabled = not (playing and s.preview is not None)
             self.end_button.disabled = not playing or deploying

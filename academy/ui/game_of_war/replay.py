@@ -27,7 +27,7 @@ from academy.core.jsonio import envelope
 from academy.core.protocol import Event
 from academy.core.record import Record
 from academy.core.rng import new_seed
-from academy.games.game_of_war.state import SCHEMA, VERSION
+from academy.games.game_of_war.state import SCHEMA, VERSION, told_to
 from academy.ui.defer import later
 from academy.ui.messages_view import STYLE as CHAT_STYLE
 from academy.ui.replay_parts import RecordDownload, messages_html, show_planner
@@ -68,15 +68,8 @@ def view_state(game: Any, observation: dict[str, Any], step: int = 0) -> Any:
 
 
 def visible_events(events: list[Event], viewer: int | None) -> list[Event]:
-    """The events as ``viewer`` may see them: another side's deployment says only that a unit was placed."""
-    out = []
-    for e in events:
-        who = e.data.get("player") if isinstance(e.data, dict) else None
-        if e.kind == "deploy" and who != viewer:
-            side = "North" if who == 0 else "South" if who == 1 else "A side"
-            e = Event("deploy", f"{side} places a unit (hidden until both armies are deployed).", {"player": who})
-        out.append(e)
-    return out
+    """The events as ``viewer`` may see them: the engine's rule (``game_of_war.state.told_to``)."""
+    return told_to(events, viewer)
 
 
 class GameOfWarReplay(GameOfWarSession):

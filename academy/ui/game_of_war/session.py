@@ -130,11 +130,15 @@ class GameOfWarSession(Acting, CpuTurns, param.Parameterized):
 
     # --- save and load -------------------------------------------------------------------------
     def save_json(self) -> str:
-        """The game's record as JSON (``Record.to_json``); raises ValueError when there is no game yet."""
-        if self.state is None:
-            raise ValueError("No game to save yet: start one first.")
-        from academy.ui.save_load import record_text
-        return record_text(self.state.record)
+        """The game's record as JSON for Save (``save_load.save_text``: refused with SaveRefused while the
+        game runs with hidden information; a new seed while it runs); ValueError when there is no game yet."""
+        from academy.ui.save_load import save_text
+        return save_text(self.state)
+
+    def save_refusal(self) -> str | None:
+        """Why Save is not available now, or None (``save_load.save_refusal``)."""
+        from academy.ui.save_load import save_refusal
+        return save_refusal(self.state)
 
     def load_json(self, text: str | bytes, name: str = "the file") -> bool:
         """Load a saved Game of War record and play on with the same seats (both people if none yet);

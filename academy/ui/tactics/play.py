@@ -119,7 +119,8 @@ class TacticsPlayPage(pn.viewable.Viewer):
         self.replay_button = pn.widgets.Button(label="Replay this game", width=160, css_classes=["replay-game"])
         self.replay_button.on_click(lambda e: self.open_replay())
         self.replay_area = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["local-replay"])
-        self.tools = SaveLoadBar(s.save_json, s.load_json, "tactics-game.json", extra=(self.replay_button,))
+        self.tools = SaveLoadBar(s.save_json, s.load_json, "tactics-game.json", extra=(self.replay_button,),
+                                 refusal=s.save_refusal)
         self.share = ShareLink("tactics", lambda: position_text("tactics", s.state))
         self.game_area = pn.Column(self.cover, self.table, self.tools, self.share, self.replay_area, _rules(),
                                    sizing_mode="stretch_width", visible=False, margin=0)
@@ -214,6 +215,7 @@ class TacticsPlayPage(pn.viewable.Viewer):
                 self.legend.width = self._board_width()
             if has_game:
                 self.share.refresh()
+                self.tools.refresh()
             covered = has_game and not s.ready
             if covered:
                 name = escape(s.player_name(s.viewer))

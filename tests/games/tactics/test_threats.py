@@ -58,7 +58,11 @@ def test_under_fog_a_player_sees_only_the_events_on_tiles_it_sees():
               Event("move", "Blue infantry moves.", {"frm": "D5", "to": "C3"}, ()),
               Event("income", "Blue earns funds.", {"player": 1, "funds": 3000}, ()),
               Event("attack", "Blue attacks.", {"attacker": "I8", "target": "J8"}, ())]
-    assert [e.data for e in visible_events(state, events, 1, 0)] == [events[1].data, events[2].data]
+    assert "D5" not in seen
+    shown = visible_events(state, events, 1, 0)
+    # issue 13, item 12: a move out of the fog says where the unit came out, not where it came from
+    assert [e.data for e in shown] == [{"frm": None, "to": "C3"}, events[2].data]
+    assert shown[0].text == "A unit comes out of the fog onto C3."
     assert visible_events(state, events, 0, 0) == events                 # its own turn
     clear = parse_position("river_crossing day 1 red | red 0: infantry B3 | blue 0: infantry I8")
     assert seen_tiles(clear, 0) is None and visible_events(clear, events, 1, 0) == events
