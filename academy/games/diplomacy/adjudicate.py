@@ -11,6 +11,7 @@ from typing import Any
 
 from academy.core.errors import RulesError
 
+from .agreement import disagreements
 from .mapdata import province_of
 from .orders import (Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, UnitRef,
                      Waive, format_order, parse_order)
@@ -44,6 +45,11 @@ class Resolution:
     outcome: MovementOutcome | None = None
     details: dict[str, dict[str, Any]] = field(default_factory=dict)   # key -> the outcome as data
     strengths: dict[str, dict[str, int]] = field(default_factory=dict)  # key -> DATC strengths in play
+    before: Position | None = None       # the position the orders were given in
+
+    def disagreements(self) -> list[str]:
+        """Every unit the new position puts elsewhere than its result says (empty: they agree)."""
+        return disagreements(self)
 
 
 class _Invalid(Exception):
@@ -139,7 +145,7 @@ def _movement(pos: Position, orders: Mapping[str, Iterable[str]]) -> Resolution:
             results[key], reasons[key], details[key] = (SUCCEEDS if ok else FAILS), why, data
         strengths[key] = unit_strengths(resolver, prov)
     _note_retreats(pos, after, out, chosen, reasons, details)
-    return Resolution(results, reasons, after, parsed, out, details, strengths)
+    return Resolution(results, reasons, after, parsed, out, details, strengths, before=pos)
 
 
 def _note_retreats(pos: Position, after: Position, out: MovementOutcome, chosen: Mapping[str, tuple[str, Order]],
@@ -369,16 +375,17 @@ def _explain(pos: Position, r: Resolver, out: MovementOutcome, prov: str, o: Ord
         return ok, text + dis_txt, data
 
     if isinstance(eff, Move):
+        # the outcome's own verdict decides, as it decides where the unit goes (``_after_movement``)
         dest = eff.dest
-        if prov in out.paradox:
-            return done(False, f"{unit} - {dest}: the convoy is caught in a paradox; by the Szykman rule the "
-                               "army does not move.", {"kind": "paradox", "rule": "Szykman", "to": dest})
         if out.succeeds[prov]:
             opp = _opposition(r, prov)
             return done(True, f"{unit} moves to {dest} ({_strengths_note(r, prov)}).",
                         {"kind": "moved", "to": dest, "attack": r.attack_strength(prov),
                          "against": max((n for _, _, n in opp), default=0),
                          "opposed_by": [str(r.units[q]) for q, _, _ in opp], "via_convoy": r.is_convoyed(prov)})
+        if prov in out.paradox:
+            return done(False, f"{unit} - {dest}: the convoy is caught in a paradox; by the Szykman rule the "
+                               "army does not move.", {"kind": "paradox", "rule": "Szykman", "to": dest})
         if not r.has_path(prov):
             if not _route_possible(r, prov):
                 return done(False, f"{unit} - {dest}: no chain of fleets is ordered to convoy it there"
@@ -441,12 +448,12 @@ def _explain(pos: Position, r: Resolver, out: MovementOutcome, prov: str, o: Ord
                             {"kind": "not_used", "army": str(r.units[army])})
             return done(False, f"{what}: the army did not order that move (its order: {did}).",
                         {"kind": "void", "army": str(r.units[army]), "its_order": did})
-        if prov in out.paradox or army in out.paradox:
-            return done(False, f"{what}: the convoy is caught in a paradox; by the Szykman rule the army does not "
-                               "move.", {"kind": "paradox", "rule": "Szykman", "army": str(r.units[army])})
         if out.succeeds.get(army):
             return done(True, f"{what}: the fleet stays in place and {r.units[army]} arrives in {eff.dest} by "
                               "convoy.", {"kind": "convoyed", "army": str(r.units[army]), "to": eff.dest})
+        if prov in out.paradox or army in out.paradox:
+            return done(False, f"{what}: the convoy is caught in a paradox; by the Szykman rule the army does not "
+                               "move.", {"kind": "paradox", "rule": "Szykman", "army": str(r.units[army])})
         return done(False, f"{what}: the fleet stays, but {r.units[army]} does not arrive in {eff.dest}.",
                     {"kind": "army_failed", "army": str(r.units[army]), "to": eff.dest})
     h = r.hold_strength(prov)

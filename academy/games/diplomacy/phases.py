@@ -171,7 +171,7 @@ def adjudicate_retreats(pos: Position, orders: Mapping[str, Iterable[str]]) -> R
             details.setdefault(str(d.unit), {"kind": "no_retreat", "options": []} if not opts else
                                {"kind": "no_order", "options": opts})
     new = next_phase_after(replace(pos, units=units))
-    return Resolution(results, reasons, new, parsed, details=details)
+    return Resolution(results, reasons, new, parsed, details=details, before=pos)
 
 
 _NEIGHBOURS: dict[int, tuple[DiplomacyMap, dict[str, tuple[str, ...]]]] = {}
@@ -298,4 +298,4 @@ def adjudicate_adjustments(pos: Position, orders: Mapping[str, Iterable[str]]) -
                               f"{u} is removed by civil disorder ({far}; the farthest unit goes first, fleets "
                               "before armies at equal distance, then alphabetical order)."})
     new = replace(pos, units=units, phase=Phase("S", pos.phase.year + 1, "M"), dislodged=(), contested=frozenset())
-    return Resolution(results, reasons, new, parsed, details=details)
+    return Resolution(results, reasons, new, parsed, details=details, before=pos)

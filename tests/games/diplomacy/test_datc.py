@@ -6,8 +6,10 @@ positions has two parts ("-- part"), both checked by the one test of that case.
 """
 from __future__ import annotations
 
+import json
+import random
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import pytest
@@ -126,12 +128,11 @@ def _order(cid: str) -> tuple[str, int]:
 
 
 def _play(part: Part) -> None:
-    data: dict = {"phase": part.phase, "units": part.units}
-    if part.centers is not None:
-        data["supply_centers"] = part.centers
-    pos = Position.from_dict(data)
+    pos = _first_position(part)
     for i, step in enumerate(part.steps):
         res = adjudicate(pos, step.orders)
+        # every unit is where its result says (issue 13, item 13)
+        assert res.disagreements() == [], f"phase {i + 1}: " + "; ".join(res.disagreements())
         got = {k: res.results.get(k) for k in step.expect}
         assert got == step.expect, f"phase {i + 1}:\n" + "\n".join(f"{k}: {res.reasons.get(k)}" for k in step.expect)
         assert all(res.reasons.get(k) for k in res.results)
@@ -168,3 +169,37 @@ def test_datc(case: Case) -> None:
                     except RulesError:
                         continue
                     assert parse_order(format_order(o)) == o
+
+
+def _first_position(part: Part) -> Position:
+    data: dict = {"phase": part.phase, "units": part.units}
+    if part.centers is not None:
+        data["supply_centers"] = part.centers
+    return Position.from_dict(data)
+
+
+def _same(res) -> tuple:
+    after = res.position.to_dict()
+    after["dislodged"] = {pw: sorted(ds, key=json.dumps) for pw, ds in after["dislodged"].items()}
+    return res.results, after
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_datc_outcome_does_not_depend_on_the_order_of_the_units(case) -> None:
+    """Issue 13, item 13: the results of each DATC case's first phase and its new position are the
+    same, and agree, for several orders of its units (6.F.17 and 6.F.18 differed before the fix; the
+    reasons may list units in another order)."""
+    rng = random.Random(case.id)
+    for part in case.parts:
+        pos = _first_position(part)
+        orders = part.steps[0].orders
+        base = adjudicate(pos, orders)
+        assert base.disagreements() == []
+        for _ in range(12):
+            units = list(pos.units.items())
+            rng.shuffle(units)
+            res = adjudicate(replace(pos, units=dict(units)), orders)
+            assert res.disagreements() == [], [p for p, _ in units]
+            assert _same(res) == _same(base), [p for p, _ in units]
+
+
