@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from academy.core.errors import RulesError
 
 from .agreement import disagreements
 from .mapdata import province_of
+from .order_rows import OrderRow, result_keys
 from .orders import (Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, UnitRef,
                      Waive, format_order, parse_order)
 from .position import Dislodged, Position, Unit
@@ -46,6 +47,7 @@ class Resolution:
     details: dict[str, dict[str, Any]] = field(default_factory=dict)   # key -> the outcome as data
     strengths: dict[str, dict[str, int]] = field(default_factory=dict)  # key -> DATC strengths in play
     before: Position | None = None       # the position the orders were given in
+    rows: list[OrderRow] = field(default_factory=list)   # every order given: power, text, key (order_rows)
 
     def disagreements(self) -> list[str]:
         """Every unit the new position puts elsewhere than its result says (empty: they agree)."""
@@ -58,12 +60,6 @@ class _Invalid(Exception):
         self.reason = reason
 
 
-def _key(order: Order | None, raw: str) -> str:
-    if order is None or isinstance(order, Waive):
-        return raw.strip()
-    return str(order.unit)
-
-
 def adjudicate(pos: Position, orders: Mapping[str, Iterable[str]]) -> Resolution:
     """Adjudicate one phase. ``orders`` maps each power to its order texts."""
     if pos.phase.kind == "M":
@@ -74,25 +70,41 @@ def adjudicate(pos: Position, orders: Mapping[str, Iterable[str]]) -> Resolution
     return adjudicate_adjustments(pos, orders)
 
 
-def parse_power_orders(pos: Position, orders: Mapping[str, Iterable[str]]
-                       ) -> list[tuple[str, str, Order | None, str | None]]:
-    """(power, key, order or None, error reason or None) for every text, in order."""
-    out = []
+class Given(NamedTuple):
+    """An order text as given: its power, its result key, the order (None if not understood), why it
+    is refused before adjudication (or None), and the text."""
+
+    power: str
+    key: str
+    order: Order | None
+    error: str | None
+    text: str
+
+
+def parse_power_orders(pos: Position, orders: Mapping[str, Iterable[str]]) -> list[Given]:
+    """Every order text given, in order, each with a result key no other order shares (order_rows)."""
+    out: list[tuple[str, str, Order | None, str | None]] = []
     for power, texts in orders.items():
         pw = str(power).strip().upper()
         if isinstance(texts, str):
             texts = [texts]
         for raw in texts or ():
+            text = str(raw).strip()
             try:
                 o = parse_order(raw, pos.dmap)
             except RulesError as exc:
-                out.append((pw, str(raw).strip(), None, f"Order {str(raw).strip()!r} not understood: {exc}"))
+                out.append((pw, text, None, f"Order {text!r} not understood: {exc}"))
                 continue
             err = None
             if pw not in pos.dmap.powers:
                 err = f"{power!r} is not a power; the powers are {', '.join(pos.dmap.powers)}."
-            out.append((pw, _key(o, raw), o, err))
-    return out
+            out.append((pw, text, o, err))
+    keys = result_keys(pos, [(pw, text, o) for pw, text, o, _ in out])
+    return [Given(pw, key, o, err, text) for (pw, text, o, err), key in zip(out, keys)]
+
+
+def rows_of_given(given: Iterable[Given]) -> list[OrderRow]:
+    return [OrderRow(g.power, g.text, g.key) for g in given]
 
 
 def _movement(pos: Position, orders: Mapping[str, Iterable[str]]) -> Resolution:
@@ -101,7 +113,8 @@ def _movement(pos: Position, orders: Mapping[str, Iterable[str]]) -> Resolution:
     reasons: dict[str, str] = {}
     parsed: dict[str, Order | None] = {}
     chosen: dict[str, tuple[str, Order]] = {}      # province -> (key, order)
-    for power, key, o, err in parse_power_orders(pos, orders):
+    given = parse_power_orders(pos, orders)
+    for power, key, o, err, _text in given:
         parsed[key] = o
         if err is None and o is not None:
             err = _check_unit(pos, power, o)
@@ -145,7 +158,8 @@ def _movement(pos: Position, orders: Mapping[str, Iterable[str]]) -> Resolution:
             results[key], reasons[key], details[key] = (SUCCEEDS if ok else FAILS), why, data
         strengths[key] = unit_strengths(resolver, prov)
     _note_retreats(pos, after, out, chosen, reasons, details)
-    return Resolution(results, reasons, after, parsed, out, details, strengths, before=pos)
+    return Resolution(results, reasons, after, parsed, out, details, strengths, before=pos,
+                      rows=rows_of_given(given))
 
 
 def _note_retreats(pos: Position, after: Position, out: MovementOutcome, chosen: Mapping[str, tuple[str, Order]],
@@ -156,7 +170,12 @@ def _note_retreats(pos: Position, after: Position, out: MovementOutcome, chosen:
         prov = d.unit.province
         opts = retreat_options(after, d.unit, d.attacked_from, d.via_convoy)
         key = chosen[prov][0] if prov in chosen else str(d.unit)
-        info = details.setdefault(key, {"kind": "dislodged", **_dislodged_data(pos, out, prov)})
+        info = details.get(key)
+        if info is None:
+            info = details[key] = {"kind": "dislodged", **_dislodged_data(pos, out, prov)}
+        elif info.get("kind") != "dislodged" and "dislodged" not in info:
+            # an order for this unit that was refused (another power's, say) keeps its row: add the dislodgement
+            info["dislodged"] = _dislodged_data(pos, out, prov)
         dis = info.get("dislodged", info)
         dis["retreats"] = opts
         if not opts:

@@ -131,7 +131,8 @@ def _adjustments(before: Position, res: Resolution) -> list[str]:
         if d.get("kind") == "built" and res.results.get(key) == "succeeds":
             built[province_of(d["unit"].split()[1])] = d["unit"]
         elif d.get("kind") == "disbanded" and res.results.get(key) == "succeeds" or d.get("kind") == "civil_disorder":
-            prov = _province_of_key(before, res, key, units)
+            prov = _province_of_key(before, res, d.get("unit", key) if d.get("kind") == "civil_disorder" else key,
+                                    units)
             if prov is None:
                 problems.append(f"{key}: removed by the results, but no such unit stood.")
             else:

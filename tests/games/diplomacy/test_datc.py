@@ -28,7 +28,7 @@ class Step:
     """One phase of a case: the orders, the expected results and the checks on the position after."""
 
     orders: dict[str, list[str]] = field(default_factory=dict)
-    expect: dict[str, str] = field(default_factory=dict)
+    expect: list[tuple[str, str, str]] = field(default_factory=list)    # (power, order text, result)
     dislodged: list[str] = field(default_factory=list)
     kept: list[str] = field(default_factory=list)
     at: list[str] = field(default_factory=list)
@@ -95,14 +95,13 @@ def load_cases() -> list[Case]:
                 step.orders.setdefault(power, []).append(text)
                 try:
                     order = parse_order(text)
-                    key = str(order.unit) if hasattr(order, "unit") else text
                 except RulesError:
-                    order, key = None, text
+                    order = None
                 if place and order is not None and hasattr(order, "unit"):
                     part.units.setdefault(power, []).append(str(order.unit))
                 if result:
                     assert result in ("succeeds", "fails"), f"{path}:{n}"
-                    step.expect[key] = result
+                    step.expect.append((power, text, result))
     return cases
 
 
@@ -127,14 +126,32 @@ def _order(cid: str) -> tuple[str, int]:
     return (m.group(1), int(m.group(2))) if m else (cid, 0)
 
 
+def _expected_keys(res, step: Step) -> list[str]:
+    """The result key of each expected line, found in the resolution's rows (one per order given, in
+    the order given): the n-th line with a power and text is the n-th row with them."""
+    rows: dict[tuple[str, str], list[str]] = {}
+    for r in res.rows:
+        rows.setdefault((r.power, r.text), []).append(r.key)
+    seen: dict[tuple[str, str], int] = {}
+    keys = []
+    for power, text, _ in step.expect:
+        n = seen.get((power, text), 0)
+        seen[(power, text)] = n + 1
+        keys.append(rows[(power, text)][n])
+    return keys
+
+
 def _play(part: Part) -> None:
     pos = _first_position(part)
     for i, step in enumerate(part.steps):
         res = adjudicate(pos, step.orders)
         # every unit is where its result says (issue 13, item 13)
         assert res.disagreements() == [], f"phase {i + 1}: " + "; ".join(res.disagreements())
-        got = {k: res.results.get(k) for k in step.expect}
-        assert got == step.expect, f"phase {i + 1}:\n" + "\n".join(f"{k}: {res.reasons.get(k)}" for k in step.expect)
+        keys = _expected_keys(res, step)
+        got = [res.results.get(k) for k in keys]
+        assert got == [want for _, _, want in step.expect], \
+            f"phase {i + 1}:\n" + "\n".join(f"{k}: {res.reasons.get(k)}" for k in keys)
+        assert len({r.key for r in res.rows}) == len(res.rows), "two orders share a result row"
         assert all(res.reasons.get(k) for k in res.results)
         assert set(res.details) >= set(res.results)
         after = res.position
