@@ -26,6 +26,12 @@ SUCCEEDS, FAILS = "succeeds", "fails"
 class Resolution:
     """The outcome of one phase: per order "succeeds"/"fails", a reason sentence, the next position.
 
+    Every order given is one of ``rows`` (power, text, key), in the order given; its key, which no
+    other order of the phase shares, indexes ``results``, ``reasons``, ``orders``, ``details`` and
+    ``strengths``: the unit ("A PAR") for the order carried out, else power and text
+    ("GERMANY: WAIVE"; see order_rows). ``position`` is built from the same outcome as the results
+    (``disagreements()`` lists any unit that is not where its result says).
+
     ``details[key]`` gives the same outcome as data, with a ``kind`` and its particulars, e.g.
     ``{"kind": "bounce", "to": "TYR", "attack": 1, "against": 1, "with": ["A VEN"]}``,
     ``{"kind": "cut", "by": "A BOH", "from": "BOH"}``, ``{"kind": "dislodged", "by": "A TYR",
@@ -33,8 +39,8 @@ class Resolution:
     ``{"kind": "no_retreat", ...}``. Kinds: movement moved, bounce, no_convoy, convoy_disrupted,
     paradox, supported, cut, void, not_used, convoyed, army_failed, held, dislodged, illegal,
     invalid; retreats retreated, disbanded, illegal_retreat, retreat_bounce, no_retreat,
-    no_order; adjustments built, disbanded, waived, illegal, civil_disorder (keyed by the
-    removed unit, which has no result). A dislodged unit's data lists its legal ``retreats``.
+    no_order; adjustments built, disbanded, waived, illegal, duplicate, civil_disorder (keyed by
+    the removed unit, which has no result, and naming it in ``unit``). A dislodged unit's data lists its legal ``retreats``.
     ``strengths[key]`` (movement only) holds the DATC strengths of the ordered unit once the
     phase is resolved: attack, defend and prevent for a move, and hold for every unit.
     """

@@ -280,6 +280,7 @@ class Resolver:
     # -- the whole phase ---------------------------------------------------------------
     def run(self) -> MovementOutcome:
         out = MovementOutcome()
+        known = -1          # orders resolved at the last settlement: each settlement must add some
         while True:
             try:
                 for p in self.orders:
@@ -287,6 +288,10 @@ class Resolver:
                 break
             except _Settled:
                 # keep what is resolved (it read no guess, and the settled facts); redo the rest
+                settled = sum(st == RESOLVED for st in self.state.values())
+                if settled <= known:      # pragma: no cover - every cycle holds a move or a convoy
+                    raise RuntimeError("the backup rule settled no order of a cycle") from None
+                known = settled
                 for q, st in self.state.items():
                     if st != RESOLVED:
                         self.state[q] = UNRESOLVED
