@@ -37,7 +37,7 @@ def disagreements(res: Resolution) -> list[str]:
     return _adjustments(before, res)
 
 
-def _province_of_key(before: Position, res: Resolution, key: str, units: dict[str, Unit]) -> str | None:
+def _province_of_key(res: Resolution, key: str, units: dict[str, Unit]) -> str | None:
     """The province of the unit a result or detail row is about: its order's unit, or the unit named
     by a row about a unit without an order ("A PAR")."""
     o = res.orders.get(key)
@@ -46,14 +46,14 @@ def _province_of_key(before: Position, res: Resolution, key: str, units: dict[st
     return next((p for p, u in units.items() if str(u) == key), None)
 
 
-def _said_dislodged(before: Position, res: Resolution, units: dict[str, Unit]) -> dict[str, str | None]:
+def _said_dislodged(res: Resolution, units: dict[str, Unit]) -> dict[str, str | None]:
     """Province -> the province its attacker came from, for every unit the results say is dislodged."""
     out: dict[str, str | None] = {}
     for key, d in res.details.items():
         dis = d if d.get("kind") == "dislodged" else d.get("dislodged")
         if not isinstance(dis, dict) or "from" not in dis:
             continue
-        prov = _province_of_key(before, res, key, units)
+        prov = _province_of_key(res, key, units)
         if prov is not None:
             out[prov] = dis["from"]
     return out
@@ -66,7 +66,7 @@ def _movement(before: Position, res: Resolution) -> list[str]:
         o = res.orders.get(key)
         if isinstance(o, Move) and result == "succeeds":
             moves[o.unit.province] = res.details.get(key, {}).get("to", o.dest)
-    said = _said_dislodged(before, res, dict(before.units))
+    said = _said_dislodged(res, dict(before.units))
     placed = {d.unit.province: d for d in after.dislodged}
     for prov, u in before.units.items():
         if prov in moves:
@@ -131,7 +131,7 @@ def _adjustments(before: Position, res: Resolution) -> list[str]:
         if d.get("kind") == "built" and res.results.get(key) == "succeeds":
             built[province_of(d["unit"].split()[1])] = d["unit"]
         elif d.get("kind") == "disbanded" and res.results.get(key) == "succeeds" or d.get("kind") == "civil_disorder":
-            prov = _province_of_key(before, res, d.get("unit", key) if d.get("kind") == "civil_disorder" else key,
+            prov = _province_of_key(res, d.get("unit", key) if d.get("kind") == "civil_disorder" else key,
                                     units)
             if prov is None:
                 problems.append(f"{key}: removed by the results, but no such unit stood.")
