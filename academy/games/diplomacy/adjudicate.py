@@ -38,8 +38,8 @@ class Resolution:
     "strength": 2, "hold": 1, ...}``, ``{"kind": "convoy_disrupted", "fleet": "F ENG", ...}``,
     ``{"kind": "no_retreat", ...}``. Kinds: movement moved, bounce, no_convoy, convoy_disrupted,
     paradox, supported, cut, void, not_used, convoyed, army_failed, held, dislodged, illegal,
-    invalid; retreats retreated, disbanded, illegal_retreat, retreat_bounce, no_retreat,
-    no_order; adjustments built, disbanded, waived, illegal, duplicate, civil_disorder (keyed by
+    invalid, duplicate (a second order for a unit); retreats retreated, disbanded,
+    illegal_retreat, retreat_bounce, no_retreat, no_order, invalid, duplicate; adjustments built, disbanded, waived, illegal, duplicate, civil_disorder (keyed by
     the removed unit, which has no result, and naming it in ``unit``). A dislodged unit's data lists its legal ``retreats``.
     ``strengths[key]`` (movement only) holds the DATC strengths of the ordered unit once the
     phase is resolved: attack, defend and prevent for a move, and hold for every unit.
@@ -119,6 +119,7 @@ def _movement(pos: Position, orders: Mapping[str, Iterable[str]]) -> Resolution:
     reasons: dict[str, str] = {}
     parsed: dict[str, Order | None] = {}
     chosen: dict[str, tuple[str, Order]] = {}      # province -> (key, order)
+    duplicates: set[str] = set()                   # keys of second orders for a unit
     given = parse_power_orders(pos, orders)
     for power, key, o, err, _text in given:
         parsed[key] = o
@@ -126,7 +127,8 @@ def _movement(pos: Position, orders: Mapping[str, Iterable[str]]) -> Resolution:
             err = _check_unit(pos, power, o)
             if err is None and o.unit.province in chosen:
                 err = f"{o.unit.province} already has an order ({format_order(chosen[o.unit.province][1])}); " \
-                      "a unit takes one order per phase."
+                      "a unit takes one order per phase, so this one is ignored."
+                duplicates.add(key)
         if err is not None:
             results[key], reasons[key] = FAILS, err
             continue
@@ -149,7 +151,8 @@ def _movement(pos: Position, orders: Mapping[str, Iterable[str]]) -> Resolution:
     resolver = Resolver(m, pos.units, effective)
     out = resolver.run()
 
-    details: dict[str, dict[str, Any]] = {k: {"kind": "invalid", "reason": reasons[k]} for k in results}
+    details: dict[str, dict[str, Any]] = {k: {"kind": "duplicate" if k in duplicates else "invalid",
+                                              "reason": reasons[k]} for k in results}
     strengths: dict[str, dict[str, int]] = {}
     after = _after_movement(pos, out)
     for prov, (key, o) in chosen.items():

@@ -103,6 +103,7 @@ def adjudicate_retreats(pos: Position, orders: Mapping[str, Iterable[str]]) -> R
     given = parse_power_orders(pos, orders)
     for power, key, o, err, _text in given:
         parsed[key] = o
+        kind = "invalid"
         if isinstance(o, Move) and not o.via_convoy and o.unit.province in by_prov:
             o = Retreat(o.unit, o.dest)       # "F TRI - ALB" written for a dislodged unit is a retreat
         if err is None and o is not None:
@@ -115,10 +116,12 @@ def adjudicate_retreats(pos: Position, orders: Mapping[str, Iterable[str]]) -> R
                 elif d.unit.power != power:
                     err = f"{d.unit} belongs to {d.unit.power}, not {power}."
                 elif o.unit.province in chosen:
-                    err = f"{o.unit.province} already has an order."
+                    err = (f"{o.unit.province} already has an order ({format_order(chosen[o.unit.province][1])}); "
+                           "a unit takes one order per phase, so this one is ignored.")
+                    kind = "duplicate"
         if err is not None:
             results[key], reasons[key] = FAILS, err
-            details[key] = {"kind": "invalid", "reason": err}
+            details[key] = {"kind": kind, "reason": err}
             continue
         chosen[o.unit.province] = (key, o)
     targets: dict[str, list[str]] = {}
@@ -169,8 +172,9 @@ def adjudicate_retreats(pos: Position, orders: Mapping[str, Iterable[str]]) -> R
     for prov, d in by_prov.items():
         if prov not in chosen:
             opts = retreat_options(pos, d.unit, d.attacked_from, d.via_convoy)
-            details.setdefault(str(d.unit), {"kind": "no_retreat", "options": []} if not opts else
-                               {"kind": "no_order", "options": opts})
+            # keyed by the unit, or when a refused order holds that key, by its power and unit
+            key = str(d.unit) if str(d.unit) not in details else f"{d.unit.power}: {d.unit} (no order)"
+            details[key] = {"kind": "no_retreat", "options": []} if not opts else {"kind": "no_order", "options": opts}
     new = next_phase_after(replace(pos, units=units))
     return Resolution(results, reasons, new, parsed, details=details, before=pos, rows=rows_of_given(given))
 

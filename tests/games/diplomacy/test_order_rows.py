@@ -65,4 +65,18 @@ def test_two_orders_for_one_unit_both_shown() -> None:
     first, second = res.rows
     assert first.key == "A PAR" and res.results["A PAR"] == "succeeds"
     assert res.results[second.key] == "fails" and "already has an order" in res.reasons[second.key]
+    assert res.details[second.key]["kind"] == "duplicate"
     assert str(res.position.unit_in("BUR")) == "A BUR"
+
+
+def test_same_retreat_twice_executed_row_succeeds() -> None:
+    """Issue 13, item 14: in a retreat phase the retreat carried out keeps its row and result; the
+    identical second order is a duplicate in a row of its own."""
+    pos = Position.from_dict({"phase": "S1901R", "units": {"GERMANY": ["A PAR"]},
+                              "dislodged": {"FRANCE": [{"unit": "A PAR", "attacked_from": "BUR"}]}})
+    res = adjudicate(pos, {"FRANCE": ["A PAR R GAS", "A PAR R GAS"]})
+    first, second = res.rows
+    assert first.key != second.key
+    assert res.results[first.key] == "succeeds" and str(res.position.unit_in("GAS")) == "A GAS"
+    assert res.results[second.key] == "fails" and res.details[second.key]["kind"] == "duplicate"
+    assert res.disagreements() == []
