@@ -123,8 +123,17 @@ def _simultaneous_phase(state: State, rnd: random.Random, check: bool) -> int:
             other = (player + 1) % game.num_players
             expect_refusal(state, lambda: state.apply(action, player=other),
                            f"a submission by player {other} for player {player}")
-    state.resolve()
+    check_resolution(state, state.resolve())
     return steps + 1
+
+
+def check_resolution(state: State, resolution: Any) -> None:
+    """A resolution that can compare its results with the position it produced (``disagreements()``,
+    a list of sentences) must find nothing: every unit is where its result says."""
+    check = getattr(resolution, "disagreements", None)
+    if callable(check):
+        problems = check()
+        assert not problems, f"{state.game.name}: results and position disagree: " + "; ".join(problems)
 
 
 def random_playout(game: Game, seed: int, max_steps: int = 3000, check_every: int = 1,

@@ -83,3 +83,20 @@ def test_simultaneous_playouts_submit_from_options_then_resolve(name):
     assert None in players and any(p is not None for p in players)
     first_resolve = players.index(None)
     assert players[:first_resolve] == list(range(first_resolve))   # every player in turn, then the resolution
+
+
+def test_check_resolution_fails_when_results_and_position_disagree():
+    """Issue 13, item 13: the playouts' check that every unit is where its result says can fail: a
+    Diplomacy resolution whose position was not built from its results is named."""
+    from dataclasses import replace
+
+    from academy.core.conformance import check_resolution
+    from academy.games.diplomacy import Position, adjudicate
+
+    state = REGISTRY["diplomacy"]().new_initial_state(seed=1)
+    pos = Position.from_dict({"phase": "S1901M", "units": {"FRANCE": ["A PAR"], "GERMANY": ["A MUN"]}})
+    res = adjudicate(pos, {"FRANCE": ["A PAR - BUR"], "GERMANY": ["A MUN - BUR"]})
+    check_resolution(state, res)
+    moved = adjudicate(pos, {"FRANCE": ["A PAR - BUR"]}).position
+    with pytest.raises(AssertionError, match="A PAR"):
+        check_resolution(state, replace(res, position=moved))

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from academy.core.errors import RulesError
 
+from .agreement import disagreements
 from .mapdata import province_of
+from .order_rows import OrderRow, result_keys
 from .orders import (Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, UnitRef,
                      Waive, format_order, parse_order)
 from .position import Dislodged, Position, Unit
@@ -24,15 +26,21 @@ SUCCEEDS, FAILS = "succeeds", "fails"
 class Resolution:
     """The outcome of one phase: per order "succeeds"/"fails", a reason sentence, the next position.
 
+    Every order given is one of ``rows`` (power, text, key), in the order given; its key, which no
+    other order of the phase shares, indexes ``results``, ``reasons``, ``orders``, ``details`` and
+    ``strengths``: the unit ("A PAR") for the order carried out, else power and text
+    ("GERMANY: WAIVE"; see order_rows). ``position`` is built from the same outcome as the results
+    (``disagreements()`` lists any unit that is not where its result says).
+
     ``details[key]`` gives the same outcome as data, with a ``kind`` and its particulars, e.g.
     ``{"kind": "bounce", "to": "TYR", "attack": 1, "against": 1, "with": ["A VEN"]}``,
     ``{"kind": "cut", "by": "A BOH", "from": "BOH"}``, ``{"kind": "dislodged", "by": "A TYR",
     "strength": 2, "hold": 1, ...}``, ``{"kind": "convoy_disrupted", "fleet": "F ENG", ...}``,
     ``{"kind": "no_retreat", ...}``. Kinds: movement moved, bounce, no_convoy, convoy_disrupted,
     paradox, supported, cut, void, not_used, convoyed, army_failed, held, dislodged, illegal,
-    invalid; retreats retreated, disbanded, illegal_retreat, retreat_bounce, no_retreat,
-    no_order; adjustments built, disbanded, waived, illegal, civil_disorder (keyed by the
-    removed unit, which has no result). A dislodged unit's data lists its legal ``retreats``.
+    invalid, duplicate (a second order for a unit); retreats retreated, disbanded,
+    illegal_retreat, retreat_bounce, no_retreat, no_order, invalid, duplicate; adjustments built, disbanded, waived, illegal, duplicate, civil_disorder (keyed by
+    the removed unit, which has no result, and naming it in ``unit``). A dislodged unit's data lists its legal ``retreats``.
     ``strengths[key]`` (movement only) holds the DATC strengths of the ordered unit once the
     phase is resolved: attack, defend and prevent for a move, and hold for every unit.
     """
@@ -44,18 +52,18 @@ class Resolution:
     outcome: MovementOutcome | None = None
     details: dict[str, dict[str, Any]] = field(default_factory=dict)   # key -> the outcome as data
     strengths: dict[str, dict[str, int]] = field(default_factory=dict)  # key -> DATC strengths in play
+    before: Position | None = None       # the position the orders were given in
+    rows: list[OrderRow] = field(default_factory=list)   # every order given: power, text, key (order_rows)
+
+    def disagreements(self) -> list[str]:
+        """Every unit the new position puts elsewhere than its result says (empty: they agree)."""
+        return disagreements(self)
 
 
 class _Invalid(Exception):
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
-
-
-def _key(order: Order | None, raw: str) -> str:
-    if order is None or isinstance(order, Waive):
-        return raw.strip()
-    return str(order.unit)
 
 
 def adjudicate(pos: Position, orders: Mapping[str, Iterable[str]]) -> Resolution:
@@ -68,25 +76,41 @@ def adjudicate(pos: Position, orders: Mapping[str, Iterable[str]]) -> Resolution
     return adjudicate_adjustments(pos, orders)
 
 
-def parse_power_orders(pos: Position, orders: Mapping[str, Iterable[str]]
-                       ) -> list[tuple[str, str, Order | None, str | None]]:
-    """(power, key, order or None, error reason or None) for every text, in order."""
-    out = []
+class Given(NamedTuple):
+    """An order text as given: its power, its result key, the order (None if not understood), why it
+    is refused before adjudication (or None), and the text."""
+
+    power: str
+    key: str
+    order: Order | None
+    error: str | None
+    text: str
+
+
+def parse_power_orders(pos: Position, orders: Mapping[str, Iterable[str]]) -> list[Given]:
+    """Every order text given, in order, each with a result key no other order shares (order_rows)."""
+    out: list[tuple[str, str, Order | None, str | None]] = []
     for power, texts in orders.items():
         pw = str(power).strip().upper()
         if isinstance(texts, str):
             texts = [texts]
         for raw in texts or ():
+            text = str(raw).strip()
             try:
                 o = parse_order(raw, pos.dmap)
             except RulesError as exc:
-                out.append((pw, str(raw).strip(), None, f"Order {str(raw).strip()!r} not understood: {exc}"))
+                out.append((pw, text, None, f"Order {text!r} not understood: {exc}"))
                 continue
             err = None
             if pw not in pos.dmap.powers:
                 err = f"{power!r} is not a power; the powers are {', '.join(pos.dmap.powers)}."
-            out.append((pw, _key(o, raw), o, err))
-    return out
+            out.append((pw, text, o, err))
+    keys = result_keys(pos, [(pw, text, o) for pw, text, o, _ in out])
+    return [Given(pw, key, o, err, text) for (pw, text, o, err), key in zip(out, keys)]
+
+
+def rows_of_given(given: Iterable[Given]) -> list[OrderRow]:
+    return [OrderRow(g.power, g.text, g.key) for g in given]
 
 
 def _movement(pos: Position, orders: Mapping[str, Iterable[str]]) -> Resolution:
@@ -95,13 +119,16 @@ def _movement(pos: Position, orders: Mapping[str, Iterable[str]]) -> Resolution:
     reasons: dict[str, str] = {}
     parsed: dict[str, Order | None] = {}
     chosen: dict[str, tuple[str, Order]] = {}      # province -> (key, order)
-    for power, key, o, err in parse_power_orders(pos, orders):
+    duplicates: set[str] = set()                   # keys of second orders for a unit
+    given = parse_power_orders(pos, orders)
+    for power, key, o, err, _text in given:
         parsed[key] = o
         if err is None and o is not None:
             err = _check_unit(pos, power, o)
             if err is None and o.unit.province in chosen:
                 err = f"{o.unit.province} already has an order ({format_order(chosen[o.unit.province][1])}); " \
-                      "a unit takes one order per phase."
+                      "a unit takes one order per phase, so this one is ignored."
+                duplicates.add(key)
         if err is not None:
             results[key], reasons[key] = FAILS, err
             continue
@@ -124,7 +151,8 @@ def _movement(pos: Position, orders: Mapping[str, Iterable[str]]) -> Resolution:
     resolver = Resolver(m, pos.units, effective)
     out = resolver.run()
 
-    details: dict[str, dict[str, Any]] = {k: {"kind": "invalid", "reason": reasons[k]} for k in results}
+    details: dict[str, dict[str, Any]] = {k: {"kind": "duplicate" if k in duplicates else "invalid",
+                                              "reason": reasons[k]} for k in results}
     strengths: dict[str, dict[str, int]] = {}
     after = _after_movement(pos, out)
     for prov, (key, o) in chosen.items():
@@ -139,7 +167,8 @@ def _movement(pos: Position, orders: Mapping[str, Iterable[str]]) -> Resolution:
             results[key], reasons[key], details[key] = (SUCCEEDS if ok else FAILS), why, data
         strengths[key] = unit_strengths(resolver, prov)
     _note_retreats(pos, after, out, chosen, reasons, details)
-    return Resolution(results, reasons, after, parsed, out, details, strengths)
+    return Resolution(results, reasons, after, parsed, out, details, strengths, before=pos,
+                      rows=rows_of_given(given))
 
 
 def _note_retreats(pos: Position, after: Position, out: MovementOutcome, chosen: Mapping[str, tuple[str, Order]],
@@ -150,7 +179,12 @@ def _note_retreats(pos: Position, after: Position, out: MovementOutcome, chosen:
         prov = d.unit.province
         opts = retreat_options(after, d.unit, d.attacked_from, d.via_convoy)
         key = chosen[prov][0] if prov in chosen else str(d.unit)
-        info = details.setdefault(key, {"kind": "dislodged", **_dislodged_data(pos, out, prov)})
+        info = details.get(key)
+        if info is None:
+            info = details[key] = {"kind": "dislodged", **_dislodged_data(pos, out, prov)}
+        elif info.get("kind") != "dislodged" and "dislodged" not in info:
+            # an order for this unit that was refused (another power's, say) keeps its row: add the dislodgement
+            info["dislodged"] = _dislodged_data(pos, out, prov)
         dis = info.get("dislodged", info)
         dis["retreats"] = opts
         if not opts:
@@ -369,16 +403,17 @@ def _explain(pos: Position, r: Resolver, out: MovementOutcome, prov: str, o: Ord
         return ok, text + dis_txt, data
 
     if isinstance(eff, Move):
+        # the outcome's own verdict decides, as it decides where the unit goes (``_after_movement``)
         dest = eff.dest
-        if prov in out.paradox:
-            return done(False, f"{unit} - {dest}: the convoy is caught in a paradox; by the Szykman rule the "
-                               "army does not move.", {"kind": "paradox", "rule": "Szykman", "to": dest})
         if out.succeeds[prov]:
             opp = _opposition(r, prov)
             return done(True, f"{unit} moves to {dest} ({_strengths_note(r, prov)}).",
                         {"kind": "moved", "to": dest, "attack": r.attack_strength(prov),
                          "against": max((n for _, _, n in opp), default=0),
                          "opposed_by": [str(r.units[q]) for q, _, _ in opp], "via_convoy": r.is_convoyed(prov)})
+        if prov in out.paradox:
+            return done(False, f"{unit} - {dest}: the convoy is caught in a paradox; by the Szykman rule the "
+                               "army does not move.", {"kind": "paradox", "rule": "Szykman", "to": dest})
         if not r.has_path(prov):
             if not _route_possible(r, prov):
                 return done(False, f"{unit} - {dest}: no chain of fleets is ordered to convoy it there"
@@ -441,12 +476,12 @@ def _explain(pos: Position, r: Resolver, out: MovementOutcome, prov: str, o: Ord
                             {"kind": "not_used", "army": str(r.units[army])})
             return done(False, f"{what}: the army did not order that move (its order: {did}).",
                         {"kind": "void", "army": str(r.units[army]), "its_order": did})
-        if prov in out.paradox or army in out.paradox:
-            return done(False, f"{what}: the convoy is caught in a paradox; by the Szykman rule the army does not "
-                               "move.", {"kind": "paradox", "rule": "Szykman", "army": str(r.units[army])})
         if out.succeeds.get(army):
             return done(True, f"{what}: the fleet stays in place and {r.units[army]} arrives in {eff.dest} by "
                               "convoy.", {"kind": "convoyed", "army": str(r.units[army]), "to": eff.dest})
+        if prov in out.paradox or army in out.paradox:
+            return done(False, f"{what}: the convoy is caught in a paradox; by the Szykman rule the army does not "
+                               "move.", {"kind": "paradox", "rule": "Szykman", "army": str(r.units[army])})
         return done(False, f"{what}: the fleet stays, but {r.units[army]} does not arrive in {eff.dest}.",
                     {"kind": "army_failed", "army": str(r.units[army]), "to": eff.dest})
     h = r.hold_strength(prov)

@@ -365,14 +365,15 @@ def validate_orders(pos: Position, power: str, texts: Iterable[str]) -> tuple[st
         canon.append(out)
     if kind == "A" and canon:
         res = adjudicate(pos, {power: canon})
-        for key, result in res.results.items():
-            if result == FAILS:
+        for row in res.rows:
+            key = row.key
+            if res.results[key] == FAILS:
                 n = adjustment_counts(pos).get(power, 0)
                 reason = ("too_many_builds" if "no build left" in res.reasons[key] else
                           "no_disband_owed" if "owes no disband" in res.reasons[key] else "illegal_adjustment")
                 what = (f"{power} may build {n}." if n > 0 else f"{power} must disband {-n}." if n < 0 else
                         f"{power} has nothing to adjust.")
-                raise _refuse(reason, power, key, f"{res.reasons[key]} {what}")
+                raise _refuse(reason, power, row.text, f"{res.reasons[key]} {what}")
     return tuple(canon)
 
 

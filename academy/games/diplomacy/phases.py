@@ -93,15 +93,17 @@ def adjudicate_retreats(pos: Position, orders: Mapping[str, Iterable[str]]) -> R
     """Adjudicate a retreat phase. A retreat may be written 'A MUN R BOH' or, as the DATC does,
     'A MUN - BOH'. Each outcome is also given as data in ``details`` (retreated, disbanded,
     illegal_retreat, retreat_bounce, no_retreat)."""
-    from .adjudicate import FAILS, SUCCEEDS, Resolution, parse_power_orders
+    from .adjudicate import FAILS, SUCCEEDS, Resolution, parse_power_orders, rows_of_given
     results: dict[str, str] = {}
     reasons: dict[str, str] = {}
     details: dict[str, dict[str, Any]] = {}
     parsed = {}
     by_prov = {d.unit.province: d for d in pos.dislodged}
     chosen: dict[str, tuple[str, object]] = {}
-    for power, key, o, err in parse_power_orders(pos, orders):
+    given = parse_power_orders(pos, orders)
+    for power, key, o, err, _text in given:
         parsed[key] = o
+        kind = "invalid"
         if isinstance(o, Move) and not o.via_convoy and o.unit.province in by_prov:
             o = Retreat(o.unit, o.dest)       # "F TRI - ALB" written for a dislodged unit is a retreat
         if err is None and o is not None:
@@ -114,10 +116,12 @@ def adjudicate_retreats(pos: Position, orders: Mapping[str, Iterable[str]]) -> R
                 elif d.unit.power != power:
                     err = f"{d.unit} belongs to {d.unit.power}, not {power}."
                 elif o.unit.province in chosen:
-                    err = f"{o.unit.province} already has an order."
+                    err = (f"{o.unit.province} already has an order ({format_order(chosen[o.unit.province][1])}); "
+                           "a unit takes one order per phase, so this one is ignored.")
+                    kind = "duplicate"
         if err is not None:
             results[key], reasons[key] = FAILS, err
-            details[key] = {"kind": "invalid", "reason": err}
+            details[key] = {"kind": kind, "reason": err}
             continue
         chosen[o.unit.province] = (key, o)
     targets: dict[str, list[str]] = {}
@@ -168,10 +172,11 @@ def adjudicate_retreats(pos: Position, orders: Mapping[str, Iterable[str]]) -> R
     for prov, d in by_prov.items():
         if prov not in chosen:
             opts = retreat_options(pos, d.unit, d.attacked_from, d.via_convoy)
-            details.setdefault(str(d.unit), {"kind": "no_retreat", "options": []} if not opts else
-                               {"kind": "no_order", "options": opts})
+            # keyed by the unit, or when a refused order holds that key, by its power and unit
+            key = str(d.unit) if str(d.unit) not in details else f"{d.unit.power}: {d.unit} (no order)"
+            details[key] = {"kind": "no_retreat", "options": []} if not opts else {"kind": "no_order", "options": opts}
     new = next_phase_after(replace(pos, units=units))
-    return Resolution(results, reasons, new, parsed, details=details)
+    return Resolution(results, reasons, new, parsed, details=details, before=pos, rows=rows_of_given(given))
 
 
 _NEIGHBOURS: dict[int, tuple[DiplomacyMap, dict[str, tuple[str, ...]]]] = {}
@@ -219,7 +224,7 @@ def adjudicate_adjustments(pos: Position, orders: Mapping[str, Iterable[str]]) -
     """Adjudicate a Winter adjustment phase: orders are taken one by one until the power's builds or
     disbands are used up (DATC 6.I.1, 6.J.1); disbands still owed are made by civil disorder, whose
     removals appear in ``details`` under the removed unit with kind "civil_disorder"."""
-    from .adjudicate import FAILS, SUCCEEDS, Resolution, parse_power_orders
+    from .adjudicate import FAILS, SUCCEEDS, Resolution, parse_power_orders, rows_of_given
     m = pos.dmap
     results: dict[str, str] = {}
     reasons: dict[str, str] = {}
@@ -229,8 +234,11 @@ def adjudicate_adjustments(pos: Position, orders: Mapping[str, Iterable[str]]) -
     units = dict(pos.units)
     done: dict[str, int] = {pw: 0 for pw in m.powers}
     disbanded: dict[str, set[str]] = {pw: set() for pw in m.powers}
-    for power, key, o, err in parse_power_orders(pos, orders):
+    given = parse_power_orders(pos, orders)
+    built: dict[str, str] = {}          # province -> the order that built there this phase
+    for power, key, o, err, text in given:
         parsed[key] = o
+        duplicate = False
         if err is None and o is not None:
             n = counts.get(power, 0)
             if isinstance(o, Waive):
@@ -245,7 +253,11 @@ def adjudicate_adjustments(pos: Position, orders: Mapping[str, Iterable[str]]) -
                 prov = o.unit.province
                 kind = o.unit.kind or "A"
                 p = m.provinces[prov]
-                if n <= done[power]:
+                if prov in built and units[prov].power == power:
+                    err = (f"{text}: {power} already builds {units[prov]} in {prov} this phase ({built[prov]}, "
+                           "an earlier order); this duplicate order is ignored.")
+                    duplicate = True
+                elif n <= done[power]:
                     err = f"{power} has no build left ({len(pos.centers_of(power))} centres, " \
                           f"{len(pos.units_of(power))} units)."
                 elif p.home != power:
@@ -260,6 +272,7 @@ def adjudicate_adjustments(pos: Position, orders: Mapping[str, Iterable[str]]) -
                     err = f"Say which coast: {', '.join(m.fleet_locations(prov))}."
                 else:
                     units[prov] = Unit(power, kind, o.unit.location if kind == "F" else prov)
+                    built[prov] = text
                     done[power] += 1
                     results[key], reasons[key] = SUCCEEDS, f"{power} builds {units[prov]}."
                     details[key] = {"kind": "built", "unit": str(units[prov])}
@@ -267,9 +280,13 @@ def adjudicate_adjustments(pos: Position, orders: Mapping[str, Iterable[str]]) -
             elif isinstance(o, Disband):
                 prov = o.unit.province
                 u = units.get(prov)
-                if n >= 0 or -n <= done[power]:
+                if prov in disbanded[power]:
+                    err = (f"{text}: the unit in {prov} is already disbanded by an earlier order this phase; "
+                           "this duplicate order is ignored.")
+                    duplicate = True
+                elif n >= 0 or -n <= done[power]:
                     err = f"{power} owes no disband."
-                elif u is None or u.power != power or prov in disbanded[power]:
+                elif u is None or u.power != power:
                     err = f"{power} has no unit in {prov} to disband."
                 else:
                     del units[prov]
@@ -281,7 +298,7 @@ def adjudicate_adjustments(pos: Position, orders: Mapping[str, Iterable[str]]) -
             else:
                 err = f"{format_order(o)} is not an adjustment order; write 'A PAR B', 'F TRI D' or 'WAIVE'."
         results[key], reasons[key] = FAILS, err or "not understood"
-        details[key] = {"kind": "illegal", "reason": reasons[key]}
+        details[key] = {"kind": "duplicate" if duplicate else "illegal", "reason": reasons[key]}
     for pw, n in counts.items():
         owed = -n - done[pw]
         if n < 0 and owed > 0:
@@ -292,10 +309,11 @@ def adjudicate_adjustments(pos: Position, orders: Mapping[str, Iterable[str]]) -
                 steps = dist.get(prov)
                 far = f"{steps} step{'s' if steps != 1 else ''} from its nearest owned supply centre" \
                     if steps is not None else "with no owned supply centre in reach"
-                details.setdefault(str(u), {
-                    "kind": "civil_disorder", "power": pw, "distance": steps,
+                key = str(u) if str(u) not in details else f"{pw}: {u} removed by civil disorder"
+                details[key] = {
+                    "kind": "civil_disorder", "unit": str(u), "power": pw, "distance": steps,
                     "reason": f"{pw} owed {owed} more disband{'s' if owed != 1 else ''} and ordered none: "
                               f"{u} is removed by civil disorder ({far}; the farthest unit goes first, fleets "
-                              "before armies at equal distance, then alphabetical order)."})
+                              "before armies at equal distance, then alphabetical order)."}
     new = replace(pos, units=units, phase=Phase("S", pos.phase.year + 1, "M"), dislodged=(), contested=frozenset())
-    return Resolution(results, reasons, new, parsed, details=details)
+    return Resolution(results, reasons, new, parsed, details=details, before=pos, rows=rows_of_given(given))

@@ -4,7 +4,10 @@ Each order's outcome is decided by ``resolve``: it guesses, adjudicates, and whe
 answer depends on its own guess tries the other guess. A dependency cycle with no single
 answer falls back on the backup rule: a circular movement succeeds; a cycle through a
 convoy is a convoy paradox, settled by the Szykman rule (the convoyed armies in it do not
-move, as if they held).
+move, as if they held). A settled cycle is a new fact: every order not yet resolved is then
+adjudicated again from the start (``run``), so no half-finished adjudication goes on with what
+it read before the settlement (an army that read its convoy route before the paradox was
+settled would otherwise still move).
 
 An army goes by convoy when its destination is not adjacent, when it is ordered "via
 convoy", or when a fleet of its own power is ordered to convoy it there and that fleet lies on
@@ -21,6 +24,10 @@ from .orders import Convoy, Move, Order, SupportHold, SupportMove
 from .position import Unit
 
 UNRESOLVED, GUESSING, RESOLVED = 0, 1, 2
+
+
+class _Settled(Exception):
+    """Raised when the backup rule has settled a cycle: the adjudications under way are stale."""
 
 
 @dataclass
@@ -128,7 +135,7 @@ class Resolver:
             self.result[p], self.state[p] = first, RESOLVED
             return first
         self.backup_rule(start)
-        return self.resolve(p)
+        raise _Settled
 
     def backup_rule(self, start: int) -> None:
         cycle = self.deps[start:]
@@ -273,8 +280,23 @@ class Resolver:
     # -- the whole phase ---------------------------------------------------------------
     def run(self) -> MovementOutcome:
         out = MovementOutcome()
-        for p in self.orders:
-            out.succeeds[p] = self.resolve(p)
+        known = -1          # orders resolved at the last settlement: each settlement must add some
+        while True:
+            try:
+                for p in self.orders:
+                    self.resolve(p)
+                break
+            except _Settled:
+                # keep what is resolved (it read no guess, and the settled facts); redo the rest
+                settled = sum(st == RESOLVED for st in self.state.values())
+                if settled <= known:      # pragma: no cover - every cycle holds a move or a convoy
+                    raise RuntimeError("the backup rule settled no order of a cycle") from None
+                known = settled
+                for q, st in self.state.items():
+                    if st != RESOLVED:
+                        self.state[q] = UNRESOLVED
+                self.deps.clear()
+        out.succeeds = {p: self.result[p] for p in self.orders}
         out.paradox = set(self.no_path)
         for p, o in self.orders.items():
             if isinstance(o, Move) and out.succeeds[p]:

@@ -32,7 +32,6 @@ from academy.core.record import Record
 from .actions import DrawVote, Resolve, SubmitOrders
 from .adjudicate import Resolution, adjudicate
 from .notation import parse_power
-from .orders import Waive, parse_order
 from .options import order_limit, order_options, powers_to_order, validate_orders
 from .phases import retreat_options
 from .position import Position
@@ -41,12 +40,6 @@ if TYPE_CHECKING:
     from .game import DiplomacyGame
 
 SCHEMA, VERSION = "academy.diplomacy.state", 1
-
-
-def _key_of(text: str) -> str:
-    """The result key of a canonical order text: its unit ("A PAR"), or the text itself (WAIVE)."""
-    o = parse_order(text)
-    return text if isinstance(o, Waive) else str(o.unit)
 
 
 class DiplomacyState(State):
@@ -247,8 +240,12 @@ class DiplomacyState(State):
         orders = {pw: list(texts) for pw, texts in self.pending.items()}
         res = adjudicate(before, orders)
         self._resolution = res
-        power_of_key = {_key_of(t): pw for pw, texts in self.pending.items() for t in texts}
+        power_of_key = {row.key: row.power for row in res.rows}
+        keys: dict[str, list[str]] = {}
+        for row in res.rows:
+            keys.setdefault(row.power, []).append(row.key)
         self.last = {"phase": str(before.phase), "orders": {pw: list(t) for pw, t in sorted(self.pending.items())},
+                     "keys": {pw: keys.get(pw, []) for pw in sorted(self.pending)},
                      "results": dict(res.results), "reasons": dict(res.reasons)}
         events = [Event("order", f"{key}: {result}. {res.reasons[key]}",
                         {"unit": key, "result": result, "power": power_of_key.get(key, "")},

@@ -30,6 +30,7 @@ from bokeh.plotting import figure
 
 from academy.core.errors import RulesError
 from academy.games.diplomacy.mapdata import DiplomacyMap, coast_of, province_of, standard_map
+from academy.games.diplomacy.order_rows import rows_of
 from academy.games.diplomacy.orders import (Build, Convoy, Disband, Hold, Move, Retreat, SupportHold, SupportMove,
                                             parse_order)
 from academy.ui.board_updates import change_board, figure_size, patch_source
@@ -273,16 +274,16 @@ class DiplomacyBoard(pn.viewable.Viewer):
             self._add_order(out, "draft", text, power, None, unit_at, dislodged_offset=set(dislodged))
         last = state.last if self.show_last else None
         if last:
-            for power, texts in last.get("orders", {}).items():
-                for text in texts:
-                    self._add_order(out, "last", text, power, last.get("results", {}), {}, set())
+            results = last.get("results", {})
+            for row in rows_of(last):
+                self._add_order(out, "last", row.text, row.power, results.get(row.key), {}, set())
         return out
 
     def _loc(self, unit: Any, fallback: str) -> str:
         return unit.location if unit is not None else fallback
 
     def _add_order(self, out: dict[str, dict[str, list[Any]]], group: str, text: str, power: str,
-                   results: dict[str, str] | None, units: dict[str, Any], dislodged_offset: set[str]) -> None:
+                   result: str | None, units: dict[str, Any], dislodged_offset: set[str]) -> None:
         try:
             o = parse_order(text)
         except RulesError:
@@ -333,11 +334,9 @@ class DiplomacyBoard(pn.viewable.Viewer):
             for k, v in (("x", x0), ("y", y0), ("marker", marker), ("size", size), ("color", colour)):
                 marks[k].append(v)
             end = (x0, y0)
-        if results is not None and end is not None:
-            key = str(o.unit)
-            if results.get(key) == "fails":
-                out["fails"]["x"].append(end[0])
-                out["fails"]["y"].append(end[1])
+        if end is not None and result == "fails":
+            out["fails"]["x"].append(end[0])
+            out["fails"]["y"].append(end[1])
 
     def focus_on(self, provinces: list[str] | None) -> None:
         """Show the part of the map around ``provinces`` (their neighbours included); all of it when empty."""

@@ -9,6 +9,7 @@ import panel as pn
 import param
 
 from academy.games.diplomacy.mapdata import standard_map
+from academy.games.diplomacy.order_rows import rows_of
 from academy.ui.defer import later
 
 from .session import phase_title
@@ -30,12 +31,10 @@ def results_html(last: dict[str, Any], open_: bool = False, first: str | None = 
     """One resolved phase: every power's orders (``first``'s first) with result and reason."""
     rows = []
     results, reasons = last.get("results", {}), last.get("reasons", {})
-    for power, texts in sorted(last.get("orders", {}).items(), key=lambda kv: (kv[0] != first, kv[0])):
-        for text in texts:
-            key = " ".join(text.split()[:2]) if text != "WAIVE" else text
-            res = results.get(key, "")
-            rows.append(f"<tr><td>{swatch(power)}{escape(text)}</td><td>{_result_cell(res) if res else ''}</td></tr>"
-                        f"<tr><td colspan=2 class='why'>{escape(reasons.get(key, ''))}</td></tr>")
+    for row in sorted(rows_of(last), key=lambda r: (r.power != first, r.power)):
+        res = results.get(row.key, "")
+        rows.append(f"<tr><td>{swatch(row.power)}{escape(row.text)}</td><td>{_result_cell(res) if res else ''}</td></tr>"
+                    f"<tr><td colspan=2 class='why'>{escape(reasons.get(row.key, ''))}</td></tr>")
     body = "".join(rows) or "<tr><td class='why'>No orders were given: every unit held.</td></tr>"
     return (f"<details{' open' if open_ else ''}><summary><b>{escape(phase_title(last.get('phase', '')))}</b> "
             f"({len(results)} orders)</summary><table class='orders'>{body}</table></details>")

@@ -120,11 +120,6 @@ def _key_in(options: dict[str, Any], text: str) -> str | None:
     return next((key for key, tree in options.items() if text in option_leaves(tree)), None)
 
 
-def _result_key(text: str) -> str:
-    o = parse_order(text)
-    return text if isinstance(o, Waive) else str(o.unit)
-
-
 class DiplomacySession(OrderDrafts, param.Parameterized):
     """One power's view and order writing; subclasses say where the orders go (see the module docstring)."""
 
@@ -346,13 +341,8 @@ class DiplomacySession(OrderDrafts, param.Parameterized):
             res = adjudicate(self.state.position, {self.power: list(pending.values())})
         except RulesError as exc:   # pragma: no cover - adjudicate turns bad orders into results
             return [{"unit": "", "order": "", "result": "fails", "reason": exc.message}]
-        rows = []
-        for text in pending.values():
-            key = _result_key(text)
-            if key in res.results:
-                rows.append({"unit": key, "order": text, "result": res.results[key], "reason": res.reasons[key],
-                             "strengths": dict(res.strengths.get(key, {}))})
-        return rows
+        return [{"unit": row.key, "order": row.text, "result": res.results[row.key], "reason": res.reasons[row.key],
+                 "strengths": dict(res.strengths.get(row.key, {}))} for row in res.rows if row.key in res.results]
 
     # --- the drafts and submitting (OrderDrafts) -------------------------------------------------
     def orders_list(self) -> list[str]:

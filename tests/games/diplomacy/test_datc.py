@@ -6,8 +6,10 @@ positions has two parts ("-- part"), both checked by the one test of that case.
 """
 from __future__ import annotations
 
+import json
+import random
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import pytest
@@ -26,7 +28,7 @@ class Step:
     """One phase of a case: the orders, the expected results and the checks on the position after."""
 
     orders: dict[str, list[str]] = field(default_factory=dict)
-    expect: dict[str, str] = field(default_factory=dict)
+    expect: list[tuple[str, str, str]] = field(default_factory=list)    # (power, order text, result)
     dislodged: list[str] = field(default_factory=list)
     kept: list[str] = field(default_factory=list)
     at: list[str] = field(default_factory=list)
@@ -93,14 +95,13 @@ def load_cases() -> list[Case]:
                 step.orders.setdefault(power, []).append(text)
                 try:
                     order = parse_order(text)
-                    key = str(order.unit) if hasattr(order, "unit") else text
                 except RulesError:
-                    order, key = None, text
+                    order = None
                 if place and order is not None and hasattr(order, "unit"):
                     part.units.setdefault(power, []).append(str(order.unit))
                 if result:
                     assert result in ("succeeds", "fails"), f"{path}:{n}"
-                    step.expect[key] = result
+                    step.expect.append((power, text, result))
     return cases
 
 
@@ -125,15 +126,32 @@ def _order(cid: str) -> tuple[str, int]:
     return (m.group(1), int(m.group(2))) if m else (cid, 0)
 
 
+def _expected_keys(res, step: Step) -> list[str]:
+    """The result key of each expected line, found in the resolution's rows (one per order given, in
+    the order given): the n-th line with a power and text is the n-th row with them."""
+    rows: dict[tuple[str, str], list[str]] = {}
+    for r in res.rows:
+        rows.setdefault((r.power, r.text), []).append(r.key)
+    seen: dict[tuple[str, str], int] = {}
+    keys = []
+    for power, text, _ in step.expect:
+        n = seen.get((power, text), 0)
+        seen[(power, text)] = n + 1
+        keys.append(rows[(power, text)][n])
+    return keys
+
+
 def _play(part: Part) -> None:
-    data: dict = {"phase": part.phase, "units": part.units}
-    if part.centers is not None:
-        data["supply_centers"] = part.centers
-    pos = Position.from_dict(data)
+    pos = _first_position(part)
     for i, step in enumerate(part.steps):
         res = adjudicate(pos, step.orders)
-        got = {k: res.results.get(k) for k in step.expect}
-        assert got == step.expect, f"phase {i + 1}:\n" + "\n".join(f"{k}: {res.reasons.get(k)}" for k in step.expect)
+        # every unit is where its result says (issue 13, item 13)
+        assert res.disagreements() == [], f"phase {i + 1}: " + "; ".join(res.disagreements())
+        keys = _expected_keys(res, step)
+        got = [res.results.get(k) for k in keys]
+        assert got == [want for _, _, want in step.expect], \
+            f"phase {i + 1}:\n" + "\n".join(f"{k}: {res.reasons.get(k)}" for k in keys)
+        assert len({r.key for r in res.rows}) == len(res.rows), "two orders share a result row"
         assert all(res.reasons.get(k) for k in res.results)
         assert set(res.details) >= set(res.results)
         after = res.position
@@ -168,3 +186,37 @@ def test_datc(case: Case) -> None:
                     except RulesError:
                         continue
                     assert parse_order(format_order(o)) == o
+
+
+def _first_position(part: Part) -> Position:
+    data: dict = {"phase": part.phase, "units": part.units}
+    if part.centers is not None:
+        data["supply_centers"] = part.centers
+    return Position.from_dict(data)
+
+
+def _same(res) -> tuple:
+    after = res.position.to_dict()
+    after["dislodged"] = {pw: sorted(ds, key=json.dumps) for pw, ds in after["dislodged"].items()}
+    return res.results, after
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_datc_outcome_does_not_depend_on_the_order_of_the_units(case) -> None:
+    """Issue 13, item 13: the results of each DATC case's first phase and its new position are the
+    same, and agree, for several orders of its units (6.F.17 and 6.F.18 differed before the fix; the
+    reasons may list units in another order)."""
+    rng = random.Random(case.id)
+    for part in case.parts:
+        pos = _first_position(part)
+        orders = part.steps[0].orders
+        base = adjudicate(pos, orders)
+        assert base.disagreements() == []
+        for _ in range(12):
+            units = list(pos.units.items())
+            rng.shuffle(units)
+            res = adjudicate(replace(pos, units=dict(units)), orders)
+            assert res.disagreements() == [], [p for p, _ in units]
+            assert _same(res) == _same(base), [p for p, _ in units]
+
+

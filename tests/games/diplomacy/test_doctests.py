@@ -8,7 +8,8 @@ import pytest
 
 MODULES = ["academy.games.diplomacy", "academy.games.diplomacy.orders", "academy.games.diplomacy.position",
            "academy.games.diplomacy.options", "academy.games.diplomacy.notation", "academy.games.diplomacy.state",
-           "academy.games.diplomacy.game"]
+           "academy.games.diplomacy.game", "academy.games.diplomacy.order_rows",
+           "academy.games.diplomacy.agreement"]
 
 
 @pytest.mark.parametrize("name", MODULES)

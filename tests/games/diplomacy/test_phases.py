@@ -69,7 +69,7 @@ def test_waive_and_fleet_coast_builds() -> None:
     pos = Position.from_dict({"phase": "W1901A", "units": {"RUSSIA": ["A WAR"]},
                               "supply_centers": {"RUSSIA": ["STP", "MOS", "WAR"]}})
     res = adjudicate(pos, {"RUSSIA": ["F STP B", "F STP/NC B", "WAIVE"]})
-    assert res.results == {"F STP": "fails", "F STP/NC": "succeeds", "WAIVE": "succeeds"}
+    assert res.results == {"F STP": "fails", "F STP/NC": "succeeds", "RUSSIA: WAIVE": "succeeds"}
     assert str(res.position.unit_in("STP")) == "F STP/NC"
 
 
@@ -77,10 +77,11 @@ def test_bad_orders_are_results_not_exceptions() -> None:
     pos = Position.standard()
     res = adjudicate(pos, {"FRANCE": ["A PAR - Burgandy", "A MAR B", "F BRE - PIC", "A MUN - RUH", "gibberish"],
                            "NARNIA": ["A PAR H"]})
-    assert res.results["A PAR - Burgandy"] == "fails" and "Did you mean" in res.reasons["A PAR - Burgandy"]
+    typo = "FRANCE: A PAR - Burgandy"       # not understood: keyed by its power and text
+    assert res.results[typo] == "fails" and "Did you mean" in res.reasons[typo]
     assert res.results["A MAR"] == "fails" and "movement-phase" in res.reasons["A MAR"]
     assert res.results["F BRE"] == "succeeds"
     assert res.results["A MUN"] == "fails" and "GERMANY" in res.reasons["A MUN"]
-    assert res.results["gibberish"] == "fails"
+    assert res.results["FRANCE: gibberish"] == "fails"
     assert res.results["A PAR"] == "fails" and "not a power" in res.reasons["A PAR"]
     assert str(res.position.unit_in("PIC")) == "F PIC"

@@ -66,6 +66,9 @@ def test_random_playout(seed: int) -> None:
     for _ in range(40):
         orders = random_orders(pos, rng)
         res = adjudicate(pos, orders)
+        # every unit is where its result says (issue 13, item 13), one row per order (item 14)
+        assert res.disagreements() == [], f"{pos.phase}: " + "; ".join(res.disagreements())
+        assert len({r.key for r in res.rows}) == len(res.rows) == sum(len(t) for t in orders.values())
         assert set(res.results) == set(res.reasons)
         assert all(v in ("succeeds", "fails") for v in res.results.values())
         nxt = res.position
