@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from academy.core.errors import IllegalAction, InvalidNotation, MapError
+from academy.core.errors import IllegalAction, InvalidNotation, UnknownMap
 from academy.core.protocol import Game
 from academy.core.record import Record
 
@@ -162,8 +162,8 @@ def game_options(parts: Sequence[str]) -> tuple[dict[str, Any], list[str]]:
             options[key] = int(value) if key == "players" else value
     try:
         fmap = load_map(options.get("map", "duel"))
-    except MapError:
-        raise InvalidNotation("unknown_map", f"There is no Fronts map called {options.get('map')!r}.") from None
+    except UnknownMap as exc:
+        raise InvalidNotation("unknown_map", exc.message) from None
     options.setdefault("players", len(fmap.players))
     return options, rest
 
