@@ -20,10 +20,17 @@ number costs nothing and never meets Python's int-string limit), and shown by it
 from __future__ import annotations
 
 from dataclasses import dataclass
+import re
 
 from .errors import InvalidNotation, RulesError
 
-__all__ = ["Limit", "shown"]
+__all__ = ["MAX_DIGITS", "Limit", "refuse_long_numbers", "shown"]
+
+#: the most digits a number in a position line may have (each game's limits are far lower; this
+#: refuses a 5,000-digit number at once, with one message, before any parser sees it)
+MAX_DIGITS = 20
+
+_DIGIT_RUN = re.compile(r"\d{%d,}" % (MAX_DIGITS + 1))
 
 #: digits shown in a message; a longer number is shown as "a number of N digits"
 _SHOWN_DIGITS = 12
@@ -36,6 +43,21 @@ def shown(text: str) -> str:
     ('42', 'a number of 40 digits')
     """
     return text if len(text) <= _SHOWN_DIGITS else f"a number of {len(text)} digits"
+
+
+def refuse_long_numbers(text: str, what: str = "This position") -> str:
+    """``text`` unchanged if none of its numbers has more than MAX_DIGITS digits; InvalidNotation otherwise.
+
+    >>> refuse_long_numbers("Ukraine " + "9" * 30)
+    Traceback (most recent call last):
+    ...
+    academy.core.errors.InvalidNotation: This position holds a number of 30 digits; a number in a position has at most 20 digits.
+    """
+    found = _DIGIT_RUN.search(text)
+    if found:
+        raise InvalidNotation("number_too_long", f"{what} holds {shown(found.group())}; a number in a position "
+                                                 f"has at most {MAX_DIGITS} digits.")
+    return text
 
 
 @dataclass(frozen=True)

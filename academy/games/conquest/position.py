@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from academy.core.bounds import refuse_long_numbers
 from academy.core.errors import InvalidNotation
 from academy.core.record import Record
 
@@ -30,6 +31,7 @@ def _players_named(text: str) -> int:
 def parse_position(text: str, game: ConquestGame | None = None, seed: int = 0) -> ConquestState:
     """Build a state from a one-line position; raises InvalidNotation naming the bad part, and for a number
     beyond its limit (``limits``: at most 999 armies on a territory ...)."""
+    refuse_long_numbers(text)
     game = game or ConquestGame(players=_players_named(text))
     state = ConquestState(game, Record(game, seed))
     players, terr = player_index(game), territory_index(game)

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from academy.core.errors import InvalidNotation, RulesError
 
+from .limits import UNITS
 from .mapdata import FrontsMap
 from .units import LOSS_ORDER, unit_type
 
@@ -65,7 +66,7 @@ def _parse_units(words: list[str], text: str) -> tuple[Counts, list[str]]:
         n: int | None = None
         j = i
         if words[j].isdigit():
-            n = int(words[j])
+            n = UNITS.read(words[j], f"{text!r}: the count")
             j += 1
             if j >= len(words):
                 raise InvalidNotation("bad_order", f"{text!r}: a count must be followed by a unit type.")

@@ -49,7 +49,8 @@ def parse_square(text: str) -> Square:
         return LETTERS.index(m.group(1)), int(m.group(2)) - 1
     m = re.fullmatch(r"\[?\s*(-?\d+)\s*,\s*(-?\d+)\s*\]?", t)
     if m:
-        return int(m.group(1)), int(m.group(2))
+        from .limits import COORDINATE
+        return COORDINATE.read(m.group(1), f"{text!r}: the column"), COORDINATE.read(m.group(2), f"{text!r}: the row")
     raise InvalidNotation("bad_square", f"{text!r} is not a square: write a column letter and a row number "
                                         "like e5 (column a..y west to east, row 1..20 from the North edge).")
 

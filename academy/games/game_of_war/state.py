@@ -123,13 +123,14 @@ class GameOfWarState(State):
     def from_json(cls, game: GameOfWarGame, data: Mapping[str, Any],
                   record: Record | None = None) -> GameOfWarState:
         """Inverse of to_json; raises ValueError for a wrong schema, missing fields or a bad position."""
+        from .limits import TURN
         check_envelope(data, SCHEMA, VERSION)
         try:
             state = cls(game, record if record is not None else Record(game, 0, start=data),
                         Position.from_dict(data["position"]), data["phase"])
             state.current, state.first = data["current"], data["first"]
             state.moved, state.retreats = list(data["moved"]), list(data["retreats"])
-            state.turn = int(data["turn"])
+            state.turn = TURN.read(data["turn"], "The turn")
             state.won_by, state.result = data["winner"], data["result"]
         except KeyError as exc:
             raise ValueError(f"Game of War state is missing {exc.args[0]!r}") from None

@@ -26,10 +26,12 @@ def test_the_issue_position_is_refused_naming_the_limit() -> None:
 
 
 @pytest.mark.parametrize(("position", "words"), [
-    ("Red to move, attack | Red: Ukraine 5 | rest: Blue 100000000000000000000000", "at most 999"),
+    ("Red to move, attack | Red: Ukraine 5 | rest: Blue 100000000000000000000", "at most 999"),
+    ("Red to move, attack | Red: Ukraine 5 | rest: Blue 100000000000000000000000", "at most 20 digits"),
     ("Red to move, attack | Red: Ukraine " + "9" * 5000 + " | rest: Blue 1", "a number of 5000 digits"),
     ("Red to move, attack | Red: Ukraine -3 | rest: Blue 1", "territory and its armies"),
-    ("Red to move, reinforce " + "7" * 4400 + " | Red: Ukraine 5 | rest: Blue 1", "at most 99999"),
+    ("Red to move, reinforce " + "7" * 4400 + " | Red: Ukraine 5 | rest: Blue 1", "a number of 4400 digits"),
+    ("Red to move, reinforce 777777 | Red: Ukraine 5 | rest: Blue 1", "at most 99999"),
     ("Red to move, attack | Red: Ukraine 5 | rest: Blue 1 | sets traded: 123456", "at most 999 card sets"),
     ("Red to move, occupy Ukraine -> Ural 99999999 | Red: Ukraine 5 | rest: Blue 1", "at most 999"),
     ("Red to move, attack | Red: Ukraine 5 | rest: Blue", "rest: Blue 1"),
