@@ -23,10 +23,14 @@ from typing import Any
 
 from .errors import AcademyError
 
-__all__ = ["MAX_DEPTH", "MAX_FILE_BYTES", "MAX_NUMBER_DIGITS", "VisitorFileError", "read_visitor_json",
-           "size_text"]
+__all__ = ["MAX_DEPTH", "MAX_FILE_BYTES", "MAX_NUMBER_DIGITS", "WEBSOCKET_MAX_MESSAGE_BYTES", "VisitorFileError",
+           "read_visitor_json", "size_text"]
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
+#: the websocket's largest incoming message (``academy serve``; Bokeh's default is 20 MB): room for a
+#: file at the limit even if every character is escaped in the message (\u0001 is 6 bytes); larger
+#: files are refused in the browser before they are sent (``academy.ui.record_file``)
+WEBSOCKET_MAX_MESSAGE_BYTES = 8 * MAX_FILE_BYTES
 MAX_DEPTH = 40
 MAX_NUMBER_DIGITS = 20
 

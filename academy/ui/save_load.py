@@ -17,6 +17,7 @@ Two halves, so the session models stay Panel-free:
 """
 from __future__ import annotations
 
+import html
 import io
 import json
 from collections.abc import Callable
@@ -26,6 +27,7 @@ import panel as pn
 
 from academy.core.record import Record
 
+from .record_file import RecordFileInput
 from .replay_model import RecordError, read_record
 
 __all__ = ["record_text", "read_game_record", "SaveLoadBar"]
@@ -66,10 +68,13 @@ class SaveLoadBar(pn.viewable.Viewer):
         self._save_fn, self._load_fn = save, load
         self.save = pn.widgets.FileDownload(callback=self.saved, filename=filename, label="Save (JSON)", width=150,
                                             css_classes=["save-game"])
-        self.load = pn.widgets.FileInput(accept=".json", width=230, css_classes=["load-game"])
+        self.load = RecordFileInput(width=230, css_classes=["load-game"])
         self.load.param.watch(self._on_file, "value")
+        #: why a file over the size limit was not loaded (it never left the browser)
+        self.refused = pn.pane.HTML("", margin=(10, 5), visible=False, css_classes=["load-refused"])
+        self.load.param.watch(self._on_refused, "refused")
         self.layout = pn.Row(self.save, pn.pane.HTML("<span>Load a saved game:</span>", margin=(10, 5)), self.load,
-                             *extra, margin=0, css_classes=["game-tools"])
+                             self.refused, *extra, margin=0, css_classes=["game-tools"])
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self.layout
@@ -87,4 +92,10 @@ class SaveLoadBar(pn.viewable.Viewer):
 
     def _on_file(self, event: Any) -> None:
         if event.new:
+            self.refused.visible = False
             self.open_file(event.new, self.load.filename or "the file")
+
+    def _on_refused(self, event: Any) -> None:
+        if event.new:
+            self.refused.object = f"<span>{html.escape(event.new)}</span>"
+            self.refused.visible = True

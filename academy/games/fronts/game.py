@@ -163,7 +163,7 @@ def game_options(parts: Sequence[str]) -> tuple[dict[str, Any], list[str]]:
         elif key == "mode" and value not in MODES:
             raise InvalidNotation("bad_position", f"{part!r}: the mode is 'teams' or 'ffa' (free-for-all).")
         else:
-            options[key] = PLAYERS.read(value, "players") if key == "players" else value
+            options[key] = PLAYERS.read(value, "players", IllegalAction) if key == "players" else value
     try:
         fmap = load_map(options.get("map", "duel"))
     except UnknownMap as exc:

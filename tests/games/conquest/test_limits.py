@@ -26,7 +26,7 @@ def test_the_issue_position_is_refused_naming_the_limit() -> None:
 
 
 @pytest.mark.parametrize(("position", "words"), [
-    ("Red to move, attack | Red: Ukraine 5 | rest: Blue 100000000000000000000", "at most 999"),
+    ("Red to move, attack | Red: Ukraine 5 | rest: Blue 10000000000000000000", "at most 999"),
     ("Red to move, attack | Red: Ukraine 5 | rest: Blue 100000000000000000000000", "at most 20 digits"),
     ("Red to move, attack | Red: Ukraine " + "9" * 5000 + " | rest: Blue 1", "a number of 5000 digits"),
     ("Red to move, attack | Red: Ukraine -3 | rest: Blue 1", "territory and its armies"),
