@@ -44,7 +44,8 @@ def check_map_id(directory: Path, map_id: object, game_title: str = "") -> str:
     with the same message for every unknown name (it never says whether some file exists)."""
     known = map_ids(directory)
     if not isinstance(map_id, str) or map_id not in known:
-        name = repr(map_id) if len(repr(map_id)) <= 40 else repr(map_id)[:37] + "..."
+        text = map_id if isinstance(map_id, str) else str(map_id)
+        name = repr(text if len(text) <= 40 else text[:37] + "...")
         game = f"{game_title} " if game_title else ""
         raise UnknownMap(f"There is no {game}map called {name}; the maps are: {', '.join(known)}.")
     return map_id

@@ -136,4 +136,11 @@ class GameOfWarState(State):
             raise ValueError(f"Game of War state is missing {exc.args[0]!r}") from None
         if state.phase not in PHASES:
             raise ValueError(f"Unknown Game of War phase {state.phase!r}; expected one of {PHASES}.")
+        for key in ("current", "first"):
+            if getattr(state, key) not in (None, 0, 1) or isinstance(getattr(state, key), bool):
+                raise ValueError(f"Game of War state: {key} is {getattr(state, key)!r}; it is 0 (North), 1 (South) "
+                                 "or null.")
+        if state.current is None and state.phase in ("deploy", "retreat", "play"):
+            raise ValueError(f"Game of War state: nobody is to move in the {state.phase!r} phase; current is 0 "
+                             "(North) or 1 (South).")
         return state
