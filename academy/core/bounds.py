@@ -45,8 +45,9 @@ def shown(text: str) -> str:
     return text if len(text) <= _SHOWN_DIGITS else f"a number of {len(text)} digits"
 
 
-def refuse_long_numbers(text: str, what: str = "This position") -> str:
-    """``text`` unchanged if none of its numbers has more than MAX_DIGITS digits; InvalidNotation otherwise.
+def refuse_long_numbers(text: str, what: str = "This position", kind: str = "a position") -> str:
+    """``text`` unchanged if none of its numbers has more than MAX_DIGITS digits; InvalidNotation otherwise
+    (``what`` and ``kind`` name the text: "This command", "a command").
 
     >>> refuse_long_numbers("Ukraine " + "9" * 30)
     Traceback (most recent call last):
@@ -55,7 +56,7 @@ def refuse_long_numbers(text: str, what: str = "This position") -> str:
     """
     found = _DIGIT_RUN.search(text)
     if found:
-        raise InvalidNotation("number_too_long", f"{what} holds {shown(found.group())}; a number in a position "
+        raise InvalidNotation("number_too_long", f"{what} holds {shown(found.group())}; a number in {kind} "
                                                  f"has at most {MAX_DIGITS} digits.")
     return text
 

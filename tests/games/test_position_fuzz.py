@@ -119,3 +119,42 @@ def test_every_position_parser_refuses_huge_and_malformed_numbers_clearly(game: 
                 tracemalloc.stop()
             assert peak < 50_000_000, (text[:200], peak)
     assert refused >= tried // 3  # most variants are refused: the fuzz reaches the numbers
+
+
+def _commands() -> dict[str, tuple[Callable[[str], Any], tuple[str, ...]]]:
+    from academy.games.conquest.notation import parse_action as conquest_action
+    from academy.games.conquest.position import parse_position as conquest_position
+    from academy.games.fronts.game import FrontsGame
+    from academy.games.game_of_war import parse_position as gow_position
+    from academy.games.tactics.position import parse_position as tactics_position
+    from academy.games.diplomacy import DiplomacyGame
+
+    conquest = conquest_position("Red to move, fortify | Red: Ukraine 5, Ural 3 | rest: Blue 1")
+    gow = gow_position(LINES["game_of_war"][1][0])
+    tactics = tactics_position(LINES["tactics"][1][0])
+    fronts, diplomacy = FrontsGame(), DiplomacyGame()
+    return {
+        "conquest": (lambda t: conquest_action(t, conquest), ("fortify Ukraine -> Ural 2", "occupy 3",
+                                                              "attack Ukraine Ural 3", "place 4 Ukraine")),
+        "game_of_war": (lambda t: gow.game.parse_action(t, gow), ("N-I1 e8-e7", "N-I1 [4, 7] - [4, 6]")),
+        "tactics": (lambda t: tactics.game.parse_action(t, tactics), ("luck 3/9", "unload E2 infantry#1 E3",
+                                                                      "build infantry at B2")),
+        "fronts": (lambda t: fronts.parse_action(t), ("Red: 2 infantry Millbrook -> Westmere; Northgate hold",
+                                                      "Red: build 3 infantry Millbrook")),
+        "diplomacy": (lambda t: diplomacy.parse_action(t), ("A PAR - BUR", "F ENG C A LON - BRE")),
+    }
+
+
+@pytest.mark.parametrize("game", sorted(LINES))
+def test_every_command_parser_refuses_huge_numbers_clearly(game: str) -> None:
+    """issue 13, item 3: a typed command with a huge number is a RulesError with a message, not ValueError."""
+    parse, commands = _commands()[game]
+    rng = random.Random(f"issue-13/commands/{game}")
+    for command in commands:
+        for text in variants(command, rng):
+            try:
+                parse(text)
+            except RulesError as exc:
+                assert exc.message and not re.search(r"\d{1000}", exc.message), text[:200]
+            except Exception as exc:  # noqa: BLE001 - the point of the test
+                pytest.fail(f"{game}: {type(exc).__name__} ({str(exc)[:200]}) for {text[:300]!r}")

@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from academy.core.bounds import refuse_long_numbers
 from academy.core.errors import InvalidNotation, RulesError
 
 from .limits import UNITS
@@ -99,7 +100,7 @@ def parse_order(text: str, fmap: FrontsMap) -> Order:
 
     Only the notation is checked here; whether the order is legal is ``rules.check_order``'s job.
     """
-    raw = " ".join(str(text).split())
+    raw = " ".join(refuse_long_numbers(str(text), "This order", "an order").split())
     if not raw:
         raise InvalidNotation("bad_order", "An empty order: write e.g. '2 infantry Paris -> Lyon'.")
     words = raw.split(" ")

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from academy.core.bounds import refuse_long_numbers
 from academy.core.errors import InvalidNotation
 from academy.core.names import NameIndex, normalise
 
@@ -98,7 +99,7 @@ def _unit_and_squares(text: str, state: GameOfWarState, verb: str) -> tuple[str,
 
 def parse_action(text: str, state: GameOfWarState) -> Any:
     """Read a command (see the module docstring); raises InvalidNotation or AmbiguousNotation with a hint."""
-    raw = text.strip()
+    raw = refuse_long_numbers(text, "This command", "a command").strip()
     low = raw.lower()
     verb, _, rest = low.partition(" ")
     rest = raw[len(verb):].strip()
