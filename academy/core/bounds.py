@@ -19,8 +19,8 @@ number costs nothing and never meets Python's int-string limit), and shown by it
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 import re
+from dataclasses import dataclass
 
 from .errors import InvalidNotation, RulesError
 
@@ -89,7 +89,7 @@ class Limit:
             text = value.strip()
             digits = text[1:] if text[:1] in "+-" else text
             if not digits.isascii() or not digits.isdigit():
-                raise error("bad_number", f"{name}: {shown(text)!r} is not a whole number of {self.noun}.")
+                raise error("bad_number", f"{name}: {_describe(text)} is not a whole number of {self.noun}.")
             negative = text.startswith("-")
             if len(digits.lstrip("0")) > len(str(max(abs(self.low), abs(self.high)))):
                 self._refuse(name, shown(text), negative, error)  # too long to be within the limit
