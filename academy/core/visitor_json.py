@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from typing import Any
 
 from .errors import AcademyError
@@ -34,8 +33,6 @@ WEBSOCKET_MAX_MESSAGE_BYTES = 8 * MAX_FILE_BYTES
 MAX_DEPTH = 40
 MAX_NUMBER_DIGITS = 20
 
-# a JSON string (skipped whole) or one bracket
-_TOKENS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]')
 
 
 class VisitorFileError(AcademyError, ValueError):
@@ -57,20 +54,21 @@ def size_text(size: int) -> str:
     return f"{size} bytes"
 
 
-def _depth_within(text: str, what: str) -> None:
-    depth = 0
-    for match in _TOKENS.finditer(text):
-        token = match.group()
-        if token in "[{":
-            depth += 1
-            if depth > MAX_DEPTH:
-                raise VisitorFileError(f"{what} nests lists and objects more than {MAX_DEPTH} deep; a game record "
-                                       "needs far fewer. It is not a record saved by the Academy.")
-        elif token in "]}":
-            depth -= 1
+def _depth_within(value: Any, what: str) -> None:
+    """Refuse lists and objects nested more than MAX_DEPTH deep (walked without recursion)."""
+    stack = [(value, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise VisitorFileError(f"{what} nests lists and objects more than {MAX_DEPTH} deep; a game record "
+                                   "needs far fewer. It is not a record saved by the Academy.")
+        children = node.values() if isinstance(node, dict) else node
+        stack.extend((child, depth + 1) for child in children if isinstance(child, list | dict))
 
 
 def _number_text(text: str, what: str) -> None:
+    if len(text) <= MAX_NUMBER_DIGITS:
+        return
     digits = len(text.lstrip("-").replace(".", "").split("e")[0].split("E")[0].lstrip("0"))
     if digits > MAX_NUMBER_DIGITS or len(text) > 2 * MAX_NUMBER_DIGITS:
         raise VisitorFileError(f"{what} holds a number of {len(text)} characters; numbers in a game record have "
@@ -85,6 +83,9 @@ def read_visitor_json(content: str | bytes, what: str = "This file") -> Any:
     """
     size = len(content) if isinstance(content, bytes) else len(content.encode("utf-8", "surrogatepass"))
     if size > MAX_FILE_BYTES:
+        if size < 1.1 * MAX_FILE_BYTES:   # just over: "2.0 MB; at most 2 MB" would not say why
+            raise VisitorFileError(f"{what} is {size:,} bytes; a record file may be at most "
+                                   f"{size_text(MAX_FILE_BYTES)} ({MAX_FILE_BYTES:,} bytes).")
         raise VisitorFileError(f"{what} is {size_text(size)}; a record file may be at most "
                                f"{size_text(MAX_FILE_BYTES)}.")
     if isinstance(content, bytes):
@@ -92,7 +93,6 @@ def read_visitor_json(content: str | bytes, what: str = "This file") -> Any:
             content = content.decode("utf-8")
         except UnicodeDecodeError:
             raise VisitorFileError(f"{what} is not a game record: it is not UTF-8 text.") from None
-    _depth_within(content, what)
 
     def integer(text: str) -> int:
         _number_text(text, what)
@@ -109,9 +109,13 @@ def read_visitor_json(content: str | bytes, what: str = "This file") -> Any:
         raise VisitorFileError(f"{what} holds {text}, which is not a number a game record uses.")
 
     try:
-        return json.loads(content, parse_int=integer, parse_float=real, parse_constant=constant)
+        value = json.loads(content, parse_int=integer, parse_float=real, parse_constant=constant)
     except json.JSONDecodeError as exc:
         raise VisitorFileError(f"{what} is not a game record: bad JSON at line {exc.lineno}, column {exc.colno} "
                                f"({exc.msg}).") from None
-    except RecursionError:  # cannot happen within MAX_DEPTH; kept so that no input escapes without a word
-        raise VisitorFileError(f"{what} nests lists and objects too deeply.") from None
+    except RecursionError:  # the decoder's own guard (about 1000 deep), raised before any memory is spent
+        raise VisitorFileError(f"{what} nests lists and objects more than {MAX_DEPTH} deep; a game record "
+                               "needs far fewer. It is not a record saved by the Academy.") from None
+    if isinstance(value, list | dict):
+        _depth_within(value, what)
+    return value

@@ -24,7 +24,9 @@ __all__ = ["RecordFileInput", "refusal"]
 
 def refusal(filename: str, size: int) -> str:
     """The message for a file over the limit: "big.json is 15.0 MB; a record file may be at most 2 MB."."""
-    return f"{filename or 'The file'} is {size_text(size)}; a record file may be at most {size_text(MAX_FILE_BYTES)}."
+    shown = f"{size:,} bytes" if size < 1.1 * MAX_FILE_BYTES else size_text(size)
+    limit = size_text(MAX_FILE_BYTES) + (f" ({MAX_FILE_BYTES:,} bytes)" if size < 1.1 * MAX_FILE_BYTES else "")
+    return f"{filename or 'The file'} is {shown}; a record file may be at most {limit}."
 
 
 class RecordFileInput(JSComponent):
