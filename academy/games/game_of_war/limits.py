@@ -15,8 +15,8 @@ __all__ = ["COORDINATE", "SIDE", "TURN"]
 SIDE = Limit(1, 100, "{name} is {value}; a board side is at most {high} squares.",
              "{name} is {value}; a board side is at least {low} square.", "squares", "bad_size")
 #: a square's column or row ([x, y]; the board itself says which are on it)
-COORDINATE = Limit(-1, 100, "{name} is {value}; a column or row is at most {high}.",
-                   "{name} is {value}; a column or row is at least 0.", "squares", "bad_square")
+COORDINATE = Limit(0, SIDE.high - 1, "{name} is {value}; a column or row is at most {high}.",
+                   "{name} is {value}; a column or row is at least {low}.", "squares", "bad_square")
 #: the turn number (0 before the first move), and the max_turns option
 TURN = Limit(0, 99_999, "{name} is {value}; a game lasts at most {high} turns.",
              "{name} is {value}; turns count from {low} (before the first move).", "turns")
