@@ -14,6 +14,7 @@ import sys
 def _serve(args: argparse.Namespace) -> int:
     import panel as pn
 
+    from academy.core.visitor_json import WEBSOCKET_MAX_MESSAGE_BYTES
     from academy.ui.shell import build_page, current_query, setup_extensions
 
     if args.lessons:
@@ -30,7 +31,8 @@ def _serve(args: argparse.Namespace) -> int:
           flush=True)
     pn.serve({"/": lambda: build_page(current_query())}, port=args.port, address=args.address,
              show=args.show, title="Academy", websocket_origin=origins, num_threads=args.threads,
-             transforms=[header_transform(security_headers(ancestors))])
+             transforms=[header_transform(security_headers(ancestors))],
+             websocket_max_message_size=WEBSOCKET_MAX_MESSAGE_BYTES)
     return 0
 
 

@@ -1,12 +1,13 @@
 """Reading data files (maps, lessons) so that every error names the file and the line."""
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .errors import AcademyError, MapError
+from .errors import AcademyError, MapError, UnknownMap
 
 T = TypeVar("T")
 
@@ -29,13 +30,31 @@ def load_json(path: Path, error: type[AcademyError]) -> tuple[Any, str]:
         raise error(f"not valid JSON: {exc.msg}", file=str(path), line=exc.lineno) from exc  # type: ignore[call-arg]
 
 
+@functools.cache
+def map_ids(directory: Path) -> tuple[str, ...]:
+    """The game's map list: the ids (file stems) of the maps in ``directory``, read once per process.
+
+    Map names a visitor sends are looked up in this fixed list, never used as paths.
+    """
+    return tuple(sorted(p.stem for p in directory.glob("*.json")))
+
+
+def check_map_id(directory: Path, map_id: object, game_title: str = "") -> str:
+    """``map_id`` if it is one of the maps of ``directory`` (``map_ids``); raises UnknownMap otherwise,
+    with the same message for every unknown name (it never says whether some file exists)."""
+    known = map_ids(directory)
+    if not isinstance(map_id, str) or map_id not in known:
+        text = map_id if isinstance(map_id, str) else str(map_id)
+        name = repr(text if len(text) <= 40 else text[:37] + "...")
+        game = f"{game_title} " if game_title else ""
+        raise UnknownMap(f"There is no {game}map called {name}; the maps are: {', '.join(known)}.")
+    return map_id
+
+
 def load_map_by_id(directory: Path, map_id: str, game_title: str, load_file: Callable[[Path], T]) -> T:
-    """The map ``map_id``.json in ``directory``; raises MapError naming the known maps if it is missing."""
-    path = directory / f"{map_id}.json"
-    if not path.exists():
-        known = sorted(p.stem for p in directory.glob("*.json"))
-        raise MapError(f"no {game_title} map called {map_id!r}; known maps: {known}", file=str(path))
-    return load_file(path)
+    """The map ``map_id`` of ``directory``'s map list; raises UnknownMap (the same message for every name
+    not in the list, ``check_map_id``) or MapError for a broken map file."""
+    return load_file(directory / f"{check_map_id(directory, map_id, game_title)}.json")
 
 
 def load_all_maps(directory: Path, load_file: Callable[[Path], T]) -> tuple[dict[str, T], list[MapError]]:

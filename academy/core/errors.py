@@ -3,6 +3,7 @@
     AcademyError
       RulesError(ValueError): InvalidNotation, AmbiguousNotation, IllegalAction, GameOver
       MapError, LessonError  (carry the file and the line or key)
+        UnknownMap(MapError)  a map name that is not one of the game's maps (no file: names are never paths)
 
 Every rules error carries a machine-readable ``reason`` and a message that says what was
 refused, why, and how to fix it. The state is never changed by an action that raises.
@@ -74,3 +75,14 @@ class MapError(_Located):
 
 class LessonError(_Located):
     """A malformed lesson file."""
+
+
+class UnknownMap(MapError):
+    """A map name that is not one of the game's maps. It names no file (a name is never a path), and
+    says the same for every unknown name: "There is no map called 'x'; the maps are: a, b."
+    """
+
+    def __init__(self, message: str) -> None:
+        self.file = self.line = self.key = None
+        self.detail = self.message = message
+        AcademyError.__init__(self, message)

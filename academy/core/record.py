@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .bounds import Limit
 from .jsonio import action_from_json, action_to_json, check_envelope, envelope
 from .rng import Rng
 
@@ -15,6 +16,10 @@ if TYPE_CHECKING:
     from .protocol import Game, State
 
 SCHEMA, VERSION = "academy.record", 1
+
+#: a record's seed: any 64-bit whole number (new games use 1 to 2**31 - 1)
+SEED = Limit(-(2**63), 2**63 - 1, "{name} is {value}; a seed is at most {high} (2**63 - 1).",
+             "{name} is {value}; a seed is at least {low} (-2**63).", "seed", "bad_seed")
 
 
 @dataclass(frozen=True)
@@ -30,7 +35,7 @@ class Record:
     def __init__(self, game: Game, seed: int, entries: list[Entry] | None = None,
                  start: Mapping[str, Any] | None = None) -> None:
         self.game = game
-        self.seed = int(seed)
+        self.seed = SEED.read(seed, "The seed")
         self.rng = Rng(self.seed)
         self.entries: list[Entry] = list(entries or [])
         #: a starting position (``State.to_json()``) when the game did not start from set-up
@@ -91,7 +96,8 @@ class Record:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], registry: Mapping[str, type[Game]]) -> Record:
-        """Read a record; raises ValueError for a wrong schema or an unknown game or action."""
+        """Read a record; raises ValueError for a wrong schema, an unknown game or action, or a seed out of
+        bounds (``SEED``; InvalidNotation, a ValueError)."""
         check_envelope(data, SCHEMA, VERSION)
         name = data.get("game")
         if name not in registry:

@@ -4,10 +4,10 @@ Pure Python over ``academy.core.record`` (no Panel), used by ``GameSession``.
 """
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from academy.core.errors import RulesError
+from academy.core.errors import AcademyError
+from academy.core.visitor_json import VisitorFileError, read_visitor_json
 from academy.core.protocol import State
 from academy.core.record import Record
 from academy.games import REGISTRY
@@ -33,28 +33,22 @@ def rebuild(record: Record, upto: int | None = None) -> tuple[State, list[dict[s
 
 def read_saved(text: str | bytes) -> tuple[State, list[dict[str, Any]]]:
     """A saved record (``Record.to_json`` as text) replayed: (state, log). Raises ValueError in plain words."""
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError:
-            raise ValueError("This file is not a saved game: it is not UTF-8 text.") from None
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"This file is not a saved game: bad JSON at line {exc.lineno}, column {exc.colno} "
-                         f"({exc.msg}).") from None
+        data = read_visitor_json(text, "This file")   # the one reader of visitors' files, with its limits
+    except VisitorFileError as exc:
+        raise ValueError(exc.message) from None
     if not isinstance(data, dict):
         raise ValueError("This file is not a saved game: expected a JSON object with a game record.")
     try:
         record = Record.from_json(data, REGISTRY)
-    except (KeyError, TypeError) as exc:
+    except (KeyError, TypeError, AttributeError, IndexError, OverflowError) as exc:
         raise ValueError(f"This saved game is incomplete or damaged ({exc!r}).") from None
     except ValueError as exc:
         raise ValueError(f"This file is not a saved game: {exc}") from None
     try:
         return rebuild(record)
-    except (RulesError, KeyError, TypeError, ValueError) as exc:
-        raise ValueError(f"This saved game cannot be replayed: {exc}") from None
+    except (AcademyError, KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError) as exc:
+        raise ValueError(f"This saved game cannot be replayed: {getattr(exc, 'message', None) or exc}") from None
 
 
 class ReplayCursor:

@@ -49,6 +49,7 @@ from .messages_view import STYLE as CHAT_STYLE
 from .replay_parts import messages_html
 from .model import BoardModel
 from .session import GameSession
+from .record_file import RecordFileInput
 from .replay_model import Frame, Replay, RecordError, read_record
 from academy.ui.rule_line import divider
 
@@ -435,11 +436,12 @@ class ReplayPage(pn.viewable.Viewer):
                                                 css_classes=["download-record"])
         self.record_note = pn.pane.HTML(f"<div class='record-note'>{html.escape(RUNNING_NOTE)}</div>",
                                         stylesheets=[STYLE], css_classes=["record-note-pane"], visible=False)
-        self.upload = pn.widgets.FileInput(accept=".json", multiple=False, width=230, css_classes=["import-record"])
+        self.upload = RecordFileInput(width=230, css_classes=["import-record"])
         self.upload.param.watch(lambda e: self._import(self.upload), "value")
-        self.first_upload = pn.widgets.FileInput(accept=".json", multiple=False, width=300,
-                                                 css_classes=["import-record", "import-first"])
+        self.first_upload = RecordFileInput(width=300, css_classes=["import-record", "import-first"])
         self.first_upload.param.watch(lambda e: self._import(self.first_upload), "value")
+        for widget in (self.upload, self.first_upload):   # a file over the size limit is never sent
+            widget.param.watch(self._refused, "refused")
         self.tools = pn.Row(self.branch_button, self.download, self.record_note,
                             pn.Column(pn.pane.HTML("<b>Import a record (JSON)</b>", margin=(0, 5)), self.upload,
                                       margin=0),
@@ -502,6 +504,10 @@ class ReplayPage(pn.viewable.Viewer):
         except (PermissionError, ValueError) as exc:
             self.session.message = str(exc)
             return io.StringIO("")
+
+    def _refused(self, event: Any) -> None:
+        if event.new:
+            self.session.message = f"The file could not be opened: {event.new}"
 
     def _import(self, widget: Any) -> None:
         if not widget.value:

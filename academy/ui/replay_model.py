@@ -30,6 +30,7 @@ from typing import Any
 from academy.core.errors import AcademyError
 from academy.core.protocol import Event, State
 from academy.core.record import Record
+from academy.core.visitor_json import VisitorFileError, read_visitor_json
 
 from .history import SNAPSHOT_EVERY, log_lines
 
@@ -192,24 +193,24 @@ class Replay:
         return json.dumps(self._record.to_json(), indent=1)
 
 
+#: what a damaged record's fields can raise while it is read and replayed (the record's fields are a
+#: visitor's: any of these means "damaged", never a server error)
+_DAMAGED = (AcademyError, ValueError, TypeError, KeyError, AttributeError, IndexError, OverflowError)
+
+
 def read_record(text: str | bytes, registry: Any = None) -> Record:
     """A game record from JSON text (``Record.to_json``), checked by replaying it to the end.
 
     Raises ``RecordError`` with a plain message naming what is wrong (not JSON, not a record,
-    an unknown game, a bad option or action, a step that cannot be replayed).
+    an unknown game, a bad option or action, a step that cannot be replayed), and for a file beyond the
+    limits of ``academy.core.visitor_json`` (size, nesting, number length).
     """
     if registry is None:
         from academy.games import REGISTRY as registry
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError:
-            raise RecordError("This file is not a game record: it is not UTF-8 text.") from None
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"This file is not a game record: bad JSON at line {exc.lineno}, column {exc.colno} "
-                          f"({exc.msg}).") from None
+        data = read_visitor_json(text, "This file")
+    except VisitorFileError as exc:
+        raise RecordError(exc.message) from None
     if not isinstance(data, dict):
         raise RecordError("This file is not a game record: expected a JSON object with "
                           "\"schema\": \"academy.record\", \"game\", \"seed\" and \"log\".")
@@ -222,16 +223,17 @@ def read_record(text: str | bytes, registry: Any = None) -> Record:
         raise RecordError("This game record is damaged: its \"options\" is not an object.")
     try:
         record = Record.from_json(data, registry)
-    except (AcademyError, ValueError, TypeError, KeyError) as exc:
+    except _DAMAGED as exc:
         raise RecordError(f"This file is not a readable game record: {getattr(exc, 'message', None) or exc}") from None
     try:
         state = record.initial_state()
-    except (AcademyError, ValueError, TypeError, KeyError) as exc:
-        raise RecordError(f"This game record's start position cannot be read: {exc}") from None
+    except _DAMAGED as exc:
+        raise RecordError("This game record's start position cannot be read: "
+                          f"{getattr(exc, 'message', None) or getattr(exc, 'detail', None) or exc}") from None
     for i, entry in enumerate(record.entries):
         try:
             state.apply(entry.action)
-        except (AcademyError, ValueError, TypeError, KeyError) as exc:
+        except _DAMAGED as exc:
             text = getattr(exc, "message", None) or str(exc)
             raise RecordError(f"This game record cannot be replayed: step {i + 1} of {len(record)} "
                               f"({type(entry.action).__name__}) is refused: {text}") from None

@@ -42,6 +42,7 @@ from academy.core.protocol import State
 from academy.core.record import Record
 from academy.core.rng import new_seed
 
+from .record_file import RecordFileInput
 from .replay_model import RecordError, read_record
 
 __all__ = ["SaveRefused", "record_text", "read_game_record", "save_refusal", "save_text", "SaveLoadBar"]
@@ -131,12 +132,16 @@ class SaveLoadBar(pn.viewable.Viewer):
         self._refusal_fn = refusal or (lambda: None)
         self.save = pn.widgets.FileDownload(callback=self.saved, filename=filename, label="Save (JSON)", width=150,
                                             css_classes=["save-game"])
-        self.load = pn.widgets.FileInput(accept=".json", width=230, css_classes=["load-game"])
+        self.load = RecordFileInput(width=230, css_classes=["load-game"])
         self.load.param.watch(self._on_file, "value")
         self.note = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["save-refused"], visible=False)
+        #: why a file over the size limit was not loaded (it never left the browser)
+        self.refused = pn.pane.HTML("", margin=(10, 5), visible=False, css_classes=["load-refused"])
+        self.load.param.watch(self._on_refused, "refused")
         self.layout = pn.Column(
-            pn.Row(self.save, pn.pane.HTML("<span>Load a saved game:</span>", margin=(10, 5)), self.load, *extra,
-                   margin=0), self.note, margin=0, sizing_mode="stretch_width", css_classes=["game-tools"])
+            pn.Row(self.save, pn.pane.HTML("<span>Load a saved game:</span>", margin=(10, 5)), self.load,
+                   self.refused, *extra, margin=0), self.note, margin=0, sizing_mode="stretch_width",
+            css_classes=["game-tools"])
         self.refresh()
 
     def __panel__(self) -> pn.viewable.Viewable:
@@ -171,4 +176,10 @@ class SaveLoadBar(pn.viewable.Viewer):
 
     def _on_file(self, event: Any) -> None:
         if event.new:
+            self.refused.visible = False
             self.open_file(event.new, self.load.filename or "the file")
+
+    def _on_refused(self, event: Any) -> None:
+        if event.new:
+            self.refused.object = f"<span>{html.escape(event.new)}</span>"
+            self.refused.visible = True

@@ -166,3 +166,21 @@ def test_a_running_games_replay_sends_only_the_seats_own_cards(serve, open_page,
         assert str(SEED) not in "".join(frames)
     finally:
         close_shared_hubs()
+
+
+def test_a_file_over_the_size_limit_gets_a_message_and_the_page_lives(serve, open_page, tmp_path):
+    """issue 13, item 7: a 15 MB file used to close the websocket (the page died without a word); now the
+    browser refuses it before sending, the page says the limit, and a good file still opens after it."""
+    from academy.games import REGISTRY
+    big, good = tmp_path / "huge.json", tmp_path / "good.json"
+    big.write_bytes(b'{"log": [' + b" " * (15 * 1024 * 1024) + b"]}")
+    state = REGISTRY["conquest"](setup="random").new_initial_state(seed=2)
+    state.settle()
+    good.write_text(json.dumps(state.record.to_json()))
+    url = serve(lambda: build_page(current_query()))
+    page = open_page()
+    page.open(f"{url}?page=replay", board=None)
+    page.page.locator(".import-first input").set_input_files(str(big))
+    page.wait_text(".import-message", "huge.json is 15.0 MB; a record file may be at most 2 MB.")
+    page.page.locator(".import-first input").set_input_files(str(good))
+    page.wait_text(".replay-counter", "Step 0 of")

@@ -151,3 +151,17 @@ def test_tactics_link_opens_a_hot_seat_game_and_shares_nothing_under_fog():
     assert position_text("tactics", fog) is None
     bad = TacticsPlayPage(position=line.replace("E2", "Z99"))
     assert bad.session.state is None and "Z99 is off the board" in bad.form_message.object
+
+
+@pytest.mark.parametrize("armies, words", [("10000", "Ukraine has 10000 armies; a territory holds at most 999."),
+                                           ("9" * 2500, "holds a number of 2500 digits; a number in a position "
+                                                        "has at most 20 digits.")])
+def test_a_link_with_too_many_armies_opens_no_game_and_says_the_limit(armies, words):
+    """issue 13, item 3: the issue's link (10000 armies on Ukraine and Ural) opens no game: the page states
+    the limit (it used to open, and one click on Ukraine cost the server 760 MB)."""
+    link = f"Red to move, attack | Red: Ukraine {armies}, Afghanistan 3 | Blue: Ural {armies} | rest: Blue 1"
+    with pytest.raises(InvalidNotation, match="The position in this link cannot be read"):
+        read_position("conquest", link)
+    page = PlayPage(position=link)
+    assert page.session.state is None
+    assert words in page.form_message.object and page.form_message.visible

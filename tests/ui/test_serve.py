@@ -94,3 +94,22 @@ def test_a_database_that_cannot_be_opened_is_said_clearly_and_the_app_still_work
     assert any("cannot use it" in r.getMessage() for r in caplog.records)
     lessons = build_page({"game": "conquest", "tab": "lessons"})
     assert lessons is not None
+
+
+def test_serve_states_the_websocket_message_limit(tmp_path, monkeypatch):
+    """issue 13, item 7: `academy serve` sets the websocket's message limit from the file limit (a file at
+    the 2 MB limit fits; larger ones are refused in the browser before sending)."""
+    from academy import cli
+    from academy.core.visitor_json import MAX_FILE_BYTES, WEBSOCKET_MAX_MESSAGE_BYTES
+
+    seen: dict = {}
+    monkeypatch.setenv("ACADEMY_DB", f"sqlite:///{tmp_path}/games.db")
+    monkeypatch.setattr("panel.serve", lambda *a, **k: seen.update(k))
+    monkeypatch.setattr(cli, "warm_up", lambda: None)
+    monkeypatch.setattr("academy.ui.shell.setup_extensions", lambda: None)
+    try:
+        assert cli.main(["serve", "--port", "5999"]) == 0
+    finally:
+        from academy.ui.live_session import close_shared_hubs
+        close_shared_hubs()
+    assert seen["websocket_max_message_size"] == WEBSOCKET_MAX_MESSAGE_BYTES == 8 * MAX_FILE_BYTES

@@ -49,19 +49,20 @@ def player_index(game: ConquestGame) -> NameIndex:
 
 
 def _int(text: str, what: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise InvalidNotation("bad_number", f"Expected a number of {what}, got {text!r}.") from None
+    """A count of ``what`` within ``limits.COUNT``; InvalidNotation for anything else."""
+    from .limits import COUNT
+    if not text.strip():
+        raise InvalidNotation("bad_number", f"Expected a number of {what}, got {text!r}.")
+    return COUNT.read(text, f"The number of {what}")
 
 
 def _split_count(rest: str, front: bool) -> tuple[str, int | None]:
     """'3 Ukraine' -> ('Ukraine', 3) when front; 'Ukraine 3' -> ('Ukraine', 3) otherwise."""
     words = rest.split()
     if front and words and words[0].isdigit():
-        return " ".join(words[1:]), int(words[0])
+        return " ".join(words[1:]), _int(words[0], "armies")
     if not front and words and words[-1].isdigit():
-        return " ".join(words[:-1]), int(words[-1])
+        return " ".join(words[:-1]), _int(words[-1], "armies")
     return rest, None
 
 

@@ -10,8 +10,10 @@ until the territory falls or only one army is left; the defender always rolls
 The float results come from a forward dynamic programme over the (attackers,
 defenders) states: the probability mass flows from the starting state to the
 end states, one anti-diagonal (``a + d`` constant) at a time, so no sampling is
-involved and results are exact up to float rounding (about 1e-13). Results for
-one battle are cached in a bounded LRU cache.
+involved and results are exact up to float rounding (about 1e-13). Only three
+anti-diagonals are held at once, so memory is linear in the armies (the
+largest battle a position allows, 999 against 999, holds about 4,000 floats;
+bench/odds.py). Results for one battle are cached in a bounded LRU cache.
 
 >>> round(conquer_probability(4, 2), 6)
 0.655954
@@ -45,7 +47,7 @@ __all__ = [
 ]
 
 _BATTLE_CACHE_SIZE = 1024
-"""Battles kept by the LRU cache; a 1000 v 1000 entry holds two ~8 kB arrays."""
+"""Battles kept by the LRU cache; an A v D entry holds two arrays of A + 1 and D + 1 floats (16 kB at 999 v 999)."""
 
 _CHAIN_CACHE_SIZE = 256
 """Chains kept by the LRU cache (each entry is one float)."""
@@ -84,14 +86,6 @@ _FLOAT_ROLLS: dict[tuple[int, int], tuple[tuple[int, int, float], ...]] = {
 }
 
 
-def _spread(flat: np.ndarray, here: int, moves: tuple[tuple[int, float], ...]) -> None:
-    """Move the mass at flat index ``here`` along each (offset, probability) of one roll."""
-    mass = float(flat[here])
-    if mass:
-        for offset, p in moves:
-            flat[here + offset] += p * mass
-
-
 def _propagate(start: np.ndarray, defenders: int) -> tuple[np.ndarray, np.ndarray]:
     """Run battles from ``start`` (mass over attacker armies 0..A) against ``defenders``.
 
@@ -101,42 +95,46 @@ def _propagate(start: np.ndarray, defenders: int) -> tuple[np.ndarray, np.ndarra
     with ``d`` defenders left. Mass starting at one army cannot attack and
     ends in ``repelled[defenders]``; ``start[0]`` must be 0.
 
-    The grid ``mass[a, d]`` is stored flat (``index = a * (D + 1) + d``), so the
-    states with ``a + d == t`` form a strided slice of step ``D``. Every roll
-    removes one or two armies, so processing ``t`` from high to low moves all
-    mass of a level to lower levels before those are read.
+    The states ``(a, d)`` with ``a + d == t`` form level ``t``; every roll
+    removes one or two armies, so its mass flows to level ``t - 1`` or
+    ``t - 2``. Levels are processed from the highest down, and only three are
+    held at a time (each an array over ``a``): memory is linear in the armies
+    (``3 * (A + 1) + (D + 1)`` floats), time proportional to ``A * D``.
     """
     most_attackers = len(start) - 1
-    width = defenders + 1
-    flat = np.zeros((most_attackers + 1) * width)
-    flat[defenders::width] = start
-    # Flat-index offsets of each roll outcome: (attack dice, defence dice) -> ((offset, p), ...).
-    moves = {
-        dice: tuple((-lost_a * width - lost_d, p) for lost_a, lost_d, p in table)
-        for dice, table in _FLOAT_ROLLS.items()
-    }
-    main = moves[3, 2]  # the main region a >= 4, d >= 2 always rolls 3 dice against 2
-    step = defenders  # stride between (a, t - a) and (a + 1, t - a - 1)
-    for level in range(most_attackers + defenders, 2, -1):
+    conquered = np.zeros(most_attackers + 1)
+    repelled = np.zeros(defenders + 1)
+    # levels[0] is level t, levels[1] level t - 1, levels[2] level t - 2 (index: attacker armies)
+    levels = [np.zeros(most_attackers + 1) for _ in range(3)]
+    main = _FLOAT_ROLLS[3, 2]  # the main region a >= 4, d >= 2 always rolls 3 dice against 2
+    for level in range(most_attackers + defenders, 0, -1):
+        here = levels[0]
+        if 0 <= level - defenders <= most_attackers:
+            here[level - defenders] += start[level - defenders]
+        if level <= most_attackers:
+            conquered[level] += here[level]  # (level, 0): the territory fell
+        if 1 <= level - 1 <= defenders:
+            repelled[level - 1] += here[1]   # (1, level - 1): one army left, the attack stops
         low = max(4, level - defenders)
         high = min(most_attackers, level - 2)
         if low <= high:
-            begin = low * width + level - low
-            end = high * width + level - high + 1
-            mass = flat[begin:end:step]
-            for offset, p in main:
-                flat[begin + offset : end + offset : step] += p * mass
+            mass = here[low : high + 1]
+            two_down = levels[2]
+            for lost_a, _lost_d, p in main:
+                two_down[low - lost_a : high + 1 - lost_a] += p * mass
         # The few states outside the main region: a in {2, 3}, or d == 1 with a >= 4.
-        for attackers in (2, 3):
-            remaining = level - attackers
-            if 1 <= remaining <= defenders and attackers <= most_attackers:
-                _spread(flat, attackers * width + remaining, moves[attackers - 1, min(2, remaining)])
-        if 4 <= level - 1 <= most_attackers:
-            _spread(flat, (level - 1) * width + 1, moves[3, 1])
-    grid = flat.reshape(most_attackers + 1, width)
-    conquered = grid[:, 0].copy()
-    repelled = grid[1, :].copy()
-    repelled[0] = 0.0  # grid[1, 0] is a conquest (it never happens), not a repulse
+        corners = [a for a in (2, 3) if a <= most_attackers and 1 <= level - a <= defenders]
+        if 4 <= level - 1 <= most_attackers and defenders >= 1:
+            corners.append(level - 1)
+        for attackers in corners:
+            mass_here = float(here[attackers])
+            if mass_here:
+                dice = (min(3, attackers - 1), min(2, level - attackers))
+                for lost_a, lost_d, p in _FLOAT_ROLLS[dice]:
+                    levels[lost_a + lost_d][attackers - lost_a] += p * mass_here
+        here.fill(0.0)
+        levels = [levels[1], levels[2], here]
+    repelled[0] = 0.0  # (1, 0) is a conquest (it never happens), not a repulse
     return conquered, repelled
 
 
@@ -269,7 +267,8 @@ def conquer_probability_exact(attackers: int, defenders: int) -> Fraction:
     """Exact :func:`conquer_probability` as a Fraction, by a table over all smaller battles.
 
     Slow for large inputs (O(attackers * defenders) Fraction sums with growing
-    denominators); meant for small cases and as an independent check.
+    denominators); meant for small cases and as an independent check. Holds
+    three rows of the table at a time: memory linear in ``defenders``.
 
     >>> conquer_probability_exact(3, 1)  # 2 dice v 1, then 1 v 1 after a loss
     Fraction(1955, 2592)
@@ -284,13 +283,13 @@ def conquer_probability_exact(attackers: int, defenders: int) -> Fraction:
         for defence in range(1, 3)
     }
     zero, one = Fraction(0), Fraction(1)
-    # win[a][d]: probability that a armies conquer d defenders.
-    win = [[zero] * (d_max + 1) for _ in range(a_max + 1)]
-    for a in range(1, a_max + 1):
-        win[a][0] = one
-        if a == 1:
-            continue  # one army cannot attack: the other entries stay 0
+    # rows[k][d]: probability that a - k armies conquer d defenders (a roll costs the attacker 0 to 2).
+    rows = [[one] + [zero] * d_max]  # a == 1: one army cannot attack, only d == 0 counts as conquered
+    for a in range(2, a_max + 1):
+        row = [one] + [zero] * d_max
+        rows.insert(0, row)
+        del rows[3:]
         for d in range(1, d_max + 1):
             table = rolls[max_attack_dice(a), max_defence_dice(d)]
-            win[a][d] = sum((p * win[a - lost_a][d - lost_d] for (lost_a, lost_d), p in table), zero)
-    return win[a_max][d_max]
+            row[d] = sum((p * rows[lost_a][d - lost_d] for (lost_a, lost_d), p in table), zero)
+    return rows[0][d_max]

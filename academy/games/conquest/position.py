@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import re
 
+from academy.core.bounds import refuse_long_numbers
 from academy.core.errors import InvalidNotation
 from academy.core.record import Record
 
 from .cards import full_deck
 from .game import PLAYER_NAMES, ConquestGame
+from .limits import ARMIES, COUNT, SETS_TRADED
 from .notation import NEUTRAL, _card, card_name, player_index, territory_index
 from .rules import reinforcement_breakdown
 from .state import ConquestState
@@ -27,7 +29,9 @@ def _players_named(text: str) -> int:
 
 
 def parse_position(text: str, game: ConquestGame | None = None, seed: int = 0) -> ConquestState:
-    """Build a state from a one-line position; raises InvalidNotation naming the bad part."""
+    """Build a state from a one-line position; raises InvalidNotation naming the bad part, and for a number
+    beyond its limit (``limits``: at most 999 armies on a territory ...)."""
+    refuse_long_numbers(text)
     game = game or ConquestGame(players=_players_named(text))
     state = ConquestState(game, Record(game, seed))
     players, terr = player_index(game), territory_index(game)
@@ -50,10 +54,14 @@ def parse_position(text: str, game: ConquestGame | None = None, seed: int = 0) -
             raise InvalidNotation("bad_position", f"{part!r} should be 'Player: Territory armies, ...'.")
         key = key.strip()
         if key.lower() == "sets traded":
-            state.sets_traded = int(body)
+            state.sets_traded = SETS_TRADED.read(body, "Sets traded")
         elif key.lower() == "rest":
             who, _, count = body.strip().rpartition(" ")
-            rest_owner, rest_armies = int(players.resolve(who)), int(count)
+            if not who:
+                raise InvalidNotation("bad_position", f"{part!r} should read like 'rest: Blue 1' (an owner and the "
+                                                      "armies of every territory not listed).")
+            rest_owner = int(players.resolve(who))
+            rest_armies = ARMIES.read(count, "Each territory of 'rest'")
         elif key.lower().endswith(" cards"):
             p = int(players.resolve(key[:-6]))
             taken: set[str] = set()
@@ -69,7 +77,7 @@ def parse_position(text: str, game: ConquestGame | None = None, seed: int = 0) -
                     raise InvalidNotation("bad_position", f"{item!r} should be a territory and its armies, "
                                                           "like 'Ukraine 5'.")
                 t = terr.resolve(where)
-                state.owner[t], state.armies[t] = p, int(count)
+                state.owner[t], state.armies[t] = p, ARMIES.read(count, game.map.name_of(t))
                 filled.add(t)
     for t in state.owner:
         if t not in filled:
@@ -85,14 +93,16 @@ def parse_position(text: str, game: ConquestGame | None = None, seed: int = 0) -
     state.conquered = "conquered" in [w.lower() for w in words]
     numbers = [w for w in words if w.isdigit()]
     if phase == "reinforce":
-        state.reinforcements = int(numbers[0]) if numbers else reinforcement_breakdown(state, state.current)[0]
+        state.reinforcements = (COUNT.read(numbers[0], "The reinforcements to place") if numbers
+                                else reinforcement_breakdown(state, state.current)[0])
     elif phase == "cashout":
-        state.reinforcements = int(numbers[0]) if numbers else 0
+        state.reinforcements = COUNT.read(numbers[0], "The reinforcements to place") if numbers else 0
     elif phase == "occupy":
         m = re.search(r"(.+?)\s*(?:->|→)\s*(.+?)\s+(\d+)", extra.replace("conquered", ""))
         if not m:
             raise InvalidNotation("bad_position", "An occupy position reads 'occupy Ukraine -> Ural 3'.")
-        state.occupy = {"src": terr.resolve(m.group(1)), "dst": terr.resolve(m.group(2)), "min": int(m.group(3))}
+        state.occupy = {"src": terr.resolve(m.group(1)), "dst": terr.resolve(m.group(2)),
+                        "min": ARMIES.read(m.group(3), "The armies to move in")}
         state.conquered = True
     state.record = Record(game, seed, start=state.to_json())
     return state

@@ -123,25 +123,27 @@ class ConquestState(State):
 
     @classmethod
     def from_json(cls, game: ConquestGame, data: Mapping[str, Any], record: Record | None = None) -> ConquestState:
-        """Inverse of to_json; raises ValueError for a wrong schema or missing fields."""
+        """Inverse of to_json; raises ValueError for a wrong schema or missing fields, InvalidNotation (a
+        ValueError) for a number beyond its limit (``limits``)."""
+        from .limits import ARMIES, COUNT, SETS_TRADED, TURN
         check_envelope(data, SCHEMA, VERSION)
         state = cls(game, record if record is not None else Record(game, 0, start=data))
         try:
             state.owner = {t: data["owner"][t] for t in game.map.territories}
-            state.armies = {t: int(data["armies"][t]) for t in game.map.territories}
+            state.armies = {t: ARMIES.read(data["armies"][t], game.map.name_of(t)) for t in game.map.territories}
             state.phase = data["phase"]
             state.current, state.first = data["current"], data["first"]
             state.hands = [list(h) for h in data["hands"]]
             state.deck, state.discard = list(data["deck"]), list(data["discard"])
-            state.sets_traded = int(data["sets_traded"])
-            state.reinforcements = int(data["reinforcements"])
+            state.sets_traded = SETS_TRADED.read(data["sets_traded"], "Sets traded")
+            state.reinforcements = COUNT.read(data["reinforcements"], "The reinforcements to place")
             state.conquered = bool(data["conquered"])
             state.battle = dict(data["battle"]) if data["battle"] else None
             state.occupy = dict(data["occupy"]) if data["occupy"] else None
             state.pool = list(data["pool"])
-            state.placed_this_turn = int(data["placed_this_turn"])
-            state.deal_next = int(data["deal_next"])
-            state.turn = int(data["turn"])
+            state.placed_this_turn = COUNT.read(data["placed_this_turn"], "The armies placed this turn")
+            state.deal_next = COUNT.read(data["deal_next"], "The next deal")
+            state.turn = TURN.read(data["turn"], "The turn")
             state.won_by = data["winner"]
         except KeyError as exc:
             raise ValueError(f"Conquest state is missing {exc.args[0]!r}") from None

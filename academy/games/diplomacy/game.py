@@ -9,6 +9,7 @@ from academy.core.protocol import Game
 from academy.core.record import Record
 
 from . import actions, notation
+from .limits import YEARS
 from .mapdata import standard_map
 from .position import Position
 from .state import DiplomacyState
@@ -43,6 +44,8 @@ class DiplomacyGame(Game):
         if years is not None and (not isinstance(years, int) or years < 1):
             raise IllegalAction("bad_option", f"years={years!r}: give a number of game years (1 or more) "
                                               "or None for no limit.")
+        if years is not None:
+            YEARS.read(years, "years", IllegalAction)
         super().__init__(players=7, victory_centers=victory_centers, years=years)
 
     @property

@@ -49,6 +49,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
+from academy.core.bounds import refuse_long_numbers
 from academy.core.errors import RulesError
 
 from .mapdata import DiplomacyMap, province_of, standard_map
@@ -153,7 +154,7 @@ def parse_position(text: str, dmap: DiplomacyMap | None = None
     if not isinstance(text, str) or not text.strip():
         raise PositionLineError("bad_position", "A position is one line of parts separated by '|', e.g. "
                                                 "'England to order, S1901M | England: F NTH, A LON'.")
-    parts = [p.strip() for p in text.split("|")]
+    parts = [p.strip() for p in refuse_long_numbers(text).split("|")]
     head = parts[0]
     m = _HEAD.match(head)
     assert m is not None

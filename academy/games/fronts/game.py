@@ -4,13 +4,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from academy.core.errors import IllegalAction, InvalidNotation, MapError
+from academy.core.bounds import refuse_long_numbers
+from academy.core.errors import IllegalAction, InvalidNotation, UnknownMap
 from academy.core.protocol import Game
 from academy.core.record import Record
 
 from . import actions
 from .actions import Resolve, SubmitOrders, Surrender
 from .board import Board
+from .limits import PLAYERS, TURN
 from .mapdata import FrontsMap, load_map
 from .notation import format_position, parse_position
 from .orders import format_order, parse_order
@@ -53,6 +55,8 @@ class FrontsGame(Game):
             raise IllegalAction("bad_option", f"mode={mode!r}: choose 'teams' or 'ffa' (free-for-all).")
         if turns is not None and (isinstance(turns, bool) or not isinstance(turns, int) or turns < 1):
             raise IllegalAction("bad_option", f"turns={turns!r}: give a number of turns (1 or more) or None.")
+        if turns is not None:
+            TURN.read(turns, "turns", IllegalAction)
         super().__init__(players=players, map=map_id, mode=mode, turns=turns)
         ids = tuple(list(fmap.players)[:players])
         teams = {p: (p if mode == "ffa" else fmap.players[p].team) for p in ids}
@@ -154,16 +158,16 @@ def game_options(parts: Sequence[str]) -> tuple[dict[str, Any], list[str]]:
         key, value = head.strip().lower(), body.strip().lower()
         if not sep or key not in GAME_PARTS:
             rest.append(part)
-        elif key == "players" and not value.isdigit():
+        elif key == "players" and not (value.isascii() and value.isdigit()):
             raise InvalidNotation("bad_position", f"{part!r}: give the number of players, e.g. 'players: 4'.")
         elif key == "mode" and value not in MODES:
             raise InvalidNotation("bad_position", f"{part!r}: the mode is 'teams' or 'ffa' (free-for-all).")
         else:
-            options[key] = int(value) if key == "players" else value
+            options[key] = PLAYERS.read(value, "players", IllegalAction) if key == "players" else value
     try:
         fmap = load_map(options.get("map", "duel"))
-    except MapError:
-        raise InvalidNotation("unknown_map", f"There is no Fronts map called {options.get('map')!r}.") from None
+    except UnknownMap as exc:
+        raise InvalidNotation("unknown_map", exc.message) from None
     options.setdefault("players", len(fmap.players))
     return options, rest
 
@@ -179,5 +183,5 @@ def format_game_position(state: FrontsState) -> str:
 def parse_game_position(text: str, seed: int = 0) -> FrontsState:
     """The state a line of ``format_game_position`` stands for; raises InvalidNotation (or IllegalAction
     for a bad game option) naming the part that is wrong."""
-    options, rest = game_options([p.strip() for p in text.split(";") if p.strip()])
+    options, rest = game_options([p.strip() for p in refuse_long_numbers(text).split(";") if p.strip()])
     return FrontsGame(**options).state_from_board("; ".join(rest), seed)

@@ -22,9 +22,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from academy.core.bounds import refuse_long_numbers
 from academy.core.errors import InvalidNotation
 
 from .board import NEUTRAL, Board
+from .limits import FUNDS, MARKER, TURN
 from .orders import _parse_units, format_counts
 
 KEYS = ("turn", "neutral", "owners", "dug", "held", "half", "supply", "scouted", "out", "surrendered")
@@ -67,6 +69,7 @@ def format_position(board: Board, game: Any) -> str:
 
 def parse_position(text: str, game: Any) -> Board:
     """Read a position line for ``game``; raises InvalidNotation (with the part not understood)."""
+    refuse_long_numbers(str(text))
     fmap = game.map
     board = Board.start(fmap, game.player_ids, game.teams)
     players = {fmap.players[p].name.lower(): p for p in game.player_ids} | {p: p for p in game.player_ids}
@@ -85,7 +88,7 @@ def parse_position(text: str, game: Any) -> Board:
 
     for part in (p.strip() for p in str(text).split(";") if p.strip()):
         if part.lower().startswith("turn "):
-            board.turn = int(part.split()[1])
+            board.turn = TURN.read(part.split()[1] if len(part.split()) > 1 else "", "The turn")
             continue
         head, sep, body = part.partition(":")
         if not sep:
@@ -106,7 +109,7 @@ def parse_position(text: str, game: Any) -> Board:
                 pid = player(key.split()[0])
                 board.stacks[pid] = where
                 if len(key.split()) > 1:
-                    board.funds[pid] = int(key.split()[1])
+                    board.funds[pid] = FUNDS.read(key.split()[1], f"{fmap.players[pid].name}'s funds")
         elif key == "owners":
             for item in items:
                 prov, who = split_last(item)
@@ -118,14 +121,14 @@ def parse_position(text: str, game: Any) -> Board:
                 if n == "none":
                     table.pop(fmap.resolve(prov), None)
                 else:
-                    table[fmap.resolve(prov)] = int(n)
+                    table[fmap.resolve(prov)] = MARKER.read(n, f"{key.capitalize()} {prov}")
         elif key == "half":
             board.half = sorted(fmap.resolve(i) for i in items)
         elif key == "supply":
             for item in items:
                 who, rest = item.split(" ", 1)
                 prov, n = split_last(rest)
-                board.oos[player(who)][fmap.resolve(prov)] = int(n)
+                board.oos[player(who)][fmap.resolve(prov)] = MARKER.read(n, f"Supply {prov}")
         elif key == "scouted":
             for item in items:
                 who, prov = item.split(" ", 1)

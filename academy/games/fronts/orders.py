@@ -25,8 +25,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from academy.core.bounds import refuse_long_numbers
 from academy.core.errors import InvalidNotation, RulesError
 
+from .limits import UNITS
 from .mapdata import FrontsMap
 from .units import LOSS_ORDER, unit_type
 
@@ -65,7 +67,7 @@ def _parse_units(words: list[str], text: str) -> tuple[Counts, list[str]]:
         n: int | None = None
         j = i
         if words[j].isdigit():
-            n = int(words[j])
+            n = UNITS.read(words[j], f"{text!r}: the count")
             j += 1
             if j >= len(words):
                 raise InvalidNotation("bad_order", f"{text!r}: a count must be followed by a unit type.")
@@ -98,7 +100,7 @@ def parse_order(text: str, fmap: FrontsMap) -> Order:
 
     Only the notation is checked here; whether the order is legal is ``rules.check_order``'s job.
     """
-    raw = " ".join(str(text).split())
+    raw = " ".join(refuse_long_numbers(str(text), "This order", "an order").split())
     if not raw:
         raise InvalidNotation("bad_order", "An empty order: write e.g. '2 infantry Paris -> Lyon'.")
     words = raw.split(" ")

@@ -316,9 +316,12 @@ class FrontsState(State):
 
     @classmethod
     def from_json(cls, game: FrontsGame, data: Mapping[str, Any], record: Record | None = None) -> FrontsState:
-        """Inverse of ``to_json``; raises ValueError for a wrong schema or missing fields."""
+        """Inverse of ``to_json``; raises ValueError for a wrong schema or missing fields, InvalidNotation (a
+        ValueError) for a number beyond its limit (``limits``)."""
+        from .limits import check_board
         check_envelope(data, SCHEMA, VERSION)
         try:
+            check_board(data["board"])
             state = cls(game, record if record is not None else Record(game, 0, start=data),
                         Board.from_dict(data["board"]))
             state.pending = {p: tuple(t) for p, t in data["pending"].items()}

@@ -9,6 +9,7 @@ from academy.core.protocol import Game
 from academy.core.record import Record
 
 from . import actions, notation
+from .limits import TURN
 from .mapdata import board, deployment, deployment_names, territory_rows
 from .position import Position, PositionError
 from .state import GameOfWarState
@@ -44,6 +45,8 @@ class GameOfWarGame(Game):
         if max_turns is not None and (isinstance(max_turns, bool) or not isinstance(max_turns, int)
                                       or max_turns < 1):
             raise IllegalAction("bad_option", f"max_turns={max_turns!r}: give a positive number of turns or None.")
+        if max_turns is not None:
+            TURN.read(max_turns, "max_turns", IllegalAction)
         if isinstance(deployment, Mapping):
             try:
                 Position.from_dict(deployment)

@@ -5,7 +5,7 @@ import functools
 from pathlib import Path
 from typing import Any
 
-from academy.core.datafile import line_of, load_json
+from academy.core.datafile import check_map_id, line_of, load_json
 from academy.core.errors import MapError
 
 from .position import Position, PositionError
@@ -16,7 +16,7 @@ FORMAT = "academy-game-of-war-map"
 
 @functools.cache
 def _load(name: str) -> tuple[dict[str, Any], str, Path]:
-    path = MAPS_DIR / f"{name}.json"
+    path = MAPS_DIR / f"{check_map_id(MAPS_DIR, name, 'Game of War')}.json"  # UnknownMap for any other name
     data, text = load_json(path, MapError)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise MapError(f'not a Game of War map: expected "format": "{FORMAT}"', file=str(path),

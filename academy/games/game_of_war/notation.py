@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from academy.core.bounds import refuse_long_numbers
 from academy.core.errors import InvalidNotation
 from academy.core.names import NameIndex, normalise
 
@@ -49,7 +50,8 @@ def parse_square(text: str) -> Square:
         return LETTERS.index(m.group(1)), int(m.group(2)) - 1
     m = re.fullmatch(r"\[?\s*(-?\d+)\s*,\s*(-?\d+)\s*\]?", t)
     if m:
-        return int(m.group(1)), int(m.group(2))
+        from .limits import COORDINATE
+        return COORDINATE.read(m.group(1), f"{text!r}: the column"), COORDINATE.read(m.group(2), f"{text!r}: the row")
     raise InvalidNotation("bad_square", f"{text!r} is not a square: write a column letter and a row number "
                                         "like e5 (column a..y west to east, row 1..20 from the North edge).")
 
@@ -103,7 +105,7 @@ def _unit_and_squares(text: str, state: GameOfWarState, verb: str) -> tuple[str,
 
 def parse_action(text: str, state: GameOfWarState) -> Any:
     """Read a command (see the module docstring); raises InvalidNotation or AmbiguousNotation with a hint."""
-    raw = text.strip()
+    raw = refuse_long_numbers(text, "This command", "a command").strip()
     low = raw.lower()
     verb, _, rest = low.partition(" ")
     rest = raw[len(verb):].strip()

@@ -250,7 +250,8 @@ def _side(raw: Any, where: str) -> str:
 def _size(raw: Any, name: str) -> int:
     if isinstance(raw, bool) or not isinstance(raw, int) or raw < 1:
         raise PositionError("bad_size", f"The board {name} is {raw!r}; it must be a positive whole number.")
-    return raw
+    from .limits import SIDE
+    return SIDE.read(raw, f"The board {name}", PositionError)
 
 
 def _square(raw: Any, what: str) -> Square:

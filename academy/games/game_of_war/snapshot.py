@@ -20,9 +20,11 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from academy.core.bounds import refuse_long_numbers
 from academy.core.errors import InvalidNotation
 from academy.core.record import Record
 
+from .limits import SIDE, TURN
 from .mapdata import board
 from .notation import format_square, parse_square, parse_unit_type
 from .position import Position
@@ -86,7 +88,7 @@ def _unit(item: str, side: str) -> dict[str, Any]:
 def parse_position(text: str, seed: int = 0) -> GameOfWarState:
     """Build a state from a one-line position (format in the module docstring); raises InvalidNotation
     (a PositionError for a malformed position) naming the bad part."""
-    parts = [p.strip() for p in text.split("|") if p.strip()]
+    parts = [p.strip() for p in refuse_long_numbers(text).split("|") if p.strip()]
     head = re.fullmatch(r"(north|south)\s+to\s+move", parts[0], re.IGNORECASE) if parts else None
     if not head:
         raise InvalidNotation("bad_position", "A position starts with 'North to move' or 'South to move'.")
@@ -111,7 +113,7 @@ def parse_position(text: str, seed: int = 0) -> GameOfWarState:
         elif key == "retreat":
             retreats = _items(body)
         elif key == "turn":
-            turn = int(body)
+            turn = TURN.read(body, "The turn")
         elif key == "board":
             if body.strip().lower() not in ("empty", "classic"):
                 raise InvalidNotation("bad_position", "board: is 'classic' (the default) or 'empty'.")
@@ -121,7 +123,7 @@ def parse_position(text: str, seed: int = 0) -> GameOfWarState:
             m = re.fullmatch(r"\s*(\d+)\s*x\s*(\d+)\s*", body)
             if not m:
                 raise InvalidNotation("bad_position", "size: is WIDTHxHEIGHT, like 'size: 25x20'.")
-            data["width"], data["height"] = int(m.group(1)), int(m.group(2))
+            data["width"], data["height"] = SIDE.read(m.group(1), "The width"), SIDE.read(m.group(2), "The height")
         elif key in _TERRAIN_KEYS:
             data["terrain"][_TERRAIN_KEYS[key]] = [list(parse_square(i)) for i in _items(body)]
         else:

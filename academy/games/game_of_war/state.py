@@ -130,18 +130,26 @@ class GameOfWarState(State):
     def from_json(cls, game: GameOfWarGame, data: Mapping[str, Any],
                   record: Record | None = None) -> GameOfWarState:
         """Inverse of to_json; raises ValueError for a wrong schema, missing fields or a bad position."""
+        from .limits import TURN
         check_envelope(data, SCHEMA, VERSION)
         try:
             state = cls(game, record if record is not None else Record(game, 0, start=data),
                         Position.from_dict(data["position"]), data["phase"])
             state.current, state.first = data["current"], data["first"]
             state.moved, state.retreats = list(data["moved"]), list(data["retreats"])
-            state.turn = int(data["turn"])
+            state.turn = TURN.read(data["turn"], "The turn")
             state.won_by, state.result = data["winner"], data["result"]
         except KeyError as exc:
             raise ValueError(f"Game of War state is missing {exc.args[0]!r}") from None
         if state.phase not in PHASES:
             raise ValueError(f"Unknown Game of War phase {state.phase!r}; expected one of {PHASES}.")
+        for key in ("current", "first"):
+            if getattr(state, key) not in (None, 0, 1) or isinstance(getattr(state, key), bool):
+                raise ValueError(f"Game of War state: {key} is {getattr(state, key)!r}; it is 0 (North), 1 (South) "
+                                 "or null.")
+        if state.current is None and state.phase in ("deploy", "retreat", "play"):
+            raise ValueError(f"Game of War state: nobody is to move in the {state.phase!r} phase; current is 0 "
+                             "(North) or 1 (South).")
         return state
 
 

@@ -93,6 +93,9 @@ class Unit:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Unit:
         """Inverse of to_json; raises KeyError for a missing field."""
-        return cls(data["type"], int(data["owner"]), int(data["health"]), int(data["fuel"]),
-                   None if data["ammo"] is None else int(data["ammo"]), bool(data["acted"]),
+        from .limits import HEALTH, SUPPLIES
+        return cls(data["type"], int(data["owner"]), HEALTH.read(data["health"], "A unit's health"),
+                   SUPPLIES.read(data["fuel"], "A unit's fuel"),
+                   None if data["ammo"] is None else SUPPLIES.read(data["ammo"], "A unit's ammunition"),
+                   bool(data["acted"]),
                    [cls.from_json(c) for c in data["cargo"]])

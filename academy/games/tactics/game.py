@@ -18,6 +18,7 @@ from academy.core.record import Record
 from . import actions, notation
 from .board import Unit
 from .commanders import commander
+from .limits import DAY, FUNDS
 from .mapdata import TacticsMap, load_map
 from .missions import mission as find_mission
 from .terrain import WEATHERS
@@ -68,6 +69,10 @@ class TacticsGame(Game):
             raise IllegalAction("bad_option", f"weather must be one of {', '.join(WEATHERS)}, not {weather!r}.")
         if day_limit is not None and (isinstance(day_limit, bool) or not isinstance(day_limit, int) or day_limit < 1):
             raise IllegalAction("bad_option", f"day_limit must be a day (1 or more) or None, not {day_limit!r}.")
+        FUNDS.read(starting_funds, "starting_funds", IllegalAction)
+        FUNDS.read(income, "income", IllegalAction)
+        if day_limit is not None:
+            DAY.read(day_limit, "day_limit", IllegalAction)
         cmdrs = list(commanders) if commanders is not None else [None] * players
         if len(cmdrs) != players:
             raise IllegalAction("bad_option", f"Give one commander (or None) per player: {players}, not {len(cmdrs)}.")

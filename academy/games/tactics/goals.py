@@ -70,6 +70,7 @@ from .actions import EndTurn
 from .board import Pos, Unit, parse_tile, tile_name
 from .commanders import COMMANDERS
 from .game import TacticsGame
+from .limits import FUNDS
 from .legal import builds, powers
 from .position import parse_position
 from .state import CAPTURE_POINTS, TacticsState
@@ -146,7 +147,7 @@ def _options(parts: list[str], players: Sequence[str]) -> dict[str, Any]:
         elif key == "income":
             if not value.strip().isdigit():
                 raise InvalidNotation("bad_position", f"{part!r}: give the funds per property, e.g. 'income: 2000'.")
-            options["income"] = int(value.strip())
+            options["income"] = FUNDS.read(value.strip(), "income")
         elif key == "commanders":
             chosen: list[str | None] = [None] * len(players)
             for entry in [e.strip() for e in value.split(",") if e.strip()]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from academy.core.bounds import refuse_long_numbers
 from academy.core.errors import IllegalAction, InvalidNotation
 
 from .actions import ActivatePower, Attack, Build, Capture, EndTurn, Load, Luck, Resign, Supply, Unload, Wait
@@ -48,7 +49,7 @@ def _tile(text: str, state: TacticsState) -> str:
 
 def parse_action(text: str, state: TacticsState) -> Any:
     """Read a command; raises InvalidNotation (with a hint) when it can't be understood."""
-    raw = " ".join(text.strip().split())
+    raw = " ".join(refuse_long_numbers(text, "This command", "a command").strip().split())
     low = raw.lower()
     if low in ("end turn", "end", "endturn", "pass"):
         return EndTurn()

@@ -19,11 +19,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from academy.core.errors import IllegalAction, InvalidNotation
+from academy.core.bounds import refuse_long_numbers
+from academy.core.errors import IllegalAction, InvalidNotation, UnknownMap
 from academy.core.record import Record
 
 from .board import Unit, parse_tile, tile_name
 from .game import TacticsGame
+from .limits import CAPTURE, DAY, FUNDS, HEALTH, HP, METER, SUPPLIES
 from .state import TacticsState
 from .terrain import move_cost
 from .units import UNITS, unit_type
@@ -74,11 +76,11 @@ def _parse_unit(text: str, owner: int, game: TacticsGame, tile: bool = True) -> 
         if m2.group(3):
             unit.acted = True
         elif m2.group(1) == "hp":
-            unit.health = 10 * int(m2.group(2))
+            unit.health = 10 * HP.read(m2.group(2), f"{text!r}: hp")
         elif m2.group(1) == "health":
-            unit.health = int(m2.group(2))
+            unit.health = HEALTH.read(m2.group(2), f"{text!r}: health")
         else:
-            setattr(unit, m2.group(1), int(m2.group(2)))
+            setattr(unit, m2.group(1), SUPPLIES.read(m2.group(2), f"{text!r}: {m2.group(1)}"))
     if not 1 <= unit.health <= 100:
         raise _bad(f"{text!r}: health runs 1..100 (hp 1..10).")
     return pos, unit
@@ -89,17 +91,20 @@ def parse_position(text: str, game: TacticsGame | None = None, seed: int = 0) ->
 
     ``game`` gives the options (luck, fog, commanders ...); by default a TacticsGame on the named map.
     """
-    parts = [p.strip() for p in text.split("|") if p.strip()]
+    parts = [p.strip() for p in refuse_long_numbers(text).split("|") if p.strip()]
     if not parts:
         raise _bad("An empty position: start with e.g. 'river_crossing day 1 red'.")
     head = re.fullmatch(r"(\w+) day (\d+) (\w+)", parts[0])
     if not head:
         raise _bad(f"The first part {parts[0]!r} should read like 'river_crossing day 1 red'.")
-    game = game or TacticsGame(map=head.group(1))
+    try:
+        game = game or TacticsGame(map=head.group(1))
+    except UnknownMap as exc:
+        raise _bad(exc.message) from None
     if game.map.id != head.group(1):
         raise _bad(f"The position is on {head.group(1)!r} but the game plays {game.map.id!r}.")
     state = TacticsState(game, Record(game, seed))
-    state.day, state.current = int(head.group(2)), _army(game, head.group(3))
+    state.day, state.current = DAY.read(head.group(2), "The day"), _army(game, head.group(3))
     state.funds = [0] * game.num_players
     for part in parts[1:]:
         key, sep, body = part.partition(":")
@@ -109,7 +114,7 @@ def parse_position(text: str, game: TacticsGame | None = None, seed: int = 0) ->
         entries = [e.strip() for e in re.split(r",(?![^\[]*\])", body) if e.strip()]
         if len(words) == 2 and words[1].isdigit():
             owner = _army(game, words[0])
-            state.funds[owner] = int(words[1])
+            state.funds[owner] = FUNDS.read(words[1], f"{words[0].capitalize()}'s funds")
             for entry in entries:
                 pos, unit = _parse_unit(entry, owner, game)
                 if pos in state.units:
@@ -134,7 +139,7 @@ def _section(state: TacticsState, key: str, entries: list[str]) -> None:
         if key in ("meter", "power"):
             who = _army(game, a)
             if key == "meter":
-                state.meter[who] = int(b)
+                state.meter[who] = METER.read(b, f"{a.capitalize()}'s power meter")
             else:
                 state.power[who] = b.strip() or None
             continue
@@ -148,7 +153,7 @@ def _section(state: TacticsState, key: str, entries: list[str]) -> None:
             who = _army(game, b)
             state.owners[pos] = None if who < 0 else who
         else:
-            state.capture[pos] = int(b)
+            state.capture[pos] = CAPTURE.read(b, f"The capture points of {a}")
 
 
 def _format_unit(unit: Unit, pos: Any) -> str:

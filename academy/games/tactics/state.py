@@ -133,17 +133,19 @@ class TacticsState(State):
     def from_json(cls, game: TacticsGame, data: Mapping[str, Any], record: Record | None = None) -> TacticsState:
         """Inverse of to_json; raises ValueError for a wrong schema or missing fields."""
         from .board import parse_tile
+        from .limits import CAPTURE, DAY, FUNDS, METER
         check_envelope(data, SCHEMA, VERSION)
         state = cls(game, record if record is not None else Record(game, 0, start=data))
         w, h = game.map.width, game.map.height
         try:
             state.units = {parse_tile(t, w, h): Unit.from_json(u) for t, u in data["units"].items()}
             state.owners = {parse_tile(t, w, h): o for t, o in data["owners"].items()}
-            state.capture = {parse_tile(t, w, h): int(c) for t, c in data["capture"].items()}
-            state.funds = [int(f) for f in data["funds"]]
-            state.current, state.day = int(data["current"]), int(data["day"])
+            state.capture = {parse_tile(t, w, h): CAPTURE.read(c, f"The capture points of {t}")
+                             for t, c in data["capture"].items()}
+            state.funds = [FUNDS.read(f, "An army's funds") for f in data["funds"]]
+            state.current, state.day = int(data["current"]), DAY.read(data["day"], "The day")
             state.alive = [bool(a) for a in data["alive"]]
-            state.meter = [int(m) for m in data["meter"]]
+            state.meter = [METER.read(m, "A power meter") for m in data["meter"]]
             state.power = list(data["power"])
             state.pending = dict(data["pending"]) if data["pending"] else None
             state.won_by, state.over = data["winner"], bool(data["over"])

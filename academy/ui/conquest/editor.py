@@ -14,6 +14,7 @@ import panel as pn
 import param
 
 from academy.core.errors import RulesError
+from academy.games.conquest.limits import ARMIES, COUNT
 from academy.games.conquest.notation import NEUTRAL
 from academy.games.conquest.position import format_position, parse_position
 from academy.ui.editor_frame import EditorFrame
@@ -104,12 +105,13 @@ class EditorPage(EditorFrame):
         self.board = ConquestBoard(m)
         self.owner = pn.widgets.Select(options=self._owner_options(), value=0, width=150,
                                        css_classes=["editor-owner"])
-        self.armies = pn.widgets.IntInput(value=1, start=1, end=999, width=90, css_classes=["editor-armies"])
+        self.armies = pn.widgets.IntInput(value=1, start=1, end=ARMIES.high, width=90, css_classes=["editor-armies"])
         self.mover = pn.widgets.Select(options=self._mover_options(), value=0, width=150,
                                        css_classes=["editor-mover"])
         self.phase = pn.widgets.Select(options=list(PHASES), value=m.state.phase if m.state.phase in PHASES
                                        else "reinforce", width=120, css_classes=["editor-phase"])
-        self.to_place = pn.widgets.IntInput(value=max(1, m.state.reinforcements or 3), start=1, end=999, width=90,
+        self.to_place = pn.widgets.IntInput(value=max(1, m.state.reinforcements or 3), start=1, end=COUNT.high,
+                                            width=90,
                                             css_classes=["editor-to-place"])
         self.owner.param.watch(lambda e: setattr(m, "owner", e.new), "value")
         self.armies.param.watch(lambda e: setattr(m, "armies", int(e.new or 1)), "value")

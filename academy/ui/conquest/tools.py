@@ -8,6 +8,7 @@ import panel as pn
 import param
 
 from academy.ui.defer import later
+from academy.ui.record_file import RecordFileInput
 
 __all__ = ["GameTools", "ReplayBar"]
 
@@ -22,11 +23,12 @@ class GameTools(pn.viewable.Viewer):
         self.undo = pn.widgets.Button(label="↶ Undo", css_classes=["undo-button"], width=100)
         self.save = pn.widgets.FileDownload(callback=self._saved, filename="conquest-game.json", label="Save game",
                                             color="default", width=130, css_classes=["save-button"])
-        self.upload = pn.widgets.FileInput(accept=".json", multiple=False, css_classes=["load-input"], width=220)
+        self.upload = RecordFileInput(css_classes=["load-input"], width=220)   # refuses files over 2 MB
         self.replay = pn.widgets.Button(label="▶ Replay", css_classes=["replay-button"], width=110)
         self.undo.on_click(lambda e: self.session.undo())
         self.replay.on_click(lambda e: self.session.replay_start())
         self.upload.param.watch(self._load, "value")
+        self.upload.param.watch(self._refused, "refused")
         self.layout = pn.Row(self.undo, self.save, self.replay,
                              pn.Column(pn.pane.HTML("<b>Load a saved game</b>", margin=(0, 5)), self.upload, margin=0),
                              css_classes=["game-tools"], margin=0)
@@ -38,6 +40,10 @@ class GameTools(pn.viewable.Viewer):
 
     def _saved(self) -> io.StringIO:
         return io.StringIO(self.session.save())
+
+    def _refused(self, event: Any) -> None:
+        if event.new:
+            self.session.param.update(message=event.new)
 
     def _load(self, event: Any) -> None:
         if event.new:

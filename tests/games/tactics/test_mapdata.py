@@ -113,7 +113,7 @@ def test_errors_carry_the_line(tmp_path: Path) -> None:
 
 
 def test_unknown_map_and_bad_json(tmp_path: Path) -> None:
-    with pytest.raises(MapError, match="known maps"):
+    with pytest.raises(MapError, match="There is no Tactics map called 'atlantis'; the maps are: "):
         load_map("atlantis")
     path = tmp_path / "bad.json"
     path.write_text("{\n  nope\n}", encoding="utf-8")
