@@ -21,7 +21,6 @@ store, like every other page that needs the database.
 """
 from __future__ import annotations
 
-import importlib
 import itertools
 import logging
 import threading
@@ -38,6 +37,7 @@ from academy.store.classroom import ClassClosed, ClassEvent, ClassInfo, ClassNot
 from academy.store.errors import StoreError
 from academy.ui.lessons_page import LessonsView, TryReport, game_lessons
 from academy.ui.progress_page import LearnerKey, initial_key
+from academy.ui.registry import part
 from academy.ui.session_loop import in_session
 
 __all__ = ["ClassroomPage", "JoinLimits", "JoinView", "OpenClassForm", "ShownBoard", "StudentView", "TeacherView",
@@ -60,14 +60,6 @@ STYLE = """
 """
 
 #: the lessons page class of each game: (module, class name); None: the module's LessonsView subclass
-LESSON_PAGES: dict[str, tuple[str, str | None]] = {
-    "conquest": ("academy.ui.conquest.lessons", "LessonsPage"),
-    "diplomacy": ("academy.ui.diplomacy.lessons", "DiplomacyLessonsPage"),
-    "game_of_war": ("academy.ui.game_of_war.lessons", "GameOfWarLessonsPage"),
-    "fronts": ("academy.ui.fronts.lessons", None),
-    "tactics": ("academy.ui.tactics.lessons", None),
-}
-
 _ROOMS: dict[int, tuple[Any, Classroom]] = {}
 _ROOMS_LOCK = threading.Lock()
 
@@ -123,19 +115,10 @@ def join_limits() -> JoinLimits:
 
 def lesson_page_class(game: str) -> type[LessonsView] | None:
     """The game's lessons page class, or None when the game has none (yet)."""
-    where = LESSON_PAGES.get(game)
-    if where is None:
-        return None
     try:
-        module = importlib.import_module(where[0])
+        return part(game, "lessons")
     except ImportError:
         return None
-    if where[1] is not None:
-        return getattr(module, where[1], None)
-    for value in vars(module).values():
-        if isinstance(value, type) and issubclass(value, LessonsView) and value.game == game:
-            return value
-    return None
 
 
 def class_games() -> dict[str, str]:

@@ -32,6 +32,7 @@ from academy.ui.defer import later
 from academy.ui.leave_view import LeaveView
 from academy.ui.live_session import SharedSession, shared_hub
 from academy.ui.page_errors import alert_page, game_number
+from academy.ui.registry import UI, part
 from academy.ui.seat_info import seat_info_pane
 from academy.ui.session import CPU_LEVELS, HUMAN
 from academy.ui.rule_line import divider
@@ -183,7 +184,7 @@ class GamesDashboard(pn.viewable.Viewer):
             pn.pane.HTML("<h2 style='margin:4px 0'>Games</h2>"),
             pn.Card(form, title="New Conquest game", sizing_mode="stretch_width", css_classes=["new-shared-game"]),
             self.links, self.join_row,
-            self._diplomacy_form(), self._game_of_war_form(), self._fronts_form(), self._tactics_form(),
+            *self._game_forms(),
             pn.Row(pn.pane.HTML("<h3 style='margin:4px 0'>All games</h3>"), self.refresh_button,
                    pn.pane.HTML("<a href='?page=replay' class='import-link'>Replay a saved record (JSON)</a>",
                                 margin=(12, 10))),
@@ -193,25 +194,10 @@ class GamesDashboard(pn.viewable.Viewer):
     def __panel__(self) -> pn.viewable.Viewable:
         return self.layout
 
-    def _fronts_form(self) -> pn.viewable.Viewable:
-        from academy.ui.fronts.games_form import FrontsGamesForm
-        self.fronts = FrontsGamesForm(self.hub)
-        return self.fronts
-
-    def _tactics_form(self) -> pn.viewable.Viewable:
-        from academy.ui.tactics.games_form import TacticsGamesForm
-        self.tactics = TacticsGamesForm(self.hub)
-        return self.tactics
-
-    def _game_of_war_form(self) -> pn.viewable.Viewable:
-        from academy.ui.game_of_war.games_form import GameOfWarGamesForm
-        self.game_of_war = GameOfWarGamesForm(self.hub)
-        return self.game_of_war
-
-    def _diplomacy_form(self) -> pn.viewable.Viewable:
-        from academy.ui.diplomacy.games_form import DiplomacyGamesForm   # New Diplomacy game + its games list
-        self.diplomacy = DiplomacyGamesForm(self.hub)
-        return self.diplomacy
+    def _game_forms(self) -> list[pn.viewable.Viewable]:
+        """Each other game's card (its new-game form and games list), in the registry's order."""
+        self.forms = {game: form(self.hub) for game in UI if (form := part(game, "games_form")) is not None}
+        return list(self.forms.values())
 
     def _show_seats(self) -> None:
         for i, w in enumerate(self.seats):
@@ -387,23 +373,16 @@ class SharedPlayPage(pn.viewable.Viewer):
             self.tick()
 
 
+def conquest_shared_page(game: Any, seat: str | None = None) -> pn.viewable.Viewable:
+    """A shared Conquest game's seat (or watch) page."""
+    return SharedPlayPage(SharedSession(game, seat or None))
+
+
 def shared_game_page(match: str, seat: str | None = None, hub: Any = None) -> pn.viewable.Viewable:
     """The page a seat's (or a watcher's) link opens; a clear message for a bad game id or token."""
     hub = hub or shared_hub()
     try:
         game = hub.open(game_number(match))
-        if game.info.game_name == "diplomacy":       # the page follows the stored game, whatever the link says
-            from academy.ui.diplomacy.play import shared_diplomacy_page
-            return shared_diplomacy_page(game, seat)
-        if game.info.game_name == "game_of_war":
-            from academy.ui.game_of_war.shared import shared_game_of_war_page
-            return shared_game_of_war_page(game, seat)
-        if game.info.game_name == "fronts":
-            from academy.ui.fronts.shared import shared_fronts_page
-            return shared_fronts_page(game, seat)
-        if game.info.game_name == "tactics":
-            from academy.ui.tactics.shared import shared_tactics_page
-            return shared_tactics_page(game, seat)
-        return SharedPlayPage(SharedSession(game, seat or None))
+        return part(game.info.game_name, "shared")(game, seat or None)   # the stored game's page, whatever the link says
     except (ValueError, StoreError) as exc:
         return alert_page(str(exc), "shared-error")

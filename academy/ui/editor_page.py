@@ -9,39 +9,14 @@ from typing import Any
 import panel as pn
 
 from academy.core.errors import RulesError
+from academy.ui.registry import UI, editor_factory
 
 __all__ = ["EDITORS", "editor_page"]
 
 
-def _conquest(position: str | None) -> Any:
-    from academy.ui.conquest.editor import START, EditorPage
-    return EditorPage(position or START)
-
-
-def _game_of_war(position: str | None) -> Any:
-    from academy.ui.game_of_war.editor import START, GameOfWarEditorPage
-    return GameOfWarEditorPage(position or START)
-
-
-def _diplomacy(position: str | None) -> Any:
-    from academy.ui.diplomacy.editor import START, DiplomacyEditorPage
-    return DiplomacyEditorPage(position or START)
-
-
-def _fronts(position: str | None) -> Any:
-    from academy.ui.fronts.editor import START, FrontsEditorPage
-    return FrontsEditorPage(position or START)
-
-
-def _tactics(position: str | None) -> Any:
-    from academy.ui.tactics.editor import START, TacticsEditorPage
-    return TacticsEditorPage(position or START)
-
-
-#: game name -> a factory of its editor page from an optional position line
-EDITORS: dict[str, Callable[[str | None], Any]] = {"conquest": _conquest, "diplomacy": _diplomacy,
-                                                   "fronts": _fronts, "game_of_war": _game_of_war,
-                                                   "tactics": _tactics}
+#: game name -> a factory of its editor page from an optional position line (the UI registry's editors)
+EDITORS: dict[str, Callable[[str | None], Any]] = {
+    game: (lambda position, game=game: editor_factory(game)(position)) for game in UI}
 
 
 def _choices() -> str:

@@ -30,6 +30,7 @@ from panel.custom import JSComponent
 
 from academy.store.errors import StoreError
 from academy.store.progress import ExerciseProgress, Progress, new_learner_key
+from academy.ui.registry import UI
 from academy.ui.lessons_page import LessonsView, TryReport, game_lessons
 
 __all__ = ["LearnerKey", "ProgressRecorder", "ProgressPage", "track_progress", "progress_page", "learner_store",
@@ -40,7 +41,7 @@ log = logging.getLogger("academy.ui.progress_page")
 _KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 
 #: the games whose lessons the progress page lists, in the catalogue's order
-LESSON_GAMES = ("conquest", "diplomacy", "tactics", "game_of_war", "fronts")
+LESSON_GAMES = tuple(UI)        # every game of the UI registry has lessons
 
 STYLE = """
 .progress-table { border-collapse: collapse; margin: 4px 0 12px; min-width: 520px; }

@@ -32,7 +32,6 @@ the page stays as it was.
 from __future__ import annotations
 
 import html
-import importlib
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import quote
@@ -44,6 +43,7 @@ from academy.core.record import Record
 from academy.core.rng import new_seed
 from academy.ui.defer import later
 from academy.ui.page_errors import alert_page, game_number
+from academy.ui.registry import UI, load
 
 from .messages_view import STYLE as CHAT_STYLE
 from .replay_parts import messages_html
@@ -59,16 +59,10 @@ __all__ = ["ReplaySession", "ReplayPage", "SandboxSession", "replay_page", "repl
 IMPORT_LINK = "?page=replay"
 BOARDS = ("conquest",)      # the games whose boards ReplaySession itself shows
 
-#: game name -> "module:function" of the factory building that game's replay page. Every factory is called as
-#: ``factory(record, viewer=..., masked=..., title=..., seat_names=..., chat=..., back_link=...)`` and returns a
-#: Panel object; both a stored game's link and an imported record open through this mapping.
-REPLAY_PAGES: dict[str, str] = {
-    "conquest": "academy.ui.replay:conquest_replay_page",
-    "diplomacy": "academy.ui.diplomacy.replay:diplomacy_replay_page",
-    "game_of_war": "academy.ui.game_of_war.replay:game_of_war_replay_page",
-    "fronts": "academy.ui.fronts.replay:fronts_replay_page",
-    "tactics": "academy.ui.tactics.replay:tactics_replay_page",
-}
+#: game name -> "module:function" of the factory building that game's replay page (from the UI registry). Every
+#: factory is called as ``factory(record, viewer=..., masked=..., title=..., seat_names=..., chat=..., back_link=...)``
+#: and returns a Panel object; both a stored game's link and an imported record open through this mapping.
+REPLAY_PAGES: dict[str, str] = {game: entry.replay for game, entry in UI.items()}
 
 
 def replay_factory(game_name: str) -> Callable[..., Any] | None:
@@ -76,8 +70,7 @@ def replay_factory(game_name: str) -> Callable[..., Any] | None:
     target = REPLAY_PAGES.get(game_name)
     if target is None:
         return None
-    module, name = target.split(":")
-    return getattr(importlib.import_module(module), name)
+    return load(target)
 
 
 def replayable_titles() -> str:

@@ -107,40 +107,16 @@ def game_view(name: str, tab: str, query: Mapping[str, str]) -> pn.viewable.View
     rules = RulesPanel(name, section=query.get("section"))
     if not entry.has_board:
         return pn.Column(_not_yet(entry.title), rules, sizing_mode="stretch_width")
-    from academy.ui.conquest import LessonsPage, PlayPage
+    from academy.ui.registry import part
 
     def play() -> pn.viewable.Viewable:
         if query.get("match"):             # a shared game opened by its seat (or watch) link
             from academy.ui.dashboard import shared_game_page
             return store_page(lambda: shared_game_page(query["match"], query.get("seat")))
-        if name == "diplomacy":
-            from academy.ui.diplomacy.play import DiplomacyPlayPage
-            return DiplomacyPlayPage(position=query.get("position"))
-        if name == "game_of_war":
-            from academy.ui.game_of_war.play import GameOfWarPlayPage
-            return GameOfWarPlayPage(position=query.get("position"))
-        if name == "fronts":
-            from academy.ui.fronts.play import FrontsPlayPage
-            return FrontsPlayPage(position=query.get("position"))
-        if name == "tactics":
-            from academy.ui.tactics.play import TacticsPlayPage
-            return TacticsPlayPage(position=query.get("position"))
-        return PlayPage(position=query.get("position"))
+        return part(name, "play")(position=query.get("position"))
 
     def lessons() -> pn.viewable.Viewable:
-        if name == "diplomacy":
-            from academy.ui.diplomacy.lessons import DiplomacyLessonsPage
-            return DiplomacyLessonsPage(lesson_id=query.get("lesson"))
-        if name == "game_of_war":
-            from academy.ui.game_of_war.lessons import GameOfWarLessonsPage
-            return GameOfWarLessonsPage(lesson_id=query.get("lesson"))
-        if name == "fronts":
-            from academy.ui.fronts.lessons import FrontsLessonsPage
-            return FrontsLessonsPage(lesson_id=query.get("lesson"))
-        if name == "tactics":
-            from academy.ui.tactics.lessons import TacticsLessonsPage
-            return TacticsLessonsPage(lesson_id=query.get("lesson"))
-        return LessonsPage(lesson_id=query.get("lesson"))
+        return part(name, "lessons")(lesson_id=query.get("lesson"))
 
     from academy.ui.progress_page import track_progress    # each try and solve is recorded for the learner
     makers = {"rules": lambda: rules, "lessons": lambda: track_progress(lessons(), dict(query)), "play": play}

@@ -230,7 +230,7 @@ def test_the_games_page_creates_a_diplomacy_game_and_its_links_open_the_diplomac
     from academy.ui.dashboard import GamesDashboard, shared_game_page
     from academy.ui.diplomacy.play import SharedDiplomacyPage
     dash = GamesDashboard(hub)
-    form = dash.diplomacy
+    form = dash.forms["diplomacy"]
     form.seats[0].value = "open"                      # Austria: anyone may take it
     game_id, tokens = form.create(seed=3)
     assert sorted(tokens) == [0, 2]                    # France by link, Austria open; the others CPU

@@ -91,7 +91,7 @@ def test_the_form_refuses_bad_options_and_the_dashboard_has_the_card(hub):
     assert "could not be created" in form.links.object and "starting_funds" in form.links.object
     assert hub.store.list_games() == []
     dash = GamesDashboard(hub)
-    assert isinstance(dash.tactics, TacticsGamesForm)
+    assert isinstance(dash.forms["tactics"], TacticsGamesForm)
 
 
 # --- two seats -------------------------------------------------------------------------------

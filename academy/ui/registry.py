@@ -1,0 +1,90 @@
+"""The UI's registry: for each game, where its pages are. Pages ask here and never branch on a game's name.
+
+Each entry names, as ``"module:attribute"`` (imported on first use, so the app starts without loading
+every game's pages), the game's
+
+- ``play``: its Play tab, called as ``play(position=None)`` (a position line opens a hot-seat game);
+- ``lessons``: its Lessons tab, a ``LessonsView`` class called as ``lessons(lesson_id=None)``;
+- ``shared``: a shared game's seat (or watch) page, ``shared(live_game, seat_token_or_None)``;
+- ``replay``: its replay page, ``replay(record, viewer=..., masked=..., title=..., ...)``;
+- ``editor``: its position editor class, ``editor(position_line)``, from a module that also gives ``START``;
+- ``games_form``: its card on the Games page, ``games_form(hub)`` (None: the Games page's own form).
+
+A new game adds its folder and one line here. The order is the home page's (``academy.games.CATALOG``).
+
+>>> sorted(UI) == sorted(["conquest", "diplomacy", "fronts", "game_of_war", "tactics"])
+True
+"""
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["GameUi", "UI", "load", "part", "editor_factory"]
+
+
+@dataclass(frozen=True)
+class GameUi:
+    """Where one game's pages are (see the module docstring)."""
+
+    play: str
+    lessons: str
+    shared: str
+    replay: str
+    editor: str
+    games_form: str | None
+
+
+def _ui(folder: str, play: str, lessons: str, shared: str, replay: str, editor: str,
+        games_form: str | None) -> GameUi:
+    base = f"academy.ui.{folder}"
+
+    def at(target: str) -> str:
+        return target if target.startswith("academy.") else f"{base}.{target}"
+    return GameUi(at(play), at(lessons), at(shared), at(replay), at(editor),
+                  at(games_form) if games_form else None)
+
+
+UI: dict[str, GameUi] = {
+    "conquest": _ui("conquest", "play:PlayPage", "lessons:LessonsPage", "academy.ui.dashboard:conquest_shared_page",
+                    "academy.ui.replay:conquest_replay_page", "editor:EditorPage", None),
+    "diplomacy": _ui("diplomacy", "play:DiplomacyPlayPage", "lessons:DiplomacyLessonsPage",
+                     "play:shared_diplomacy_page", "replay:diplomacy_replay_page", "editor:DiplomacyEditorPage",
+                     "games_form:DiplomacyGamesForm"),
+    "tactics": _ui("tactics", "play:TacticsPlayPage", "lessons:TacticsLessonsPage", "shared:shared_tactics_page",
+                   "replay:tactics_replay_page", "editor:TacticsEditorPage", "games_form:TacticsGamesForm"),
+    "game_of_war": _ui("game_of_war", "play:GameOfWarPlayPage", "lessons:GameOfWarLessonsPage",
+                       "shared:shared_game_of_war_page", "replay:game_of_war_replay_page",
+                       "editor:GameOfWarEditorPage", "games_form:GameOfWarGamesForm"),
+    "fronts": _ui("fronts", "play:FrontsPlayPage", "lessons:FrontsLessonsPage", "shared:shared_fronts_page",
+                  "replay:fronts_replay_page", "editor:FrontsEditorPage", "games_form:FrontsGamesForm"),
+}
+
+
+def load(target: str) -> Any:
+    """The object ``"module:attribute"`` names (the module imported now if it was not yet)."""
+    module, _, attribute = target.partition(":")
+    return getattr(importlib.import_module(module), attribute)
+
+
+def part(game: str, name: str) -> Any:
+    """Game ``game``'s page part ``name`` (a field of GameUi), or None when the game has none.
+
+    >>> part("fronts", "lessons").__name__
+    'FrontsLessonsPage'
+    """
+    entry = UI.get(game)
+    target = getattr(entry, name) if entry is not None else None
+    return load(target) if target else None
+
+
+def editor_factory(game: str) -> Callable[[str | None], Any] | None:
+    """``make(position_line_or_None)`` for game ``game``'s position editor (its START when None), or None."""
+    entry = UI.get(game)
+    if entry is None:
+        return None
+    editor = load(entry.editor)
+    start = importlib.import_module(entry.editor.partition(":")[0]).START
+    return lambda position: editor(position or start)

@@ -1,0 +1,45 @@
+"""Issue 14, item 2 (a start): the UI registry names every game's pages; the shared pages ask it and do not
+branch on a game's name."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from academy.games import CATALOG
+from academy.ui.registry import UI, GameUi, editor_factory, part
+
+UI_DIR = Path(__file__).resolve().parents[2] / "academy" / "ui"
+GAME_NAMES = [e.name for e in CATALOG]
+
+
+def test_every_game_with_a_board_has_one_entry_in_the_home_pages_order():
+    assert list(UI) == [e.name for e in CATALOG if e.has_board]
+
+
+@pytest.mark.parametrize("game", list(UI))
+@pytest.mark.parametrize("field", [f for f in GameUi.__dataclass_fields__])
+def test_every_part_named_is_there(game, field):
+    found = part(game, field)
+    if field == "games_form" and UI[game].games_form is None:
+        assert found is None                      # the Games page's own form (Conquest)
+    else:
+        assert callable(found), (game, field)
+
+
+@pytest.mark.parametrize("game", list(UI))
+def test_the_editor_opens_on_its_start_position(game):
+    page = editor_factory(game)(None)
+    assert page is not None
+
+
+@pytest.mark.parametrize("module", ["shell.py", "editor_page.py", "classroom.py", "progress_page.py",
+                                    "lessons_page.py"])
+def test_shared_pages_do_not_branch_on_a_game_name(module):
+    """The shell, editor, classroom, progress and lessons pages name no game: they ask the registry."""
+    code = (UI_DIR / module).read_text(encoding="utf-8")
+    if module == "lessons_page.py":
+        code = code.replace('game: str = "conquest"', "")     # a default argument, not a branch
+    hits = [name for name in GAME_NAMES if re.search(rf"[\"']{name}[\"']", code)]
+    assert not hits, f"{module} names {hits}: ask the UI registry instead"
