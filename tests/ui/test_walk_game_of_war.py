@@ -176,7 +176,7 @@ def solve_first_exercise(page, lesson: Any, use_button: bool) -> None:
     page.wait_text(".exercise-tab", "Exercise 1 ✓")
     no_errors(page, f"after lesson {lesson.id!r}")
     page.page.locator(".lessons-back button").click()
-    page.wait_text(".lesson-list", f"{lesson.title} · {1}/{len(lesson.exercises)} solved")
+    page.wait_text(".lesson-list", f"{lesson.title} · 1/{len(lesson.exercises)} solved")
 
 
 # --- the game ---------------------------------------------------------------------------------------------
