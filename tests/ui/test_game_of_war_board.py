@@ -45,3 +45,24 @@ def test_a_position_on_an_empty_board_redraws_the_terrain():
     _, board = aimed()
     terrain = dict(board.squares.data)["terrain"]
     assert set(terrain) == {"plain"}
+
+
+def test_text_glyphs_take_a_fixed_colour_and_every_label_is_drawn():
+    """Issue 14, item 1: a text glyph whose colour is a column throws "Offset is outside the bounds of the
+    DataView" in the browser when its source changes length (Bokeh 3.9 builds the labels asynchronously),
+    as it did from the sixth lesson on. Each text glyph has a fixed colour over the rows of that colour, and
+    every unit letter and every contribution is in exactly one of them."""
+    from bokeh.models import GroupFilter, Text
+    s, board = aimed()
+    texts = [r for r in board.figure.renderers if isinstance(getattr(r, "glyph", None), Text)]
+    assert texts
+    drawn: dict[str, list[str]] = {}
+    for r in texts:
+        columns = dict(r.data_source.data)
+        assert r.glyph.text_color not in columns, f"{r.data_source.name}: colour from the column {r.glyph.text_color}"
+        f = r.view.filter
+        assert isinstance(f, GroupFilter) and f.group == r.glyph.text_color
+        rows = [i for i, v in enumerate(columns[f.column_name]) if v == f.group]
+        drawn.setdefault(r.data_source.name, []).extend(columns[r.glyph.text][i] for i in rows)
+    assert sorted(drawn["gow-units"]) == sorted(dict(board.units.data)["letter"])
+    assert sorted(drawn["gow-fire_labels"]) == ["+4", "+4", "+6", "+6"]

@@ -23,7 +23,8 @@ from typing import Any
 import panel as pn
 import param
 from bokeh.events import DoubleTap, Tap
-from bokeh.models import Arrow, ColumnDataSource, FixedTicker, HoverTool, Range1d, VeeHead
+from bokeh.models import (Arrow, CDSView, ColumnDataSource, FixedTicker, GroupFilter, HoverTool, Range1d,
+                          VeeHead)
 from bokeh.plotting import figure
 
 from academy.games.game_of_war.notation import LETTERS
@@ -41,11 +42,24 @@ MARKERS = {"infantry": "circle", "cavalry": "triangle", "cannon": "square", "swi
            "relay": "diamond", "swift_relay": "diamond"}
 UNIT_SIZE = {"infantry": 27, "cavalry": 30, "cannon": 25, "swift_cannon": 25, "relay": 30, "swift_relay": 30}
 SELECTED, DESTINATION, TARGET = "#f2b705", "#2e9e4f", "#d7263d"
+LETTER_COLOURS = ("#ffffff", "#222222")   # a unit's letter: in communication, cut off
 DEPLOY = "#3fa34d"             # free deployment: the squares of one's half where the chosen type may go
 
 
 def _source(data: dict[str, list[Any]], name: str) -> ColumnDataSource:
     return ColumnDataSource(data, name=name)
+
+
+def _only(source: ColumnDataSource, column: str, value: str) -> CDSView:
+    """The rows of ``source`` whose ``column`` is ``value``.
+
+    Text glyphs take one fixed colour each, never a colour column: Bokeh 3.9 recomputes a text glyph's
+    labels asynchronously, and when its source changes length (a unit destroyed, another lesson's board)
+    it may read a colour column at the old length and throw "Offset is outside the bounds of the
+    DataView" in the browser (issue 14, item 1). A fixed colour per glyph, over the rows of that colour,
+    draws the same thing without that read.
+    """
+    return CDSView(filter=GroupFilter(column_name=column, group=value))
 
 
 def _empty(*cols: str) -> dict[str, list[Any]]:
@@ -124,13 +138,17 @@ class GameOfWarBoard(pn.viewable.Viewer):
                     fill_alpha=0.85, line_color="#1d6b34", line_width=1)
         units = fig.scatter("x", "y", source=self.units, marker="marker", size="size", fill_color="fill",
                             line_color="line", line_width=2)
-        fig.text("x", "y", text="letter", source=self.units, text_align="center", text_baseline="middle",
-                 text_font_size="11px", text_font_style="bold", text_color="text_color")
+        for colour in LETTER_COLOURS:
+            fig.text("x", "y", text="letter", source=self.units, view=_only(self.units, "text_color", colour),
+                     text_align="center", text_baseline="middle", text_font_size="11px", text_font_style="bold",
+                     text_color=colour)
         fig.scatter("x", "y", source=self.marks["targets"], marker="circle", size="size", fill_alpha=0,
                     line_color=TARGET, line_width="width")
-        fig.text("x", "y", text="text", source=self.marks["fire_labels"], x_offset=11, y_offset=-11,
-                 text_font_size="12px", text_font_style="bold", text_color="color", text_baseline="middle",
-                 background_fill_color="#ffffff", background_fill_alpha=0.85)
+        labels = self.marks["fire_labels"]
+        for colour in SIDE_COLOURS.values():
+            fig.text("x", "y", text="text", source=labels, view=_only(labels, "color", colour), x_offset=11,
+                     y_offset=-11, text_font_size="12px", text_font_style="bold", text_color=colour,
+                     text_baseline="middle", background_fill_color="#ffffff", background_fill_alpha=0.85)
         fig.add_tools(HoverTool(renderers=[units], tooltips=(
             '<div style="font-size:13px"><b>@id</b> @kind (@side) on @square<br>@status</div>')))
         self.unit_glyphs = units
@@ -211,7 +229,7 @@ class GameOfWarBoard(pn.viewable.Viewer):
             cols["size"].append(UNIT_SIZE[u.type])
             cols["fill"].append(SIDE_COLOURS[u.side] if on else CUT_OFF_FILL)
             cols["line"].append("#111111" if on else SIDE_COLOURS[u.side])
-            cols["text_color"].append("#ffffff" if on else "#222222")
+            cols["text_color"].append(LETTER_COLOURS[0] if on else LETTER_COLOURS[1])
         return cols
 
     def _mark_columns(self) -> dict[str, dict[str, list[Any]]]:
