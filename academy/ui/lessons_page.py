@@ -286,7 +286,8 @@ class LessonsView(pn.viewable.Viewer):
         if self.classroom:
             return
         if doc is not None and doc.session_context is not None and location is not None:
-            location.update_query(lesson=self.lesson_id or "")
+            if location.query_params.get("lesson", "") != (self.lesson_id or ""):   # no history entry for no change
+                location.update_query(lesson=self.lesson_id or "")
 
     def start_exercise(self, index: int) -> None:
         lesson = self.lesson
