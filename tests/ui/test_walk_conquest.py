@@ -256,6 +256,9 @@ def test_walk_conquest(serve, open_page, monkeypatch):
     play, doc = made.plays[-1]
     session = play.session
     assert session.seats == ["human", "easy"]
+    # The CPU's pause between two of its actions (0.4 s, so a person can follow) is cut to 0.05 s: the same
+    # CPU turns on the same thread ("is thinking…" and the spinner meanwhile), sooner.
+    in_session(doc, lambda: setattr(session, "cpu_delay", 0.05))
     settled_board(page)
 
     for _ in range(3):
@@ -264,9 +267,7 @@ def test_walk_conquest(serve, open_page, monkeypatch):
     print(f"turns by clicks done after {time.monotonic() - started:.1f} s")
 
     # The rest of the game through session.act, the method the page's buttons and board clicks end in, on
-    # the session's own loop. The CPU's pause between two of its actions (0.4 s, so a person can follow)
-    # is cut to 0.05 s here: the same CPU turns on the same thread, faster.
-    in_session(doc, lambda: setattr(session, "cpu_delay", 0.05))
+    # the session's own loop (as a CPU's moves arrive), a whole turn of Red's at a time.
     me = make_bot("hard", seed=7)
     refused: list[str] = []
     while not session.state.is_terminal():
