@@ -72,8 +72,12 @@ class PhaseControls(pn.viewable.Viewer):
         self.reveal.on_click(lambda e: self.model.show_cards())
         self._move_key: Any = None
         self._trade_key: Any = None
-        self.armies.param.watch(lambda e: setattr(ch, "armies", max(1, int(e.new or 1))), "value")
-        self.dice.param.watch(lambda e: e.new is not None and setattr(ch, "dice", int(e.new)), "value")
+        # The boxes show the person's choice within what is allowed now; only the person's own changes
+        # write the choice (a clamp to the 2 dice or the last armies allowed here is not a new choice).
+        self._showing = False
+        self.armies.param.watch(lambda e: self._chosen("armies", max(1, int(e.new or 1))), "value")
+        self.dice.param.watch(lambda e: e.new is not None and self._chosen("dice", int(e.new)), "value")
+        ch.param.watch(lambda *e: self._show_choice(), ["armies", "dice"])
         self.move.param.watch(lambda e: e.new is not None and setattr(ch, "move", int(e.new)), "value")
         self.move_min.on_click(lambda e: setattr(self.move, "value", self.move.start))
         self.move_all.on_click(lambda e: setattr(self.move, "value", self.move.end))
@@ -110,6 +114,25 @@ class PhaseControls(pn.viewable.Viewer):
             dice = min(m.choice.dice, most[1]) if most else m.choice.dice
             m.act(Attack(m.selected, m.target, dice))
 
+    def _chosen(self, name: str, value: int) -> None:
+        if not self._showing:
+            setattr(self.model.choice, name, value)
+
+    def _show_choice(self) -> None:
+        """Show the choice in the boxes, within what is allowed now (without changing the choice)."""
+        ch = self.model.choice
+        self._showing = True
+        try:
+            armies = min(ch.armies, self.armies.end) if self.armies.end else ch.armies
+            if self.armies.value != armies:
+                self.armies.value = armies
+            allowed = list(self.dice.options.values()) if isinstance(self.dice.options, dict) else []
+            dice = min(ch.dice, max(allowed)) if allowed else ch.dice
+            if allowed and self.dice.value != dice:
+                self.dice.value = dice
+        finally:
+            self._showing = False
+
     # --- view ----------------------------------------------------------------------------
     def _blocked(self) -> bool:
         blocked = getattr(self.model, "_input_blocked", None)
@@ -126,17 +149,19 @@ class PhaseControls(pn.viewable.Viewer):
             self.armies.visible = placing
             if placing:
                 self.armies.end = max(1, amount[1])
-                if self.armies.value > self.armies.end:
-                    self.armies.value = self.armies.end
             dice = conquest_input.dice_range(state, m.selected, m.target) if phase == "attack" and m.selected else None
             self.dice.visible = self.dice_label.visible = phase == "attack"
             if phase == "attack":
                 most = dice[1] if dice else 3
                 opts = {f"{k} {'die' if k == 1 else 'dice'}": k for k in range(1, most + 1)}
                 if opts != self.dice.options:
-                    value = self.dice.value if self.dice.value in opts.values() else most
-                    self.dice.param.update(options=opts, value=value)
+                    self._showing = True
+                    try:
+                        self.dice.param.update(options=opts, value=min(m.choice.dice, most))
+                    finally:
+                        self._showing = False
             attack_ready = bool(phase == "attack" and m.selected and m.target and dice)
+            self._show_choice()
             self.attack_go.visible = attack_ready
             if attack_ready:
                 name = state.game.map.name_of

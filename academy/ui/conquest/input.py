@@ -41,6 +41,10 @@ class Choice(param.Parameterized):
     move = param.Integer(None, allow_None=True, bounds=(1, None),
                          doc="armies moved after a conquest or when fortifying; None moves all but one")
 
+    def reset(self) -> None:
+        """Back to the defaults (a new exercise, a new game): 1 army per click, the most dice, all but one."""
+        self.param.update({name: self.param[name].default for name in ("armies", "dice", "move")})
+
 
 @dataclass(frozen=True)
 class ClickResult:

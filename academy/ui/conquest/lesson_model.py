@@ -19,7 +19,8 @@ class LessonModel(LessonAttempt, BoardModel):
         super().__init__("conquest", **params)
 
     def start(self, attempt: Any) -> None:
-        """Show a new attempt (a new exercise)."""
+        """Show a new attempt (a new exercise), with the amounts a click uses back at their defaults."""
+        self.choice.reset()
         self._publish(attempt=attempt, state=attempt.state, selected=None, target=None, feedback=None,
                       hints=[], message="", last_events=[])
 

@@ -97,6 +97,7 @@ class NewGameForm(pn.viewable.Viewer):
 
     def _start(self, *events: Any) -> None:
         n = self.players.value
+        self.session.choice.reset()           # a new game starts with the default amounts per click
         try:
             self.session.new_game(players=n, seats=[w.value for w in self.seats[:n]], setup=self.setup.value,
                                   fortify=self.fortify.value, map=self.map.value, seed=self.seed)
