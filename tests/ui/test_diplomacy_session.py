@@ -321,4 +321,28 @@ def test_the_board_shows_the_last_phase_with_failures_and_can_hide_it():
     assert len(board.layers["fails"].data["x"]) == sum(r == "fails" for r in last["results"].values())
     board.show_last = False
     assert board.layers["last_moves"].data["x0"] == [] and board.layers["fails"].data["x"] == []
-    assert len(board.units.data["x"]) == len(s.state.position.units)
+    assert sum(1 for t in board.units.data["letter"] if t) == len(s.state.position.units)
+
+
+def test_the_unit_source_never_shrinks_from_one_lesson_to_the_next():
+    """Issue 14, item 1 (found by the walk): opening a lesson with fewer units than the one before made
+    the browser throw "Offset is outside the bounds of the DataView" (BokehJS's Text glyph, with a text
+    colour per row, meets a source that got shorter). The unit source keeps its length; the rows a
+    position does not use are blank, and the new position is patched in place."""
+    from academy.lessons import Attempt
+    from academy.ui.diplomacy.lessons import DiplomacyLessonModel
+    from academy.ui.lessons_page import game_lessons
+    lessons = {lesson.id: lesson for lesson in game_lessons("diplomacy")[0]}
+    m = DiplomacyLessonModel()
+    board = DiplomacyBoard(m)
+    board.pane.get_root(bokeh.document.Document())
+    lengths, drawn = [], []
+    for lid in ("dislodging", "standoffs", "coasts"):            # 5 units, then 3, then 1
+        m.start(Attempt(lessons[lid], lessons[lid].exercises[0]))
+        lengths.append(len(board.units.data["x"]))
+        drawn.append(sorted(u for u in board.units.data["unit"] if u))
+    assert len(set(lengths)) == 1, f"the unit source changed length: {lengths}"
+    assert [len(d) for d in drawn] == [5, 3, 1]
+    assert drawn[2] == ["FRANCE F MAO"]
+    blank = [i for i, u in enumerate(board.units.data["unit"]) if not u]
+    assert all(board.units.data["letter"][i] == "" and board.units.data["size"][i] == 0 for i in blank)
