@@ -346,3 +346,24 @@ def test_the_unit_source_never_shrinks_from_one_lesson_to_the_next():
     assert drawn[2] == ["FRANCE F MAO"]
     blank = [i for i, u in enumerate(board.units.data["unit"]) if not u]
     assert all(board.units.data["letter"][i] == "" and board.units.data["size"][i] == 0 for i in blank)
+
+
+def test_the_end_of_a_game_says_game_over_not_the_next_phase():
+    """Issue 14, item 1 (found by the walk): when a one-year game ended, the page still read "France —
+    Spring 1902 movement" and the message "... Now Spring 1902 movement. The game is over: ...". The
+    banner says the game is over and the result stays shown under it."""
+    from academy.ui.diplomacy.panels import OrdersPanel
+    s = LocalDiplomacy()
+    s.new_game(people=["FRANCE"], seed=3, years=1)
+    panel = OrdersPanel(s)
+    for _ in range(6):
+        if s.state.result:
+            break
+        assert "Game over" not in panel.banner.object
+        assert s.submit(), s.message
+    assert s.state.result, "a one-year game ends after its Winter"
+    assert "Game over" in panel.banner.object and "Spring 1902" not in panel.banner.object
+    assert "Now Spring 1902" not in s.message and "The game is over" in s.message
+    assert f"The game is over: {s.state.result['text']}" in panel.waiting.object
+    s.click("PAR")                                  # a click after the end: the result stays in sight
+    assert s.state.result["text"] in panel.waiting.object

@@ -10,6 +10,7 @@ each lesson and at the end) or server error log fails the walk.
 """
 from __future__ import annotations
 
+import os
 import re
 import threading
 import time
@@ -33,9 +34,37 @@ pytestmark = pytest.mark.ui
 SHOTS = "/tmp/walk-diplomacy"
 
 
-def order_lines(page) -> list[str]:
+# JS: the visible text of elements, their shadow roots included (Panel draws each pane in one).
+_DEEP_TEXT = """
+(els) => {
+  const text = (node) => {
+    if (node.nodeType === Node.TEXT_NODE) return node.textContent;
+    if (node.nodeType !== Node.ELEMENT_NODE || ['STYLE', 'SCRIPT', 'LINK'].includes(node.tagName)) return '';
+    if (getComputedStyle(node).display === 'none') return '';
+    const own = node.shadowRoot ? [...node.shadowRoot.childNodes].map(text).join(' ') : '';
+    return own + ' ' + [...node.childNodes].map(text).join(' ');
+  };
+  return els.map(text).join(' ');
+}
+"""
+
+
+def shown(page, tab: str, selector: str) -> str:
+    """The text of ``selector`` on the tab ``tab`` (each tab keeps its own orders panel)."""
+    return " ".join(page.page.locator(f".tab-{tab} {selector}").evaluate_all(_DEEP_TEXT).split())
+
+
+def wait_shown(page, tab: str, selector: str, text: str, timeout: float = 20) -> str:
+    deadline = time.monotonic() + timeout
+    while text not in (seen := shown(page, tab, selector)):
+        assert time.monotonic() < deadline, f"{selector!r} on {tab} never showed {text!r}; last seen: {seen[:300]!r}"
+        page.page.wait_for_timeout(50)
+    return seen
+
+
+def order_lines(page, tab: str) -> list[str]:
     """The orders written so far, as the orders list shows them (a unit without one: 'A PAR: no order …')."""
-    return [t.strip() for t in page.page.locator(".orders-list .order-line").all_inner_texts()]
+    return [" ".join(t.split()) for t in page.page.locator(f".tab-{tab} .orders-list .order-line").all_inner_texts()]
 
 
 # JS: the visible Bokeh figure named `name` (a hidden tab keeps its own board of the same name): its
@@ -80,6 +109,7 @@ def wait_board_on(page, figure: Any, timeout: float = 15) -> None:
     re-zooms the map): the browser's ranges are the server's, and its scales are drawn with them."""
     want = [figure.x_range.start, figure.x_range.end, figure.y_range.start, figure.y_range.end]
     deadline = time.monotonic() + timeout
+    page.page.locator(".bk-events").first.wait_for(state="attached")
     while True:
         v = board_view(page)
         if v and all(abs(a - b) < 1e-9 for a, b in zip(v["ranges"], want)) \
@@ -102,7 +132,7 @@ def point_of(province: str) -> tuple[float, float]:
     return point(standard_map(), province)
 
 
-def write_order(page, text: str) -> None:
+def write_order(page, tab: str, text: str) -> None:
     """Write ``text`` the way a person does: click the unit (or the build site), then the province the
     order concerns (the unit again to hold), then the order's entry in the menu if one is offered."""
     order = parse_order(text)
@@ -116,26 +146,26 @@ def write_order(page, text: str) -> None:
         clicks.append(dest if dest in targets else sorted(targets)[0])
     for province in clicks[:-1]:
         click(page, province)
-    before = page.text(".game-message")
+    before = shown(page, tab, ".game-message")
     click(page, clicks[-1])
-    said = wait_change(page, ".game-message", before)
-    if not said.startswith(f"Order written: {text}.") and text not in order_lines(page):
+    said = wait_change(page, tab, ".game-message", before)
+    if not said.startswith(f"Order written: {text}.") and text not in order_lines(page, tab):
         # a menu: the kind of order, or the coast
-        entry = page.page.locator(".order-choices button", has_text=re.compile(f": {re.escape(text)}$"))
+        entry = page.page.locator(f".tab-{tab} .order-choices button", has_text=re.compile(f": {re.escape(text)}$"))
         assert entry.count(), f"clicking offered no {text!r}; the page says {said!r}"
         entry.first.click()
         time.sleep(CLICK_GAP)
     deadline = time.monotonic() + 10
-    while text not in order_lines(page):
-        assert time.monotonic() < deadline, (f"clicking wrote no {text!r}; the orders show {order_lines(page)}, "
-                                             f"the page says {page.text('.game-message')!r}")
+    while text not in order_lines(page, tab):
+        assert time.monotonic() < deadline, (f"clicking wrote no {text!r}; the orders show {order_lines(page, tab)}, "
+                                             f"the page says {shown(page, tab, '.game-message')!r}")
         page.page.wait_for_timeout(50)
 
 
-def wait_change(page, selector: str, before: str, timeout: float = 10) -> str:
+def wait_change(page, tab: str, selector: str, before: str, timeout: float = 10) -> str:
     """Wait until the element's text is no longer ``before`` (the server has answered a click)."""
     deadline = time.monotonic() + timeout
-    while (now := page.text(selector)) == before:
+    while (now := shown(page, tab, selector)) == before:
         assert time.monotonic() < deadline, f"{selector} stayed {before!r}"
         page.page.wait_for_timeout(30)
     return now
@@ -147,21 +177,20 @@ def click_tab(page, tab: str) -> None:
 
 def solve_first_exercise(page, board: Any, number: int, lesson: Any) -> None:
     """Open ``lesson`` from the list, solve its first exercise by clicks, read the verdict, go back."""
-    print("OPEN", time.monotonic(), lesson.id, flush=True)
     page.page.locator(f".open-{lesson.id} button").click()
     page.wait_text(".lesson-title", lesson.title)
     ex = lesson.exercises[0]
     prompt = page.wait_text(".exercise-prompt", f"Exercise 1 of {len(lesson.exercises)}")
     assert " ".join(ex.prompt.split())[:60] in prompt, f"{lesson.id}: the prompt shown is {prompt!r}"
     orders = [t.strip() for t in ex.solution[0].split(";")]
-    page.wait_board(BOARD)
     wait_board_on(page, board.figure)
-    lines = order_lines(page)
+    lines = order_lines(page, "lessons")
     assert not any(t in lines for t in orders), f"{lesson.id}: orders already written on opening: {lines}"
-    assert page.page.locator(".type-order input").input_value() == "", f"{lesson.id}: the order box is not empty"
+    assert page.page.locator(".tab-lessons .type-order input").input_value() == "", \
+        f"{lesson.id}: the order box is not empty"
     for text in orders:
-        write_order(page, text)
-    page.page.locator(".submit-orders button").click()
+        write_order(page, "lessons", text)
+    page.page.locator(".tab-lessons .submit-orders button").click()
     feedback = page.wait_text(".lesson-feedback", "Solved!")
     assert "Not quite" not in feedback
     assert not page.errors, f"{lesson.id}: console errors: {page.errors[:5]}"
@@ -228,8 +257,6 @@ def test_walk_diplomacy_by_clicks(serve, open_page, monkeypatch):
 
     url = serve(factory)
     page = open_page(height=1200)
-    page.page.on("pageerror", lambda e: print("STACK", time.monotonic(), e.stack, flush=True))  # DEBUG
-    start = time.monotonic()
     page.open(url, board=None)
     page.wait_text(".game-cards", "Diplomacy")
     page.page.locator('.game-card[data-game="diplomacy"] a', has_text="Rules").click()
@@ -238,28 +265,23 @@ def test_walk_diplomacy_by_clicks(serve, open_page, monkeypatch):
     page.wait_text(".lesson-list", "Diplomacy lessons")
     lessons = game_lessons("diplomacy")[0]
     assert len(lessons) >= 13
-    import os  # DEBUG
-    only = os.environ.get("WALK_ONLY")
     for number, lesson in enumerate(lessons, 1):
-        if only and lesson.id not in only.split(","):
-            continue
         solve_first_exercise(page, lessons_pages[-1].board, number, lesson)
 
     click_tab(page, "Play")
     page.page.locator(".tab-play .diplomacy-play").first.wait_for(state="visible")
     page.page.locator(".years-choice select").select_option(label="1 year")
     page.page.locator(".start-game button").click()
-    page.wait_text(".tab-play .dip-banner-pane", "Spring 1901 movement")
+    wait_shown(page, "play", ".dip-banner-pane", "Spring 1901 movement")
     assert plays, "the Play tab built no Diplomacy page"
     session, doc = plays[-1].session, docs[-1]
-    page.wait_board(BOARD)
     wait_board_on(page, plays[-1].board.figure)
     for phase in ("Spring 1901 movement", "Fall 1901 movement"):
-        page.wait_text(".tab-play .dip-banner-pane", phase)
+        wait_shown(page, "play", ".dip-banner-pane", phase)
         for text in choose_orders(session):
-            write_order(page, text)
+            write_order(page, "play", text)
         page.page.locator(".tab-play .submit-orders button").click()
-        page.wait_text(".tab-play .game-message", f"{phase} resolved")
+        wait_shown(page, "play", ".game-message", f"{phase} resolved")
         assert not page.errors, f"{phase}: console errors: {page.errors[:5]}"
     for _ in range(10):                       # the rest through the Submit button's own method
         if session.state.result:
@@ -267,10 +289,9 @@ def test_walk_diplomacy_by_clicks(serve, open_page, monkeypatch):
         run_in_session(doc, session.submit)
     assert session.state.result, "the game did not end"
     words = session.state.result["text"]
-    page.wait_text(".tab-play .game-message", "The game is over")
-    page.wait_text(".tab-play .game-message", words)
-    import os
+    wait_shown(page, "play", ".game-message", "The game is over")
+    wait_shown(page, "play", ".dip-banner-pane", "Game over")
+    wait_shown(page, "play", ".game-result", f"The game is over: {words}")
     os.makedirs(SHOTS, exist_ok=True)
-    page.page.screenshot(path=f"{SHOTS}/end.png", full_page=True)
+    page.page.screenshot(path=f"{SHOTS}/end.png")
     assert not page.errors, f"console errors: {page.errors[:5]}"
-    print(f"walk took {time.monotonic() - start:.1f} s")
