@@ -22,7 +22,7 @@ import academy.ui.diplomacy.lessons as lessons_module
 import academy.ui.diplomacy.play as play_module
 from academy.games.diplomacy.mapdata import province_of, standard_map
 from academy.games.diplomacy.orders import Build, Disband, Hold, parse_order
-from academy.ui.diplomacy.session import order_targets
+from academy.ui.diplomacy.session import order_targets, phase_title
 from academy.ui.lessons_page import game_lessons
 from academy.ui.session_loop import in_session
 from academy.ui.shell import build_page, current_query
@@ -153,8 +153,7 @@ def write_order(page, tab: str, text: str) -> None:
         # a menu: the kind of order, or the coast
         entry = page.page.locator(f".tab-{tab} .order-choices button", has_text=re.compile(f": {re.escape(text)}$"))
         assert entry.count(), f"clicking offered no {text!r}; the page says {said!r}"
-        entry.first.click()
-        time.sleep(CLICK_GAP)
+        entry.first.click()             # a button, not a board tap: no double-tap gap needed
     deadline = time.monotonic() + 10
     while text not in order_lines(page, tab):
         assert time.monotonic() < deadline, (f"clicking wrote no {text!r}; the orders show {order_lines(page, tab)}, "
@@ -214,20 +213,21 @@ def run_in_session(doc: Any, fn: Any, timeout: float = 60) -> Any:
 
 
 def choose_orders(session: Any) -> list[str]:
-    """The orders the test's player picks this phase: each unit moves into a supply centre nobody owns
-    if it can, else holds (read from the session's options tree: what a person sees by clicking)."""
+    """The orders the test's player picks this phase, from the session's options tree (what a person
+    sees by clicking each unit): a move into a supply centre nobody owns if it can, else a hold (in a
+    retreat phase: the unit's first choice)."""
     from academy.games.diplomacy.options import option_leaves
     owners = session.state.position.supply_centers
-    centres = {p for p in standard_map().supply_centers if not owners.get(p)}
-    picked, taken = [], set()
+    free = {p for p in standard_map().supply_centers if not owners.get(p)}
+    picked = []
     for key, tree in sorted(session.options.items()):
-        moves = [t for t in option_leaves(tree) if " - " in t and " S " not in t and " C " not in t
-                 and province_of(t.split(" - ")[1]) in centres - taken]
+        leaves = option_leaves(tree)
+        moves = [t for t in leaves if t.split()[2:3] == ["-"] and province_of(t.split()[3]) in free]
+        hold = f"{key} H"
+        pick = moves[0] if moves else hold if hold in leaves else leaves[0]
         if moves:
-            picked.append(moves[0])
-            taken.add(province_of(moves[0].split(" - ")[1]))
-        else:
-            picked.append(f"{key} H")
+            free.discard(province_of(pick.split()[3]))
+        picked.append(pick)
     return picked
 
 
@@ -276,7 +276,8 @@ def test_walk_diplomacy_by_clicks(serve, open_page, monkeypatch):
     assert plays, "the Play tab built no Diplomacy page"
     session, doc = plays[-1].session, docs[-1]
     wait_board_on(page, plays[-1].board.figure)
-    for phase in ("Spring 1901 movement", "Fall 1901 movement"):
+    for _ in range(2):                        # two phases ordered by clicks (Spring 1901, then the next)
+        phase = phase_title(session.phase)
         wait_shown(page, "play", ".dip-banner-pane", phase)
         for text in choose_orders(session):
             write_order(page, "play", text)
