@@ -367,3 +367,17 @@ def test_the_end_of_a_game_says_game_over_not_the_next_phase():
     assert f"The game is over: {s.state.result['text']}" in panel.waiting.object
     s.click("PAR")                                  # a click after the end: the result stays in sight
     assert s.state.result["text"] in panel.waiting.object
+
+
+def test_one_order_is_an_order_not_orders():
+    """Issue 14, item 1 (seen at the walk's end): "Winter 1901 adjustments resolved: 1 orders" and
+    "(1 orders)" in the results."""
+    from academy.ui.diplomacy.panels import results_html
+    from academy.ui.position_link import read_position
+    s = LocalDiplomacy()
+    s.new_game(people=["FRANCE"], state=read_position("diplomacy", "France to order, S1901M | France: A PAR"))
+    one = {"phase": "W1901A", "orders": {"GERMANY": ["F KIE B"]}, "results": {"F KIE": "succeeds"},
+           "reasons": {"F KIE": "GERMANY builds F KIE."}}
+    assert "(1 order)" in results_html(one)
+    assert s.type_order("A PAR - BUR") and s.submit(), s.message
+    assert "Spring 1901 movement resolved: 1 order, 0 failed" in s.message, s.message

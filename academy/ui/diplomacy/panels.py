@@ -37,7 +37,7 @@ def results_html(last: dict[str, Any], open_: bool = False, first: str | None = 
                     f"<tr><td colspan=2 class='why'>{escape(reasons.get(row.key, ''))}</td></tr>")
     body = "".join(rows) or "<tr><td class='why'>No orders were given: every unit held.</td></tr>"
     return (f"<details{' open' if open_ else ''}><summary><b>{escape(phase_title(last.get('phase', '')))}</b> "
-            f"({len(results)} orders)</summary><table class='orders'>{body}</table></details>")
+            f"({len(results)} order{'' if len(results) == 1 else 's'})</summary><table class='orders'>{body}</table></details>")
 
 
 class OrdersPanel(pn.viewable.Viewer):

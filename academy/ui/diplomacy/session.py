@@ -509,7 +509,8 @@ class LocalDiplomacy(DiplomacySession):
         self._remember(st.last)
         failed = sum(r == "fails" for r in (st.last or {}).get("results", {}).values())
         now = "" if st.result else f" Now {phase_title(st.phase)}."      # else _advance says the game is over
-        self._advance(f"{phase_title(before)} resolved: {len((st.last or {}).get('results', {}))} orders, "
+        n = len((st.last or {}).get("results", {}))
+        self._advance(f"{phase_title(before)} resolved: {n} order{'' if n == 1 else 's'}, "
                       f"{failed} failed (see the results).{now}")
 
     @property
