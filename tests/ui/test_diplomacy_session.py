@@ -321,4 +321,63 @@ def test_the_board_shows_the_last_phase_with_failures_and_can_hide_it():
     assert len(board.layers["fails"].data["x"]) == sum(r == "fails" for r in last["results"].values())
     board.show_last = False
     assert board.layers["last_moves"].data["x0"] == [] and board.layers["fails"].data["x"] == []
-    assert len(board.units.data["x"]) == len(s.state.position.units)
+    assert sum(1 for t in board.units.data["letter"] if t) == len(s.state.position.units)
+
+
+def test_the_unit_source_never_shrinks_from_one_lesson_to_the_next():
+    """Issue 14, item 1 (found by the walk): opening a lesson with fewer units than the one before made
+    the browser throw "Offset is outside the bounds of the DataView" (BokehJS's Text glyph, with a text
+    colour per row, meets a source that got shorter). The unit source keeps its length; the rows a
+    position does not use are blank, and the new position is patched in place."""
+    from academy.lessons import Attempt
+    from academy.ui.diplomacy.lessons import DiplomacyLessonModel
+    from academy.ui.lessons_page import game_lessons
+    lessons = {lesson.id: lesson for lesson in game_lessons("diplomacy")[0]}
+    m = DiplomacyLessonModel()
+    board = DiplomacyBoard(m)
+    board.pane.get_root(bokeh.document.Document())
+    lengths, drawn = [], []
+    for lid in ("dislodging", "standoffs", "coasts"):            # 5 units, then 3, then 1
+        m.start(Attempt(lessons[lid], lessons[lid].exercises[0]))
+        lengths.append(len(board.units.data["x"]))
+        drawn.append(sorted(u for u in board.units.data["unit"] if u))
+    assert len(set(lengths)) == 1, f"the unit source changed length: {lengths}"
+    assert [len(d) for d in drawn] == [5, 3, 1]
+    assert drawn[2] == ["FRANCE F MAO"]
+    blank = [i for i, u in enumerate(board.units.data["unit"]) if not u]
+    assert all(board.units.data["letter"][i] == "" and board.units.data["size"][i] == 0 for i in blank)
+
+
+def test_the_end_of_a_game_says_game_over_not_the_next_phase():
+    """Issue 14, item 1 (found by the walk): when a one-year game ended, the page still read "France —
+    Spring 1902 movement" and the message "... Now Spring 1902 movement. The game is over: ...". The
+    banner says the game is over and the result stays shown under it."""
+    from academy.ui.diplomacy.panels import OrdersPanel
+    s = LocalDiplomacy()
+    s.new_game(people=["FRANCE"], seed=3, years=1)
+    panel = OrdersPanel(s)
+    for _ in range(6):
+        if s.state.result:
+            break
+        assert "Game over" not in panel.banner.object
+        assert s.submit(), s.message
+    assert s.state.result, "a one-year game ends after its Winter"
+    assert "Game over" in panel.banner.object and "Spring 1902" not in panel.banner.object
+    assert "Now Spring 1902" not in s.message and "The game is over" in s.message
+    assert f"The game is over: {s.state.result['text']}" in panel.waiting.object
+    s.click("PAR")                                  # a click after the end: the result stays in sight
+    assert s.state.result["text"] in panel.waiting.object
+
+
+def test_one_order_is_an_order_not_orders():
+    """Issue 14, item 1 (seen at the walk's end): "Winter 1901 adjustments resolved: 1 orders" and
+    "(1 orders)" in the results."""
+    from academy.ui.diplomacy.panels import results_html
+    from academy.ui.position_link import read_position
+    s = LocalDiplomacy()
+    s.new_game(people=["FRANCE"], state=read_position("diplomacy", "France to order, S1901M | France: A PAR"))
+    one = {"phase": "W1901A", "orders": {"GERMANY": ["F KIE B"]}, "results": {"F KIE": "succeeds"},
+           "reasons": {"F KIE": "GERMANY builds F KIE."}}
+    assert "(1 order)" in results_html(one)
+    assert s.type_order("A PAR - BUR") and s.submit(), s.message
+    assert "Spring 1901 movement resolved: 1 order, 0 failed" in s.message, s.message

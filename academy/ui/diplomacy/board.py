@@ -35,14 +35,21 @@ from academy.games.diplomacy.orders import (Build, Convoy, Disband, Hold, Move, 
                                             parse_order)
 from academy.ui.board_updates import change_board, figure_size, patch_source
 
-from .style import (BACKGROUND, COAST, FAILED, LAND, LAND_TEXT, POWER_TEXT, SEA, SEA_TEXT, SELECTED, TARGET,
-                    power_colour)
+from .style import (BACKGROUND, COAST, FAILED, LAND, LAND_TEXT, NEUTRAL, POWER_TEXT, SEA, SEA_TEXT, SELECTED,
+                    TARGET, power_colour)
 
 __all__ = ["DiplomacyBoard", "map_graph", "point", "X_RANGE", "Y_RANGE"]
 
 X_RANGE, Y_RANGE = (0.0, 1.0), (0.0, 1.0)
 TAP_REACH = 22          # pixels from a province's centre (or one of its coasts) that still count as a tap on it
 UNIT_SIZE, NODE_SIZE = 22, 30
+#: rows the unit source starts with (34 supply centres: room for every unit of a game). The source never
+#: shrinks: BokehJS's Text glyph throws "Offset is outside the bounds of the DataView" when a source with
+#: per-row text colours gets fewer rows (its labels of the old length meet the new colours), so the unused
+#: rows are blank tokens off the map, and a new position patches the rows in place.
+UNIT_ROWS = 34
+_NO_UNIT = {"x": -1.0, "y": -1.0, "letter": "", "fill": NEUTRAL, "text_color": NEUTRAL, "line": NEUTRAL,
+            "line_width": 0.0, "marker": "circle", "size": 0, "unit": ""}
 _KIND_MARKER = {"land": "square", "coast": "circle", "sea": "hex"}
 _KIND_FILL = {"land": LAND, "coast": COAST, "sea": SEA}
 
@@ -222,8 +229,17 @@ class DiplomacyBoard(pn.viewable.Viewer):
         return cols
 
     def _unit_columns(self) -> dict[str, list[Any]]:
+        """The units' rows, then blank rows up to the source's length (``UNIT_ROWS`` or more: it never shrinks)."""
+        cols = self._unit_rows()
+        rows = len(cols["x"])
+        length = max(rows, UNIT_ROWS, len(self.units.data["x"]) if hasattr(self, "units") else 0)
+        for k, v in _NO_UNIT.items():
+            cols[k].extend([v] * (length - rows))
+        return cols
+
+    def _unit_rows(self) -> dict[str, list[Any]]:
         state = self.session.state
-        cols = _empty("x", "y", "letter", "fill", "text_color", "line", "line_width", "marker", "size", "unit")
+        cols = _empty(*_NO_UNIT)
         if state is None:
             return cols
         pos = state.position
@@ -367,7 +383,9 @@ class DiplomacyBoard(pn.viewable.Viewer):
     def _patch(self) -> None:
         patch_source(self.source, self._province_columns())
         units = self._unit_columns()
-        if units != dict(self.units.data):
+        if len(units["x"]) == len(self.units.data["x"]):
+            patch_source(self.units, units)
+        else:                                   # more units than rows: the source grows (never shrinks)
             self.units.data = units
         for name, cols in self._order_columns().items():
             if cols != dict(self.layers[name].data):

@@ -37,7 +37,7 @@ def results_html(last: dict[str, Any], open_: bool = False, first: str | None = 
                     f"<tr><td colspan=2 class='why'>{escape(reasons.get(row.key, ''))}</td></tr>")
     body = "".join(rows) or "<tr><td class='why'>No orders were given: every unit held.</td></tr>"
     return (f"<details{' open' if open_ else ''}><summary><b>{escape(phase_title(last.get('phase', '')))}</b> "
-            f"({len(results)} orders)</summary><table class='orders'>{body}</table></details>")
+            f"({len(results)} order{'' if len(results) == 1 else 's'})</summary><table class='orders'>{body}</table></details>")
 
 
 class OrdersPanel(pn.viewable.Viewer):
@@ -94,10 +94,15 @@ class OrdersPanel(pn.viewable.Viewer):
                 self.banner.object = ""
                 return
             who = f"{swatch(s.power, 16)}{escape(s.power.title())}" if s.power else "Watching"
+            when = "Game over" if state.result else phase_title(state.phase)
             self.banner.object = (f"<div class='dip-banner'>{who} — <span class='phase'>"
-                                  f"{escape(phase_title(state.phase))}</span></div>")
-            wait = s.waiting_text()
-            self.waiting.object = f"<div class='waiting'>{escape(wait)}</div>" if wait else ""
+                                  f"{escape(when)}</span></div>")
+            if state.result:            # the result stays in sight, whatever the last message says
+                self.waiting.object = (f"<div class='waiting game-result' role='status'>The game is over: "
+                                       f"{escape(state.result['text'])}</div>")
+            else:
+                wait = s.waiting_text()
+                self.waiting.object = f"<div class='waiting'>{escape(wait)}</div>" if wait else ""
             self.message.object = (f"<div class='academy-message' role='status' aria-live='polite'>"
                                    f"{escape(s.message)}</div>" if s.message else "")
             key = tuple(s.choices)

@@ -508,8 +508,10 @@ class LocalDiplomacy(DiplomacySession):
         st.resolve_step()
         self._remember(st.last)
         failed = sum(r == "fails" for r in (st.last or {}).get("results", {}).values())
-        self._advance(f"{phase_title(before)} resolved: {len((st.last or {}).get('results', {}))} orders, "
-                      f"{failed} failed (see the results). Now {phase_title(st.phase)}.")
+        now = "" if st.result else f" Now {phase_title(st.phase)}."      # else _advance says the game is over
+        n = len((st.last or {}).get("results", {}))
+        self._advance(f"{phase_title(before)} resolved: {n} order{'' if n == 1 else 's'}, "
+                      f"{failed} failed (see the results).{now}")
 
     @property
     def engine_state(self) -> DiplomacyState | None:
