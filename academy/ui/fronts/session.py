@@ -173,8 +173,13 @@ class FrontsSession(OrderDrafts, param.Parameterized):
         self.param.update(selected=None, targets=[], split={}, message="")
 
     def set_mode(self, mode: str) -> None:
+        """What a click on a target writes for the selected stack (move, support, strike, scout)."""
+        if self.selected is None:      # e.g. the choice arrives after the stack's order was written
+            self.message = (f"No stack is selected, so there is nothing to {mode}: click one of your stacks on "
+                            "the map first, then choose what it does.")
+            return
         if mode not in self.available_modes():
-            self.message = f"The stack in {self.pname(self.selected or '')} cannot {mode}."
+            self.message = f"The stack in {self.pname(self.selected)} cannot {mode}."
             return
         self.param.update(mode=mode, targets=self._targets(mode), message=self._hint(mode))
 
