@@ -121,8 +121,13 @@ def wait_ring(page, province: str, colour: str, timeout: float = 10) -> None:
         if time.monotonic() > deadline:
             page.page.screenshot(path=os.path.join(SHOTS, "no-ring.png"))
             raise AssertionError(f"{province} never got the ring {colour} on the board; the page says "
-                                 f"{page.text('.game-message')!r}, rings {board_data(page)['rings']}")
+                                 f"{page.text('.game-message', shown=True)!r}, rings {board_data(page)['rings']}")
         page.page.wait_for_timeout(30)
+
+
+def shown(page, selector: str) -> Any:
+    """The widget matching ``selector`` that is shown now (each tab has its own orders panel)."""
+    return page.page.locator(selector).filter(visible=True).first
 
 
 def click_tab(page, tab: str) -> None:
@@ -147,29 +152,29 @@ def write_by_clicks(page, map_id: str, text: str) -> None:
     name = fmap.name_of(o.source)
     if o.kind == "build":
         (kind, n), = o.units
-        page.page.locator(".build-city select").select_option(name)
-        page.page.locator(".build-kind select").select_option(kind)
-        count = page.page.locator(".build-count input")
+        shown(page, ".build-city select").select_option(name)
+        shown(page, ".build-kind select").select_option(kind)
+        count = shown(page, ".build-count input")
         count.fill(str(n))
         count.press("Enter")
-        page.page.locator(".add-build button").click()
-        page.wait_text(".orders-list", f"build {n} {kind} {name}")
+        shown(page, ".add-build button").click()
+        page.wait_text(".orders-list", f"build {n} {kind} {name}", shown=True)
         return
     click_board(page, map_id, o.source)
     wait_ring(page, o.source, SELECTED)
-    page.wait_text(".selection", f"Stack in {name}")
+    page.wait_text(".selection", f"Stack in {name}", shown=True)
     if o.kind in ("support", "strike", "scout"):
-        mode = page.page.locator(".order-mode button", has_text=o.kind)
+        mode = page.page.locator(".order-mode button", has_text=o.kind).filter(visible=True)
         if mode.count():                            # a stack with one mode has no mode buttons
             mode.first.click()
             # the mode's own hint says the server took the choice (a tap sent before would go first)
             page.wait_text(".game-message", {"support": "to support the battle there", "strike": "to strike the "
-                                             "battle there", "scout": "to scout it"}[o.kind])
+                                             "battle there", "scout": "to scout it"}[o.kind], shown=True)
     elif o.units:                                   # "all X -> Y" moves every ground unit: the default
         wanted = dict(o.units)
         for kind in GROUND:
-            box = page.page.locator(f".split-{kind} input")
-            if not box.count() or not box.first.is_visible():
+            box = page.page.locator(f".split-{kind} input").filter(visible=True)
+            if not box.count():
                 continue
             n = wanted.get(kind, 0)
             if n is None:                           # "armor X -> Y": every armor, the box's default
@@ -178,7 +183,7 @@ def write_by_clicks(page, map_id: str, text: str) -> None:
             box.first.press("Enter")
     wait_ring(page, o.target, TARGET)
     click_board(page, map_id, o.target)
-    page.wait_text(".game-message", "Order written")
+    page.wait_text(".game-message", "Order written", shown=True)
 
 
 def solve_first_exercise(page, lesson) -> None:
@@ -187,11 +192,11 @@ def solve_first_exercise(page, lesson) -> None:
     map_id = attempt.state.game.map.id
     page.wait_board(BOARD)
     n = len(lesson.exercises)
-    page.wait_text(".exercise-prompt", f"Exercise 1 of {n}:")
-    assert exercise.prompt.split()[0] in page.text(".exercise-prompt")
+    page.wait_text(".exercise-prompt", f"Exercise 1 of {n}:", shown=True)
+    assert exercise.prompt.split()[0] in page.text(".exercise-prompt", shown=True)
     # a new lesson starts clean: no orders, no selection, an empty order box
-    page.wait_text(".orders-list", "No orders yet")
-    assert page.page.locator(".type-order input").input_value() == "", "the order box kept old text"
+    page.wait_text(".orders-list", "No orders yet", shown=True)
+    assert shown(page, ".type-order input").input_value() == "", "the order box kept old text"
     # the board shows the lesson's position (waits: the board patches after the lesson opens)
     want = expected_stacks(attempt)
     deadline = time.monotonic() + 10
@@ -202,8 +207,8 @@ def solve_first_exercise(page, lesson) -> None:
     for line in exercise.solution:
         for text in line.split(";"):
             write_by_clicks(page, map_id, text.strip())
-    page.page.locator(".submit-orders button").click()
-    page.wait_text(".lesson-feedback", "Solved!", timeout=30)
+    shown(page, ".submit-orders button").click()
+    page.wait_text(".lesson-feedback", "Solved!", timeout=30, shown=True)
 
 
 def walk_the_lessons(page) -> None:
@@ -213,12 +218,12 @@ def walk_the_lessons(page) -> None:
         if os.environ.get("TMP_ONLY") and lesson.id not in os.environ["TMP_ONLY"].split(","):
             continue
         began = time.monotonic()
-        page.wait_text(".lesson-list", lesson.title)
+        page.wait_text(".lesson-list", lesson.title, shown=True)
         page.page.locator(f".open-{lesson.id} button").click()
         solve_first_exercise(page, lesson)
         no_errors(page, f"lesson {lesson.id}")
-        page.page.locator(".lessons-back button").click()
-        marks = page.wait_text(".lesson-list", "Short lessons")
+        shown(page, ".lessons-back button").click()
+        marks = page.wait_text(".lesson-list", "Short lessons", shown=True)
         row = marks.split(f"{i + 1}. {lesson.title}")[1][:40]
         assert f"1/{len(lesson.exercises)} solved" in row, f"the list does not show {lesson.id} solved: {row!r}"
         print(f"lesson {lesson.id}: {time.monotonic() - began:.1f} s")
@@ -228,7 +233,7 @@ def walk_the_lessons(page) -> None:
 # --- the game --------------------------------------------------------------------------------------
 def play_a_turn_by_clicks(page, turn: int) -> None:
     """Click one of Red's stacks, then one of the provinces the board rings, then Submit."""
-    page.wait_text(".fronts-banner", f"turn {turn}")
+    page.wait_text(".fronts-banner", f"turn {turn}", shown=True)
     data = board_data(page)
     mine = sorted({p for p, owner, _ in data["stacks"] if owner == "red"})
     assert mine, "Red has no stack on the board"
@@ -239,11 +244,12 @@ def play_a_turn_by_clicks(page, turn: int) -> None:
     assert targets, f"no province is ringed as a target of the stack in {source}"
     target = targets[turn % len(targets)]
     click_board(page, "duel", target)
-    page.wait_text(".game-message", "Order written")
-    page.wait_text(".orders-list", "->")
-    page.page.locator(".submit-orders button").click()
-    page.wait_text(".game-message", f"Turn {turn} resolved", timeout=30)
-    page.wait_text(".fronts-banner", f"turn {turn + 1}")
+    page.wait_text(".game-message", "Order written", shown=True)
+    written = page.text(".game-message", shown=True).split("Order written: ")[1].split(".")[0]
+    page.wait_text(".orders-list", written, shown=True)
+    shown(page, ".submit-orders button").click()
+    page.wait_text(".game-message", f"Turn {turn} resolved", timeout=30, shown=True)
+    page.wait_text(".fronts-banner", f"turn {turn + 1}", shown=True)
 
 
 def on_server(doc: Any, fn: Any, timeout: float = 60) -> Any:
@@ -306,13 +312,13 @@ def test_walk_fronts(serve, open_page, monkeypatch, tmp_path):
     start = time.monotonic()
 
     page.open(url, board=None)
-    page.wait_text(".game-cards", "Fronts")
+    page.wait_text(".game-cards", "Fronts", shown=True)
     page.page.locator('.game-card[data-game="fronts"] a', has_text="Rules").click()
     page.page.locator(".tab-rules .rules-page").first.wait_for(state="visible", timeout=30000)
     no_errors(page, "Rules tab")
 
     click_tab(page, "Lessons")
-    page.wait_text(".lesson-list", "Fronts lessons", timeout=30)
+    page.wait_text(".lesson-list", "Fronts lessons", timeout=30, shown=True)
     walk_the_lessons(page)
     no_errors(page, "after the lessons")
     lessons_done = time.monotonic()
@@ -322,21 +328,21 @@ def test_walk_fronts(serve, open_page, monkeypatch, tmp_path):
     page.page.locator(".level-choice button", has_text="Easy").click()
     page.page.locator(".start-game button").click()
     page.wait_board(BOARD)
-    page.wait_text(".game-message", "the easy CPU plays Blue")
+    page.wait_text(".game-message", "the easy CPU plays Blue", shown=True)
     for turn in range(1, PLAYED_TURNS + 1):
         play_a_turn_by_clicks(page, turn)
         no_errors(page, f"play, turn {turn}")
-    report = page.wait_text(".battle-reports", f"Turn {PLAYED_TURNS}")
+    report = page.wait_text(".battle-reports", f"Turn {PLAYED_TURNS}", shown=True)
     assert "Turn 1" in report
 
     assert len(pages) == 1, f"expected one Play page on the server, found {len(pages)}"
     doc, play_page = pages[0]
     result = drive_to_the_end(doc, play_page.session)
-    banner = page.wait_text(".fronts-banner", "Game over:", timeout=30)
+    banner = page.wait_text(".fronts-banner", "Game over:", timeout=30, shown=True)
     assert result in banner
-    page.wait_text(".game-message", "The game is over")
-    assert page.page.locator(".submit-orders button").count() == 0 or not page.page.locator(
-        ".submit-orders button").first.is_visible(), "Submit is still offered after the game is over"
+    page.wait_text(".game-message", "The game is over", shown=True)
+    assert not page.page.locator(".tab-play .submit-orders button").filter(visible=True).count(), \
+        "Submit is still offered after the game is over"
     page.page.screenshot(path=os.path.join(SHOTS, "end.png"))
     no_errors(page, "the end of the game")
     print(f"walk: lessons {lessons_done - start:.1f} s, all {time.monotonic() - start:.1f} s")
