@@ -279,3 +279,23 @@ def test_no_text_on_the_board_takes_its_colour_from_a_column():
     columns = set(b.provinces.data) | set(b.stacks.data)
     for glyph in texts:
         assert glyph.text_color not in columns, f"text coloured by the column {glyph.text_color!r}"
+
+
+def test_the_selection_says_what_a_click_on_a_target_will_move():
+    """Issue 14, item 1 (found by the walk): the counts of the units that move were not shown anywhere but
+    in their boxes, so nothing said whether the page had taken a changed count before the tap on the
+    target (the walk's "2 of 4 infantry" left the city empty); the selection now says what moves."""
+    from academy.ui.fronts.panels import OrdersPanel
+    s = new()
+    panel = OrdersPanel(s)
+    s.click("millbrook")
+    assert "Moves: 2 infantry 1 armor" in panel.selection.object
+    s.set_split("infantry", 1)
+    assert "Moves: 1 infantry 1 armor" in panel.selection.object
+    s.set_split("infantry", 0)
+    s.set_split("armor", 0)
+    assert "Moves: nothing yet" in panel.selection.object
+    s.deselect()
+    s.click("northgate")
+    s.set_mode("strike")
+    assert "Moves:" not in panel.selection.object        # planes strike: no units move
