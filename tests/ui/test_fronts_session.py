@@ -299,3 +299,13 @@ def test_the_selection_says_what_a_click_on_a_target_will_move():
     s.click("northgate")
     s.set_mode("strike")
     assert "Moves:" not in panel.selection.object        # planes strike: no units move
+
+
+def test_the_last_turns_message_says_the_game_is_over_not_that_a_new_turn_begins():
+    """Issue 14, item 1 (found by the walk): the message after the last turn said "Now turn 19. The game is
+    over: ...", a turn that is never played."""
+    s = new(turns=2)
+    assert s.submit() and "Now turn 2." in s.message
+    assert s.submit()
+    assert s.obs["result"] and "The game is over" in s.message
+    assert "Now turn" not in s.message, s.message

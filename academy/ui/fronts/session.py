@@ -548,4 +548,4 @@ class LocalFronts(FrontsSession):
         self._resolve()
         battles = sum(1 for e in self._reports.get(done, [{}])[-1].get("events", []) if e["kind"] == "battle")
         self._advance(f"Turn {turn} resolved: {battles} battle{'s' if battles != 1 else ''} you could see "
-                      f"(see the reports). Now turn {st.board.turn}.")
+                      "(see the reports)." + ("" if st.result else f" Now turn {st.board.turn}."))
