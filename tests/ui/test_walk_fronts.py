@@ -37,23 +37,25 @@ pytestmark = pytest.mark.ui
 SHOTS = "/tmp/walk-fronts"
 PLAYED_TURNS = 3            # turns played by clicks on the Play tab before the game is driven to its end
 
-# JS: the live board's data, read from its Bokeh sources (named by the board): each stack label with its
-# province and owner, and each province's ring (selected: black, a target: orange). Only the visible
-# board's sources (the Lessons and the Play tab each have a board; the hidden one is skipped).
-_BOARD_DATA = """
-() => {
-  const out = {stacks: [], rings: {}};
+# JS: the Bokeh view of the Fronts board shown now (the Lessons and the Play tab each have one; a hidden
+# tab's is skipped).
+_FIND_BOARD = """
   const find = (views) => {
     for (const v of views) {
       if (v.model && v.model.name === 'fronts-board' && v.canvas_view
-          && v.canvas_view.el.getBoundingClientRect().width > 10) return v;
+          && v.canvas_view.el.getBoundingClientRect().width >= 10) return v;
       const hit = find(v.child_views ? [...v.child_views] : []);
       if (hit) return hit;
     }
     return null;
   };
   const view = find([...window.Bokeh.index]);
+"""
+# JS: that board's data, read from its Bokeh sources (named by the board): each stack label with its
+# province and owner, and each province's ring (selected: black, a target: orange).
+_BOARD_DATA = "() => {" + _FIND_BOARD + """
   if (!view) return null;
+  const out = {stacks: [], rings: {}};
   for (const r of view.model.renderers) {
     const src = r.data_source;
     if (!src) continue;
@@ -64,53 +66,30 @@ _BOARD_DATA = """
     }
   }
   return out;
-}
-"""
+}"""
+_SCROLL_TO_BOARD = "() => {" + _FIND_BOARD + "if (view) view.canvas_view.el.scrollIntoView({block: 'center'}); }"
 
 
 # --- the page --------------------------------------------------------------------------------------
 def board_data(page) -> dict[str, Any]:
     data = page.page.evaluate(_BOARD_DATA)
-    assert data is not None, "no visible Fronts board"
+    assert data is not None, "no Fronts board is shown"
     return data
 
 
-# JS: the Bokeh view of the visible Fronts board (the Lessons and the Play tab each have one; a hidden
-# tab's is skipped).
-_FIND_BOARD = """
-  const find = (views) => {
-    for (const v of views) {
-      if (v.model && v.model.name === 'fronts-board' && v.frame && v.canvas_view
-          && v.canvas_view.el.getBoundingClientRect().width > 10) return v;
-      const hit = find(v.child_views ? [...v.child_views] : []);
-      if (hit) return hit;
-    }
-    return null;
-  };
-  const view = find([...window.Bokeh.index]);
-"""
-_POINT = "([x, y, scroll]) => {" + _FIND_BOARD + """
-  if (!view) return null;
-  if (scroll) view.canvas_view.el.scrollIntoView({block: 'center'});
-  const rect = view.canvas_view.el.getBoundingClientRect();
-  return [rect.left + view.frame.x_scale.compute(x), rect.top + view.frame.y_scale.compute(y)];
-}"""
-
-
-def visible_board_point(page, map_id: str, province: str, scroll: bool = False) -> tuple[float, float]:
-    """The pixel of ``province`` on the visible board; ``scroll``: scroll the board into view first."""
-    x, y = load_map(map_id).provinces[province].at
-    point = page.page.evaluate(_POINT, [x, y, scroll])
+def board_point(page, map_id: str, province: str) -> tuple[float, float]:
+    point = page.to_pixels(BOARD, *load_map(map_id).provinces[province].at)
     assert point is not None, "the board is not laid out"
     return point
 
 
 def click_board(page, map_id: str, province: str) -> None:
-    """Click ``province`` on the visible board, scrolling the board into view first when the province is
+    """Click ``province`` on the board shown, scrolling the board into view first when the province is
     off the screen (as a person scrolls to what they want to click)."""
-    x, y = visible_board_point(page, map_id, province)
-    if not 60 < y < page.page.viewport_size["height"] - 10:
-        x, y = visible_board_point(page, map_id, province, scroll=True)
+    x, y = board_point(page, map_id, province)
+    if not 60 < y < page.page.viewport_size["height"] - 10:       # under the header, or below the screen
+        page.page.evaluate(_SCROLL_TO_BOARD)
+        x, y = board_point(page, map_id, province)
     page.page.mouse.click(x, y)
     time.sleep(CLICK_GAP)              # a second tap within 300 ms would be a double tap
 
@@ -197,9 +176,11 @@ def solve_first_exercise(page, lesson) -> None:
     page.wait_board(BOARD)
     n = len(lesson.exercises)
     page.wait_text(".exercise-prompt", f"Exercise 1 of {n}:", shown=True)
-    assert exercise.prompt.split()[0] in page.text(".exercise-prompt", shown=True)
+    prompt = " ".join(exercise.prompt.split())
+    assert prompt[:40] in page.text(".exercise-prompt", shown=True), "the exercise text is not this exercise's"
     # a new lesson starts clean: no orders, no selection, an empty order box
     page.wait_text(".orders-list", "No orders yet", shown=True)
+    page.wait_text(".selection", "Click one of your stacks", shown=True)
     assert shown(page, ".type-order input").input_value() == "", "the order box kept old text"
     # the board shows the lesson's position (waits: the board patches after the lesson opens)
     want = expected_stacks(attempt)
@@ -337,14 +318,15 @@ def test_walk_fronts(serve, open_page, monkeypatch, tmp_path):
     report = page.wait_text(".battle-reports", f"Turn {PLAYED_TURNS}", shown=True)
     assert "Turn 1" in report
 
+    play_submit = page.page.locator(".tab-play .submit-orders button").filter(visible=True)
+    assert play_submit.count() == 1, "the Play tab shows no Submit button"
     assert len(pages) == 1, f"expected one Play page on the server, found {len(pages)}"
     doc, play_page = pages[0]
     result = drive_to_the_end(doc, play_page.session)
     banner = page.wait_text(".fronts-banner", "Game over:", timeout=30, shown=True)
     assert result in banner
     page.wait_text(".game-message", "The game is over", shown=True)
-    assert not page.page.locator(".tab-play .submit-orders button").filter(visible=True).count(), \
-        "Submit is still offered after the game is over"
+    assert not play_submit.count(), "Submit is still offered after the game is over"
     page.page.screenshot(path=os.path.join(SHOTS, "end.png"))
     no_errors(page, "the end of the game")
     print(f"walk: lessons {lessons_done - start:.1f} s, all {time.monotonic() - start:.1f} s")
