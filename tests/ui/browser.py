@@ -17,11 +17,11 @@ WS_OPEN = "Websocket connection 0 is now open"
 CLICK_GAP = 0.35  # Bokeh turns a second tap within 300 ms into a double tap
 
 # JS: find the Bokeh view of the figure named `name` (walking the view tree; Panel renders in shadow DOM),
-# then map data (x, y) to page pixels through the figure's frame and ranges. A figure that is not shown
-# (another tab's board of the same name) is skipped.
+# then map data (x, y) to page pixels through the figure's frame and ranges. A figure not shown now (on a
+# hidden tab: a game's Lessons and Play tabs each have a board of the same name) is skipped.
 _TO_PIXELS = """
 ([name, x, y]) => {
-  const shown = (v) => v.canvas_view && v.canvas_view.el.getBoundingClientRect().width > 0;
+  const shown = (v) => v.canvas_view && v.canvas_view.el.getBoundingClientRect().width >= 10;
   const find = (views) => {
     for (const v of views) {
       if (v.model && v.model.name === name && v.frame && shown(v)) return v;
@@ -41,9 +41,10 @@ _TO_PIXELS = """
 
 
 # JS: the visible text of every element matching `sel`, looking into open shadow roots (Panel renders each
-# component in one), including the text inside a matched element's own shadow root.
+# component in one), including the text inside a matched element's own shadow root. With `shown`, an element
+# inside something hidden (a tab not open, a hidden column) is left out too.
 _DEEP_TEXT = """
-(sel) => {
+([sel, shown]) => {
   const text = (node) => {
     if (node.nodeType === Node.TEXT_NODE) return node.textContent;
     if (node.nodeType !== Node.ELEMENT_NODE || ['STYLE', 'SCRIPT', 'LINK'].includes(node.tagName)) return '';
@@ -53,7 +54,7 @@ _DEEP_TEXT = """
   };
   const out = [];
   const walk = (root) => {
-    root.querySelectorAll(sel).forEach(el => out.push(text(el)));
+    root.querySelectorAll(sel).forEach(el => { if (!shown || el.checkVisibility()) out.push(text(el)); });
     root.querySelectorAll('*').forEach(el => { if (el.shadowRoot) walk(el.shadowRoot); });
   };
   walk(document);
@@ -98,11 +99,12 @@ class Page:
             if time.monotonic() > deadline:
                 raise AssertionError("the board was not laid out")
             self.page.wait_for_timeout(20)
-        self.page.locator(".bk-events:visible").first.wait_for(state="visible")   # not another tab's board
+        self.page.locator(".bk-events").filter(visible=True).first.wait_for(state="visible")  # not a hidden tab's
 
-    def text(self, selector: str) -> str:
-        """The visible text of the elements matching ``selector``, shadow roots included."""
-        return self.page.evaluate(_DEEP_TEXT, selector)
+    def text(self, selector: str, shown: bool = False) -> str:
+        """The visible text of the elements matching ``selector``, shadow roots included; ``shown``: only
+        of those shown now (not inside a hidden tab or column)."""
+        return self.page.evaluate(_DEEP_TEXT, [selector, shown])
 
     def to_pixels(self, board: str, x: float, y: float) -> tuple[float, float] | None:
         hit = self.page.evaluate(_TO_PIXELS, [board, x, y])
@@ -123,12 +125,12 @@ class Page:
             self.page.mouse.click(x, y)
         time.sleep(CLICK_GAP)
 
-    def wait_text(self, selector: str, text: str, timeout: float = 20) -> str:
-        """Wait until the element's text contains ``text``; returns the text."""
+    def wait_text(self, selector: str, text: str, timeout: float = 20, shown: bool = False) -> str:
+        """Wait until the element's text contains ``text``; returns the text (``shown``: see ``text``)."""
         deadline = time.monotonic() + timeout
         seen = ""
         while time.monotonic() < deadline:
-            seen = self.text(selector)
+            seen = self.text(selector, shown)
             if text in seen:
                 return seen
             self.page.wait_for_timeout(50)

@@ -251,3 +251,61 @@ def test_a_game_played_to_the_end_says_so_and_takes_no_more_orders():
     assert s.submit() is False and s.message == f"The game is over: {result['text']}"
     s.click("northgate")
     assert s.selected is None
+
+
+def test_a_mode_choice_without_a_selected_stack_says_so_instead_of_failing():
+    """Issue 14, item 1 (found by the walk): the order-mode buttons' choice can reach the server after a
+    tap on the board has written the stack's order and unselected it; it raised KeyError('') in the
+    server (a traceback, the choice lost without a word). Now the learner reads why nothing changed."""
+    s = new()
+    s.click("northgate")
+    s.set_mode("strike")
+    s.click("riverton")                     # the order is written, the stack unselected
+    assert s.selected is None and s.pending == ["1 air Northgate strike Riverton"]
+    s.set_mode("scout")
+    assert s.mode == "strike" and s.pending == ["1 air Northgate strike Riverton"]
+    assert "No stack is selected" in s.message and "click one of your stacks" in s.message
+
+
+def test_no_text_on_the_board_takes_its_colour_from_a_column():
+    """Issue 14, item 1 (found by the walk): BokehJS's Text glyph reads a per-row text colour for its old
+    rows when its source shrinks (a lesson on the Crossroads map, then one on the smaller Two Rivers map),
+    and the browser throws "Offset is outside the bounds of the DataView". Every text glyph of the board
+    has one colour."""
+    from bokeh.models import Text
+    b = board_for(new())
+    texts = [r.glyph for r in b.figure.renderers if isinstance(r.glyph, Text)]
+    assert len(texts) >= 3                  # names, terrain words, stack labels
+    columns = set(b.provinces.data) | set(b.stacks.data)
+    for glyph in texts:
+        assert glyph.text_color not in columns, f"text coloured by the column {glyph.text_color!r}"
+
+
+def test_the_selection_says_what_a_click_on_a_target_will_move():
+    """Issue 14, item 1 (found by the walk): the counts of the units that move were not shown anywhere but
+    in their boxes, so nothing said whether the page had taken a changed count before the tap on the
+    target (the walk's "2 of 4 infantry" left the city empty); the selection now says what moves."""
+    from academy.ui.fronts.panels import OrdersPanel
+    s = new()
+    panel = OrdersPanel(s)
+    s.click("millbrook")
+    assert "Moves: 2 infantry 1 armor" in panel.selection.object
+    s.set_split("infantry", 1)
+    assert "Moves: 1 infantry 1 armor" in panel.selection.object
+    s.set_split("infantry", 0)
+    s.set_split("armor", 0)
+    assert "Moves: nothing yet" in panel.selection.object
+    s.deselect()
+    s.click("northgate")
+    s.set_mode("strike")
+    assert "Moves:" not in panel.selection.object        # planes strike: no units move
+
+
+def test_the_last_turns_message_says_the_game_is_over_not_that_a_new_turn_begins():
+    """Issue 14, item 1 (found by the walk): the message after the last turn said "Now turn 19. The game is
+    over: ...", a turn that is never played."""
+    s = new(turns=2)
+    assert s.submit() and "Now turn 2." in s.message
+    assert s.submit()
+    assert s.obs["result"] and "The game is over" in s.message
+    assert "Now turn" not in s.message, s.message

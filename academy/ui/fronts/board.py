@@ -45,6 +45,10 @@ PLAYER_TINTS = {"red": "#F6D4D0", "blue": "#D3DEF3", "green": "#D4EAD3", "gold":
 TERRAIN_MARK = {"forest": ("triangle", "#2E7D32"), "mountain": ("triangle", "#7A5230"), "urban": ("hex", "#616161")}
 SHORT = {"infantry": "inf", "artillery": "art", "armor": "arm", "air": "air"}
 BACKGROUND = "#F7F5EF"
+# One colour for every terrain word (its marker carries the terrain's colour): BokehJS's Text glyph reads a
+# per-row text colour for its old rows when its source shrinks (a lesson on a smaller map), and throws
+# "Offset is outside the bounds of the DataView" in the browser; a single colour has no rows to overrun.
+TERRAIN_TEXT = "#5B5247"
 SELECTED, TARGET, BATTLE = "#111111", "#E08A00", "#D00000"
 
 
@@ -128,7 +132,7 @@ class FrontsBoard(pn.viewable.Viewer):
         fig.text("x", "label_y", text="name", source=src, text_align="center", text_baseline="top",
                  text_font_size="12px", text_font_style="bold", text_color="#2b2b2b")
         fig.text("x", "terrain_y", text="terrain_text", source=src, text_align="center", text_baseline="top",
-                 text_font_size="10px", text_font_style="italic", text_color="t_color")
+                 text_font_size="10px", text_font_style="italic", text_color=TERRAIN_TEXT)
         self._draw_orders(fig)
         fig.scatter("x", "y", source=self.layers["battles"], marker="asterisk", size=26, line_color=BATTLE,
                     line_width=3.5)

@@ -212,9 +212,13 @@ class OrdersPanel(pn.viewable.Viewer):
                     w.visible = False
                 return
             stack = s.my_stack(s.selected)
-            self.selection.object = (f"<b>Stack in {escape(s.pname(s.selected))}</b>: "
-                                     f"{escape(stack_label({'units': stack}))}")
             modes = s.available_modes() or ["move"]
+            # what a click on a highlighted province will move (the counts below, as the session took them)
+            moving = " ".join(f"{n} {k}" for k, n in s.split.items() if n) or "nothing yet (choose how many)"
+            moves = (f"<div class='academy-muted move-split'>Moves: {escape(moving)}</div>"
+                     if s.mode == "move" and "move" in modes and s.split else "")
+            self.selection.object = (f"<b>Stack in {escape(s.pname(s.selected))}</b>: "
+                                     f"{escape(stack_label({'units': stack}))}{moves}")
             if list(self.mode.options) != modes:
                 self.mode.options = modes
             value = s.mode if s.mode in modes else modes[0]

@@ -173,8 +173,13 @@ class FrontsSession(OrderDrafts, param.Parameterized):
         self.param.update(selected=None, targets=[], split={}, message="")
 
     def set_mode(self, mode: str) -> None:
+        """What a click on a target writes for the selected stack (move, support, strike, scout)."""
+        if self.selected is None:      # e.g. the choice arrives after the stack's order was written
+            self.message = (f"No stack is selected, so there is nothing to {mode}: click one of your stacks on "
+                            "the map first, then choose what it does.")
+            return
         if mode not in self.available_modes():
-            self.message = f"The stack in {self.pname(self.selected or '')} cannot {mode}."
+            self.message = f"The stack in {self.pname(self.selected)} cannot {mode}."
             return
         self.param.update(mode=mode, targets=self._targets(mode), message=self._hint(mode))
 
@@ -543,4 +548,4 @@ class LocalFronts(FrontsSession):
         self._resolve()
         battles = sum(1 for e in self._reports.get(done, [{}])[-1].get("events", []) if e["kind"] == "battle")
         self._advance(f"Turn {turn} resolved: {battles} battle{'s' if battles != 1 else ''} you could see "
-                      f"(see the reports). Now turn {st.board.turn}.")
+                      "(see the reports)." + ("" if st.result else f" Now turn {st.board.turn}."))
