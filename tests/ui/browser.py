@@ -17,12 +17,16 @@ WS_OPEN = "Websocket connection 0 is now open"
 CLICK_GAP = 0.35  # Bokeh turns a second tap within 300 ms into a double tap
 
 # JS: find the Bokeh view of the figure named `name` (walking the view tree; Panel renders in shadow DOM),
-# then map data (x, y) to page pixels through the figure's frame and ranges.
+# then map data (x, y) to page pixels through the figure's frame and ranges. A figure of that name on a
+# hidden tab or pane (its canvas has no size on the page) is skipped: the Lessons and Play tabs each have
+# their board.
 _TO_PIXELS = """
 ([name, x, y]) => {
+  const shown = (v) => { const r = v.canvas_view && v.canvas_view.el.getBoundingClientRect();
+                         return r && r.width > 0 && r.height > 0; };
   const find = (views) => {
     for (const v of views) {
-      if (v.model && v.model.name === name && v.frame) return v;
+      if (v.model && v.model.name === name && v.frame && shown(v)) return v;
       const kids = v.child_views ? [...v.child_views] : [];
       const hit = find(kids);
       if (hit) return hit;
@@ -96,7 +100,7 @@ class Page:
             if time.monotonic() > deadline:
                 raise AssertionError("the board was not laid out")
             self.page.wait_for_timeout(20)
-        self.page.locator(".bk-events").first.wait_for(state="visible")
+        self.page.locator(".bk-events:visible").first.wait_for(state="visible")   # not a hidden tab's board
 
     def text(self, selector: str) -> str:
         """The visible text of the elements matching ``selector``, shadow roots included."""
