@@ -243,6 +243,10 @@ def solve_first_exercise(page, lesson: Any, number: int) -> None:
     want = expected_units(attempt.state.observation(attempt.learner))
     wait_for(lambda: units_seen(page) == want, page, 10)            # the board shows this exercise's position
     assert page.page.locator(".command-input input:visible").first.input_value() == "", "the command box kept old text"
+    for stale in (".lesson-feedback", ".lesson-note", ".attack-why", ".attack-odds"):   # nothing left from before
+        assert shown(page, stale) == "", f"{lesson.id} opened with {stale} showing {shown(page, stale)[:200]!r}"
+    assert "Day " in shown(page, ".tactics-status") and f"{attempt.state.game.player_name(attempt.learner)} to play" \
+        in shown(page, ".tactics-status")
     for n, text in enumerate(exercise.solution, 1):
         state = attempt.state
         action = state.game.parse_action(text, state)
@@ -342,6 +346,8 @@ def test_walk_tactics(serve, open_page, monkeypatch):
     clicked = time.monotonic()
 
     # the rest of the game through the same methods the taps and buttons call, on the server's session
+    # (the CPU's pause between two of its actions, there for people to follow its moves, made short)
+    on_server(doc, lambda: setattr(s, "cpu_delay", 0.05))
     deadline = time.monotonic() + 240
     while not on_server(doc, s.state.is_terminal):
         assert time.monotonic() < deadline, "the game did not end"
