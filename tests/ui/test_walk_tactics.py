@@ -189,6 +189,14 @@ def click_tab(page, tab: str) -> None:
     page.page.locator(".game-tabs .bk-tab", has_text=tab).first.click()
 
 
+def fits(page, css: str, where: str) -> None:
+    """The shown element ``css`` lies inside the window (not cut off at its right edge)."""
+    box = page.page.locator(f"{css}:visible").first.bounding_box()
+    width = page.page.viewport_size["width"]
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, \
+        f"{css} is cut off {where}: {box} in a window {width} px wide"
+
+
 def clean(page, where: str) -> None:
     assert not page.errors, f"console errors {where}: {page.errors[:5]}"
 
@@ -243,6 +251,7 @@ def solve_first_exercise(page, lesson: Any, number: int) -> None:
     want = expected_units(attempt.state.observation(attempt.learner))
     wait_for(lambda: units_seen(page) == want, page, 10)            # the board shows this exercise's position
     assert page.page.locator(".command-input input:visible").first.input_value() == "", "the command box kept old text"
+    fits(page, ".do-command button", f"in the lesson {lesson.id}")
     for stale in (".lesson-feedback", ".lesson-note", ".attack-why", ".attack-odds"):   # nothing left from before
         assert shown(page, stale) == "", f"{lesson.id} opened with {stale} showing {shown(page, stale)[:200]!r}"
     assert "Day " in shown(page, ".tactics-status") and f"{attempt.state.game.player_name(attempt.learner)} to play" \
@@ -305,6 +314,7 @@ def test_walk_tactics(serve, open_page, monkeypatch):
     press(page, ".start-game")
     page.wait_board(BOARD)
     wait_shown(page, ".game-message", "Red, Blue (CPU easy)")
+    fits(page, ".do-command button", "on the Play tab")
     wait_shown(page, ".tactics-status", "Red to play")
     assert len(plays) == 1, plays
     play, doc = plays[0]
