@@ -32,6 +32,7 @@ from academy.lessons import Attempt, load_lessons
 from academy.lessons.html import lesson_html
 from academy.ui.defer import later
 from academy.ui.position_link import ShareLink, position_text
+from academy.ui.scroll_top import ScrollTop
 
 __all__ = ["LessonsView", "TryReport", "game_lessons", "clear_lessons", "extra_lesson_dirs", "rules_link",
            "feedback_html"]
@@ -214,7 +215,8 @@ class LessonsView(pn.viewable.Viewer):
         self.view = pn.Column(self.back, self.lesson_view, sizing_mode="stretch_width", visible=False, margin=0)
         if self.classroom:
             self.back.visible = self.exercise_tabs.visible = self.next_button.visible = False
-        self.layout = pn.Column(self.listing, self.view, sizing_mode="stretch_width",
+        self.scroll_top = ScrollTop(height=0, margin=0, sizing_mode="stretch_width")   # a lesson opens at its top
+        self.layout = pn.Column(self.scroll_top, self.listing, self.view, sizing_mode="stretch_width",
                                 css_classes=[f"{self.game}-lessons", "game-lessons"])
         self.model.param.watch(later(self._on_model), list(self.watched))
         self.open(lesson_id)
@@ -283,6 +285,7 @@ class LessonsView(pn.viewable.Viewer):
                                  f"{len(self.lessons)} · {rules_link(lesson.section, self.game)}</div>")
             self.body.object = lesson_html(lesson.body)   # a teacher's file: only safe HTML reaches the page
             self.start_exercise(exercise)
+            self.scroll_top.scroll()
 
     def _share_link(self) -> None:
         """Keep the browser's address on this lesson (``?...&lesson=<id>``), so it can be shared."""

@@ -101,17 +101,19 @@ class TacticsBoard(pn.viewable.Viewer):
             axis.axis_line_color = None
             axis.major_label_text_font_size = "12px"
             axis.major_label_text_color = "#555555"
-        self._frame(fig)
+        small, unit, sign = self._fonts()
         fig.rect("x", "y", width=1, height=1, source=self.tiles, fill_color="fill", line_color="#9aa08c",
                          line_width=0.6)
-        fig.text("sx", "sy", text="sign", source=self.tiles, text_align="center", text_baseline="middle",
-                 text_font_size="font_sign", text_color="#3d4a35", text_alpha=0.55)
+        texts = {"sign": [fig.text("sx", "sy", text="sign", source=self.tiles, text_align="center",
+                                   text_baseline="middle", text_font_size=sign, text_color="#3d4a35",
+                                   text_alpha=0.55)]}
         fig.rect("x", "y", width=0.86, height=0.86, source=self.tiles, fill_alpha=0, line_color="owner_colour",
                  line_width="owner_width")
-        fig.text("px", "py", text="code", source=self.tiles, text_align="left", text_baseline="top",
-                 text_font_size="font_small", text_font_style="bold", text_color="owner_colour")
-        fig.text("cx", "cy", text="capture", source=self.tiles, text_align="right", text_baseline="top",
-                 text_font_size="font_small", text_font_style="bold", text_color="#8b1a1a")
+        texts["small"] = [
+            fig.text("px", "py", text="code", source=self.tiles, text_align="left", text_baseline="top",
+                     text_font_size=small, text_font_style="bold", text_color="owner_colour"),
+            fig.text("cx", "cy", text="capture", source=self.tiles, text_align="right", text_baseline="top",
+                     text_font_size=small, text_font_style="bold", text_color="#8b1a1a")]
         threats = fig.rect("x", "y", width=1, height=1, source=self.marks["threats"], fill_color=THREAT,
                            fill_alpha=0.16, line_color=THREAT, line_alpha=0.45, line_dash="dotted")
         fig.rect("x", "y", width=1, height=1, source=self.marks["destinations"], fill_color=DESTINATION,
@@ -126,12 +128,15 @@ class TacticsBoard(pn.viewable.Viewer):
                  line_alpha=0)
         units = fig.rect("x", "uy", width=0.74, height=0.5, source=self.units, fill_color="fill",
                          fill_alpha="alpha", line_color="#111111", line_width=1.2)
-        fig.text("x", "uy", text="code", source=self.units, text_align="center", text_baseline="middle",
-                 text_font_size="font", text_font_style="bold", text_color="#ffffff")
-        fig.text("hx", "hy", text="hp", source=self.units, text_align="right", text_baseline="bottom",
-                 text_font_size="font", text_font_style="bold", text_color="#111111")
-        fig.text("wx", "hy", text="warn", source=self.units, text_align="left", text_baseline="bottom",
-                 text_font_size="font", text_color="#b35c00")
+        texts["unit"] = [
+            fig.text("x", "uy", text="code", source=self.units, text_align="center", text_baseline="middle",
+                     text_font_size=unit, text_font_style="bold", text_color="#ffffff"),
+            fig.text("hx", "hy", text="hp", source=self.units, text_align="right", text_baseline="bottom",
+                     text_font_size=unit, text_font_style="bold", text_color="#111111"),
+            fig.text("wx", "hy", text="warn", source=self.units, text_align="left", text_baseline="bottom",
+                     text_font_size=unit, text_color="#b35c00")]
+        self.texts = texts
+        self._frame(fig)
         fig.add_layout(Arrow(source=self.marks["trail"], x_start="x0", y_start="y0", x_end="x1", y_end="y1",
                              line_color="color", line_width=3, line_alpha=0.8, line_dash=[8, 5],
                              end=VeeHead(size=16, fill_color="color", line_color="color", fill_alpha=0.9)))
@@ -148,7 +153,13 @@ class TacticsBoard(pn.viewable.Viewer):
         return fig
 
     def _frame(self, fig: Any) -> None:
-        """Fit the figure, its ranges and its axis labels to the map."""
+        """Fit the figure, its ranges, its axis labels and its text sizes to the map.
+
+        Text sizes are one value per glyph, never a data column: BokehJS may lay out a text glyph with its
+        labels from one data update and its visuals from the next while a source changes length (a lesson
+        with fewer units opened after another), and a per-row size then reads past the end of the new
+        column: "Could not resolve 'bold undefined helvetica' as a font", an uncaught error in the page.
+        """
         w, h, cell = self.map.width, self.map.height, self.cell
         fig.x_range.update(start=-0.5, end=w - 0.5)
         fig.y_range.update(start=h - 0.5, end=-0.5)
@@ -157,6 +168,9 @@ class TacticsBoard(pn.viewable.Viewer):
         fig.xaxis.major_label_overrides = {i: chr(ord("A") + i) for i in range(w)}
         fig.yaxis.ticker = FixedTicker(ticks=list(range(h)))
         fig.yaxis.major_label_overrides = {i: str(i + 1) for i in range(h)}
+        for size, role in zip(self._fonts(), ("small", "unit", "sign")):
+            for text in self.texts[role]:
+                text.glyph.text_font_size = size
 
     # --- data ----------------------------------------------------------------------------------
     def _fonts(self) -> tuple[str, str, str]:
@@ -170,10 +184,8 @@ class TacticsBoard(pn.viewable.Viewer):
                                                       for t, o in ((tile_name(p), o) for p, o in tmap.owners.items())}
         capture = obs.get("capture", {})
         seen = set(obs["seen"]) if obs.get("seen") is not None else None
-        small, _, sign = self._fonts()
         cols = _empty("x", "y", "tile", "fill", "terrain_name", "stars", "sign", "sx", "sy", "owner_colour",
-                      "owner_width", "owner_name", "code", "px", "py", "capture", "cx", "cy", "fog", "font_small",
-                      "font_sign")
+                      "owner_width", "owner_name", "code", "px", "py", "capture", "cx", "cy", "fog")
         for y in range(tmap.height):
             for x in range(tmap.width):
                 terrain = tmap.grid[y][x]
@@ -200,18 +212,15 @@ class TacticsBoard(pn.viewable.Viewer):
                 cols["cx"].append(x + 0.4)
                 cols["cy"].append(y - 0.4)
                 cols["fog"].append(0.38 if seen is not None and tile not in seen else 0.0)
-                cols["font_small"].append(small)
-                cols["font_sign"].append(sign)
         return cols
 
     def _unit_columns(self) -> dict[str, list[Any]]:
         cols = _empty("x", "uy", "hx", "hy", "wx", "tile", "terrain", "name", "army", "code", "hp", "warn", "fill",
-                      "alpha", "fuel", "ammo", "note", "font")
+                      "alpha", "fuel", "ammo", "note")
         obs = self.session.obs
         if not obs:
             return cols
         players = self.map.players
-        _, font, _ = self._fonts()
         w, h = self.map.width, self.map.height
         for u in obs["units"]:
             x, y = parse_tile(u["tile"], w, h)
@@ -239,7 +248,6 @@ class TacticsBoard(pn.viewable.Viewer):
             cols["fuel"].append(str(u["fuel"]))
             cols["ammo"].append("—" if u["ammo"] is None else str(u["ammo"]))
             cols["note"].append(", ".join(notes))
-            cols["font"].append(font)
         return cols
 
     def _mark_columns(self) -> dict[str, dict[str, list[Any]]]:

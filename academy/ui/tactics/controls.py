@@ -50,8 +50,9 @@ class ActionControls(pn.viewable.Viewer):
         self.super_button.on_click(lambda e: s.power("super"))
         self.end_button = pn.widgets.Button(label="End turn", color="primary", width=110, css_classes=["end-turn"])
         self.end_button.on_click(lambda e: s.end_turn())
-        self.command = pn.widgets.TextInput(placeholder="or type a command: tank E2 -> F2 wait", width=300,
-                                            css_classes=["command-input"])
+        # the box takes the panel's width left by Play (the lessons' side panel is narrower than the game's)
+        self.command = pn.widgets.TextInput(placeholder="or type a command: tank E2 -> F2 wait", min_width=150,
+                                            sizing_mode="stretch_width", css_classes=["command-input"])
         self.play_button = pn.widgets.Button(label="Play", width=70, css_classes=["do-command"])
         self.play_button.on_click(lambda e: self._typed())
         self.command.param.watch(lambda e: self._typed(), "enter_pressed")
@@ -62,7 +63,7 @@ class ActionControls(pn.viewable.Viewer):
             pn.Row(*self.buttons.values(), self.cancel, margin=0, styles={"flex-wrap": "wrap"}), self.drops,
             pn.Row(self.build_choice, self.build_button, margin=0),
             pn.Row(self.end_button, self.power_button, self.super_button, margin=0),
-            pn.Row(self.command, self.play_button, margin=0), self.threats,
+            pn.Row(self.command, self.play_button, margin=0, sizing_mode="stretch_width"), self.threats,
             margin=0, sizing_mode="stretch_width", css_classes=["tactics-actions"])
         s.param.watch(later(self.update), ["choices", "builds", "obs", "thinking", "ready", "selected", "target"])
         self.update()
