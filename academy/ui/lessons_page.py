@@ -150,10 +150,6 @@ def feedback_html(fb: Any) -> str:
             f"<b>{_FEEDBACK_TITLE.get(fb.status, '')}</b>{_paragraphs(fb.message)}</div>")
 
 
-# JS: scroll the page to its top (the app's template scrolls its #main area, a plain page the window)
-_TO_TOP = "const m = document.getElementById('main'); if (m) { m.scrollTop = 0; } window.scrollTo(0, 0);"
-
-
 class LessonsView(pn.viewable.Viewer):
     """A game's Lessons tab; see the module docstring. ``lesson_id``: open this lesson directly (None: the list).
 
@@ -329,7 +325,6 @@ class LessonsView(pn.viewable.Viewer):
             button = pn.widgets.Button(label="Open", color="primary", width=90, align="center",
                                        css_classes=["open-lesson", f"open-{lesson.id}"])
             button.on_click(lambda e, lid=lesson.id: self.open(lid))
-            button.js_on_click(code=_TO_TOP)      # the lesson opens at its top, not where its button was
             text = pn.pane.HTML(
                 f"<div><b>{n}. {escape(lesson.title)}</b> <span class='academy-muted'>· {self._marks(lesson)}</span>"
                 f"</div><div>{escape(lesson.summary)}</div><div class='academy-muted'>"
