@@ -27,7 +27,7 @@ from academy.lessons import Attempt
 from academy.ui.lessons_page import game_lessons
 from academy.ui.session_loop import in_session
 from academy.ui.shell import build_page, current_query
-from tests.ui.browser import _DEEP_TEXT, CLICK_GAP
+from tests.ui.browser import CLICK_GAP
 from tests.ui.test_browser_game_of_war import BOARD, turn_of
 
 pytestmark = pytest.mark.ui
@@ -68,9 +68,9 @@ _VISIBLE_BOARD = """
 
 
 def shown_text(page, selector: str) -> str:
-    """The text of the *visible* elements matching ``selector`` (browser.py's ``Page.text`` also reads a
-    hidden tab's: the Lessons tab's status under the Play tab's)."""
-    return page.page.evaluate(_SHOWN_TEXT, selector)
+    """The text of the *visible* elements matching ``selector`` (not a hidden tab's: the Lessons tab's
+    status under the Play tab's)."""
+    return page.text(selector, shown=True)
 
 
 def wait_shown(page, selector: str, text: str, timeout: float = 20) -> str:
@@ -82,13 +82,6 @@ def wait_shown(page, selector: str, text: str, timeout: float = 20) -> str:
             return seen
         page.page.wait_for_timeout(40)
     raise AssertionError(f"{selector!r} never showed {text!r}; last seen: {seen[:300]!r}")
-
-
-# JS: browser.py's _DEEP_TEXT, for the matched elements that are rendered (checkVisibility) only
-_SHOWN_TEXT = _DEEP_TEXT.replace("root.querySelectorAll(sel).forEach(el => out.push(text(el)));",
-                                 "root.querySelectorAll(sel).forEach(el => { if (el.checkVisibility()) "
-                                 "out.push(text(el)); });")
-assert _SHOWN_TEXT != _DEEP_TEXT
 
 
 def wait_for(condition, page, seconds: float = 20, what: str = "the page") -> Any:
