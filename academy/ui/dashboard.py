@@ -31,6 +31,7 @@ from academy.store.errors import StoreError
 from academy.ui.defer import later
 from academy.ui.leave_view import LeaveView
 from academy.ui.live_session import SharedSession, shared_hub
+from academy.ui.labels import hidden_label
 from academy.ui.page_errors import alert_page, game_number
 from academy.ui.registry import UI, part
 from academy.ui.seat_info import seat_info_pane
@@ -144,14 +145,16 @@ class GamesDashboard(pn.viewable.Viewer):
         self.fortify = pn.widgets.RadioButtonGroup(options={FORTIFY_LABELS[k]: k for k in OPTIONS["fortify"]},
                                                    value="connected", color="primary", variant="outline",
                                                    css_classes=["dash-fortify"])
-        self.clock = pn.widgets.Select(options=CLOCK_OPTIONS, value="", width=220, css_classes=["dash-clock"])
+        self.clock = hidden_label(pn.widgets.Select(options=CLOCK_OPTIONS, value="", width=220,
+                                                    css_classes=["dash-clock"]), "Clock")
         maps, _errors = available_maps()        # a broken map file is reported on the Play tab's form
-        self.map = pn.widgets.Select(options={m.name: m.id for m in maps.values()},
-                                     value="classic" if "classic" in maps else next(iter(maps)), width=260,
-                                     css_classes=["dash-map"])
+        self.map = hidden_label(pn.widgets.Select(options={m.name: m.id for m in maps.values()},
+                                                  value="classic" if "classic" in maps else next(iter(maps)),
+                                                  width=260, css_classes=["dash-map"]), "Map")
         self.create_button = pn.widgets.Button(label="Create game", color="primary", width=160,
                                                css_classes=["create-game"])
-        self.join_seat = pn.widgets.Select(options={}, width=300, css_classes=["join-seat"])
+        self.join_seat = hidden_label(pn.widgets.Select(options={}, width=300, css_classes=["join-seat"]),
+                                      "Open seat to join")
         self.join_name = pn.widgets.TextInput(placeholder="Your name", width=160, max_length=60,
                                               css_classes=["join-name"])
         self.join_button = pn.widgets.Button(label="Join", color="primary", width=90, css_classes=["join-button"])

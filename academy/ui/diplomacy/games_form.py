@@ -14,6 +14,7 @@ import panel as pn
 
 from academy.core.rng import new_seed
 from academy.store.errors import StoreError
+from academy.ui.labels import hidden_label
 
 from .session import POWERS
 
@@ -56,6 +57,8 @@ class DiplomacyGamesForm(pn.viewable.Viewer):
                                   css_classes=["dip-seat-links"])
         self.table = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width", css_classes=["dip-games-list"])
         self.join_seat = pn.widgets.Select(options={}, width=300, css_classes=["dip-join-seat"])
+        for widget, text in ((self.clock, "Clock"), (self.years, "Length"), (self.join_seat, "Open seat to join")):
+            hidden_label(widget, text)   # the headings beside them say it on screen
         self.join_name = pn.widgets.TextInput(placeholder="Your name", width=160, max_length=60,
                                               css_classes=["dip-join-name"])
         self.join_button = pn.widgets.Button(label="Join", color="primary", width=90, css_classes=["dip-join"])
