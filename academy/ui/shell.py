@@ -46,6 +46,16 @@ CHOSEN_BUTTON_CSS = """
 """
 
 
+# The template's header (the title and the five links) is one line; on a phone it wraps onto two.
+NARROW_HEADER_CSS = """
+@media (max-width: 760px) {
+  #header { height: auto; flex-wrap: wrap; row-gap: 4px; }
+  #header-items { flex-wrap: wrap; padding-left: 0; row-gap: 4px; }
+  .app-header .title { font-size: 20px; }
+}
+"""
+
+
 class Fast(FastDesign):
     """Panel's Fast design without its web font (it asks fonts.googleapis.com for Open Sans): the page asks
     no other site for anything (a classroom without internet, privacy), and the system's font is used; and
@@ -254,7 +264,7 @@ def build_page(query: Mapping[str, str] | None = None) -> pn.template.BaseTempla
         accent="#2f5d8a", main_max_width="1400px", collapsed_sidebar=True, design=Fast,
         # No light/dark switch: the Academy's pages are styled light only (white cards, dark text on boards),
         # and the template's switch has no accessible name (axe: aria-toggle-field-name).
-        theme_toggle=False,
+        theme_toggle=False, raw_css=[NARROW_HEADER_CSS],
         # No busy spinner: Panel keeps one busy flag for the whole server and sets every session's spinner
         # on each event of any session, which makes each click cost work (and messages) in every open page.
         busy_indicator=None)
