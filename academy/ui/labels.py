@@ -1,4 +1,5 @@
-"""Accessible names for inputs whose label is already shown beside them as text.
+"""Inputs that every reader and every screen can use: accessible names for inputs whose label is already
+shown beside them as text, and rows of inputs that wrap on a narrow screen.
 
 Bokeh gives an input a ``<label>`` only when its widget has a name; an input without one has no name a
 screen reader can say (axe's rules "label" and "select-name"). ``hidden_label(widget, text)`` names it and
@@ -6,9 +7,9 @@ hides that label from sight only, so the page looks the same and the input says 
 """
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Any, TypeVar
 
-__all__ = ["hidden_label", "HIDDEN_LABEL_CSS"]
+__all__ = ["HIDDEN_LABEL_CSS", "hidden_label", "wrapping_row"]
 
 #: the usual "visually hidden" rule, for the label in the widget's own shadow root
 HIDDEN_LABEL_CSS = """
@@ -24,3 +25,10 @@ def hidden_label(widget: W, text: str) -> W:
     widget.name = text                                          # type: ignore[attr-defined]
     widget.stylesheets = [*widget.stylesheets, HIDDEN_LABEL_CSS]  # type: ignore[attr-defined]
     return widget
+
+
+def wrapping_row(*objects: Any) -> Any:
+    """A row of inputs and buttons that wraps onto the next line when the window is too narrow for it (a
+    phone), where ``pn.Row`` would cut off what does not fit."""
+    import panel as pn
+    return pn.FlexBox(*objects, flex_wrap="wrap", align_items="flex-end", margin=0)

@@ -13,7 +13,7 @@ from academy.core.rng import new_seed
 from academy.games.game_of_war.bots import LEVELS
 from academy.games.game_of_war.game import GameOfWarGame
 from academy.store.errors import StoreError
-from academy.ui.labels import hidden_label
+from academy.ui.labels import hidden_label, wrapping_row
 
 from .session import DEPLOYMENTS
 
@@ -71,7 +71,7 @@ class GameOfWarGamesForm(pn.viewable.Viewer):
         self.layout = pn.Column(
             pn.Card(form, title="New Game of War", sizing_mode="stretch_width", collapsed=True,
                     css_classes=["new-gow-game"]),
-            self.links, pn.Row(self.join_seat, self.join_name, self.join_button, margin=0), self.join_result,
+            self.links, wrapping_row(self.join_seat, self.join_name, self.join_button), self.join_result,
             sizing_mode="stretch_width", css_classes=["gow-games"])
         self.refresh()
 
