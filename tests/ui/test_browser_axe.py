@@ -88,7 +88,7 @@ class Audit:
         self.page, self.script, self.found = page, script, []
 
     def check(self, where: str) -> None:
-        self.page.page.wait_for_timeout(300)            # the last render of the stop settles
+        self.page.page.wait_for_timeout(200)            # the last render of the stop settles
         if not self.page.page.evaluate("() => typeof window.axe === 'object'"):
             self.page.page.add_script_tag(path=str(self.script))
         for v in self.page.page.evaluate(_RUN):
@@ -149,7 +149,7 @@ def test_every_page_has_no_serious_accessibility_violation(serve, open_page, sto
         audit.check(f"{game} play")
         page.page.locator(".tab-play .start-game button").first.click()     # the form's defaults
         page.page.locator(".tab-play .bk-events:visible").first.wait_for(state="visible", timeout=30000)
-        page.page.wait_for_timeout(2000)                                     # the game's panels are shown
+        page.page.wait_for_timeout(1000)                                     # the game's panels are shown
         audit.check(f"{game} game started")
 
     header(page, "games-header-link")
@@ -159,16 +159,17 @@ def test_every_page_has_no_serious_accessibility_violation(serve, open_page, sto
     page.page.wait_for_timeout(1000)
     audit.check("games (every form unfolded)")
     header(page, "class-header-link")
-    page.page.wait_for_function("() => location.search.includes('page=class')")
-    page.page.wait_for_timeout(1500)
+    visible(page, ".class-join")
     audit.check("classroom")
     header(page, "progress-header-link")
-    page.page.wait_for_function("() => location.search.includes('page=progress')")
-    page.page.wait_for_timeout(1500)
+    visible(page, ".progress-save-name")
     audit.check("my progress")
     header(page, "teach-header-link")
     visible(page, "a.editor-link")
     audit.check("write lessons")
+    page.page.locator("a.open-class-link").first.click()
+    visible(page, ".class-open")
+    audit.check("open a class")
     for game in EDITORS:
         header(page, "teach-header-link")
         visible(page, "a.editor-link")
