@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 STAMP := $(VENV)/.installed
 
-.PHONY: run test setup browser postgres bench clean
+.PHONY: run test setup browser postgres axe bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,6 +21,19 @@ browser:
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; fi; }
 
+# The accessibility test (tests/ui/test_browser_axe.py) injects axe-core, the npm package, pinned here
+# (node and npm are Debian's; npm fetches only this one package, never a browser).
+AXE_VERSION := 4.10.3
+AXE := $(VENV)/node/node_modules/axe-core/axe.min.js
+
+$(AXE):
+	@command -v npm >/dev/null || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm >/dev/null; \
+	  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm >/dev/null; fi; }
+	npm install --prefix $(VENV)/node --no-audit --no-fund --silent axe-core@$(AXE_VERSION)
+
+axe: $(AXE)
+
 # The tests with several servers start a throwaway PostgreSQL from Debian's binaries (tests/store/pgserver.py).
 postgres:
 	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
@@ -30,7 +43,7 @@ postgres:
 run: $(STAMP)
 	$(VENV)/bin/academy serve --port 5006
 
-test: $(STAMP) browser postgres
+test: $(STAMP) browser postgres axe
 	$(VENV)/bin/python -m pytest -q
 
 # Benchmarks print their figures; bench/diplomacy_speed.py compares with the MILA engine, a peer

@@ -39,6 +39,7 @@ from academy.ui.lessons_page import LessonsView, TryReport, game_lessons
 from academy.ui.progress_page import LearnerKey, initial_key
 from academy.ui.registry import part
 from academy.ui.session_loop import in_session
+from academy.ui.labels import wrapping_row
 
 __all__ = ["ClassroomPage", "JoinLimits", "JoinView", "OpenClassForm", "ShownBoard", "StudentView", "TeacherView",
            "class_page", "join_limits", "lesson_page_class", "shared_classroom"]
@@ -268,7 +269,7 @@ class OpenClassForm(pn.viewable.Viewer):
             pn.pane.HTML("<h2 style='margin:4px 0'>Open a class</h2><p>Choose a lesson. You get a short code for your "
                          "students and a private link for you; then you move the class from one exercise to the "
                          "next, and see who has solved each one.</p>"),
-            pn.Row(self.game, self.lesson, self.button, margin=0), self.message, sizing_mode="stretch_width")
+            wrapping_row(self.game, self.lesson, self.button), self.message, sizing_mode="stretch_width")
         self.layout = pn.Column(self.form, self.slot, sizing_mode="stretch_width", css_classes=["open-class"])
         self._lessons()
 
@@ -339,9 +340,9 @@ class TeacherView(_Watching, pn.viewable.Viewer):
                                     css_classes=["class-message"])
         self.shown = ShownBoard(self.info.game)
         self.layout = pn.Column(
-            self.head, pn.Row(self.prev, self.next, self.end_button, margin=0), self.exercise,
+            self.head, wrapping_row(self.prev, self.next, self.end_button), self.exercise,
             pn.pane.HTML("<h3 style='margin:8px 0 2px'>Students</h3>"), self.table,
-            pn.Row(self.student, self.show_button, self.hide_button, margin=0), self.message, self.shown,
+            wrapping_row(self.student, self.show_button, self.hide_button), self.message, self.shown,
             sizing_mode="stretch_width", css_classes=["class-teacher"])
         self._watch(self.room, self.info.id)
         self.refresh()
@@ -554,7 +555,7 @@ class JoinView(pn.viewable.Viewer):
         self.form = pn.Column(
             pn.pane.HTML("<h2 style='margin:4px 0'>Join a class</h2><p>Type the code your teacher shows, and your "
                          "name. <a class='open-class-link' href='?page=class&open=1'>Teachers: open a class</a></p>"),
-            pn.Row(self.code, self.name_input, self.button, margin=0), self.message, sizing_mode="stretch_width")
+            wrapping_row(self.code, self.name_input, self.button), self.message, sizing_mode="stretch_width")
         self.slot = pn.Column(sizing_mode="stretch_width", margin=0)
         self.student: StudentView | None = None
         self.layout = pn.Column(self.form, self.slot, self.hook, sizing_mode="stretch_width",

@@ -31,6 +31,7 @@ from academy.store.errors import StoreError
 from academy.ui.defer import later
 from academy.ui.leave_view import LeaveView
 from academy.ui.live_session import SharedSession, shared_hub
+from academy.ui.labels import hidden_label, wrapping_row
 from academy.ui.page_errors import alert_page, game_number
 from academy.ui.registry import UI, part
 from academy.ui.seat_info import seat_info_pane
@@ -144,14 +145,16 @@ class GamesDashboard(pn.viewable.Viewer):
         self.fortify = pn.widgets.RadioButtonGroup(options={FORTIFY_LABELS[k]: k for k in OPTIONS["fortify"]},
                                                    value="connected", color="primary", variant="outline",
                                                    css_classes=["dash-fortify"])
-        self.clock = pn.widgets.Select(options=CLOCK_OPTIONS, value="", width=220, css_classes=["dash-clock"])
+        self.clock = hidden_label(pn.widgets.Select(options=CLOCK_OPTIONS, value="", width=220,
+                                                    css_classes=["dash-clock"]), "Clock")
         maps, _errors = available_maps()        # a broken map file is reported on the Play tab's form
-        self.map = pn.widgets.Select(options={m.name: m.id for m in maps.values()},
-                                     value="classic" if "classic" in maps else next(iter(maps)), width=260,
-                                     css_classes=["dash-map"])
+        self.map = hidden_label(pn.widgets.Select(options={m.name: m.id for m in maps.values()},
+                                                  value="classic" if "classic" in maps else next(iter(maps)),
+                                                  width=260, css_classes=["dash-map"]), "Map")
         self.create_button = pn.widgets.Button(label="Create game", color="primary", width=160,
                                                css_classes=["create-game"])
-        self.join_seat = pn.widgets.Select(options={}, width=300, css_classes=["join-seat"])
+        self.join_seat = hidden_label(pn.widgets.Select(options={}, width=300, css_classes=["join-seat"]),
+                                      "Open seat to join")
         self.join_name = pn.widgets.TextInput(placeholder="Your name", width=160, max_length=60,
                                               css_classes=["join-name"])
         self.join_button = pn.widgets.Button(label="Join", color="primary", width=90, css_classes=["join-button"])
@@ -159,7 +162,7 @@ class GamesDashboard(pn.viewable.Viewer):
         self.join_result = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width",
                                         css_classes=["join-result"])
         self.join_row = pn.Column(pn.pane.HTML("<h3 style='margin:4px 0'>Join an open seat</h3>"),
-                                  pn.Row(self.join_seat, self.join_name, self.join_button, margin=0),
+                                  wrapping_row(self.join_seat, self.join_name, self.join_button),
                                   self.join_result, sizing_mode="stretch_width", css_classes=["join-panel"])
         self.create_button.on_click(lambda e: self.create())
         self.refresh_button = pn.widgets.Button(label="Refresh list", width=130, css_classes=["refresh-games"])
@@ -172,7 +175,7 @@ class GamesDashboard(pn.viewable.Viewer):
         self._show_seats()
         label = lambda text: pn.pane.HTML(f"<b>{text}</b>", margin=(8, 5, 0, 5))  # noqa: E731
         form = pn.Column(label("Players"), self.players, label("Who plays each colour"),
-                         pn.Row(*self.seats, margin=0),
+                         wrapping_row(*self.seats),
                          pn.pane.HTML("<span>Each person gets a private link to their own seat; "
                                       "they see only their own cards.</span>"),
                          label("Map"), self.map, label("Set-up"), self.setup, label("Fortification"),

@@ -13,6 +13,7 @@ from typing import Any
 
 import panel as pn
 
+from academy.ui.labels import hidden_label
 from academy.ui.position_link import ShareLink
 
 __all__ = ["EditorFrame"]
@@ -30,8 +31,9 @@ class EditorFrame(pn.viewable.Viewer):
     def __init__(self, model: Any, **params: Any) -> None:
         super().__init__(**params)
         self.model = model
-        self.line = pn.widgets.TextAreaInput(value=model.position_line(), height=110, sizing_mode="stretch_width",
-                                             css_classes=["editor-line"])
+        self.line = hidden_label(pn.widgets.TextAreaInput(value=model.position_line(), height=110,
+                                                          sizing_mode="stretch_width", css_classes=["editor-line"]),
+                                 self.line_title)
         self.apply = pn.widgets.Button(label="Apply this line", width=150, css_classes=["editor-apply"])
         self.apply.on_click(lambda e: model.apply_line(self.line.value))
         self.message = pn.pane.HTML("", css_classes=["editor-message"], sizing_mode="stretch_width")

@@ -180,8 +180,7 @@ class LessonsView(pn.viewable.Viewer):
         self.back = pn.widgets.Button(label="← All lessons", width=140, css_classes=["lessons-back"])
         self.back.on_click(lambda e: self.open(None))
         self.title = pn.pane.HTML("", stylesheets=[self.css], sizing_mode="stretch_width", css_classes=["lesson-title"])
-        self.body = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["lesson-body"],
-                                 styles={"overflow-y": "auto", "max-height": "640px"})
+        self.body = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["lesson-body"])
         self.prompt = pn.pane.HTML("", stylesheets=[self.css], sizing_mode="stretch_width", css_classes=["exercise-prompt"])
         self.feedback = pn.pane.HTML("", stylesheets=[self.css], sizing_mode="stretch_width",
                                      css_classes=["lesson-feedback"], visible=False)
@@ -279,7 +278,10 @@ class LessonsView(pn.viewable.Viewer):
             self.title.object = (f"<h2 style='margin:0 0 4px'>{escape(lesson.title)}</h2>"
                                  f"<div class='academy-muted'>Lesson {self.lessons.index(lesson) + 1} of "
                                  f"{len(self.lessons)} · {rules_link(lesson.section, self.game)}</div>")
-            self.body.object = lesson_html(lesson.body)   # a teacher's file: only safe HTML reaches the page
+            # a teacher's file: only safe HTML reaches the page. A long lesson scrolls in its own box, which
+            # the keyboard can focus (Tab) and scroll (arrow keys) too.
+            self.body.object = ('<div class="lesson-scroll" tabindex="0" role="region" aria-label="The lesson" '
+                                f'style="overflow-y:auto;max-height:640px">{lesson_html(lesson.body)}</div>')
             self.start_exercise(exercise)
             self.scroll_top.scroll()
 

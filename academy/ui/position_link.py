@@ -24,6 +24,7 @@ from urllib.parse import quote, urlencode
 import panel as pn
 
 from academy.core.errors import InvalidNotation, RulesError
+from academy.ui.labels import hidden_label
 
 __all__ = ["MAX_LENGTH", "ShareLink", "parse_line", "position_link", "position_text", "read_position",
            "sharable_games"]
@@ -155,7 +156,8 @@ class ShareLink(pn.viewable.Viewer):
                  label: str = "Share this position:", **params: Any) -> None:
         super().__init__(**params)
         self.game, self._text = game, text
-        self.url = pn.widgets.TextInput(value="", sizing_mode="stretch_width", css_classes=["share-link-url"])
+        self.url = hidden_label(pn.widgets.TextInput(value="", sizing_mode="stretch_width",
+                                                     css_classes=["share-link-url"]), "The link to this position")
         self.copy = pn.widgets.Button(label="Copy link", width=110, css_classes=["share-link-copy"])
         self.copy.js_on_click(args={"source": self.url}, code=_COPY_JS)
         self.open = pn.pane.HTML("", css_classes=["share-link-open"], margin=(10, 5))

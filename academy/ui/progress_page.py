@@ -32,6 +32,7 @@ from academy.store.errors import StoreError
 from academy.store.progress import ExerciseProgress, Progress, new_learner_key
 from academy.ui.registry import UI
 from academy.ui.lessons_page import LessonsView, TryReport, game_lessons
+from academy.ui.labels import wrapping_row
 
 __all__ = ["LearnerKey", "ProgressRecorder", "ProgressPage", "track_progress", "progress_page", "learner_store",
            "LESSON_GAMES"]
@@ -202,7 +203,7 @@ class ProgressPage(pn.viewable.Viewer):
         self.table = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width", css_classes=["progress-tables"])
         self.message = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["progress-message"])
         self.layout = pn.Column(pn.pane.HTML("<h2 style='margin:4px 0'>Your progress</h2>"), self.header,
-                                pn.Row(self.name_input, self.save, margin=0), self.message, self.table, self.hook,
+                                wrapping_row(self.name_input, self.save), self.message, self.table, self.hook,
                                 sizing_mode="stretch_width", css_classes=["progress-page"])
         self.hook.param.watch(lambda e: self.refresh(), "key")
         self.refresh()

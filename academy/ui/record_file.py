@@ -42,12 +42,15 @@ class RecordFileInput(JSComponent):
     max_bytes = param.Integer(default=MAX_FILE_BYTES, bounds=(1, None))
     accept = param.String(default=".json")
     refused_size = param.List(default=[], doc="[filename, size] of a refused file, set by the browser.")
+    aria_label = param.String(default="Choose a saved record file (JSON)",
+                              doc="What a screen reader says the file box is for (it has no text beside it).")
 
     _esm = """
     export function render({ model, el }) {
       const input = document.createElement("input");
       input.type = "file";
       input.accept = model.accept;
+      input.setAttribute("aria-label", model.aria_label);
       input.addEventListener("change", async () => {
         const file = input.files && input.files[0];
         if (!file) { return; }

@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 import panel as pn
+from panel.theme.base import Inherit
 from panel.theme.fast import Fast as FastDesign
 
 from academy.games import CATALOG, catalog_entry
@@ -34,12 +35,37 @@ STYLE = """
 """
 
 
+# Fast's chosen button of an outline button group (players, set-up, powers...) is filled with the accent
+# colour, but a later rule of the same weight gives it the dark text of an unfilled button: 2.85:1, below
+# the 4.5:1 text needs. The chosen button gets the light text drawn on the accent everywhere else.
+CHOSEN_BUTTON_CSS = """
+:host(.outline) .bk-btn-group .bk-btn.bk-btn-primary.bk-active,
+:host(.outline) .bk-btn-group .bk-btn.bk-btn-primary.bk-active:hover {
+  color: var(--foreground-on-accent-rest);
+}
+"""
+
+
+# The template's header (the title and the five links) is one line; on a phone it wraps onto two.
+NARROW_HEADER_CSS = """
+@media (max-width: 760px) {
+  #header { height: auto; flex-wrap: wrap; row-gap: 4px; }
+  #header-items { flex-wrap: wrap; padding-left: 0; row-gap: 4px; }
+  .app-header .title { font-size: 20px; }
+}
+"""
+
+
 class Fast(FastDesign):
     """Panel's Fast design without its web font (it asks fonts.googleapis.com for Open Sans): the page asks
-    no other site for anything (a classroom without internet, privacy), and the system's font is used.
+    no other site for anything (a classroom without internet, privacy), and the system's font is used; and
+    with readable text on the chosen button of a button group (CHOSEN_BUTTON_CSS).
     The class keeps the name Fast: Panel finds the design's own files under its lower-cased name."""
 
     _resources = {**FastDesign._resources, "font": {}}
+    modifiers = {**FastDesign.modifiers,
+                 pn.widgets.RadioButtonGroup: {"stylesheets": [Inherit, CHOSEN_BUTTON_CSS]},
+                 pn.widgets.CheckButtonGroup: {"stylesheets": [Inherit, CHOSEN_BUTTON_CSS]}}
 
 
 def setup_extensions() -> None:
@@ -236,6 +262,9 @@ def build_page(query: Mapping[str, str] | None = None) -> pn.template.BaseTempla
                                                        'My progress</a>', css_classes=["progress-header-link"]),
                                           BackForward()],
         accent="#2f5d8a", main_max_width="1400px", collapsed_sidebar=True, design=Fast,
+        # No light/dark switch: the Academy's pages are styled light only (white cards, dark text on boards),
+        # and the template's switch has no accessible name (axe: aria-toggle-field-name).
+        theme_toggle=False, raw_css=[NARROW_HEADER_CSS],
         # No busy spinner: Panel keeps one busy flag for the whole server and sets every session's spinner
         # on each event of any session, which makes each click cost work (and messages) in every open page.
         busy_indicator=None)

@@ -18,6 +18,7 @@ from academy.games.conquest.limits import ARMIES, COUNT
 from academy.games.conquest.notation import NEUTRAL
 from academy.games.conquest.position import format_position, parse_position
 from academy.ui.editor_frame import EditorFrame
+from academy.ui.labels import hidden_label
 
 from .board import ConquestBoard
 
@@ -113,6 +114,9 @@ class EditorPage(EditorFrame):
         self.to_place = pn.widgets.IntInput(value=max(1, m.state.reinforcements or 3), start=1, end=COUNT.high,
                                             width=90,
                                             css_classes=["editor-to-place"])
+        for widget, text in ((self.owner, "Owner"), (self.armies, "Armies"), (self.mover, "Player to move"),
+                             (self.phase, "Phase"), (self.to_place, "Armies to place")):
+            hidden_label(widget, text)   # the headings beside them say it on screen
         self.owner.param.watch(lambda e: setattr(m, "owner", e.new), "value")
         self.armies.param.watch(lambda e: setattr(m, "armies", int(e.new or 1)), "value")
         for w in (self.mover, self.phase, self.to_place):

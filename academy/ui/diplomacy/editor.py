@@ -19,6 +19,7 @@ from academy.core.errors import RulesError
 from academy.games.diplomacy import DiplomacyGame, Position, standard_map
 from academy.games.diplomacy.position_line import format_position, parse_position
 from academy.ui.editor_frame import EditorFrame
+from academy.ui.labels import hidden_label
 
 from .board import DiplomacyBoard
 
@@ -139,6 +140,9 @@ class DiplomacyEditorPage(EditorFrame):
         season = next((k for k, v in SEASONS.items() if v.format(year=phase.year) == str(phase)), "Spring movement")
         self.season = pn.widgets.Select(options=list(SEASONS), value=season, width=190, css_classes=["editor-season"])
         self.year = pn.widgets.IntInput(value=phase.year, start=1901, end=2100, width=100, css_classes=["editor-year"])
+        for widget, text in ((self.owner, "Power"), (self.piece, "Piece"), (self.coast, "Coast"),
+                             (self.season, "Season"), (self.year, "Year")):
+            hidden_label(widget, text)   # the headings beside them say it on screen
         for widget, name in ((self.owner, "owner"), (self.piece, "piece"), (self.coast, "coast")):
             widget.param.watch(lambda e, name=name: setattr(m, name, e.new), "value")
         for widget in (self.season, self.year):

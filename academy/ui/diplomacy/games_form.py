@@ -14,6 +14,7 @@ import panel as pn
 
 from academy.core.rng import new_seed
 from academy.store.errors import StoreError
+from academy.ui.labels import hidden_label, wrapping_row
 
 from .session import POWERS
 
@@ -56,6 +57,8 @@ class DiplomacyGamesForm(pn.viewable.Viewer):
                                   css_classes=["dip-seat-links"])
         self.table = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width", css_classes=["dip-games-list"])
         self.join_seat = pn.widgets.Select(options={}, width=300, css_classes=["dip-join-seat"])
+        for widget, text in ((self.clock, "Clock"), (self.years, "Length"), (self.join_seat, "Open seat to join")):
+            hidden_label(widget, text)   # the headings beside them say it on screen
         self.join_name = pn.widgets.TextInput(placeholder="Your name", width=160, max_length=60,
                                               css_classes=["dip-join-name"])
         self.join_button = pn.widgets.Button(label="Join", color="primary", width=90, css_classes=["dip-join"])
@@ -63,7 +66,7 @@ class DiplomacyGamesForm(pn.viewable.Viewer):
         self.join_result = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width",
                                         css_classes=["dip-join-result"])
         self.join_row = pn.Column(pn.pane.HTML("<h3 style='margin:4px 0'>Join an open Diplomacy seat</h3>"),
-                                  pn.Row(self.join_seat, self.join_name, self.join_button, margin=0),
+                                  wrapping_row(self.join_seat, self.join_name, self.join_button),
                                   self.join_result, sizing_mode="stretch_width", css_classes=["dip-join-panel"])
         self.refresh_button = pn.widgets.Button(label="Refresh list", width=130, css_classes=["refresh-dip-games"])
         self.refresh_button.on_click(lambda e: self.refresh())

@@ -29,6 +29,7 @@ from .panels import LEGEND, OrdersPanel, ResultsPanel, centres_html
 from .session import POWERS, LocalDiplomacy, SharedDiplomacy
 from .style import CSS
 from academy.ui.rule_line import divider
+from academy.ui.labels import hidden_label
 
 __all__ = ["DiplomacyPlayPage", "SharedDiplomacyPage", "shared_diplomacy_page", "YEARS_OPTIONS"]
 
@@ -62,6 +63,7 @@ class DiplomacyPlayPage(pn.viewable.Viewer):
         self.people = pn.widgets.CheckButtonGroup(options={p.title(): p for p in POWERS}, value=["FRANCE"],
                                                   color="primary", variant="outline", css_classes=["people-choice"])
         self.years = pn.widgets.Select(options=YEARS_OPTIONS, value=None, width=240, css_classes=["years-choice"])
+        hidden_label(self.years, "Length")   # the bold label above it says it on screen
         self.start = pn.widgets.Button(label="Start game", color="primary", width=160, css_classes=["start-game"])
         self.start.on_click(lambda e: self.start_game())
         self.form_message = pn.pane.HTML("", stylesheets=[CSS], css_classes=["form-message"])

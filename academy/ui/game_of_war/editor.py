@@ -20,6 +20,7 @@ from academy.core.errors import RulesError
 from academy.games.game_of_war import Position, format_position, format_square, parse_position, state_from_position
 from academy.games.game_of_war.units import SIDES, UNIT_TYPES
 from academy.ui.editor_frame import EditorFrame
+from academy.ui.labels import hidden_label
 
 from .board import GameOfWarBoard
 
@@ -133,6 +134,8 @@ class GameOfWarEditorPage(EditorFrame):
         self.piece = pn.widgets.Select(options=labels, value="infantry", width=220, css_classes=["editor-piece"])
         self.mover = pn.widgets.Select(options={f"{s.title()} moves first": s for s in SIDES}, value=m.state.side,
                                        width=220, css_classes=["editor-mover"])
+        hidden_label(self.piece, "Piece")
+        hidden_label(self.mover, "Who moves first")
         self.lines = pn.widgets.RadioButtonGroup(options={"No lines": "", "North's lines": "north",
                                                           "South's lines": "south"}, value="", color="primary",
                                                  css_classes=["editor-network"])

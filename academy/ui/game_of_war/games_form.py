@@ -13,6 +13,7 @@ from academy.core.rng import new_seed
 from academy.games.game_of_war.bots import LEVELS
 from academy.games.game_of_war.game import GameOfWarGame
 from academy.store.errors import StoreError
+from academy.ui.labels import hidden_label, wrapping_row
 
 from .session import DEPLOYMENTS
 
@@ -54,6 +55,9 @@ class GameOfWarGamesForm(pn.viewable.Viewer):
         self.create_button.on_click(lambda e: self.create())
         self.links = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width", css_classes=["gow-links"])
         self.join_seat = pn.widgets.Select(options={}, width=300, css_classes=["gow-join-seat"])
+        for widget, text in ((self.clock, "Clock"), (self.deployment, "Deployment"),
+                             (self.join_seat, "Open seat to join")):
+            hidden_label(widget, text)   # the headings beside them say it on screen
         self.join_name = pn.widgets.TextInput(placeholder="Your name", width=160, max_length=60)
         self.join_button = pn.widgets.Button(label="Join", color="primary", width=90, css_classes=["gow-join"])
         self.join_button.on_click(lambda e: self.join())
@@ -67,7 +71,7 @@ class GameOfWarGamesForm(pn.viewable.Viewer):
         self.layout = pn.Column(
             pn.Card(form, title="New Game of War", sizing_mode="stretch_width", collapsed=True,
                     css_classes=["new-gow-game"]),
-            self.links, pn.Row(self.join_seat, self.join_name, self.join_button, margin=0), self.join_result,
+            self.links, wrapping_row(self.join_seat, self.join_name, self.join_button), self.join_result,
             sizing_mode="stretch_width", css_classes=["gow-games"])
         self.refresh()
 

@@ -30,6 +30,7 @@ from .board import CUT_OFF_FILL, DESTINATION, SIDE_COLOURS, TARGET, GameOfWarBoa
 from .deploy import DeploymentCover, DeploymentPanel
 from .session import CPU_LEVELS, DEPLOYMENTS, HUMAN, GameOfWarSession
 from academy.ui.rule_line import divider
+from academy.ui.labels import hidden_label
 
 __all__ = ["GameOfWarPlayPage", "SIDE_OPTIONS"]
 
@@ -163,6 +164,8 @@ class GameOfWarPlayPage(pn.viewable.Viewer):
                                        css_classes=["level-choice"])
         self.deployment = pn.widgets.Select(options=DEPLOYMENTS, value="standard", width=260,
                                             css_classes=["deployment-choice"])
+        for widget, text in ((self.side, "You play"), (self.level, "CPU level"), (self.deployment, "Deployment")):
+            hidden_label(widget, text)   # the bold labels above them say it on screen
         self.position_input = pn.widgets.TextAreaInput(
             placeholder="North to move | North: N-I1 e5, N-C1 f6 | South: S-I1 e7", height=70, width=420,
             css_classes=["position-input"])

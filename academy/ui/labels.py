@@ -1,0 +1,34 @@
+"""Inputs that every reader and every screen can use: accessible names for inputs whose label is already
+shown beside them as text, and rows of inputs that wrap on a narrow screen.
+
+Bokeh gives an input a ``<label>`` only when its widget has a name; an input without one has no name a
+screen reader can say (axe's rules "label" and "select-name"). ``hidden_label(widget, text)`` names it and
+hides that label from sight only, so the page looks the same and the input says what it is for.
+"""
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+__all__ = ["HIDDEN_LABEL_CSS", "hidden_label", "wrapping_row"]
+
+#: the usual "visually hidden" rule, for the label in the widget's own shadow root
+HIDDEN_LABEL_CSS = """
+label { position: absolute !important; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden;
+        clip-path: inset(50%); white-space: nowrap; border: 0; }
+"""
+
+W = TypeVar("W")
+
+
+def hidden_label(widget: W, text: str) -> W:
+    """``widget`` named ``text`` (its label read aloud, not shown); returns the widget."""
+    widget.name = text                                          # type: ignore[attr-defined]
+    widget.stylesheets = [*widget.stylesheets, HIDDEN_LABEL_CSS]  # type: ignore[attr-defined]
+    return widget
+
+
+def wrapping_row(*objects: Any) -> Any:
+    """A row of inputs and buttons that wraps onto the next line when the window is too narrow for it (a
+    phone), where ``pn.Row`` would cut off what does not fit."""
+    import panel as pn
+    return pn.FlexBox(*objects, flex_wrap="wrap", align_items="flex-end", margin=0)
