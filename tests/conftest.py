@@ -28,6 +28,24 @@ def private_data_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[No
         os.environ["ACADEMY_DATA"] = before
 
 
+#: the Academy's settings from the environment that code under test may set (``academy serve --db`` sets
+#: ACADEMY_DB, ``--lessons`` ACADEMY_LESSONS)
+ACADEMY_ENV = ("ACADEMY_DB", "ACADEMY_LESSONS", "ACADEMY_FRAME_ANCESTORS")
+
+
+@pytest.fixture(autouse=True)
+def academy_environment() -> Iterator[None]:
+    """Whatever a test sets of the Academy's environment is undone after it: a test that runs
+    ``academy serve --db <a database that cannot be opened>`` in-process left every later page on it."""
+    before = {name: os.environ.get(name) for name in ACADEMY_ENV}
+    yield
+    for name, value in before.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
+
+
 @pytest.fixture(scope="session")
 def pg_server() -> Iterator[PgServer]:
     server = start_server()

@@ -1,7 +1,7 @@
 """Bring a page's top into view: ``ScrollTop`` is an invisible component; each ``scroll()`` scrolls the
-page (whichever element holds it: the window or the template's main area) so the component's place is at
-the top of the screen. A lessons page uses it when a lesson opens, so that the learner who pressed Open
-far down the list sees the lesson's title and its board from the top, not the middle of the board."""
+page (whichever element holds it: the window or the template's main area) back to its top. A lessons
+page uses it when a lesson opens, so that the learner who pressed Open far down the list sees the
+lesson's title and its board from the top, not the middle of the board."""
 from __future__ import annotations
 
 import param
@@ -11,7 +11,7 @@ __all__ = ["ScrollTop"]
 
 
 class ScrollTop(JSComponent):
-    """An invisible component; ``scroll()`` brings its place to the top of the screen."""
+    """An invisible component; ``scroll()`` brings the page back to its top."""
 
     count = param.Integer(0, doc="incremented by scroll(): each change scrolls the page once")
 
@@ -21,12 +21,18 @@ export function render({ model }) {
   el.className = "scroll-top";
   el.style.display = "block";
   el.style.height = "0px";
-  // after the page has laid out the change that came with it (a lesson shown instead of the list)
-  model.on("count", () => requestAnimationFrame(() => el.scrollIntoView({ block: "start" })));
+  // after the page has laid out the change that came with it (a lesson shown instead of the list), the
+  // page goes back to its top: the template's #main area if it scrolls, else the window
+  const toTop = () => {
+    const main = document.getElementById("main");
+    if (main) { main.scrollTop = 0; }
+    window.scrollTo(0, 0);
+  };
+  model.on("count", () => requestAnimationFrame(toTop));
   return el;
 }
 """
 
     def scroll(self) -> None:
-        """Scroll the page so this component's place is at the top of the screen."""
+        """Scroll the page back to its top."""
         self.count += 1

@@ -99,9 +99,12 @@ class Made:
             self.plays.append((view, pn.state.curdoc))
             return view
 
-        # the shell imports both names from academy.ui.conquest when it builds a tab
-        monkeypatch.setattr(conquest_ui, "LessonsPage", lessons)
-        monkeypatch.setattr(conquest_ui, "PlayPage", play)
+        # the shell builds a tab from what the UI registry names: academy.ui.conquest.lessons:LessonsPage and
+        # academy.ui.conquest.play:PlayPage, looked up when the tab is built
+        import academy.ui.conquest.lessons as lessons_module
+        import academy.ui.conquest.play as play_module
+        monkeypatch.setattr(lessons_module, "LessonsPage", lessons)
+        monkeypatch.setattr(play_module, "PlayPage", play)
 
 
 def click(page, selector: str) -> None:

@@ -24,6 +24,7 @@ from academy.games.fronts.notation import parse_position
 from academy.games.fronts.units import LOSS_ORDER
 from academy.ui.editor_frame import EditorFrame
 from academy.ui.position_link import parse_line
+from academy.ui.labels import hidden_label
 
 from .board import FrontsBoard
 
@@ -158,6 +159,8 @@ class FrontsEditorPage(EditorFrame):
         self.kind = pn.widgets.Select(options=list(LOSS_ORDER), value="infantry", width=130,
                                       css_classes=["editor-kind"])
         self.count = pn.widgets.IntInput(value=2, start=0, end=99, width=80, css_classes=["editor-count"])
+        for widget, text in ((self.owner, "Whose"), (self.kind, "Unit type"), (self.count, "How many")):
+            hidden_label(widget, text)   # the text above them says it on screen
         for widget, name in ((self.action, "action"), (self.owner, "owner"), (self.kind, "kind")):
             widget.param.watch(lambda e, name=name: setattr(m, name, e.new), "value")
         self.count.param.watch(lambda e: setattr(m, "count", int(e.new or 0)), "value")

@@ -11,6 +11,7 @@ import panel as pn
 from academy.core.rng import new_seed
 from academy.games.fronts.game import FrontsGame
 from academy.store.errors import StoreError
+from academy.ui.labels import hidden_label, wrapping_row
 
 from .session import GAMES, LEVELS
 
@@ -52,6 +53,9 @@ class FrontsGamesForm(pn.viewable.Viewer):
         self.create_button.on_click(lambda e: self.create())
         self.links = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width", css_classes=["fronts-links"])
         self.join_seat = pn.widgets.Select(options={}, width=300, css_classes=["fronts-join-seat"])
+        for widget, text in ((self.game_choice, "Map and players"), (self.clock, "Clock"),
+                             (self.join_seat, "Open seat to join")):
+            hidden_label(widget, text)   # the headings beside them say it on screen
         self.join_name = pn.widgets.TextInput(placeholder="Your name", width=160, max_length=60)
         self.join_button = pn.widgets.Button(label="Join", color="primary", width=90, css_classes=["fronts-join"])
         self.join_button.on_click(lambda e: self.join())
@@ -64,7 +68,7 @@ class FrontsGamesForm(pn.viewable.Viewer):
         self.layout = pn.Column(
             pn.Card(form, title="New Fronts game", sizing_mode="stretch_width", collapsed=True,
                     css_classes=["new-fronts-game"]),
-            self.links, pn.Row(self.join_seat, self.join_name, self.join_button, margin=0), self.join_result,
+            self.links, wrapping_row(self.join_seat, self.join_name, self.join_button), self.join_result,
             sizing_mode="stretch_width", css_classes=["fronts-games"])
         self.refresh()
 

@@ -22,6 +22,7 @@ from academy.games.tactics.mapdata import available_maps
 from academy.games.tactics.position import format_position, parse_position
 from academy.games.tactics.units import UNITS
 from academy.ui.editor_frame import EditorFrame
+from academy.ui.labels import hidden_label
 
 from .board import TacticsBoard
 
@@ -152,6 +153,9 @@ class TacticsEditorPage(EditorFrame):
         self.mover = pn.widgets.Select(options=m.armies, value=m.armies[m.state.current], width=120,
                                        css_classes=["editor-mover"])
         self.day = pn.widgets.IntInput(value=m.state.day, start=1, end=99, width=80, css_classes=["editor-day"])
+        for widget, text in ((self.army, "Army"), (self.unit, "Unit"), (self.hp, "HP"), (self.map, "Map"),
+                             (self.mover, "Army to move"), (self.day, "Day")):
+            hidden_label(widget, text)   # the texts beside them say it on screen
         for widget, name in ((self.action, "action"), (self.army, "army"), (self.unit, "unit")):
             widget.param.watch(lambda e, name=name: setattr(m, name, e.new), "value")
         self.hp.param.watch(lambda e: setattr(m, "hp", int(e.new or 10)), "value")

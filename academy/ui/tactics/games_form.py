@@ -12,6 +12,7 @@ from academy.core.rng import new_seed
 from academy.games.tactics.game import TacticsGame
 from academy.games.tactics.missions import MISSIONS
 from academy.store.errors import StoreError
+from academy.ui.labels import hidden_label, wrapping_row
 
 from .play import COMMANDER_OPTIONS, MISSION_OPTIONS, map_options
 from .session import CPU_LEVELS, HUMAN
@@ -70,6 +71,8 @@ class TacticsGamesForm(pn.viewable.Viewer):
         self.create_button.on_click(lambda e: self._create_clicked())
         self.links = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width", css_classes=["tactics-links"])
         self.join_seat = pn.widgets.Select(options={}, width=300, css_classes=["tactics-join-seat"])
+        for widget, text in ((self.clock, "Clock"), (self.join_seat, "Open seat to join")):
+            hidden_label(widget, text)   # the headings beside them say it on screen
         self.join_name = pn.widgets.TextInput(placeholder="Your name", width=160, max_length=60)
         self.join_button = pn.widgets.Button(label="Join", color="primary", width=90, css_classes=["tactics-join"])
         self.join_button.on_click(lambda e: self.join())
@@ -88,7 +91,7 @@ class TacticsGamesForm(pn.viewable.Viewer):
         self.layout = pn.Column(
             pn.Card(form, title="New Tactics game", sizing_mode="stretch_width", collapsed=True,
                     css_classes=["new-tactics-game"]),
-            self.links, pn.Row(self.join_seat, self.join_name, self.join_button, margin=0), self.join_result,
+            self.links, wrapping_row(self.join_seat, self.join_name, self.join_button), self.join_result,
             sizing_mode="stretch_width", css_classes=["tactics-games"])
         self.refresh()
 
