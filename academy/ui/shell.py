@@ -12,11 +12,10 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 import panel as pn
-from panel.theme.base import Inherit
-from panel.theme.fast import Fast as FastDesign
 
 from academy.games import CATALOG, catalog_entry
 from academy.ui.address import BackForward
+from academy.ui.design import NARROW_HEADER_CSS, Fast
 from academy.ui.page_errors import clip_text, error_page, log_page_error
 from academy.ui.rules_page import STYLE as RULES_STYLE
 from academy.ui.rules_page import RulesPanel, render_markdown
@@ -33,39 +32,6 @@ STYLE = """
 .game-card .soon { color: #8a5a00; background: #fff3d6; border-radius: 6px; padding: 2px 8px; font-size: 13px; }
 .on-the-way { background: #fff3d6; border-radius: 10px; padding: 12px 16px; max-width: 820px; }
 """
-
-
-# Fast's chosen button of an outline button group (players, set-up, powers...) is filled with the accent
-# colour, but a later rule of the same weight gives it the dark text of an unfilled button: 2.85:1, below
-# the 4.5:1 text needs. The chosen button gets the light text drawn on the accent everywhere else.
-CHOSEN_BUTTON_CSS = """
-:host(.outline) .bk-btn-group .bk-btn.bk-btn-primary.bk-active,
-:host(.outline) .bk-btn-group .bk-btn.bk-btn-primary.bk-active:hover {
-  color: var(--foreground-on-accent-rest);
-}
-"""
-
-
-# The template's header (the title and the five links) is one line; on a phone it wraps onto two.
-NARROW_HEADER_CSS = """
-@media (max-width: 760px) {
-  #header { height: auto; flex-wrap: wrap; row-gap: 4px; }
-  #header-items { flex-wrap: wrap; padding-left: 0; row-gap: 4px; }
-  .app-header .title { font-size: 20px; }
-}
-"""
-
-
-class Fast(FastDesign):
-    """Panel's Fast design without its web font (it asks fonts.googleapis.com for Open Sans): the page asks
-    no other site for anything (a classroom without internet, privacy), and the system's font is used; and
-    with readable text on the chosen button of a button group (CHOSEN_BUTTON_CSS).
-    The class keeps the name Fast: Panel finds the design's own files under its lower-cased name."""
-
-    _resources = {**FastDesign._resources, "font": {}}
-    modifiers = {**FastDesign.modifiers,
-                 pn.widgets.RadioButtonGroup: {"stylesheets": [Inherit, CHOSEN_BUTTON_CSS]},
-                 pn.widgets.CheckButtonGroup: {"stylesheets": [Inherit, CHOSEN_BUTTON_CSS]}}
 
 
 def setup_extensions() -> None:
