@@ -108,7 +108,7 @@ def test_a_cpu_north_deploys_first_and_its_army_stays_hidden(serve, open_page):
         label="Free deployment (each side places its army, hidden)")
     page.page.locator(".start-game button").click()
     page.wait_board(BOARD)
-    status = page.wait_text(".gow-status", "South : deploy your army", timeout=30)
+    status = page.wait_text(".gow-status", "South : deploy your army", timeout=90)   # the CPU deploys first
     assert "North is deployed" in status
     assert source(page, "gow-units")["id"] == []
     page.page.locator(".deploy-rest button").click()
