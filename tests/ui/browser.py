@@ -63,6 +63,22 @@ _DEEP_TEXT = """
 """
 
 
+# JS: the visible text of the elements a Playwright locator matched (its selector crosses shadow roots, so it
+# can be scoped to one tab: ".tab-play .phase-banner"), their own shadow roots included.
+_LOCATOR_TEXT = """
+(els) => {
+  const text = (node) => {
+    if (node.nodeType === Node.TEXT_NODE) return node.textContent;
+    if (node.nodeType !== Node.ELEMENT_NODE || ['STYLE', 'SCRIPT', 'LINK'].includes(node.tagName)) return '';
+    if (getComputedStyle(node).display === 'none') return '';
+    const own = node.shadowRoot ? [...node.shadowRoot.childNodes].map(text).join(' ') : '';
+    return own + ' ' + [...node.childNodes].map(text).join(' ');
+  };
+  return els.map(text).join(' ').replace(/\\s+/g, ' ').trim();
+}
+"""
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -105,6 +121,11 @@ class Page:
         """The visible text of the elements matching ``selector``, shadow roots included; ``shown``: only
         of those shown now (not inside a hidden tab or column)."""
         return self.page.evaluate(_DEEP_TEXT, [selector, shown])
+
+    def locator_text(self, selector: str) -> str:
+        """The visible text of what the Playwright selector ``selector`` matches (it may name a tab:
+        ``.tab-play .phase-banner``; add ``>> visible=true`` for the shown elements only)."""
+        return self.page.locator(selector).evaluate_all(_LOCATOR_TEXT)
 
     def to_pixels(self, board: str, x: float, y: float) -> tuple[float, float] | None:
         hit = self.page.evaluate(_TO_PIXELS, [board, x, y])

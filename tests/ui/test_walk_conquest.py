@@ -35,25 +35,9 @@ LESSONS, PLAY = ".tab-lessons", ".tab-play"      # the two tabs each have a boar
 SCROLLED = "() => (document.getElementById('main') || document.scrollingElement).scrollTop + window.scrollY"
 
 
-# JS: the visible text of elements (their shadow roots included), for a Playwright locator's evaluate_all:
-# Page.text cannot scope a selector to one tab (its selector does not cross Panel's shadow roots).
-_TEXT_OF = """
-(els) => {
-  const text = (node) => {
-    if (node.nodeType === Node.TEXT_NODE) return node.textContent;
-    if (node.nodeType !== Node.ELEMENT_NODE || ['STYLE', 'SCRIPT', 'LINK'].includes(node.tagName)) return '';
-    if (getComputedStyle(node).display === 'none') return '';
-    let t = node.shadowRoot ? [...node.shadowRoot.childNodes].map(text).join(' ') : '';
-    return t + ' ' + [...node.childNodes].map(text).join(' ');
-  };
-  return els.map(text).join(' ').replace(/\\s+/g, ' ').trim();
-}
-"""
-
-
 def shown_text(page, selector: str) -> str:
     """The text of the visible elements matching ``selector`` (a Playwright selector: it crosses shadow roots)."""
-    return page.page.locator(f"{selector} >> visible=true").evaluate_all(_TEXT_OF)
+    return page.locator_text(f"{selector} >> visible=true")
 
 
 def wait_shown_text(page, selector: str, text: str, timeout: float = 20) -> str:

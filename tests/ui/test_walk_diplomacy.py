@@ -34,24 +34,9 @@ pytestmark = pytest.mark.ui
 SHOTS = "/tmp/walk-diplomacy"
 
 
-# JS: the visible text of elements, their shadow roots included (Panel draws each pane in one).
-_DEEP_TEXT = """
-(els) => {
-  const text = (node) => {
-    if (node.nodeType === Node.TEXT_NODE) return node.textContent;
-    if (node.nodeType !== Node.ELEMENT_NODE || ['STYLE', 'SCRIPT', 'LINK'].includes(node.tagName)) return '';
-    if (getComputedStyle(node).display === 'none') return '';
-    const own = node.shadowRoot ? [...node.shadowRoot.childNodes].map(text).join(' ') : '';
-    return own + ' ' + [...node.childNodes].map(text).join(' ');
-  };
-  return els.map(text).join(' ');
-}
-"""
-
-
 def shown(page, tab: str, selector: str) -> str:
     """The text of ``selector`` on the tab ``tab`` (each tab keeps its own orders panel)."""
-    return " ".join(page.page.locator(f".tab-{tab} {selector}").evaluate_all(_DEEP_TEXT).split())
+    return page.locator_text(f".tab-{tab} {selector}")
 
 
 def wait_shown(page, tab: str, selector: str, text: str, timeout: float = 20) -> str:
