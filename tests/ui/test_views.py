@@ -29,22 +29,39 @@ def game(position: str = ATTACK) -> GameSession:
 
 
 def test_board_models_and_taps_patch_the_source():
+    """The board is drawn by HoloViews from the board kit's layers and patched in place (issue 14, item 5)."""
     s = game()
     board = ConquestBoard(s)
     model = root(board)
-    sources = [m for m in model.references() if isinstance(m, ColumnDataSource) and "halo_alpha" in m.data]
-    assert sources == [board.source] and len(board.source.data["id"]) == 42
+    sources = {m.name for m in model.references() if isinstance(m, ColumnDataSource)}
+    assert {"conquest-nodes", "conquest-board-halos", "conquest-board-territories"} <= sources
+    assert board.source.name == "conquest-nodes" and len(board.source.data["id"]) == 42
+    halos = board.kit.sources["halos"]
     i, j = board.index["ukraine"], board.index["afghanistan"]
-    assert board.source.data["fill"][i] == PLAYER_COLOURS[0] and board.source.data["label"][i] == "5"
+    assert board.kit.column("territories", "fill_color")[i] == PLAYER_COLOURS[0]
+    assert board.source.data["label"][i] == "5"
     x, y = board.map.territories["ukraine"].at
+    before = halos.data["line_width"]
     board.figure._trigger_event(Tap(board.figure, x=x + 0.004, y=y - 0.004))     # what a tap sends
     assert s.selected == "ukraine"
-    assert board.source.data["halo_width"][i] == 4.0
-    assert board.source.data["halo_alpha"][j] > 0              # a valid target is highlighted
+    assert halos.data["line_width"][i] == 4.0 and halos.data["line_width"] is before   # patched, not replaced
+    assert halos.data["line_alpha"][j] > 0              # a valid target is highlighted
     x, y = board.map.territories["afghanistan"].at
     board.figure._trigger_event(DoubleTap(board.figure, x=x, y=y))   # a quick second tap counts too
     assert s.target == "afghanistan"
     assert board.source.data["label"][j] != "3" or board.source.data["label"][i] != "5"
+
+
+def test_board_is_a_holoviews_overlay_a_teacher_can_add_to():
+    """In a notebook the board is a HoloViews object: overlay it, and it shows the state as it is (issue 14, item 5)."""
+    import holoviews as hv
+    s = game()
+    board = ConquestBoard(s)
+    s.click("ukraine")
+    overlay = board.element * hv.Text(0.5, 0.5, "here")
+    assert isinstance(overlay, hv.Overlay)
+    halos = [el for el in overlay if isinstance(el, hv.Points) and "line_width" in el.vdims]
+    assert halos and list(halos[0].dimension_values("line_width")).count(4.0) == 1
 
 
 def test_board_nearest_ignores_empty_sea():

@@ -1,0 +1,52 @@
+"""Arrows as two layers: a shaft (segments) and a head (a triangle marker turned along the shaft).
+
+Bokeh's Arrow annotation is not a HoloViews element; drawn this way an arrow is data like any other
+layer, patched in place and kept in :attr:`Board.element` for notebooks.
+
+>>> shafts, heads = arrow_layers("moves", [(0, 0, 1, 0, "#c00", 3)])
+>>> heads.columns["angle"]
+[-1.5707963267948966]
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from .layer import Layer
+
+__all__ = ["arrow_layers", "arrow_columns"]
+
+Arrow = tuple[float, float, float, float, str, float]   # x0, y0, x1, y1, colour, width
+
+
+def arrow_columns(arrows: Iterable[Arrow], extra: Mapping[str, list[Any]] | None = None,
+                  ) -> tuple[dict[str, list[Any]], dict[str, list[Any]]]:
+    """(shaft columns, head columns) for arrows (x0, y0, x1, y1, colour, line width); ``extra``
+    columns (one value per arrow) go on both, e.g. a ``line_dash`` or an id for tooltips."""
+    rows = list(arrows)
+    shaft: dict[str, list[Any]] = {"x0": [], "y0": [], "x1": [], "y1": [], "line_color": [], "line_width": []}
+    head: dict[str, list[Any]] = {"x": [], "y": [], "angle": [], "fill_color": [], "size": []}
+    for x0, y0, x1, y1, colour, width in rows:
+        for key, value in zip(shaft, (x0, y0, x1, y1, colour, width)):
+            shaft[key].append(value)
+        head["x"].append(x1)
+        head["y"].append(y1)
+        # Bokeh's triangle points up; turn it to the shaft's direction (radians, anticlockwise)
+        head["angle"].append(math.atan2(y1 - y0, x1 - x0) - math.pi / 2)
+        head["fill_color"].append(colour)
+        head["size"].append(8 + 2.5 * width)
+    for key, values in (extra or {}).items():
+        shaft[key] = list(values)
+        head[key] = list(values)
+    return shaft, head
+
+
+def arrow_layers(name: str, arrows: Iterable[Arrow], *, alpha: float = 1.0,
+                 extra: Mapping[str, list[Any]] | None = None, dashed: bool = False) -> tuple[Layer, Layer]:
+    """The shaft and head layers ``f"{name}"`` and ``f"{name}-heads"`` for ``arrows``."""
+    shaft, head = arrow_columns(arrows, extra)
+    style = {"line_alpha": alpha, **({"line_dash": "dashed"} if dashed else {})}
+    return (Layer(name, "segments", shaft, mapped=("line_color", "line_width"), style=style),
+            Layer(f"{name}-heads", "points", head, mapped=("angle", "fill_color", "size"),
+                  style={"marker": "triangle", "line_color": None, "fill_alpha": alpha}))

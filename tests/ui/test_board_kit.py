@@ -1,0 +1,96 @@
+"""The board kit (academy/ui/board_kit): layers drawn once by HoloViews, patched in place, gestures
+routed to the game (issue 14, item 5)."""
+from __future__ import annotations
+
+import holoviews as hv
+import pytest
+from bokeh.core.property.vectorization import Field
+from bokeh.events import DoubleTap, Pan, PanEnd, PanStart, Tap
+
+from academy.ui.board_kit.arrows import arrow_layers
+from academy.ui.board_kit.board import Board
+from academy.ui.board_kit.grid import cell_at, rect_columns
+from academy.ui.board_kit.layer import Layer
+
+
+def dots(fill=("#ff0000", "#ff0000")) -> Layer:
+    return Layer("dots", "points", {"x": [0.2, 0.8], "y": [0.2, 0.8], "fill_color": list(fill), "id": ["a", "b"]},
+                 mapped=("fill_color",), style={"size": 20})
+
+
+def board(*layers: Layer) -> Board:
+    return Board("kit-board", list(layers) or [dots()], x_range=(0, 1), y_range=(0, 1), height=300)
+
+
+def test_layers_are_drawn_by_holoviews_into_named_sources():
+    b = board(dots(), Layer("tiles", "rectangles", rect_columns([(0, 0)], 0.5) | {"fill_color": ["#0f0"]},
+                            mapped=("fill_color",)))
+    assert b.figure.name == "kit-board"
+    assert {s.name for s in b.sources.values()} == {"kit-board-dots", "kit-board-tiles"}
+    assert list(b.sources["dots"].data["id"]) == ["a", "b"]           # a column HoloViews does not draw is kept
+    assert b.figure.toolbar_location is None and [t for t in b.figure.tools if t.__class__.__name__ != "HoverTool"] == []
+
+
+def test_a_column_of_equal_values_still_drives_its_glyph():
+    """HoloViews draws equal values as one fixed colour; the kit keeps the column so a patch shows."""
+    b = board(dots())
+    assert b.renderers["dots"].glyph.fill_color == Field("fill_color")
+    b.patch("dots", {"fill_color": ["#0000ff", "#ff0000"]})
+    assert list(b.sources["dots"].data["fill_color"]) == ["#0000ff", "#ff0000"]
+
+
+def test_patch_sends_only_changed_cells_and_replace_changes_rows(monkeypatch):
+    b = board(dots())
+    sent = []
+    monkeypatch.setattr(type(b.sources["dots"]), "patch", lambda self, patches: sent.append(patches))
+    b.patch("dots", {"fill_color": ["#ff0000", "#00ff00"]})
+    assert sent == [{"fill_color": [(1, "#00ff00")]}]
+    b.patch("dots", {"fill_color": ["#ff0000", "#ff0000"]})
+    assert len(sent) == 1                                              # nothing changed: nothing sent
+    b.replace("dots", {"x": [0.5], "y": [0.5], "fill_color": ["#000"], "id": ["c"]})
+    assert list(b.sources["dots"].data["id"]) == ["c"]
+
+
+def test_taps_and_quick_second_taps_reach_the_game():
+    b = board()
+    taps = []
+    b.on_tap(lambda x, y: taps.append((x, y)))
+    b.figure._trigger_event(Tap(b.figure, x=0.2, y=0.3))
+    b.figure._trigger_event(DoubleTap(b.figure, x=0.8, y=0.8))       # Bokeh's reading of a quick second tap
+    assert taps == [(0.2, 0.3), (0.8, 0.8)]
+
+
+def test_a_drag_reports_start_each_new_cell_and_end():
+    b = board()
+    seen = []
+    b.on_drag(lambda phase, x, y: seen.append((phase, round(x), round(y))), cell=lambda x, y: (round(x), round(y)))
+    fig = b.figure
+    fig._trigger_event(PanStart(fig, x=0.1, y=0.1))
+    for x in (0.2, 0.4, 0.6, 0.7, 0.9):
+        fig._trigger_event(Pan(fig, x=x, y=0.1))
+    fig._trigger_event(PanEnd(fig, x=0.9, y=0.1))
+    assert seen == [("start", 0, 0), ("move", 1, 0), ("end", 1, 0)]   # moves within a cell are not sent
+
+
+def test_the_board_is_a_holoviews_overlay_as_it_stands():
+    b = board(dots(), *arrow_layers("moves", [(0.2, 0.2, 0.8, 0.8, "#c00", 3)]))
+    b.patch("dots", {"fill_color": ["#ff0000", "#0000ff"]})
+    overlay = b.element * hv.Text(0.5, 0.5, "note")
+    assert isinstance(overlay, hv.Overlay) and len(overlay) == 4
+    assert list(overlay.get(0).dimension_values("fill_color")) == ["#ff0000", "#0000ff"]
+
+
+def test_bad_layers_are_refused_with_the_reason():
+    with pytest.raises(ValueError, match="unknown kind 'circles'"):
+        Layer("x", "circles", {"x": [], "y": []})
+    with pytest.raises(ValueError, match="no column 'fill_color'"):
+        Layer("x", "points", {"x": [], "y": []}, mapped=("fill_color",))
+    with pytest.raises(ValueError, match="different lengths"):
+        Layer("x", "points", {"x": [1], "y": []})
+    with pytest.raises(ValueError, match="share a name"):
+        board(dots(), dots())
+
+
+def test_grid_cells():
+    assert cell_at(0.4, -2.2, width=3, height=3, flip=True) == (0, 2)
+    assert cell_at(3.2, 0, width=3, height=3) is None and cell_at(None, 1, width=3, height=3) is None
