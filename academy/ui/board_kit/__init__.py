@@ -1,0 +1,1 @@
+"""The board kit: graph and grid boards on HoloViews, and the geometry they draw (regions, label places)."""
