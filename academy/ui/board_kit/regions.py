@@ -10,7 +10,8 @@ A graph whose nodes carry ``pos=(x, y)`` becomes one region (polygons) per node:
    neighbours (a Conquest continent) fills the land between them;
 3. only the piece holding its node is kept (holes inside it filled);
 4. two regions that touch but may not (their nodes are not adjacent, or the pair is in ``apart``) each
-   lose a strip of ``gap / 2`` along the other, so they no longer touch.
+   lose a strip along the other, so they end apart: ``gap / 2`` within one land mass (nodes joined by a
+   chain of borders not in ``apart``), ``strait / 2`` between land masses (water reads as water).
 
 So two regions touch only if their nodes are adjacent, and regions never overlap. Lengths are in
 y data units; ``aspect`` (pixels per x unit / pixels per y unit) makes reach round on the screen.
@@ -44,6 +45,7 @@ SEEDS_PER_HALF = 6      # seeds along each half of a border line
 
 def province_regions(graph: nx.Graph, *, reach: float, gap: float, bounds: Sequence[float],
                      aspect: float = 1.0, apart: Iterable[tuple[Hashable, Hashable]] = (),
+                     strait: float | None = None,
                      extra: Mapping[Hashable, Sequence[tuple[float, float]]] | None = None
                      ) -> dict[Hashable, list[Ring]]:
     """Every node's region as a list of polygon rings ``(xs, ys)`` (outer rings; one per piece).
@@ -51,23 +53,26 @@ def province_regions(graph: nx.Graph, *, reach: float, gap: float, bounds: Seque
     See ``province_shapes`` for the arguments and errors.
     """
     return {n: rings(s) for n, s in province_shapes(graph, reach=reach, gap=gap, bounds=bounds, aspect=aspect,
-                                                     apart=apart, extra=extra).items()}
+                                                     apart=apart, strait=strait, extra=extra).items()}
 
 
 def province_shapes(graph: nx.Graph, *, reach: float, gap: float, bounds: Sequence[float],
                     aspect: float = 1.0, apart: Iterable[tuple[Hashable, Hashable]] = (),
+                    strait: float | None = None,
                     extra: Mapping[Hashable, Sequence[tuple[float, float]]] | None = None
                     ) -> dict[Hashable, Polygon]:
     """Every node's region as a shapely Polygon, in data units (see the module docstring).
 
-    ``bounds`` is ``(x0, y0, x1, y1)``; ``apart`` names adjacent pairs drawn apart all the same
-    (Conquest's sea lanes: islands stay islands); ``extra`` gives more points a node's region must
+    ``bounds`` is ``(x0, y0, x1, y1)``; ``apart`` names pairs (2-tuples or frozensets) drawn apart all the same
+    (Conquest's sea lanes: islands stay islands), ``strait`` (default ``gap``) the water between land
+    masses; ``extra`` gives more points a node's region must
     hold (Diplomacy's split coasts). Results are cached by the graph's positions, edges and arguments.
     Raises ValueError when a node has no ``pos``, two nodes share one, a position lies outside
-    ``bounds``, ``extra`` names a node not in the graph, or reach, gap or aspect is not positive.
+    ``bounds``, ``apart`` or ``extra`` names a node not in the graph, or a length or aspect is not positive.
     """
-    if reach <= 0 or gap <= 0 or aspect <= 0:
-        raise ValueError(f"reach, gap and aspect must be positive, not {reach}, {gap}, {aspect}")
+    strait = gap if strait is None else strait
+    if reach <= 0 or gap <= 0 or strait <= 0 or aspect <= 0:
+        raise ValueError(f"reach, gap, strait and aspect must be positive, not {reach}, {gap}, {strait}, {aspect}")
     x0, y0, x1, y1 = (float(v) for v in bounds)
     nodes = list(graph)
     pos: dict[Hashable, tuple[float, float]] = {}
@@ -84,18 +89,24 @@ def province_shapes(graph: nx.Graph, *, reach: float, gap: float, bounds: Sequen
     unknown = [n for n in (extra or {}) if n not in graph]
     if unknown:
         raise ValueError(f"extra points for nodes not in the graph: {unknown!r}")
-    keep = {frozenset(e) for e in graph.edges if e[0] != e[1]} - {frozenset(p) for p in apart}
     index = {n: i for i, n in enumerate(nodes)}
-    kept = tuple(sorted(tuple(sorted(index[m] for m in e)) for e in keep))
+    water: set[tuple[int, int]] = set()
+    for pair in apart:
+        a, b = tuple(pair)
+        if a not in index or b not in index:
+            raise ValueError(f"apart names {a!r}-{b!r}, not two nodes of the graph")
+        water.add((min(index[a], index[b]), max(index[a], index[b])))
+    kept = tuple(sorted({(min(index[a], index[b]), max(index[a], index[b])) for a, b in graph.edges if a != b}
+                        - water))
     more = tuple(tuple((float(x), float(y)) for x, y in (extra or {}).get(n, ())) for n in nodes)
-    shapes = _shapes(tuple(pos[n] for n in nodes), more, kept, reach, gap, (x0, y0, x1, y1), aspect)
+    shapes = _shapes(tuple(pos[n] for n in nodes), more, kept, reach, gap, strait, (x0, y0, x1, y1), aspect)
     return dict(zip(nodes, shapes))
 
 
 @functools.lru_cache(maxsize=16)
 def _shapes(points: tuple[tuple[float, float], ...], extra: tuple[tuple[tuple[float, float], ...], ...],
-            kept: tuple[tuple[int, int], ...], reach: float, gap: float, bounds: tuple[float, ...],
-            aspect: float) -> tuple[Polygon, ...]:
+            kept: tuple[tuple[int, int], ...], reach: float, gap: float, strait: float,
+            bounds: tuple[float, ...], aspect: float) -> tuple[Polygon, ...]:
     """The regions by node index (built with x scaled by ``aspect``, so that reach is round on the screen)."""
     x0, y0, x1, y1 = bounds
     xy = np.array(points, dtype=float) * (aspect, 1.0)
@@ -117,7 +128,7 @@ def _shapes(points: tuple[tuple[float, float], ...], extra: tuple[tuple[tuple[fl
     reachable = shapely.buffer(shapely.convex_hull(np.array([shapely.union_all(st) for st in stars])), reach, quad_segs=8)
     at = shapely.points(xy)
     clipped = shapely.intersection(shapely.intersection(cells, frame), reachable)
-    shapes = _cut_apart([_piece_at(c, p) for c, p in zip(clipped, at)], set(kept), gap, at)
+    shapes = _cut_apart([_piece_at(c, p) for c, p in zip(clipped, at)], kept, gap, strait, at)
     return tuple(affinity.scale(s, 1 / aspect, 1.0, origin=(0, 0)) for s in shapes)
 
 
@@ -152,19 +163,25 @@ def _piece_at(shape: BaseGeometry, at: Point) -> Polygon:
     return Polygon()
 
 
-def _cut_apart(shapes: list[Polygon], kept: set[tuple[int, int]], gap: float, at: np.ndarray) -> list[Polygon]:
-    """Each shape less a strip of gap / 2 along every shape it touches but may not (filled holes first
-    lose what others hold, so nothing overlaps)."""
+def _cut_apart(shapes: list[Polygon], kept: tuple[tuple[int, int], ...], gap: float, strait: float,
+               at: np.ndarray) -> list[Polygon]:
+    """Each shape less a strip of gap / 2 (strait / 2 if not in its land mass) along every shape it may
+    not touch, so those end that far apart (filled holes first lose what others hold: nothing overlaps)."""
+    land = nx.Graph(kept)
+    land.add_nodes_from(range(len(shapes)))
+    mass = {i: k for k, part in enumerate(nx.connected_components(land)) for i in part}
     grown = shapely.buffer(np.array(shapes), gap / 2, quad_segs=4)
+    wide = shapely.buffer(np.array(shapes), strait / 2, quad_segs=4) if strait != gap else grown
+    joined = set(kept)
     cuts: list[list[BaseGeometry]] = [[] for _ in shapes]
-    for i, j in zip(*shapely.STRtree(shapes).query(shapes, predicate="intersects")):
+    for i, j in zip(*shapely.STRtree(shapes).query(shapes, predicate="dwithin", distance=max(gap, strait))):
         i, j = int(i), int(j)
         if i == j:
             continue
         if shapes[i].covers(at[j]):          # i's filled hole held j: give it back
             cuts[i].append(shapes[j])
-        if (min(i, j), max(i, j)) not in kept:
-            cuts[i].append(grown[j])
+        if (min(i, j), max(i, j)) not in joined:      # touching, or a rounding away from it
+            cuts[i].append(grown[j] if mass[i] == mass[j] else wide[j])
     return [_piece_at(s.difference(shapely.union_all(c)), at[i]) if c else s
             for i, (s, c) in enumerate(zip(shapes, cuts))]
 
@@ -185,7 +202,7 @@ def outline(shapes: Iterable[BaseGeometry], *, close: float = 0.0, aspect: float
     squeeze = [affinity.scale(s, aspect, 1.0, origin=(0, 0)) for s in shapes]
     union = shapely.union_all(squeeze)
     if close > 0:
-        union = union.buffer(close, quad_segs=4).buffer(-close, quad_segs=4)
+        union = union.buffer(close / 2, quad_segs=4).buffer(-close / 2, quad_segs=4)
     return rings(affinity.scale(union, 1 / aspect, 1.0, origin=(0, 0)))
 
 
