@@ -69,6 +69,7 @@ def check_rule(g: nx.Graph, shapes: dict, gap: float, apart: set[frozenset[str]]
     mass = {n: k for k, part in enumerate(nx.connected_components(land)) for n in part}
     for n in g:
         assert isinstance(shapes[n], Polygon) and not shapes[n].is_empty, n
+        assert not shapes[n].interiors, f"{n}'s region has a hole (its rings would leave it out)"
         assert shapes[n].contains(Point(g.nodes[n]["pos"])), f"{n}'s region does not hold its node"
     shared = adjacent = 0
     for a, b in itertools.combinations(g, 2):

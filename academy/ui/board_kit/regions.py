@@ -63,10 +63,10 @@ def province_shapes(graph: nx.Graph, *, reach: float, gap: float, bounds: Sequen
                     ) -> dict[Hashable, Polygon]:
     """Every node's region as a shapely Polygon, in data units (see the module docstring).
 
-    ``bounds`` is ``(x0, y0, x1, y1)``; ``apart`` names pairs (2-tuples or frozensets) drawn apart all the same
-    (Conquest's sea lanes: islands stay islands), ``strait`` (default ``gap``) the water between land
-    masses; ``extra`` gives more points a node's region must
-    hold (Diplomacy's split coasts). Results are cached by the graph's positions, edges and arguments.
+    ``bounds`` is ``(x0, y0, x1, y1)``; ``apart`` names pairs (2-tuples or frozensets) drawn apart all
+    the same (Conquest's sea lanes: islands stay islands), ``strait`` (default ``gap``) the water between
+    land masses; ``extra`` gives more points a node's region must hold (Diplomacy's split coasts).
+    Results are cached by the graph's positions, edges and arguments.
     Raises ValueError when a node has no ``pos``, two nodes share one, a position lies outside
     ``bounds``, ``apart`` or ``extra`` names a node not in the graph, or a length or aspect is not positive.
     """
@@ -156,11 +156,11 @@ def _cells(seeds: np.ndarray, owners: np.ndarray, count: int, frame: Polygon) ->
     return np.array([shapely.coverage_union_all(diagram[owners == i]) for i in range(count)])
 
 
-def _piece_at(shape: BaseGeometry, at: Point) -> Polygon:
-    """The polygon of ``shape`` that holds ``at``, its holes filled (an empty Polygon if none)."""
+def _piece_at(shape: BaseGeometry, at: Point, fill: bool = True) -> Polygon:
+    """The polygon of ``shape`` that holds ``at``, its holes filled if ``fill`` (an empty Polygon if none)."""
     for piece in shapely.get_parts(shape):
         if isinstance(piece, Polygon) and piece.covers(at):
-            return Polygon(piece.exterior)
+            return Polygon(piece.exterior) if fill else piece
     return Polygon()
 
 
@@ -183,12 +183,13 @@ def _cut_apart(shapes: list[Polygon], kept: tuple[tuple[int, int], ...], gap: fl
             cuts[i].append(shapes[j])
         if (min(i, j), max(i, j)) not in joined:      # touching, or a rounding away from it
             cuts[i].append(grown[j] if mass[i] == mass[j] else wide[j])
-    return [_piece_at(s.difference(shapely.union_all(c)), at[i]) if c else s
+    return [_piece_at(s.difference(shapely.union_all(c)), at[i], fill=False) if c else s
             for i, (s, c) in enumerate(zip(shapes, cuts))]
 
 
 def rings(shape: BaseGeometry) -> list[Ring]:
-    """The outer rings ``(xs, ys)`` of a Polygon or MultiPolygon, one per piece (empty: [])."""
+    """The outer rings ``(xs, ys)`` of a Polygon or MultiPolygon, one per piece (empty: []). Holes are
+    left out: a region around an enclave (none on the shipped maps) needs the enclave drawn after it."""
     out = []
     for piece in getattr(shape, "geoms", [shape]):
         if isinstance(piece, Polygon) and not piece.is_empty:
