@@ -233,3 +233,17 @@ def test_play_page_shows_the_winner():
     page.session.new_game(players=2, seats=["hard", "easy"], setup="random", seed=2)
     html = page.banner.pane.object
     assert "wins!" in html and "Replay" in html
+
+
+def test_board_draws_territories_as_regions_outlined_in_their_owners_colour():
+    """The board reads as a map: each territory a region within its continent, outlined in its owner's
+    colour, and the names placed so that none overlaps another (issue 14, item 6)."""
+    board = ConquestBoard(game())
+    ids = board.kit.column("regions", "id")
+    lines = board.kit.column("regions", "line_color")
+    assert set(ids) == set(board.ids)
+    assert {lines[i] for i, t in enumerate(ids) if t == "ukraine"} == {PLAYER_COLOURS[0]}
+    assert {lines[i] for i, t in enumerate(ids) if t == "afghanistan"} == {PLAYER_COLOURS[1]}
+    xs, ys = board.kit.column("names", "x"), board.kit.column("names", "y")
+    gb, ne = board.index["great_britain"], board.index["northern_europe"]
+    assert (xs[gb], ys[gb]) != (xs[ne], ys[ne] - 0.042)      # no longer both 0.042 below their nodes

@@ -23,7 +23,9 @@ from bokeh.models import Legend, LegendItem
 from academy.games.conquest.mapdata import ConquestMap, load_map
 from academy.ui.board_kit.board import Board
 from academy.ui.board_kit.graph import edge_layers, nearest_node, positions
+from academy.ui.board_kit.label_layout import Label, place_labels
 from academy.ui.board_kit.layer import Layer
+from academy.ui.board_kit.regions import province_regions
 
 from .style import (CONTINENT_COLOURS, HIGHLIGHT, OCEAN, SELECTED, TARGET, player_colour)
 
@@ -32,7 +34,10 @@ __all__ = ["ConquestBoard", "map_graph", "X_RANGE", "Y_RANGE"]
 X_RANGE, Y_RANGE = (-0.025, 1.025), (0.05, 0.985)
 NODE_SIZE, HALO_SIZE = 30, 42
 TAP_REACH = 24  # pixels from a territory's centre that still count as a tap on it
-_HULL_RADIUS = 0.05
+#: the figure's width over its height, as the board's default size draws it (regions and names use it)
+WIDTH_OVER_HEIGHT = 1.75
+_ASPECT = WIDTH_OVER_HEIGHT * (Y_RANGE[1] - Y_RANGE[0]) / (X_RANGE[1] - X_RANGE[0])
+NAME_PX = 9
 
 
 def map_graph(cmap: ConquestMap) -> nx.Graph:
@@ -47,15 +52,12 @@ def map_graph(cmap: ConquestMap) -> nx.Graph:
     return g
 
 
-def _region(points: list[tuple[float, float]], radius: float = _HULL_RADIUS) -> tuple[list[float], list[float]]:
-    """A rounded region around points: the convex hull of small ellipses around each (x squeezed)."""
-    import math
-
-    from shapely.geometry import MultiPoint
-    ring = [(x + radius * 0.62 * math.cos(a), y + radius * math.sin(a))
-            for x, y in points for a in (i * math.pi / 10 for i in range(20))]
-    xs, ys = MultiPoint(ring).convex_hull.exterior.coords.xy
-    return list(xs), list(ys)
+def territory_regions(graph: nx.Graph) -> dict[str, list[tuple[list[float], list[float]]]]:
+    """Each territory's region on the map (board-kit regions: land borders touch, sea lanes and the
+    wrap stay water, two territories touch only if they border each other)."""
+    apart = [(a, b) for a, b, kind in graph.edges(data="kind") if kind != "land"]
+    return province_regions(graph, reach=0.08, gap=0.008, strait=0.024, apart=apart,
+                            bounds=(X_RANGE[0], Y_RANGE[0], X_RANGE[1], Y_RANGE[1]), aspect=_ASPECT)
 
 
 class ConquestBoard(pn.viewable.Viewer):
@@ -71,6 +73,7 @@ class ConquestBoard(pn.viewable.Viewer):
         self.ids = list(self.map.territories)
         self.index = {t: i for i, t in enumerate(self.ids)}
         self.pos = positions(self.graph)
+        self.height = height
         self.kit = Board("conquest-board", self._layers(), x_range=X_RANGE, y_range=Y_RANGE, height=height,
                          background=OCEAN, source_names={"armies": "conquest-nodes"},
                          pane={"min_height": 300})
@@ -91,22 +94,29 @@ class ConquestBoard(pn.viewable.Viewer):
     # --- building ------------------------------------------------------------------------
     def _layers(self) -> list[Layer]:
         ts, cols = self.map.territories, self._columns()
-        regions = {"xs": [], "ys": [], "fill_color": []}
-        for cid, c in self.map.continents.items():
-            xs, ys = _region([ts[t].at for t in c.territories])
-            regions["xs"].append(xs)
-            regions["ys"].append(ys)
-            regions["fill_color"].append(CONTINENT_COLOURS.get(cid, "#eeeeee"))
+        regions: dict[str, list[Any]] = {"xs": [], "ys": [], "fill_color": [], "line_color": [], "id": []}
+        self.region_rows: dict[str, list[int]] = {t: [] for t in self.ids}
+        for t, rings in territory_regions(self.graph).items():
+            for xs, ys in rings:
+                self.region_rows[t].append(len(regions["id"]))
+                regions["xs"].append(xs)
+                regions["ys"].append(ys)
+                regions["fill_color"].append(CONTINENT_COLOURS.get(ts[t].continent, "#eeeeee"))
+                regions["line_color"].append(cols["fill_color"][self.index[t]])
+                regions["id"].append(t)
         xy = {"x": [ts[t].at[0] for t in self.ids], "y": [ts[t].at[1] for t in self.ids]}
         continent = [f"{self.map.continents[ts[t].continent].name} (+{self.map.continents[ts[t].continent].bonus})"
                      for t in self.ids]
+        names = place_labels([Label(t, *ts[t].at, ts[t].name, NAME_PX, NODE_SIZE / 2) for t in self.ids],
+                             width_px=WIDTH_OVER_HEIGHT * self.height, height_px=self.height,
+                             x_range=X_RANGE, y_range=Y_RANGE)
         edges = edge_layers("edges", self.graph, {
             "land": {"line_color": "#8a99a6", "line_width": 1.6, "line_alpha": 0.8},
             "sea": {"line_color": "#3d7ea6", "line_width": 1.5, "line_dash": "dashed", "line_alpha": 0.8}},
             segment=self._segment)
         return [
-            Layer("continents", "polygons", regions, mapped=("fill_color",),
-                  style={"line_color": "#00000022", "line_width": 1.5}),
+            Layer("regions", "polygons", regions, mapped=("fill_color", "line_color"),
+                  style={"line_width": 1.6, "line_alpha": 0.75}),
             *edges,
             Layer("halos", "points", {**xy, **{k: cols[k] for k in ("line_color", "line_alpha", "line_width")}},
                   mapped=("line_color", "line_alpha", "line_width"), style={"size": HALO_SIZE, "fill_alpha": 0}),
@@ -119,7 +129,7 @@ class ConquestBoard(pn.viewable.Viewer):
             Layer("armies", "labels", {**xy, "label": cols["label"], "text_color": cols["text_color"],
                                        "id": list(self.ids)},
                   mapped=("text_color",), style={"text_font_size": "12px", "text_font_style": "bold"}),
-            Layer("names", "labels", {"x": xy["x"], "y": [y - 0.042 for y in xy["y"]],
+            Layer("names", "labels", {"x": [names[t][0] for t in self.ids], "y": [names[t][1] for t in self.ids],
                                       "name": [ts[t].name for t in self.ids]},
                   style={"text_font_size": "9px", "text_color": "#3e4c59"}),
         ]
@@ -134,9 +144,9 @@ class ConquestBoard(pn.viewable.Viewer):
         return [(xl, yl, X_RANGE[0] - 0.05, mid), (xr, yr, X_RANGE[1] + 0.05, mid)]
 
     def _legend(self) -> None:
-        renderer = self.kit.renderers["continents"]
-        items = [LegendItem(label=f"{c.name} +{c.bonus}", renderers=[renderer], index=i)
-                 for i, c in enumerate(self.map.continents.values())]
+        renderer, rows = self.kit.renderers["regions"], self.region_rows
+        items = [LegendItem(label=f"{c.name} +{c.bonus}", renderers=[renderer], index=rows[c.territories[0]][0])
+                 for c in self.map.continents.values()]
         self.figure.add_layout(Legend(
             items=items, location="bottom_left", label_text_font_size="10.5px", background_fill_alpha=0.85,
             border_line_color=None, glyph_width=14, glyph_height=12, spacing=1, padding=6, click_policy="none",
@@ -188,6 +198,15 @@ class ConquestBoard(pn.viewable.Viewer):
         self.kit.patch("halos", {k: cols[k] for k in ("line_color", "line_alpha", "line_width")})
         self.kit.patch("territories", {k: cols[k] for k in ("fill_color", "owner_name", "armies_text")})
         self.kit.patch("armies", {k: cols[k] for k in ("label", "text_color")})
+        self.kit.patch("regions", {"line_color": self._region_lines(cols["fill_color"])})
+
+    def _region_lines(self, fills: list[str]) -> list[str]:
+        """Each region's outline: its territory's owner colour."""
+        out = [""] * sum(len(r) for r in self.region_rows.values())
+        for t, rows in self.region_rows.items():
+            for row in rows:
+                out[row] = fills[self.index[t]]
+        return out
 
     # --- taps ----------------------------------------------------------------------------
     def _on_tap(self, x: float, y: float) -> None:
