@@ -51,7 +51,7 @@ from tornado.websocket import websocket_connect  # noqa: E402
 from academy.core.protocol import NodeKind  # noqa: E402
 from academy.games.conquest.mapdata import load_map  # noqa: E402
 from academy.store import Store  # noqa: E402
-from academy.ui.dashboard import seat_link  # noqa: E402
+from academy.ui.conquest.games_form import seat_link  # noqa: E402
 from tests.ui.browser import CHROMIUM, CHROMIUM_ARGS, start_server  # noqa: E402
 
 TIMEOUT = 30.0

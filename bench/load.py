@@ -56,7 +56,7 @@ from academy.core.protocol import NodeKind  # noqa: E402
 from academy.games.conquest.actions import Attack, EndAttack, EndTurn, Occupy, Place, TradeCards  # noqa: E402
 from academy.games.conquest.mapdata import load_map  # noqa: E402
 from academy.store import Store  # noqa: E402
-from academy.ui.dashboard import seat_link  # noqa: E402
+from academy.ui.conquest.games_form import seat_link  # noqa: E402
 from tests.ui.browser import (_DEEP_TEXT, _TO_PIXELS, CHROMIUM, CHROMIUM_ARGS, CLICK_GAP, WS_OPEN,  # noqa: E402
                               start_server)
 

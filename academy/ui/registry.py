@@ -8,7 +8,7 @@ every game's pages), the game's
 - ``shared``: a shared game's seat (or watch) page, ``shared(live_game, seat_token_or_None)``;
 - ``replay``: its replay page, ``replay(record, viewer=..., masked=..., title=..., ...)``;
 - ``editor``: its position editor class, ``editor(position_line)``, from a module that also gives ``START``;
-- ``games_form``: its card on the Games page, ``games_form(hub)`` (None: the Games page's own form).
+- ``games_form``: its card on the Games page, ``games_form(hub)`` (None: the game has no shared games).
 
 A new game adds its folder and one line here. The order is the home page's (``academy.games.CATALOG``).
 
@@ -48,8 +48,8 @@ def _ui(folder: str, play: str, lessons: str, shared: str, replay: str, editor: 
 
 
 UI: dict[str, GameUi] = {
-    "conquest": _ui("conquest", "play:PlayPage", "lessons:LessonsPage", "academy.ui.dashboard:conquest_shared_page",
-                    "academy.ui.replay:conquest_replay_page", "editor:EditorPage", None),
+    "conquest": _ui("conquest", "play:PlayPage", "lessons:LessonsPage", "shared:conquest_shared_page",
+                    "academy.ui.replay:conquest_replay_page", "editor:EditorPage", "games_form:ConquestGamesForm"),
     "diplomacy": _ui("diplomacy", "play:DiplomacyPlayPage", "lessons:DiplomacyLessonsPage",
                      "play:shared_diplomacy_page", "replay:diplomacy_replay_page", "editor:DiplomacyEditorPage",
                      "games_form:DiplomacyGamesForm"),

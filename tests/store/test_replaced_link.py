@@ -79,9 +79,10 @@ def test_a_claim_on_server_b_replaces_a_link_server_a_had_read(servers: tuple[Li
 def test_the_hosts_games_list_drops_the_link_of_a_seat_taken_since(tmp_path: Any) -> None:
     """issue 13, item 2: the creator's page listed "Join as Blue" with the old link after a stranger took
     the open seat; it lists only links that still open their seat."""
-    from academy.ui.dashboard import OPEN_SEAT, GamesDashboard
+    from academy.ui.conquest.games_form import ConquestGamesForm
+    from academy.ui.games_forms import OPEN_SEAT
     with LiveHub(f"sqlite:///{tmp_path / 'host.db'}", synchronous=True) as hub:
-        host = GamesDashboard(hub=hub)
+        host = ConquestGamesForm(hub=hub)
         host.seats[1].value = OPEN_SEAT
         gid, tokens = host.create(seed=3)
         assert "as Blue" in host.table.object and "as Red" in host.table.object

@@ -18,7 +18,7 @@ import pytest
 from academy.core.protocol import NodeKind
 from academy.games.conquest.actions import Attack, EndAttack, Place
 from academy.store import Store
-from academy.ui.dashboard import seat_link
+from academy.ui.conquest.games_form import seat_link
 from tests.ui.browser import BOARD_LABELS, CLICK_GAP, Page, start_server
 
 pytestmark = pytest.mark.ui

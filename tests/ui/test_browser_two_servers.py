@@ -15,7 +15,7 @@ import pytest
 
 from academy.games.conquest.actions import Place
 from academy.store import Store
-from academy.ui.dashboard import seat_link
+from academy.ui.conquest.games_form import seat_link
 from tests.ui.browser import BOARD_LABELS, Page, start_server
 
 pytestmark = pytest.mark.ui

@@ -8,7 +8,9 @@ import pytest
 from bokeh.document import Document
 
 from academy.store.live import LiveHub
-from academy.ui.dashboard import CLOCK_OPTIONS, OPEN_SEAT, GamesDashboard, SharedPlayPage
+from academy.ui.conquest.games_form import ConquestGamesForm
+from academy.ui.conquest.shared import SharedPlayPage
+from academy.ui.games_forms import CLOCK_OPTIONS, OPEN_SEAT
 from academy.ui.live_session import SharedSession
 
 T0 = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
@@ -34,12 +36,12 @@ def hub(tmp_path, clock):
 
 
 def test_an_open_seat_is_joined_from_the_list(hub):
-    host = GamesDashboard(hub=hub)
+    host = ConquestGamesForm(hub=hub)
     host.__panel__().get_root(Document())
     host.seats[1].value = OPEN_SEAT
     gid, tokens = host.create(seed=3)
     assert "(open seat)" in host.table.object
-    guest = GamesDashboard(hub=hub)                      # another browser
+    guest = ConquestGamesForm(hub=hub)                      # another browser
     assert list(guest.join_seat.options.values()) == [(gid, 1)] and guest.join_row.visible
     guest.join_seat.value = (gid, 1)
     guest.join_name.value = "Bea"
@@ -47,14 +49,14 @@ def test_an_open_seat_is_joined_from_the_list(hub):
     assert token and "Play now" in guest.join_result.object and "Resume as Blue" in guest.table.object
     assert hub.open(gid).seat_of(token) == 1 and hub.store.game(gid).seats[1].name == "Bea"
     assert guest.join_seat.options == {}
-    late = GamesDashboard(hub=hub)                       # a third browser chose the seat before it went
+    late = ConquestGamesForm(hub=hub)                       # a third browser chose the seat before it went
     late.join_seat.options = {"stale": (gid, 1)}
     late.join_seat.value = (gid, 1)
     assert late.join() is None and "just taken" in late.join_result.object
 
 
 def test_a_clock_shows_the_time_left_and_lets_the_opponent_claim(hub, clock):
-    dash = GamesDashboard(hub=hub)
+    dash = ConquestGamesForm(hub=hub)
     dash.clock.value = CLOCK_OPTIONS["Daily: 1 day per move"]
     gid, tokens = dash.create(seed=7)
     game = hub.open(gid)

@@ -8,7 +8,10 @@ import pytest
 
 from academy.store.errors import BadToken
 from academy.store.live import LiveHub
-from academy.ui.dashboard import GamesDashboard, SharedPlayPage, seat_link, shared_game_page, watch_link
+from academy.ui.conquest.games_form import ConquestGamesForm
+from academy.ui.conquest.games_form import seat_link, watch_link
+from academy.ui.conquest.shared import SharedPlayPage
+from academy.ui.dashboard import shared_game_page
 from academy.ui.live_session import HIDDEN, SharedSession, close_shared_hubs, shared_hub, state_from_observation
 
 HUMANS = [{"kind": "human", "name": "Red"}, {"kind": "human", "name": "Blue"}]
@@ -121,7 +124,7 @@ def test_shared_play_page_and_dashboard(hub):
     assert "Your seat: Blue" in page.seat_info.object and "Blue (you)" in page.players.object
     mover = blue.state.to_move() == 1
     assert bool(page.picker.select.options) == mover      # the keyboard offers moves only on your turn
-    dash = GamesDashboard(hub=hub)
+    dash = ConquestGamesForm(hub=hub)
     dash.__panel__().get_root(Document())
     dash.seats[1].value = "easy"
     gid, toks = dash.create(seed=9)

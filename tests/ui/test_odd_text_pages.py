@@ -9,7 +9,7 @@ import pytest
 
 from academy.store.live import LiveHub
 from academy.store.progress import Progress
-from academy.ui.dashboard import GamesDashboard
+from academy.ui.conquest.games_form import ConquestGamesForm
 from academy.ui.live_session import SharedSession
 from academy.ui.progress_page import ProgressPage
 
@@ -37,10 +37,10 @@ def test_an_odd_chat_message_is_refused_with_a_clear_notice(hub: LiveHub, text: 
 
 def test_an_odd_name_for_an_open_seat_is_refused_on_the_games_page(hub: LiveHub) -> None:
     """issue 13, item 8: the name typed to take an open seat."""
-    host = GamesDashboard(hub=hub)
+    host = ConquestGamesForm(hub=hub)
     host.seats[1].value = "open"
     gid, _ = host.create(seed=3)
-    guest = GamesDashboard(hub=hub)
+    guest = ConquestGamesForm(hub=hub)
     guest.join_seat.value = (gid, 1)
     guest.join_name.value = "Bea\x00"
     assert guest.join() is None

@@ -14,6 +14,7 @@ import panel as pn
 
 from academy.core.rng import new_seed
 from academy.store.errors import StoreError
+from academy.ui.games_forms import CLOCK_OPTIONS, STYLE, created_links_html, forget_replaced_links, join_chosen_seat
 from academy.ui.labels import hidden_label, wrapping_row
 
 from .session import POWERS
@@ -41,7 +42,6 @@ class DiplomacyGamesForm(pn.viewable.Viewer):
 
     def __init__(self, hub: Any, **params: Any) -> None:
         super().__init__(**params)
-        from academy.ui.dashboard import CLOCK_OPTIONS, STYLE
         self.hub = hub
         self.my_tokens: dict[int, dict[int, str]] = {}
         self.seats = [pn.widgets.Select(label=p.title(), options=SEAT_OPTIONS, value=HUMAN if p == "FRANCE" else CPU,
@@ -109,7 +109,6 @@ class DiplomacyGamesForm(pn.viewable.Viewer):
             self.links.object = f"<div class='seat-links'>The game could not be created: {html.escape(str(exc))}</div>"
             raise
         self.my_tokens[game.game_id] = dict(tokens)
-        from academy.ui.dashboard import created_links_html
         self.links.object = created_links_html("Diplomacy game", game.game_id, tokens, _power_name,
                                                diplomacy_seat_link, diplomacy_watch_link(game.game_id))
         self.refresh()
@@ -117,11 +116,9 @@ class DiplomacyGamesForm(pn.viewable.Viewer):
 
     def join(self) -> str | None:
         """Take the open seat chosen; return its token (None if refused: the form says why)."""
-        from academy.ui.dashboard import join_chosen_seat
         return join_chosen_seat(self, _power_name, diplomacy_seat_link)
 
     def refresh(self) -> None:
-        from academy.ui.dashboard import forget_replaced_links
         try:
             games = [g for g in self.hub.store.list_games() if g.game_name == "diplomacy"]
             forget_replaced_links(self.hub.store, games, self.my_tokens)   # links of seats taken since

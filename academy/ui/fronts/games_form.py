@@ -11,6 +11,7 @@ import panel as pn
 from academy.core.rng import new_seed
 from academy.games.fronts.game import FrontsGame
 from academy.store.errors import StoreError
+from academy.ui.games_forms import CLOCK_OPTIONS, STYLE, created_links_html, join_chosen_seat
 from academy.ui.labels import hidden_label, wrapping_row
 
 from .session import GAMES, LEVELS
@@ -37,7 +38,6 @@ class FrontsGamesForm(pn.viewable.Viewer):
 
     def __init__(self, hub: Any, **params: Any) -> None:
         super().__init__(**params)
-        from academy.ui.dashboard import CLOCK_OPTIONS, STYLE
         self.hub = hub
         self.my_tokens: dict[int, dict[int, str]] = {}
         self.game_choice = pn.widgets.Select(options=list(GAMES), value=next(iter(GAMES)), width=320,
@@ -97,7 +97,6 @@ class FrontsGamesForm(pn.viewable.Viewer):
             self.links.object = f"<div class='seat-links'>The game could not be created: {html.escape(str(exc))}</div>"
             raise
         self.my_tokens[game.game_id] = dict(tokens)
-        from academy.ui.dashboard import created_links_html
         names = FrontsGame(**options).player_name
         self.links.object = created_links_html("Fronts game", game.game_id, tokens, names, fronts_seat_link,
                                                fronts_watch_link(game.game_id))
@@ -105,7 +104,6 @@ class FrontsGamesForm(pn.viewable.Viewer):
         return game.game_id, dict(tokens)
 
     def join(self) -> str | None:
-        from academy.ui.dashboard import join_chosen_seat
         return join_chosen_seat(self, COLOURS.__getitem__, fronts_seat_link)
 
     def refresh(self) -> None:

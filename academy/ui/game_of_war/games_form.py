@@ -13,6 +13,7 @@ from academy.core.rng import new_seed
 from academy.games.game_of_war.bots import LEVELS
 from academy.games.game_of_war.game import GameOfWarGame
 from academy.store.errors import StoreError
+from academy.ui.games_forms import CLOCK_OPTIONS, STYLE, created_links_html, join_chosen_seat
 from academy.ui.labels import hidden_label, wrapping_row
 
 from .session import DEPLOYMENTS
@@ -42,7 +43,6 @@ class GameOfWarGamesForm(pn.viewable.Viewer):
 
     def __init__(self, hub: Any, **params: Any) -> None:
         super().__init__(**params)
-        from academy.ui.dashboard import CLOCK_OPTIONS, STYLE
         self.hub = hub
         self.my_tokens: dict[int, dict[int, str]] = {}
         self.seats = [pn.widgets.Select(label=_side_name(p), options=SEAT_OPTIONS, value=HUMAN, width=200,
@@ -94,14 +94,12 @@ class GameOfWarGamesForm(pn.viewable.Viewer):
             self.links.object = f"<div class='seat-links'>The game could not be created: {html.escape(str(exc))}</div>"
             raise
         self.my_tokens[game.game_id] = dict(tokens)
-        from academy.ui.dashboard import created_links_html
         self.links.object = created_links_html("Game of War", game.game_id, tokens, _side_name, gow_seat_link,
                                                gow_watch_link(game.game_id))
         self.refresh()
         return game.game_id, dict(tokens)
 
     def join(self) -> str | None:
-        from academy.ui.dashboard import join_chosen_seat
         return join_chosen_seat(self, _side_name, gow_seat_link)
 
     def refresh(self) -> None:

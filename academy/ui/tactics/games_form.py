@@ -12,6 +12,7 @@ from academy.core.rng import new_seed
 from academy.games.tactics.game import TacticsGame
 from academy.games.tactics.missions import MISSIONS
 from academy.store.errors import StoreError
+from academy.ui.games_forms import CLOCK_OPTIONS, STYLE, created_links_html, join_chosen_seat
 from academy.ui.labels import hidden_label, wrapping_row
 
 from .play import COMMANDER_OPTIONS, MISSION_OPTIONS, map_options
@@ -42,7 +43,6 @@ class TacticsGamesForm(pn.viewable.Viewer):
 
     def __init__(self, hub: Any, **params: Any) -> None:
         super().__init__(**params)
-        from academy.ui.dashboard import CLOCK_OPTIONS, STYLE
         self.hub = hub
         self.my_tokens: dict[int, dict[int, str]] = {}
         self.maps = map_options()
@@ -145,7 +145,6 @@ class TacticsGamesForm(pn.viewable.Viewer):
             self.links.object = f"<div class='seat-links'>The game could not be created: {html.escape(text)}</div>"
             raise
         self.my_tokens[game.game_id] = dict(tokens)
-        from academy.ui.dashboard import created_links_html
         names = TacticsGame(**options).player_name
         self.links.object = created_links_html("Tactics game", game.game_id, tokens, names, tactics_seat_link,
                                                tactics_watch_link(game.game_id))
@@ -153,7 +152,6 @@ class TacticsGamesForm(pn.viewable.Viewer):
         return game.game_id, dict(tokens)
 
     def join(self) -> str | None:
-        from academy.ui.dashboard import join_chosen_seat
         return join_chosen_seat(self, _army, tactics_seat_link)
 
     def refresh(self) -> None:
