@@ -19,11 +19,12 @@ __all__ = ["BoardModel", "input_module"]
 
 
 def input_module(game_name: str) -> ModuleType:
-    """The click logic of a game's board (imported lazily)."""
-    if game_name == "conquest":
-        from academy.ui.conquest import input as conquest_input
-        return conquest_input
-    raise KeyError(f"No board input for game {game_name!r}.")
+    """The click logic of a game's board, its folder's ``input`` module (imported lazily); KeyError if none."""
+    import importlib
+    try:
+        return importlib.import_module(f"academy.ui.{game_name}.input")
+    except ModuleNotFoundError as exc:
+        raise KeyError(f"No board input for game {game_name!r}.") from exc
 
 
 class BoardModel(param.Parameterized):

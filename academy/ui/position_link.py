@@ -14,7 +14,6 @@ and ``ShareLink`` a small view with the link and a Copy button, kept up to date 
 """
 from __future__ import annotations
 
-import copy
 import html
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -25,6 +24,7 @@ import panel as pn
 
 from academy.core.errors import InvalidNotation, RulesError
 from academy.ui.labels import hidden_label
+from academy.ui.registry import UI, load
 
 __all__ = ["MAX_LENGTH", "ShareLink", "parse_line", "position_link", "position_text", "read_position",
            "sharable_games"]
@@ -39,75 +39,22 @@ class _Codec:
     format: Callable[[Any], str | None]
 
 
-def _conquest() -> _Codec:
-    from academy.games.conquest.position import format_position, parse_position
-
-    def public(state: Any) -> str | None:
-        if state.phase not in ("reinforce", "attack", "occupy", "cashout", "fortify"):
-            return None                          # setting up: claims and deals are not a position yet
-        board = copy.copy(state)
-        board.hands = [[] for _ in state.hands]  # cards are private
-        return format_position(board)
-    return _Codec(parse_position, public)
-
-
-def _game_of_war() -> _Codec:
-    from academy.games.game_of_war import format_position, parse_position
-
-    def public(state: Any) -> str | None:
-        return format_position(state) if state.phase == "play" else None   # deployment is hidden
-    return _Codec(parse_position, public)
-
-
-def _diplomacy() -> _Codec:
-    from academy.games.diplomacy.position_line import format_position, parse_position
-
-    def read(text: str) -> Any:
-        from academy.games.diplomacy import DiplomacyGame
-        position, _learner, _orders = parse_position(text)
-        return DiplomacyGame().state_from_position(position)
-
-    return _Codec(read, lambda state: format_position(state.position))
-
-
-def _fronts() -> _Codec:
-    from academy.games.fronts.game import format_game_position, parse_game_position
-
-    def public(state: Any) -> str | None:
-        return format_game_position(state) if state.is_terminal() else None   # fog: nothing while it runs
-
-    return _Codec(parse_game_position, public)
-
-
-def _tactics() -> _Codec:
-    from academy.games.tactics.position import format_position, parse_position
-
-    def public(state: Any) -> str | None:
-        fogged = state.game.options["fog"] and not state.is_terminal()
-        return None if fogged else format_position(state)            # fog: nothing while the game runs
-
-    return _Codec(parse_position, public)
-
-
-_CODECS: dict[str, Callable[[], _Codec]] = {"conquest": _conquest, "game_of_war": _game_of_war,
-                                            "diplomacy": _diplomacy, "fronts": _fronts, "tactics": _tactics}
-
-
 def sharable_games() -> list[str]:
-    """The games whose positions links can carry."""
-    return sorted(_CODECS)
+    """The games whose positions links can carry (every game the UI registry has)."""
+    return sorted(UI)
 
 
 def _codec(game: str) -> _Codec:
-    if game not in _CODECS:
+    if game not in UI:
         raise InvalidNotation("no_position_links", f"Positions of {game!r} cannot be shared by link yet; "
                                                    f"those of {', '.join(sharable_games())} can.")
-    return _CODECS[game]()
+    read, public = UI[game].position
+    return _Codec(load(read), load(public))
 
 
 def position_text(game: str, state: Any) -> str | None:
     """The one-line position everybody may see of ``state``, or None if it cannot be shared now."""
-    if state is None or game not in _CODECS:
+    if state is None or game not in UI:
         return None
     try:
         return _codec(game).format(state)

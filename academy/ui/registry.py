@@ -8,7 +8,10 @@ every game's pages), the game's
 - ``shared``: a shared game's seat (or watch) page, ``shared(live_game, seat_token_or_None)``;
 - ``replay``: its replay page, ``replay(record, viewer=..., masked=..., title=..., ...)``;
 - ``editor``: its position editor class, ``editor(position_line)``, from a module that also gives ``START``;
-- ``games_form``: its card on the Games page, ``games_form(hub)`` (None: the game has no shared games).
+- ``games_form``: its card on the Games page, ``games_form(hub)`` (None: the game has no shared games);
+- ``position``: its position line codec, ``(read, public)``: ``read(text)`` the state a line stands for
+  (the engine's RulesError when it is wrong), ``public(state)`` the line everybody may see, or None
+  while hidden information is on the board (both the engine's own functions).
 
 A new game adds its folder and one line here. The order is the home page's (``academy.games.CATALOG``).
 
@@ -35,31 +38,39 @@ class GameUi:
     replay: str
     editor: str
     games_form: str | None
+    position: tuple[str, str]
 
 
 def _ui(folder: str, play: str, lessons: str, shared: str, replay: str, editor: str,
-        games_form: str | None) -> GameUi:
+        games_form: str | None, position: tuple[str, str]) -> GameUi:
     base = f"academy.ui.{folder}"
 
     def at(target: str) -> str:
         return target if target.startswith("academy.") else f"{base}.{target}"
     return GameUi(at(play), at(lessons), at(shared), at(replay), at(editor),
-                  at(games_form) if games_form else None)
+                  at(games_form) if games_form else None, position)
 
 
 UI: dict[str, GameUi] = {
     "conquest": _ui("conquest", "play:PlayPage", "lessons:LessonsPage", "shared:conquest_shared_page",
-                    "academy.ui.replay:conquest_replay_page", "editor:EditorPage", "games_form:ConquestGamesForm"),
+                    "academy.ui.replay:conquest_replay_page", "editor:EditorPage", "games_form:ConquestGamesForm",
+                    ("academy.games.conquest.position:parse_position", "academy.games.conquest.position:public_position")),
     "diplomacy": _ui("diplomacy", "play:DiplomacyPlayPage", "lessons:DiplomacyLessonsPage",
                      "play:shared_diplomacy_page", "replay:diplomacy_replay_page", "editor:DiplomacyEditorPage",
-                     "games_form:DiplomacyGamesForm"),
+                     "games_form:DiplomacyGamesForm",
+                     ("academy.games.diplomacy.position_line:read_position_line",
+                      "academy.games.diplomacy.position_line:public_position")),
     "tactics": _ui("tactics", "play:TacticsPlayPage", "lessons:TacticsLessonsPage", "shared:shared_tactics_page",
-                   "replay:tactics_replay_page", "editor:TacticsEditorPage", "games_form:TacticsGamesForm"),
+                   "replay:tactics_replay_page", "editor:TacticsEditorPage", "games_form:TacticsGamesForm",
+                   ("academy.games.tactics.position:parse_position", "academy.games.tactics.position:public_position")),
     "game_of_war": _ui("game_of_war", "play:GameOfWarPlayPage", "lessons:GameOfWarLessonsPage",
                        "shared:shared_game_of_war_page", "replay:game_of_war_replay_page",
-                       "editor:GameOfWarEditorPage", "games_form:GameOfWarGamesForm"),
+                       "editor:GameOfWarEditorPage", "games_form:GameOfWarGamesForm",
+                       ("academy.games.game_of_war.snapshot:parse_position",
+                        "academy.games.game_of_war.snapshot:public_position")),
     "fronts": _ui("fronts", "play:FrontsPlayPage", "lessons:FrontsLessonsPage", "shared:shared_fronts_page",
-                  "replay:fronts_replay_page", "editor:FrontsEditorPage", "games_form:FrontsGamesForm"),
+                  "replay:fronts_replay_page", "editor:FrontsEditorPage", "games_form:FrontsGamesForm",
+                  ("academy.games.fronts.game:parse_game_position", "academy.games.fronts.game:public_position")),
 }
 
 

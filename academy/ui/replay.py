@@ -291,8 +291,7 @@ def stored_replay(hub: Any, game_id: int, token: str | None = None) -> dict[str,
     record: Record = game.record_copy()
     names = [s.name or record.game.player_name(s.player) for s in info.seats]
     who = "everything" if finished else ("your own view" if player is not None else "a spectator's view")
-    prefix = "Game" if info.game_name == "conquest" else f"{record.game.title} game"
-    title = f"{prefix} {info.id} ({'finished' if finished else 'in progress'}; {who})"
+    title = f"{record.game.title} game {info.id} ({'finished' if finished else 'in progress'}; {who})"
     chat = [{"id": m.id, "sender": m.sender, "recipients": sorted(m.recipients), "text": m.text, "step": m.step}
             for m in game.messages(token)] if token else []
     return {"record": record, "viewer": player, "masked": not finished, "title": title, "seat_names": names,

@@ -51,7 +51,7 @@ def test_replay_step_branch_and_download(serve, open_page, finished_game, tmp_pa
     page = open_page(height=1900)
     page.open(f"{url}?match={game_id}&replay=1")
     page.wait_text(".replay-counter", f"Step 0 of {steps}")
-    page.wait_text(".replay-head", f"Game {game_id} (finished; everything)")
+    page.wait_text(".replay-head", f"Conquest game {game_id} (finished; everything)")
     start = page.page.evaluate(LABELS)
     assert start is not None
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from academy.games import CATALOG
-from academy.ui.registry import UI, GameUi, editor_factory, part
+from academy.ui.registry import UI, GameUi, editor_factory, load, part
 
 UI_DIR = Path(__file__).resolve().parents[2] / "academy" / "ui"
 GAME_NAMES = [e.name for e in CATALOG]
@@ -19,13 +19,30 @@ def test_every_game_with_a_board_has_one_entry_in_the_home_pages_order():
 
 
 @pytest.mark.parametrize("game", list(UI))
-@pytest.mark.parametrize("field", [f for f in GameUi.__dataclass_fields__])
+@pytest.mark.parametrize("field", [f for f in GameUi.__dataclass_fields__ if f != "position"])
 def test_every_part_named_is_there(game, field):
     found = part(game, field)
     if field == "games_form" and UI[game].games_form is None:
-        assert found is None                      # the Games page's own form (Conquest)
+        assert found is None                      # a game without shared games
     else:
         assert callable(found), (game, field)
+
+
+@pytest.mark.parametrize("game", list(UI))
+def test_every_position_codec_is_the_engines_own(game):
+    """issue 14, items 2 and 4: a position link's codec is named in the registry and lives in the engine
+    (which position everybody may see is a rule about hidden information, not UI code)."""
+    read, public = (load(target) for target in UI[game].position)
+    assert read.__module__.startswith(f"academy.games.{game}") and public.__module__.startswith(f"academy.games.{game}")
+
+
+@pytest.mark.parametrize("module", ["dashboard.py", "position_link.py", "games_forms.py"])
+def test_the_games_page_and_links_do_not_branch_on_a_game_name(module):
+    """issue 14, item 2: the Games page composes every game's card from the registry; position links
+    ask the registry for the engine's codec."""
+    code = (UI_DIR / module).read_text(encoding="utf-8")
+    hits = [name for name in GAME_NAMES if re.search(rf"[\"']{name}[\"']", code)]
+    assert not hits, f"{module} names {hits}: ask the UI registry instead"
 
 
 @pytest.mark.parametrize("game", list(UI))

@@ -381,7 +381,7 @@ def test_routes_and_links(tmp_path, monkeypatch):
         assert "Replay a game record" in page.main[0][0].object
         page = build_page({"match": str(game.game_id), "seat": tokens[1], "replay": "1"})
         head = page.main[0][0].object
-        assert f"Game {game.game_id} (in progress; your own view)" in head and f"seat={tokens[1]}" in head
+        assert f"Conquest game {game.game_id} (in progress; your own view)" in head and f"seat={tokens[1]}" in head
         dash = GamesDashboard(hub=hub)
         assert f"?match={game.game_id}&replay=1" in dash.forms["conquest"].table.object
         assert any("?page=replay" in str(o.object) for o in dash.layout.select(pn.pane.HTML))

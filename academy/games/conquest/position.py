@@ -6,6 +6,7 @@
 """
 from __future__ import annotations
 
+import copy
 import re
 
 from academy.core.bounds import refuse_long_numbers
@@ -130,3 +131,13 @@ def format_position(state: ConquestState) -> str:
     if state.sets_traded:
         parts.append(f"sets traded: {state.sets_traded}")
     return " | ".join(parts)
+
+
+def public_position(state: ConquestState) -> str | None:
+    """The position everybody may see (no cards in anyone's hand), or None while setting up (claims and
+    deals are not a position yet)."""
+    if state.phase not in ("reinforce", "attack", "occupy", "cashout", "fortify"):
+        return None
+    board = copy.copy(state)
+    board.hands = [[] for _ in state.hands]
+    return format_position(board)

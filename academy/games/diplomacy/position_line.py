@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from academy.core.bounds import refuse_long_numbers
 from academy.core.errors import RulesError
@@ -57,7 +58,7 @@ from .notation import parse_power
 from .orders import Hold, parse_order
 from .position import Dislodged, Phase, Position, PositionError, parse_unit
 
-__all__ = ["PositionLineError", "format_position", "parse_position"]
+__all__ = ["PositionLineError", "format_position", "parse_position", "public_position", "read_position_line"]
 
 _HEAD = re.compile(r"^(?:(?P<power>.+?)\s+to\s+(?:order|move)\s*,\s*)?(?P<phase>.+)$", re.IGNORECASE)
 _LONG_PHASE = re.compile(r"^(?P<season>spring|fall|autumn|winter)\s+(?P<year>\d{4})"
@@ -280,3 +281,15 @@ def _dislodged_text(d: Dislodged) -> str:
     if d.attacked_from is None:
         return str(d.unit)
     return f"{d.unit} from {d.attacked_from}" + (" via convoy" if d.via_convoy else "")
+
+
+def read_position_line(text: str) -> Any:
+    """The game state a position line stands for (the learner and the fixed orders it may name are left out)."""
+    from .game import DiplomacyGame
+    position, _learner, _orders = parse_position(text)
+    return DiplomacyGame().state_from_position(position)
+
+
+def public_position(state: Any) -> str:
+    """The position everybody may see: the units and centres, never the orders being written."""
+    return format_position(state.position)

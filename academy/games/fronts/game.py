@@ -185,3 +185,8 @@ def parse_game_position(text: str, seed: int = 0) -> FrontsState:
     for a bad game option) naming the part that is wrong."""
     options, rest = game_options([p.strip() for p in refuse_long_numbers(text).split(";") if p.strip()])
     return FrontsGame(**options).state_from_board("; ".join(rest), seed)
+
+
+def public_position(state: Any) -> str | None:
+    """The position everybody may see: None while the game runs (the fog hides the sides from each other)."""
+    return format_game_position(state) if state.is_terminal() else None

@@ -163,3 +163,8 @@ def format_position(state: GameOfWarState) -> str:
             parts.append(f"{side.title()} arsenals: " + (", ".join(format_square(a) for a in pos.arsenals[side])
                                                         or "-"))
     return " | ".join(parts)
+
+
+def public_position(state: Any) -> str | None:
+    """The position everybody may see, or None during the deployment (each army is hidden from the other)."""
+    return format_position(state) if state.phase == "play" else None

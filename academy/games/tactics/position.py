@@ -197,3 +197,9 @@ def format_position(state: TacticsState) -> str:
     if not all(state.alive):
         parts.append("out: " + ", ".join(names[p] for p, a in enumerate(state.alive) if not a))
     return " | ".join(parts)
+
+
+def public_position(state: TacticsState) -> str | None:
+    """The position everybody may see: None while a game with fog runs (each side sees only its own part)."""
+    fogged = state.game.options["fog"] and not state.is_terminal()
+    return None if fogged else format_position(state)
