@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from academy.core.errors import IllegalAction
+from academy.core.text import listing
 
 from .board import Board, add_units, empty_units, ground, size
 from .mapdata import FrontsMap
@@ -44,12 +45,12 @@ def _fill(order: Order, stack: Mapping[str, int], allowed: Iterable[str], what: 
             counts[k] = stack.get(k, 0)
     for k, n in order.units:
         if k not in allowed:
-            raise IllegalAction("wrong_unit", f"{text!r} refused: {what} takes {' or '.join(allowed)}, not {k}. "
-                                              f"Give only {' and '.join(allowed)} in this order.")
+            raise IllegalAction("wrong_unit", f"{text!r} refused: {what} takes {listing(allowed, 'or')}, not {k}. "
+                                              f"Give only {listing(allowed)} in this order.")
         counts[k] = stack.get(k, 0) if n is None else n
     if not size(counts):
         raise IllegalAction("no_units", f"{text!r} refused: the stack in {_name(fmap, order.source)} "
-                                        f"({format_units(stack)}) has no {' or '.join(allowed)} for this order. "
+                                        f"({format_units(stack)}) has no {listing(allowed, 'or')} for this order. "
                                         "Order units the stack has.")
     return counts
 

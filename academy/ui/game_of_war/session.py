@@ -160,7 +160,7 @@ class GameOfWarSession(Acting, CpuTurns, param.Parameterized):
             self.seats = [HUMAN, HUMAN]
         where = "the game is over" if state.is_terminal() else f"turn {state.turn}"
         self._publish(state=state, selected=None, target=None, last_events=list(events), log=log, trail=[],
-                      covered=False, placements=[], message=f"Game loaded from {name} ({len(record)} steps): {where}.")
+                      covered=False, placements=[], message=f"Game loaded from {name} ({count(len(record), 'step')}): {where}.")
         self._run_cpu()
         return True
 
