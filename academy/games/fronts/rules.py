@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from academy.core.errors import IllegalAction
-from academy.core.text import listing
+from academy.core.text import a, listing
 
 from .board import Board, add_units, empty_units, ground, size
 from .mapdata import FrontsMap
@@ -99,7 +99,7 @@ def check_order(board: Board, fmap: FrontsMap, player: str, text: str) -> tuple[
                                                 f"{_name(fmap, order.target)} does not border "
                                                 f"{_name(fmap, order.source)}. Move the guns closer first.")
     else:
-        counts = _fill(order, stack, ("air",), f"a {order.kind}", text, fmap)
+        counts = _fill(order, stack, ("air",), a(order.kind), text, fmap)
         if order.target not in fmap.within(order.source, AIR_RANGE):
             raise IllegalAction("out_of_range", f"{text!r} refused: planes reach {AIR_RANGE} provinces, and "
                                                 f"{_name(fmap, order.target)} is further from "

@@ -484,7 +484,7 @@ def exchange(attacker: str | UnitType, defender: str | UnitType, attacker_health
         reason = (f"{_an(d.name)} has no weapon." if not d.weapons else
                   f"no weapon of {_an(d.name)} can hit {_an(a.name)} (a dash in the damage chart).")
     elif not d.in_range(distance):
-        reason = f"the {a.name} is {distance} tiles away, outside the {d.name}'s range."
+        reason = f"the {a.name} is {count(distance, 'tile')} away, outside the {d.name}'s range."
     elif counter_weapon is None:
         reason = f"the {d.name} is out of ammo and has no other weapon that can hit {_an(a.name)}."
     else:
