@@ -111,7 +111,7 @@ def resolve(state: TacticsState, at: Pos, target: Pos, moved: bool, rolls: tuple
         if unit.health <= 0:
             del state.units[pos]
             state.capture.pop(pos, None)
-            lost = f" and the {count(len(unit.cargo), 'unit')} it carried" if unit.cargo else ""
+            lost = f", with the {count(len(unit.cargo), 'unit')} it carried" if unit.cargo else ""
             out.append(event("destroyed", f"{name} is destroyed{lost}.", tile=tile_name(pos)))
     out += check_knockouts(state)
     return out

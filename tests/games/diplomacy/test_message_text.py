@@ -51,3 +51,17 @@ def test_a_replay_after_1_resolved_phase(tmp_path):
         assert replay.counter_text() == "Spring 1901 movement: the start of the game (frame 1 of 2)."
         replay.forward()
         assert replay.counter_text() == "Fall 1901 movement: after 1 resolved phase (frame 2 of 2)."
+
+
+def test_a_power_with_1_build_may_give_1_adjustment_order():
+    """issue 14, item 7: the message said "FRANCE may give 1 adjustment order(s) this phase"."""
+    state = DiplomacyGame().state_from_position({"phase": "W1901A", "units": {"FRANCE": ["A SPA", "A POR"]},
+                                                 "supply_centers": {"FRANCE": ["PAR", "MAR", "SPA"]}})
+    s = LocalDiplomacy()
+    s.new_game(people=["FRANCE"], state=state)
+    assert s.order_limit == 1
+    s.click("PAR")
+    assert s.pending == {"PAR": "A PAR B"}
+    s.click("MAR")
+    s.choose("A MAR B")
+    assert s.message == "France may give 1 adjustment order this phase: remove one before adding another."

@@ -48,3 +48,10 @@ def test_selecting_a_unit_counts_tiles_and_enemy_units():
     assert n > 1 and k == 1
     assert s.message == (f"Tank E2 selected: {n} tiles to move to (tap the unit again to stay), 1 enemy unit in "
                          "reach. Then choose an action.")
+
+
+def test_a_transport_destroyed_with_the_1_unit_it_carried():
+    """issue 14, item 7: the event said "APC G4 is destroyed and the 1 unit(s) it carried."."""
+    s = position(f"{RC} | red 0: tank G3 | blue 0: apc G4 hp1 [infantry], infantry J10")
+    events = act(s, "tank G3 -> G3 attack G4")
+    assert [e.text for e in events if e.kind == "destroyed"] == ["APC G4 is destroyed, with the 1 unit it carried."]
