@@ -26,6 +26,8 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from .text import count
+
 __all__ = ["AttemptLimiter", "wait_text"]
 
 
@@ -114,5 +116,5 @@ def wait_text(seconds: float, what: str) -> str:
     whole = math.ceil(seconds)
     if whole >= 120:
         minutes = math.ceil(whole / 60)
-        return f"Too many {what}: try again in {minutes} minutes."
-    return f"Too many {what}: try again in {whole} second{'s' if whole != 1 else ''}."
+        return f"Too many {what}: try again in {count(minutes, 'minute')}."
+    return f"Too many {what}: try again in {count(whole, 'second')}."

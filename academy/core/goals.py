@@ -20,6 +20,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .text import listing
+
 __all__ = ["Verdict", "MET", "OPEN", "GoalError", "Goal", "AllOf", "AnyOf", "Check", "GoalCompiler", "join_words"]
 
 
@@ -100,9 +102,8 @@ class Check(Goal):
         return OPEN
 
 
-def join_words(items: list[str], word: str = "and") -> str:
-    """"a", "a and b", "a, b and c" (``word``: "and" or "or")."""
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {word} " + items[-1]
+#: "a", "a and b", "a, b and c" (``word``: "and" or "or"): the one text helper's listing.
+join_words = listing
 
 
 class GoalCompiler(ABC):

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from academy.core.errors import LessonError
+from academy.core.text import count
 
 from .loader import LESSONS_DIR, _lesson_files, check_path
 
@@ -34,14 +35,13 @@ def check_command(paths: Sequence[str] | None = None) -> int:
     for problem in problems:
         print(format_problem(problem))
     bad_files = len({p.file for p in problems})
-    noun = "file" if files == 1 else "files"
     if problems:
-        print(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} in {bad_files} of {files} lesson {noun}.")
+        print(f"{count(len(problems), 'problem')} in {bad_files} of {count(files, 'lesson file')}.")
         return 1
     if files == 0:
         print("No lesson files found.")
         return 0
-    print(f"{files} lesson {noun} checked: all good.")
+    print(f"{count(files, 'lesson file')} checked: all good.")
     return 0
 
 

@@ -36,6 +36,7 @@ from typing import Any
 
 from academy.core.errors import RulesError
 from academy.core.protocol import Event, NodeKind, State
+from academy.core.text import count
 
 from .model import Exercise, Lesson
 
@@ -197,7 +198,7 @@ class Attempt:
         left = self.actions_left
         nudge = f"Not there yet: {self.goal.text}. {self.goals.next_step(state)}"
         if left <= 3:
-            nudge += f" ({left} action{'s' if left != 1 else ''} left.)"
+            nudge += f" ({count(left, 'action')} left.)"
         return self._log(Feedback("continue", _join(told, nudge), tuple(events)))
 
     def _progress(self) -> Any:

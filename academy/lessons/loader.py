@@ -44,6 +44,7 @@ import yaml
 
 from academy.core.datafile import line_of
 from academy.core.errors import LessonError, RulesError
+from academy.core.text import count
 
 from .exercise import Attempt, goal_module, learner_of
 from .model import DEFAULT_MAX_ACTIONS, DEFAULT_SEED, Exercise, Lesson
@@ -348,7 +349,7 @@ def _check_exercise(lesson: Lesson, ex: Exercise, f: dict[str, _Field], reader: 
 def _check_solution(lesson: Lesson, ex: Exercise, f: _Field, reader: _Reader) -> None:
     steps = list(f.node.value)
     if len(ex.solution) > ex.max_actions:
-        raise reader.fail(f"the solution of exercise {ex.id!r} takes {len(ex.solution)} actions, more than its "
+        raise reader.fail(f"the solution of exercise {ex.id!r} takes {count(len(ex.solution), 'action')}, more than its "
                           f"max_actions ({ex.max_actions})", f.node)
     attempt = Attempt(lesson, ex)
     for i, (command, node) in enumerate(zip(ex.solution, steps, strict=True), start=1):

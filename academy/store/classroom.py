@@ -57,6 +57,8 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from academy.core.text import count
+
 from .errors import BadToken, InvalidInput, StoreError
 from .models import ClassMemberRow, ClassRow, ClassWorkRow, LearnerRow, utcnow
 from .notify import _NOTIFY, Listener, is_postgresql
@@ -260,7 +262,7 @@ class Classroom:
             row = self._teacher_row(s, token)
             limit = exercises if exercises is not None else self._limits.get(row.id)
             if limit is not None and index >= limit:
-                raise InvalidInput(f"The lesson has {limit} exercises; there is no exercise {index + 1}.")
+                raise InvalidInput(f"The lesson has {count(limit, 'exercise')}; there is no exercise {index + 1}.")
             self._check_open(row)
             row.exercise_index, row.shown_learner_id, row.updated_at = index, None, utcnow()
             self._pg_notify(s, row.id)

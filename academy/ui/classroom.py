@@ -32,6 +32,7 @@ import panel as pn
 
 from academy.core.attempt_limit import AttemptLimiter, wait_text
 from academy.core.jsonio import action_from_json
+from academy.core.text import count
 from academy.lessons import Attempt
 from academy.store.classroom import ClassClosed, ClassEvent, ClassInfo, ClassNotFound, Classroom, Member, normalize_code
 from academy.store.errors import StoreError
@@ -238,7 +239,7 @@ class ShownBoard(pn.viewable.Viewer):
             done = " — solved ✓" if attempt.solved else ""
             moves = len(attempt.actions)
             self.caption.object = (f"<div class='shown-note'><b>{escape(name)}'s board</b>, shown by the teacher: "
-                                   f"exercise {index + 1}, {moves} move{'s' if moves != 1 else ''}{done}"
+                                   f"exercise {index + 1}, {count(moves, 'move')}{done}"
                                    f"{escape(problem)}. <span class='academy-muted'>Read only.</span></div>")
             self.layout.visible = True
 
@@ -285,7 +286,7 @@ class OpenClassForm(pn.viewable.Viewer):
     def _lessons(self) -> None:
         game = self.game.value
         lessons = [l for l in game_lessons(game)[0] if l.exercises] if game else []
-        self.lesson.options = {f"{i}. {l.title} ({len(l.exercises)} exercises)": l.id
+        self.lesson.options = {f"{i}. {l.title} ({count(len(l.exercises), 'exercise')})": l.id
                                for i, l in enumerate(lessons, 1)}
 
     def open_class(self) -> TeacherView | None:

@@ -28,6 +28,7 @@ from typing import Any
 import panel as pn
 import param
 
+from academy.core.text import count
 from academy.lessons import Attempt, load_lessons
 from academy.lessons.html import lesson_html
 from academy.ui.defer import later
@@ -368,7 +369,7 @@ class LessonsView(pn.viewable.Viewer):
             left = attempt.actions_left
             self.prompt.object = (f"<div class='academy-card'><b>Exercise {self.exercise_index + 1} of "
                                   f"{len(lesson.exercises)}:</b> {escape(ex.prompt)}"
-                                  f"<div class='academy-muted'>{left} action{'s' if left != 1 else ''} left · "
+                                  f"<div class='academy-muted'>{count(left, 'action')} left · "
                                   f"try {attempt.tries}</div></div>")
             self.feedback.object = feedback_html(fb)
             self.feedback.visible = fb is not None

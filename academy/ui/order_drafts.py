@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from academy.core.errors import RulesError
+from academy.core.text import count, plural
 
 __all__ = ["OrderDrafts"]
 
@@ -79,7 +80,7 @@ class OrderDrafts:
         n = len(self.orders_list())
         if n == 0:
             return f"You have submitted no orders for {when} (everything holds); you can still change that."
-        return (f"Your {n} order{'s' if n != 1 else ''} submitted for {when} {'are' if n != 1 else 'is'} shown; "
+        return (f"Your {count(n, 'order')} submitted for {when} {plural(n, 'is')} shown; "
                 "you can change them and submit again until it resolves.")
 
     def submit(self) -> bool:

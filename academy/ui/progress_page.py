@@ -28,6 +28,7 @@ import panel as pn
 import param
 from panel.custom import JSComponent
 
+from academy.core.text import count
 from academy.store.errors import StoreError
 from academy.store.progress import ExerciseProgress, Progress, new_learner_key
 from academy.ui.registry import UI
@@ -172,10 +173,9 @@ def progress_html(entries: list[ExerciseProgress], games: tuple[str, ...] = LESS
                     cells.append(f"<td class='untried'>Ex. {i + 1}: not tried</td>")
                 elif p.solved:
                     solved += 1
-                    cells.append(f"<td class='solved'>Ex. {i + 1}: ✓ solved · {p.tries} "
-                                 f"tr{'ies' if p.tries != 1 else 'y'}</td>")
+                    cells.append(f"<td class='solved'>Ex. {i + 1}: ✓ solved · {count(p.tries, 'try')}</td>")
                 else:
-                    cells.append(f"<td class='open'>Ex. {i + 1}: {p.tries} tr{'ies' if p.tries != 1 else 'y'}, "
+                    cells.append(f"<td class='open'>Ex. {i + 1}: {count(p.tries, 'try')}, "
                                  "not solved yet</td>")
             link = f"?game={game}&tab=lessons&lesson={escape(lesson.id)}"
             rows.append(f"<tr data-lesson='{escape(lesson.id)}'><td><a href='{link}'>{escape(lesson.title)}</a>"

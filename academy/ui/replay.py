@@ -41,6 +41,7 @@ import param
 
 from academy.core.record import Record
 from academy.core.rng import new_seed
+from academy.core.text import count, listing
 from academy.ui.defer import later
 from academy.ui.page_errors import alert_page, game_number
 from academy.ui.registry import UI, load
@@ -77,7 +78,7 @@ def replayable_titles() -> str:
     """"Conquest, Diplomacy, Game of War and Fronts": the games whose records open here."""
     from academy.games import REGISTRY
     titles = [getattr(REGISTRY.get(n), "title", n) for n in REPLAY_PAGES]
-    return ", ".join(titles[:-1]) + f" and {titles[-1]}" if len(titles) > 1 else "".join(titles)
+    return listing(titles)
 RUNNING_NOTE = ("The record can be downloaded once the game is over: while it runs, it holds the dice seed and "
                 "every player's hidden cards.")
 STYLE = """
@@ -126,7 +127,7 @@ class ReplaySession(BoardModel):
         self.replay = replay
         self.seat_names = list(seat_names or [])
         self.param.update(masked=replay.masked, length=len(replay), title=title, has_replay=True)
-        self.go(0, message=f"{title + ': ' if title else ''}{len(replay)} steps. Step through them below.")
+        self.go(0, message=f"{title + ': ' if title else ''}{count(len(replay), 'step')}. Step through them below.")
 
     def import_text(self, text: str | bytes, name: str = "the file") -> bool:
         """Read a JSON record and show it (never stored); False (and ``message`` says why) if it cannot be read."""

@@ -26,6 +26,7 @@ import param
 from academy.core.errors import RulesError
 from academy.core.protocol import NodeKind, State
 from academy.core.rng import new_seed
+from academy.core.text import count
 from academy.games import REGISTRY
 
 from .history import ReplayCursor, log_lines, read_saved, rebuild
@@ -215,7 +216,7 @@ class GameSession(CpuTurns, BoardModel):
         if seats is None:
             seats = list(self.seats) if len(self.seats) == n else [HUMAN] * n
         where = "is over" if state.is_terminal() else "goes on"
-        self._start(state, list(seats), log, f"Game loaded: {len(state.record)} steps; it {where}.")
+        self._start(state, list(seats), log, f"Game loaded: {count(len(state.record), 'step')}; it {where}.")
 
     # --- replay --------------------------------------------------------------------------
     def replay_start(self) -> None:

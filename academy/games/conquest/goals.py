@@ -70,6 +70,7 @@ from academy.core.goals import AnyOf as _Any
 from academy.core.goals import join_words as _join
 from academy.core.names import NameIndex
 from academy.core.protocol import Event, NodeKind
+from academy.core.text import count as _count
 
 from . import notation, rules
 from .actions import Claim, EndTurn, Fortify, TradeCards
@@ -174,13 +175,6 @@ class _Leaf(Goal):
 
 def _phase_named(rank: int) -> str:
     return {-1: "set-up", 0: "reinforcement", 1: "attack", 2: "fortification"}.get(rank, "turn")
-
-
-def _count(n: int, word: str) -> str:
-    """'1 army', '3 armies', '2 cards'."""
-    if n == 1:
-        return f"1 {word}"
-    return f"{n} {word[:-1]}ies" if word.endswith("y") else f"{n} {word}s"
 
 
 class _Compiler(GoalCompiler):

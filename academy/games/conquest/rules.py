@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from academy.core.errors import IllegalAction
 from academy.core.protocol import Event
+from academy.core.text import count
 
 from . import cards as cardlib
 from .actions import (Attack, Claim, Deal, Draw, EndAttack, EndTurn, FirstPlayer, Fortify, Occupy, Place,
@@ -60,7 +61,7 @@ def reinforcement_breakdown(s: ConquestState, player: int) -> tuple[int, list[st
     """
     owned = s.territories_of(player)
     base = max(3, len(owned) // 3)
-    why = [f"{len(owned)} territories ÷ 3 = {len(owned) // 3}" + (", raised to the minimum of 3" if len(owned) // 3 < 3 else "")]
+    why = [f"{count(len(owned), 'territory')} ÷ 3 = {len(owned) // 3}" + (", raised to the minimum of 3" if len(owned) // 3 < 3 else "")]
     total = base
     for c in s.game.map.continents.values():
         if all(s.owner[t] == player for t in c.territories):
@@ -223,14 +224,14 @@ def _check_place(s: ConquestState, a: Place) -> None:
             raise refuse("too_many_armies", f"Place {a.armies} refused: you may place {most} now.")
         return
     if must_trade(s):
-        raise refuse("must_trade_cards", f"Place refused: you hold {len(s.hands[s.current])} cards, so you must "
+        raise refuse("must_trade_cards", f"Place refused: you hold {count(len(s.hands[s.current]), 'card')}, so you must "
                                          "trade a set first. Trade three cards, then place.")
     if s.owner[a.territory] != s.current:
         raise refuse("not_your_territory", f"Place on {t} refused: {who(s, s.owner[a.territory])} holds {t}. "
                                            "Armies go only on territories you control.")
     if a.armies > s.reinforcements:
-        raise refuse("too_many_armies", f"Place {a.armies} on {t} refused: you have only {s.reinforcements} "
-                                        f"arm{'y' if s.reinforcements == 1 else 'ies'} left to place.")
+        raise refuse("too_many_armies", f"Place {a.armies} on {t} refused: you have only "
+                                        f"{count(s.reinforcements, 'army')} left to place.")
 
 
 def _check_trade(s: ConquestState, a: TradeCards) -> None:
@@ -271,10 +272,10 @@ def _check_attack(s: ConquestState, a: Attack) -> None:
         raise refuse("not_adjacent", f"{head}: {src} and {dst} do not share a border. Attack a neighbour of {src}.")
     n = s.armies[a.src]
     if n < 2:
-        raise refuse("too_few_armies", f"{head}: {src} has {n} army; an attack needs at least 2, one must stay behind.")
+        raise refuse("too_few_armies", f"{head}: {src} has {count(n, 'army')}; an attack needs at least 2, one must stay behind.")
     most = max_attack_dice(n)
     if not isinstance(a.dice, int) or not 1 <= a.dice <= most:
-        raise refuse("too_many_dice", f"{head}: with {n} armies in {src} you may roll 1 to {most} dice "
+        raise refuse("too_many_dice", f"{head}: with {count(n, 'army')} in {src} you may roll at most {count(most, 'die')} "
                                       "(one army must stay behind).")
 
 
@@ -307,7 +308,7 @@ def _check_fortify(s: ConquestState, a: Fortify) -> None:
         raise refuse("not_connected", f"{head}: {rule}.")
     n = s.armies[a.src]
     if not isinstance(a.armies, int) or not 1 <= a.armies <= n - 1:
-        raise refuse("leaves_no_army", f"{head}: {src} has {n} arm{'y' if n == 1 else 'ies'}; move 1 to {n - 1}, "
+        raise refuse("leaves_no_army", f"{head}: {src} has {count(n, 'army')}; move 1 to {n - 1}, "
                                        "at least one army must stay behind.")
 
 
@@ -339,19 +340,19 @@ def phase_hint(s: ConquestState) -> str:
     if ph == "place":
         step_owner, most = setup_step(s)
         return ("Place 1 army on a neutral territory." if step_owner == NEUTRAL
-                else f"Place {most} set-up arm{'y' if most == 1 else 'ies'} on your territories.")
+                else f"Place {count(most, 'set-up army')} on your territories.")
     if ph == "reinforce":
         if must_trade(s):
             return "You hold 5 or more cards: trade a set first."
-        return (f"Place your {s.reinforcements} reinforcement{'s' if s.reinforcements != 1 else ''} "
+        return (f"Place your {count(s.reinforcements, 'reinforcement')} "
                 "(trade cards first if you want more).")
     if ph == "cashout":
         return ("Trade sets until you hold 4 cards or fewer." if must_trade(s)
-                else f"Place the {s.reinforcements} armies from your cards.")
+                else f"Place the {count(s.reinforcements, 'army')} from your cards.")
     if ph == "attack":
         return "Attack from a territory with 2 or more armies, or end the attack phase."
     if ph == "occupy":
-        return f"Move at least {s.occupy['min']} armies into {name(s, s.occupy['dst'])}."
+        return f"Move at least {count(s.occupy['min'], 'army')} into {name(s, s.occupy['dst'])}."
     if ph == "fortify":
         return "Make one fortification move, or end your turn."
     if ph == "over":
@@ -480,7 +481,7 @@ def _trade(s: ConquestState, a: TradeCards) -> list[Event]:
         s.armies[a.bonus] += 2
         why.append(f"+2 armies on {name(s, a.bonus)}: its card was traded and you control it")
     shown = ", ".join("Wild" if cardlib.is_wild(c) else name(s, c) for c in a.cards)
-    return [Event("trade", f"{who(s, p)} trades {shown} for {value} armies.",
+    return [Event("trade", f"{who(s, p)} trades {shown} for {count(value, 'army')}.",
                   {"cards": list(a.cards), "value": value, "bonus": a.bonus}, tuple(why))]
 
 
@@ -488,8 +489,8 @@ def _attack(s: ConquestState, a: Attack) -> list[Event]:
     s.battle = {"src": a.src, "dst": a.dst, "dice": a.dice}
     s.phase = "battle"
     d = max_defence_dice(s.armies[a.dst])
-    return [Event("attack", f"{who(s, s.current)} attacks {name(s, a.dst)} from {name(s, a.src)} with {a.dice} "
-                            f"{'die' if a.dice == 1 else 'dice'}; {who(s, s.owner[a.dst])} defends with {d}.",
+    return [Event("attack", f"{who(s, s.current)} attacks {name(s, a.dst)} from {name(s, a.src)} with "
+                            f"{count(a.dice, 'die')}; {who(s, s.owner[a.dst])} defends with {d}.",
                   {"src": a.src, "dst": a.dst, "dice": a.dice, "defence_dice": d})]
 
 
@@ -519,7 +520,7 @@ def _roll(s: ConquestState, a: Roll) -> list[Event]:
         taken = s.hands[loser]
         s.hands[p].extend(taken)
         s.hands[loser] = []
-        cards_text = (f"takes their {len(taken)} card{'s' if len(taken) != 1 else ''}" if taken
+        cards_text = (f"takes their {count(len(taken), 'card')}" if taken
                       else "gets no cards: they held none")
         events.append(Event("eliminate", f"{who(s, loser)} is eliminated; {who(s, p)} {cards_text}.",
                             {"player": loser, "by": p, "cards": len(taken)}))
@@ -542,7 +543,7 @@ def _occupy(s: ConquestState, a: Occupy) -> list[Event]:
     elif len(s.hands[p]) > CASH_OUT_LIMIT:
         s.phase = "cashout"
         s.reinforcements = 0
-        events.append(Event("phase", f"{who(s, p)} holds {len(s.hands[p])} cards and must trade down to 4 "
+        events.append(Event("phase", f"{who(s, p)} holds {count(len(s.hands[p]), 'card')} and must trade down to 4 "
                                      "or fewer, placing the armies, before attacking on.", {"phase": "cashout"}))
     else:
         s.phase = "attack"
@@ -598,7 +599,7 @@ def _next_turn(s: ConquestState) -> list[Event]:
     nxt = next((s.current + i) % n for i in range(1, n + 1) if not s.is_eliminated((s.current + i) % n))
     _start_turn(s, nxt)
     total, why = reinforcement_breakdown(s, nxt)
-    return [Event("turn", f"{who(s, nxt)}'s turn: {total} reinforcements.", {"player": nxt, "reinforcements": total},
+    return [Event("turn", f"{who(s, nxt)}'s turn: {count(total, 'reinforcement')}.", {"player": nxt, "reinforcements": total},
                   tuple(why))]
 
 

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from academy.core.text import count, plural
+
 from .mapdata import province_of
 from .orders import Move
 from .position import Position, Unit
@@ -92,7 +94,8 @@ def _movement(before: Position, res: Resolution) -> list[str]:
             problems.append(f"{d.unit}: dislodged in the new position, but no result says so.")
     expected = len(before.units) - len(said)
     if len(after.units) != expected:
-        problems.append(f"{len(after.units)} units stand after the phase; the results account for {expected}.")
+        problems.append(f"{count(len(after.units), 'unit')} {plural(len(after.units), 'stands', 'stand')} after the "
+                        f"phase; the results account for {expected}.")
     return problems
 
 
@@ -115,7 +118,8 @@ def _retreats(before: Position, res: Resolution) -> list[str]:
         if after.units.get(prov) != u:
             problems.append(f"{u}: not dislodged, yet {prov} now holds {after.units.get(prov)}.")
     if len(after.units) != len(before.units) + len(went):
-        problems.append(f"{len(after.units)} units stand after the retreats; the results account for "
+        problems.append(f"{count(len(after.units), 'unit')} {plural(len(after.units), 'stands', 'stand')} after the "
+                        "retreats; the results account for "
                         f"{len(before.units) + len(went)}.")
     if after.dislodged:
         problems.append("Dislodged units remain after the retreat phase.")
@@ -148,6 +152,7 @@ def _adjustments(before: Position, res: Resolution) -> list[str]:
         if now is None or str(now) != text:
             problems.append(f"{text}: built by the results, but {prov} holds {now}.")
     if len(after.units) != len(before.units) - len(gone) + len(built):
-        problems.append(f"{len(after.units)} units stand after the adjustments; the results account for "
+        problems.append(f"{count(len(after.units), 'unit')} {plural(len(after.units), 'stands', 'stand')} after the "
+                        "adjustments; the results account for "
                         f"{len(before.units) - len(gone) + len(built)}.")
     return problems

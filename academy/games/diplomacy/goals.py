@@ -64,6 +64,7 @@ from academy.core.goals import MET, OPEN, Goal, GoalCompiler, GoalError, Verdict
 from academy.core.goals import join_words as _join
 from academy.core.protocol import Event
 from academy.core.record import Record
+from academy.core.text import a, plural
 
 from .actions import Resolve, SubmitOrders
 from .game import DiplomacyGame
@@ -503,7 +504,7 @@ class _Compiler(GoalCompiler):
         descs = _join([self.desc(u) for u in units])
         mine = all(u.power == self.learner for u in units)
         if want:
-            text = f"{descs} {'is' if len(units) == 1 else 'are'} dislodged" if mine else f"dislodge {descs}"
+            text = f"{descs} {plural(len(units), 'is')} dislodged" if mine else f"dislodge {descs}"
         else:
             text = f"keep {descs} from being dislodged" if mine else f"{descs} is not dislodged"
         return _Leaf(text, check, why_not)
@@ -594,10 +595,10 @@ class _Compiler(GoalCompiler):
                     continue
                 u = r.after.units.get(province_of(loc))
                 now = "nothing" if u is None else self.someone(u)
-                out.append(f"You wanted {'an' if kd == 'A' else 'a'} {_KIND_WORD[kd]} in {self.where(loc)}; "
+                out.append(f"You wanted {a(_KIND_WORD[kd])} in {self.where(loc)}; "
                            f"after the phase there is {now}.")
             return " ".join(out)
-        text = _join([f"have {'an' if kd == 'A' else 'a'} {_KIND_WORD[kd]} in {self.where(loc)}"
+        text = _join([f"have {a(_KIND_WORD[kd])} in {self.where(loc)}"
                       for loc, kd in want.items()])
         return _Leaf(text, check, why_not)
 

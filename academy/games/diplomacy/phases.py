@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 
 from typing import Any
 
+from academy.core.text import count, listing, plural
+
 from .mapdata import DiplomacyMap, province_of
 from .orders import Build, Disband, Move, Retreat, Waive, format_order
 from .position import Phase, Position, Unit
@@ -160,8 +162,8 @@ def adjudicate_retreats(pos: Position, orders: Mapping[str, Iterable[str]]) -> R
         rivals = [q for q in targets[province_of(dest)] if q != prov]
         if rivals:
             results[key] = FAILS
-            others = " and ".join(str(by_prov[q].unit) for q in rivals)
-            reasons[key] = (f"{d.unit} R {dest}: {others} {'retreat' if len(rivals) > 1 else 'retreats'} there "
+            others = listing(str(by_prov[q].unit) for q in rivals)
+            reasons[key] = (f"{d.unit} R {dest}: {others} {plural(len(rivals), 'retreats', 'retreat')} there "
                             f"too; {'all three' if len(rivals) == 2 else 'both' if len(rivals) == 1 else 'all'} "
                             "are disbanded.")
             details[key] = {"kind": "retreat_bounce", "to": dest, "with": [str(by_prov[q].unit) for q in rivals]}
@@ -258,8 +260,8 @@ def adjudicate_adjustments(pos: Position, orders: Mapping[str, Iterable[str]]) -
                            "an earlier order); this duplicate order is ignored.")
                     duplicate = True
                 elif n <= done[power]:
-                    err = f"{power} has no build left ({len(pos.centers_of(power))} centres, " \
-                          f"{len(pos.units_of(power))} units)."
+                    err = f"{power} has no build left ({count(len(pos.centers_of(power)), 'centre')}, " \
+                          f"{count(len(pos.units_of(power)), 'unit')})."
                 elif p.home != power:
                     err = f"{prov} is not a home centre of {power}; build only in your own home centres."
                 elif pos.supply_centers.get(prov) != power:
@@ -307,12 +309,12 @@ def adjudicate_adjustments(pos: Position, orders: Mapping[str, Iterable[str]]) -
             for prov in civil_disorder_disbands(now, pw, owed, set()):
                 u = units.pop(prov)
                 steps = dist.get(prov)
-                far = f"{steps} step{'s' if steps != 1 else ''} from its nearest owned supply centre" \
+                far = f"{count(steps, 'step')} from its nearest owned supply centre" \
                     if steps is not None else "with no owned supply centre in reach"
                 key = str(u) if str(u) not in details else f"{pw}: {u} removed by civil disorder"
                 details[key] = {
                     "kind": "civil_disorder", "unit": str(u), "power": pw, "distance": steps,
-                    "reason": f"{pw} owed {owed} more disband{'s' if owed != 1 else ''} and ordered none: "
+                    "reason": f"{pw} owed {count(owed, 'more disband')} and ordered none: "
                               f"{u} is removed by civil disorder ({far}; the farthest unit goes first, fleets "
                               "before armies at equal distance, then alphabetical order)."}
     new = replace(pos, units=units, phase=Phase("S", pos.phase.year + 1, "M"), dislodged=(), contested=frozenset())

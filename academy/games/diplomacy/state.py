@@ -28,6 +28,7 @@ from academy.core.errors import GameOver, IllegalAction
 from academy.core.jsonio import check_envelope, envelope
 from academy.core.protocol import Event, NodeKind, State
 from academy.core.record import Record
+from academy.core.text import count, listing, plural
 
 from .actions import DrawVote, Resolve, SubmitOrders
 from .adjudicate import Resolution, adjudicate
@@ -289,9 +290,9 @@ class DiplomacyState(State):
             if years is not None and ph.season == "S" and ph.year >= self.game.start_year + years:
                 top = [pw for pw, n in counts.items() if n == best]
                 self.result = {"kind": "length", "winners": top,
-                               "text": (f"The agreed {years} year(s) are over: " +
+                               "text": (f"The agreed {count(years, 'year')} {plural(years, 'is', 'are')} over: " +
                                         (f"{top[0]} has the most supply centres ({best}) and wins." if len(top) == 1
-                                         else f"{', '.join(top)} share the most supply centres ({best})."))}
+                                         else f"{listing(top)} share the most supply centres ({best})."))}
         if self.result:
             events.append(Event("game_over", self.result["text"], dict(self.result)))
 

@@ -35,6 +35,7 @@ from numbers import Rational, Real
 from typing import Literal
 
 from academy.core.errors import IllegalAction
+from academy.core.text import count
 
 from .terrain import OUT_OF_SUPPLY, RIVER_DIVISOR, dug_in_bonus, terrain as terrain_named
 from .units import GUN_SUPPORT, LOSS_ORDER, PLANE_STRIKE, UNITS, format_units, parse_units
@@ -203,7 +204,7 @@ def strength_breakdown(units: Mapping[str, int], role: str = "attacker", terrain
         if bonus:
             where = "capital" if capital else "city"
             multipliers.append(("dug in", 1 + bonus,
-                                f"dug in for {dug_in_turns} turn{'s' if dug_in_turns != 1 else ''} in a {where}: "
+                                f"dug in for {count(dug_in_turns, 'turn')} in a {where}: "
                                 f"+{_pct(bonus)}"))
     else:
         dug_in_bonus(dug_in_turns, capital)  # still checks the argument
@@ -217,11 +218,11 @@ def strength_breakdown(units: Mapping[str, int], role: str = "attacker", terrain
         factors.append(Factor("times", label, m, why))
     if guns:
         factors.append(Factor("plus", "artillery support", guns * GUN_SUPPORT,
-                              f"+{_num(GUN_SUPPORT)} × {guns} gun{'s' if guns != 1 else ''} next door = "
+                              f"+{_num(GUN_SUPPORT)} × {count(guns, 'gun')} next door = "
                               f"+{_num(guns * GUN_SUPPORT)} (never scaled)"))
     if planes:
         factors.append(Factor("plus", "air strikes", planes * PLANE_STRIKE,
-                              f"+{_num(PLANE_STRIKE)} × {planes} plane{'s' if planes != 1 else ''} striking = "
+                              f"+{_num(PLANE_STRIKE)} × {count(planes, 'plane')} striking = "
                               f"+{_num(planes * PLANE_STRIKE)} (never scaled)"))
     total += guns * GUN_SUPPORT + planes * PLANE_STRIKE
     return Strength(counts, "border clash" if border_clash else role, tuple(factors), total)

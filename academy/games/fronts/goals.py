@@ -76,6 +76,7 @@ from academy.core.goals import MET, OPEN, Goal, GoalCompiler, GoalError, Verdict
 from academy.core.goals import join_words as _join
 from academy.core.protocol import Event
 from academy.core.record import Record
+from academy.core.text import count
 
 from .actions import SubmitOrders
 from .board import NEUTRAL, ground, size
@@ -449,7 +450,7 @@ class _Compiler(GoalCompiler):
 
         def words(prov: str) -> str:
             w = want[prov]
-            n = f"{w} unit{'s' if w != 1 else ''}" if isinstance(w, int) else _units_words(w)
+            n = count(w, "unit") if isinstance(w, int) else _units_words(w)
             return f"{n} in {self.name(prov)}"
         return self.leaf(f"have {_join([words(x) for x in want])}", lambda p: all(ok(p, x) for x in want), why_not)
 
@@ -575,8 +576,8 @@ class _Compiler(GoalCompiler):
 
         def why_not(p: Progress) -> str:
             k = lost(p)
-            return f"You lost {k} unit{'s' if k != 1 else ''}, more than {n}."
-        return self.leaf(f"lose at most {n} unit{'s' if n != 1 else ''}", lambda p: lost(p) <= n, why_not)
+            return f"You lost {count(k, 'unit')}, more than {n}."
+        return self.leaf(f"lose at most {count(n, 'unit')}", lambda p: lost(p) <= n, why_not)
 
     # --- supply ----------------------------------------------------------------------------
     def _supplied(self, value: Any, path: Sequence[Any]) -> Goal:
@@ -591,7 +592,7 @@ class _Compiler(GoalCompiler):
             b = p.state.board
             if not size(b.stack_of(self.learner, prov)):
                 return f"You have no stack in {self.name(prov)} after the turn."
-            return (f"Your stack in {self.name(prov)} is out of supply ({b.oos[self.learner][prov]} turn(s)): no "
+            return (f"Your stack in {self.name(prov)} is out of supply ({count(b.oos[self.learner][prov], 'turn')}): no "
                     "path of your team's provinces leads from it to a city of your team.")
         return self.leaf(f"have a stack in supply in {self.name(prov)}", check, why_not)
 

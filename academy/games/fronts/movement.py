@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from academy.core.errors import IllegalAction
+from academy.core.text import count
 
 from .mapdata import FrontsMap
 from .units import format_units, parse_units, stack_moves
@@ -111,7 +112,7 @@ def plan_route(fmap: FrontsMap, units: Mapping[str, int], start: str, path: Sequ
                 why = (f"armor entering forest ({fmap.name_of(nxt)}) spends 2 moves and only "
                        f"{moves - spent} is left")
             else:
-                why = f"{what} has {moves} move{'s' if moves != 1 else ''} a turn"
+                why = f"{what} has {count(moves, 'move')} a turn"
             raise IllegalAction("too_far", f"Move {route_text} refused: {why}. Stop in {fmap.name_of(here)} "
                                            f"this turn, or move only armor to go further.")
         spent += cost

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from academy.core.errors import IllegalAction
+from academy.core.text import a, listing
 
 from .board import Board, add_units, empty_units, ground, size
 from .mapdata import FrontsMap
@@ -44,12 +45,12 @@ def _fill(order: Order, stack: Mapping[str, int], allowed: Iterable[str], what: 
             counts[k] = stack.get(k, 0)
     for k, n in order.units:
         if k not in allowed:
-            raise IllegalAction("wrong_unit", f"{text!r} refused: {what} takes {' or '.join(allowed)}, not {k}. "
-                                              f"Give only {' and '.join(allowed)} in this order.")
+            raise IllegalAction("wrong_unit", f"{text!r} refused: {what} takes {listing(allowed, 'or')}, not {k}. "
+                                              f"Give only {listing(allowed)} in this order.")
         counts[k] = stack.get(k, 0) if n is None else n
     if not size(counts):
         raise IllegalAction("no_units", f"{text!r} refused: the stack in {_name(fmap, order.source)} "
-                                        f"({format_units(stack)}) has no {' or '.join(allowed)} for this order. "
+                                        f"({format_units(stack)}) has no {listing(allowed, 'or')} for this order. "
                                         "Order units the stack has.")
     return counts
 
@@ -98,7 +99,7 @@ def check_order(board: Board, fmap: FrontsMap, player: str, text: str) -> tuple[
                                                 f"{_name(fmap, order.target)} does not border "
                                                 f"{_name(fmap, order.source)}. Move the guns closer first.")
     else:
-        counts = _fill(order, stack, ("air",), f"a {order.kind}", text, fmap)
+        counts = _fill(order, stack, ("air",), a(order.kind), text, fmap)
         if order.target not in fmap.within(order.source, AIR_RANGE):
             raise IllegalAction("out_of_range", f"{text!r} refused: planes reach {AIR_RANGE} provinces, and "
                                                 f"{_name(fmap, order.target)} is further from "

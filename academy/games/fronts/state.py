@@ -23,6 +23,7 @@ from academy.core.errors import GameOver, IllegalAction, InvalidNotation
 from academy.core.jsonio import check_envelope, envelope
 from academy.core.protocol import Event, NodeKind, State
 from academy.core.record import Record
+from academy.core.text import count, listing, plural
 
 from .actions import Resolve, SubmitOrders, Surrender
 from .board import Board
@@ -245,9 +246,10 @@ class FrontsState(State):
             top = [t for t, n in holding.items() if n == best]
             team = top[0] if len(top) == 1 else None
             result = {"kind": "turns", "team": team,
-                      "text": f"The {self.game.options['turns']} turns are over: " +
+                      "text": f"The {count(self.game.options['turns'], 'turn')} "
+                              f"{plural(self.game.options['turns'], 'is', 'are')} over: " +
                               (f"{self._team_name(team)} holds the most cities ({best}) and wins." if team
-                               else f"{' and '.join(self._team_name(t) for t in top)} hold {best} cities each: "
+                               else f"{listing(self._team_name(t) for t in top)} hold {count(best, 'city')} each: "
                                     "a draw.")}
         if result:
             team = result["team"]

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from academy.core.text import count
+
 from .board import NEUTRAL, Board, empty_units, ground, size
 from .mapdata import INCOME, FrontsMap
 from .orders import Order, parse_order
@@ -72,7 +74,7 @@ def supply(t: Turn) -> None:
             n = b.oos[player].get(prov, 0) + 1
             b.oos[player][prov] = n
             why = [f"No path from {t.name(prov)} to a city of your team through your team's provinces: "
-                   f"out of supply for {n} turn{'s' if n != 1 else ''} (half strength in battle)."]
+                   f"out of supply for {count(n, 'turn')} (half strength in battle)."]
             if attrition(n):
                 stack = b.stacks[player][prov]
                 kind = next(k for k in LOSS_ORDER if stack.get(k))
@@ -97,7 +99,7 @@ def income_of(board: Board, fmap: FrontsMap, player: str) -> tuple[int, list[str
             bonus = min(3, board.held.get(prov, 0) // 3)
             if bonus:
                 pay += bonus
-                note += f", held {board.held.get(prov, 0)} turns: +{bonus}"
+                note += f", held {count(board.held.get(prov, 0), 'turn')}: +{bonus}"
         total += pay
         lines.append(note)
     return total, lines

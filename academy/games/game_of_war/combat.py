@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from academy.core.errors import IllegalAction
+from academy.core.text import a, count
 
 from .communication import communication
 from .position import DIRECTIONS, Position, PositionError, Square, Unit, check_side
@@ -170,7 +171,7 @@ def check_attack(pos: Position, side: str, unit_id: str, target_id: str, attacke
         raise IllegalAction("already_attacked", f"{what}: {side} has already attacked this turn; one attack a "
                                                 "turn, so press End turn.")
     if not unit.kind.is_fighting:
-        raise IllegalAction("relay_cannot_attack", f"{what}: a {unit.kind.label} cannot attack; attack with "
+        raise IllegalAction("relay_cannot_attack", f"{what}: {a(unit.kind.label)} cannot attack; attack with "
                                                    "infantry, cavalry or a cannon.")
     if unit.id not in communication(pos, side).connected:
         raise IllegalAction("cut_off", f"{what}: {unit.id} is cut off from {side}'s lines of communication; "
@@ -180,8 +181,9 @@ def check_attack(pos: Position, side: str, unit_id: str, target_id: str, attacke
                                                f"from {unit.id}.")
     far = distance(unit.at, target.at)
     if far > unit.kind.range:
-        raise IllegalAction("out_of_range", f"{what}: {target.id} is {far} squares away and a {unit.kind.label} "
-                                            f"reaches {unit.kind.range}; move closer first.")
+        raise IllegalAction("out_of_range", f"{what}: {target.id} is {count(far, 'square')} away and "
+                                            f"{a(unit.kind.label)} reaches {count(unit.kind.range, 'square')}; "
+                                            "move closer first.")
     if not has_line_of_fire(pos, unit.at, target.at):
         raise IllegalAction("no_line_of_fire", f"{what}: a mountain stands between {unit.id} and {target.id}.")
 

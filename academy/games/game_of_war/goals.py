@@ -55,6 +55,7 @@ from academy.core.goals import Check as _Leaf
 from academy.core.goals import join_words as _join
 from academy.core.names import NameIndex
 from academy.core.protocol import Event, NodeKind
+from academy.core.text import count, plural
 
 from .actions import Attack, Move, Retreat
 from .notation import format_square, parse_square
@@ -107,7 +108,7 @@ def next_step(state: GameOfWarState) -> str:
         return f"{who} must first retreat {', '.join(pending)} one square."
     left = state.moves_left
     if left > 0:
-        return (f"{who} may move {left} more unit{'s' if left != 1 else ''}, then attack once or end the turn.")
+        return (f"{who} may move {count(left, 'more unit')}, then attack once or end the turn.")
     return f"{who} has made its 5 moves: attack once or end the turn."
 
 
@@ -221,7 +222,7 @@ class _Compiler(GoalCompiler):
 
         def lost(p: Progress) -> str:
             return _after_attack(p, lambda e: e.data["target"] in want and e.data["outcome"] == "destroyed",
-                                 f"{_join(want)} still stand{'s' if len(want) == 1 else ''}; destroying "
+                                 f"{_join(want)} still {plural(len(want), 'stands', 'stand')}; destroying "
                                  "needs an attack of at least defence + 2.")
         return _Leaf(f"destroy {_join(want)}", check, lost)
 
@@ -282,8 +283,7 @@ class _Compiler(GoalCompiler):
             return _after_attack(p, ok, f"The exercise asked for {n} charging cavalry or more; a cavalry charges "
                                         "when it touches the target or stands in an unbroken column leading "
                                         "to it.")
-        word = "cavalry unit" if n == 1 else "cavalry units"
-        return _Leaf(f"charge with {n} {word} or more", check, lost)
+        return _Leaf(f"charge with {count(n, 'cavalry unit')} or more", check, lost)
 
     # --- communication and places ----------------------------------------------------------
     def _connected(self, value: Any, path: Sequence[Any]) -> Goal:
@@ -351,8 +351,8 @@ class _Compiler(GoalCompiler):
 
         def lost(p: Progress) -> str:
             made = moves(p)
-            return (f"You made {made} moves; the exercise allows {n} at most." if made > n else "")
-        return _Leaf(f"use {n} move{'s' if n != 1 else ''} or fewer", lambda p: moves(p) <= n, lost)
+            return (f"You made {count(made, 'move')}; the exercise allows {n} at most." if made > n else "")
+        return _Leaf(f"use {count(n, 'move')} or fewer", lambda p: moves(p) <= n, lost)
 
     # --- actions and the turn --------------------------------------------------------------
     def _action(self, value: Any, path: Sequence[Any]) -> Goal:

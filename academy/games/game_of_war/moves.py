@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from academy.core.errors import IllegalAction
+from academy.core.text import a, count
 
 from .communication import communication
 from .notation import format_square
@@ -62,8 +63,9 @@ def check_move(pos: Position, side: str, unit_id: str, to: Sequence[int], moved:
                                        "friendly unit next to it, or clear the enemy off its line).")
     steps = max(abs(dest[0] - unit.at[0]), abs(dest[1] - unit.at[1]))
     if steps > unit.kind.move:
-        raise IllegalAction("too_far", f"Move {unit.id} to {format_square(dest)} refused: that is {steps} squares away "
-                                       f"and a {unit.kind.label} moves at most {unit.kind.move}.")
+        raise IllegalAction("too_far", f"Move {unit.id} to {format_square(dest)} refused: that is "
+                                       f"{count(steps, 'square')} away and {a(unit.kind.label)} moves at most "
+                                       f"{count(unit.kind.move, 'square')}.")
     if dest in pos.mountains:
         raise IllegalAction("mountain", f"Move {unit.id} to {format_square(dest)} refused: no unit may end on a mountain.")
     other = pos.unit_at(dest)

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from academy.core.errors import InvalidNotation
+from academy.core.text import a
 
 from .units import SIDES, UNIT_TYPES, UnitType
 
@@ -153,7 +154,7 @@ class Position:
                                     f"Unknown terrain {kind!r}{_did_you_mean(kind, TERRAINS)}; "
                                     f"the terrains are {', '.join(TERRAINS)} (plain is the default).")
             for raw in _square_list(squares, f"terrain {kind!r}"):
-                sq = _square(raw, f"a {kind} square")
+                sq = _square(raw, a(f"{kind} square"))
                 if not on_board(sq):
                     raise _off_board(f"The {kind} at {list(sq)}", width, height)
                 if sq in seen and seen[sq] != kind:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from academy.core.errors import IllegalAction
 from academy.core.protocol import Event
+from academy.core.text import count
 
 from . import moves as movelib
 from .actions import Attack, Deploy, EndTurn, FirstPlayer, Move, Retreat
@@ -226,7 +227,7 @@ def apply(s: GameOfWarState, action: Any) -> list[Event]:
     assert isinstance(action, EndTurn)
     p = s.current
     assert p is not None
-    events = [Event("end_turn", f"{title(p)} ends its turn after {len(s.moved)} move(s).", {"player": p})]
+    events = [Event("end_turn", f"{title(p)} ends its turn after {count(len(s.moved), 'move')}.", {"player": p})]
     return events + start_turn(s, 1 - p)
 
 

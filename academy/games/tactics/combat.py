@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from academy.core.errors import IllegalAction
 from academy.core.protocol import Event
+from academy.core.text import count
 
 from .actions import Luck
 from .board import Pos, distance, parse_tile, tile_name
@@ -110,7 +111,7 @@ def resolve(state: TacticsState, at: Pos, target: Pos, moved: bool, rolls: tuple
         if unit.health <= 0:
             del state.units[pos]
             state.capture.pop(pos, None)
-            lost = f" and the {len(unit.cargo)} unit(s) it carried" if unit.cargo else ""
+            lost = f", with the {count(len(unit.cargo), 'unit')} it carried" if unit.cargo else ""
             out.append(event("destroyed", f"{name} is destroyed{lost}.", tile=tile_name(pos)))
     out += check_knockouts(state)
     return out

@@ -29,6 +29,8 @@ from fractions import Fraction
 from types import MappingProxyType
 
 from academy.core.errors import IllegalAction
+from academy.core.text import a as _an
+from academy.core.text import count
 from academy.games.tactics.terrain import WEATHERS, defence_stars, terrain_of
 from academy.games.tactics.units import UNIT_IDS, UNITS, UnitType, Weapon, displayed_hp, unit_type
 
@@ -111,12 +113,6 @@ def base_damage(attacker: str | UnitType, defender: str | UnitType) -> int | Non
 
 
 # --- checking the arguments ------------------------------------------------------------------
-
-def _an(name: str, capital: bool = False) -> str:
-    """'an Infantry', 'a Tank' (capitalised at the start of a sentence)."""
-    article = "an" if name[0].lower() in "aeiou" else "a"
-    return f"{article.capitalize() if capital else article} {name}"
-
 
 def _int(name: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
@@ -265,7 +261,7 @@ class Hit:
         if self.defender_is_air:
             lines.append(f"The {d} is an aircraft: it ignores terrain defence (0 stars over {terrain}).")
         else:
-            lines.append(f"{terrain} gives {self.stars} defence star{'s' if self.stars != 1 else ''} × "
+            lines.append(f"{terrain} gives {count(self.stars, 'defence star')} × "
                          f"{self.defender_hp} HP = {self.stars * self.defender_hp}% less damage.")
         if self.defense_pct != 100:
             lines.append(f"Defence {_fmt_pct(self.defense_pct)} (commander): damage divided by "
@@ -488,7 +484,7 @@ def exchange(attacker: str | UnitType, defender: str | UnitType, attacker_health
         reason = (f"{_an(d.name)} has no weapon." if not d.weapons else
                   f"no weapon of {_an(d.name)} can hit {_an(a.name)} (a dash in the damage chart).")
     elif not d.in_range(distance):
-        reason = f"the {a.name} is {distance} tiles away, outside the {d.name}'s range."
+        reason = f"the {a.name} is {count(distance, 'tile')} away, outside the {d.name}'s range."
     elif counter_weapon is None:
         reason = f"the {d.name} is out of ammo and has no other weapon that can hit {_an(a.name)}."
     else:

@@ -65,6 +65,7 @@ from academy.core.goals import OPEN, Goal, GoalCompiler, GoalError, Verdict
 from academy.core.goals import Check as _Leaf
 from academy.core.goals import join_words as _join
 from academy.core.protocol import Event, NodeKind
+from academy.core.text import a, count
 
 from .actions import EndTurn
 from .board import Pos, Unit, parse_tile, tile_name
@@ -234,7 +235,7 @@ def next_step(state: TacticsState) -> str:
     ready = [u for u in state.units_of(state.current).values() if not u.acted]
     can = []
     if ready:
-        can.append(f"move and act with {len(ready)} more unit{'s' if len(ready) != 1 else ''}")
+        can.append(f"move and act with {count(len(ready), 'more unit')}")
     if builds(state):
         can.append("build on a free production property")
     if powers(state):
@@ -414,11 +415,11 @@ class _Compiler(GoalCompiler):
         def lost(p: Progress) -> str:
             worst = max(((e.data.get("counter") or 0, e) for e in _attacks(p)), default=None, key=lambda x: x[0])
             if worst is not None and worst[0] > n:
-                return (f"The counterattack on your unit from {worst[1].data['attacker']} took {worst[0]} health "
-                        f"points; the exercise allows {n} at most.")
+                return (f"The counterattack on your unit from {worst[1].data['attacker']} took "
+                        f"{count(worst[0], 'health point')}; the exercise allows {n} at most.")
             return ""
         text = "attack without drawing any counterattack" if n == 0 else \
-            f"attack so that no counterattack takes more than {n} health points"
+            f"attack so that no counterattack takes more than {count(n, 'health point')}"
         return _Leaf(text, check, lost)
 
     # --- places, transports, supply ----------------------------------------------------------
@@ -519,7 +520,7 @@ class _Compiler(GoalCompiler):
                     return False
                 made.remove(hit)
             return True
-        words = [f"a {UNITS[k].name}" + (f" on {tile_name(pos)}" if pos else "") for k, pos in want]
+        words = [a(UNITS[k].name) + (f" on {tile_name(pos)}" if pos else "") for k, pos in want]
         return _Leaf(f"build {_join(words)}", check)
 
     def _funds(self, value: Any, path: Sequence[Any]) -> Goal:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from academy.core.errors import IllegalAction
+from academy.core.text import a
 from academy.games.tactics.terrain import move_cost, movement_points, parse_grid, terrain_of
 from academy.games.tactics.units import UnitType, unit_type
 
@@ -101,7 +102,7 @@ def reachable(grid: Grid, unit: str | UnitType, start: Position, *, movement: in
     if not _on_grid(grid, start):
         raise ValueError(f"start {start} is off the {_size(grid)[0]}×{_size(grid)[1]} grid")
     if move_cost(grid[start[1]][start[0]], u, weather) is None:
-        raise ValueError(f"a {u.name} can't stand on {terrain_of(grid[start[1]][start[0]]).name} at {start}")
+        raise ValueError(f"{a(u.name)} can't stand on {terrain_of(grid[start[1]][start[0]]).name} at {start}")
     budget = movement_points(u, weather) if movement is None else movement
     if fuel is not None:
         if fuel < 0:

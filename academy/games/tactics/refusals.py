@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from academy.core.errors import IllegalAction
+from academy.core.text import count
 
 from .actions import ActivatePower, Attack, Build, Capture, EndTurn, Load, Resign, Supply, Unload, UNIT_ACTIONS
 from .board import Pos, Unit, distance, tile_name
@@ -69,7 +70,7 @@ def _validate_power(state: TacticsState, action: ActivatePower, name: str) -> No
         raise IllegalAction("power_running", f"{cmdr.name}'s power is already running this turn; it ends when "
                             "your next turn begins.")
     if state.meter[state.current] < cost:
-        raise IllegalAction("meter_not_full", f"{cmdr.name}'s {action.level} needs {cost // 5000} stars "
+        raise IllegalAction("meter_not_full", f"{cmdr.name}'s {action.level} needs {count(cost // 5000, 'star')} "
                             f"({cost:,} funds of damage); the meter holds {state.meter[state.current]:,}. "
                             "Fight more to charge it.")
 

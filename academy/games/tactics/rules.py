@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from academy.core.protocol import Event
+from academy.core.text import a
 
 from . import combat, missions, upkeep
 from .actions import ActivatePower, Attack, Build, Capture, EndTurn, Load, Luck, Resign, Supply, Unload, Wait
@@ -65,7 +66,7 @@ def _build(state: TacticsState, action: Build) -> list[Event]:
     spec = UNITS[action.unit]
     state.funds[state.current] -= spec.cost
     state.units[pos] = Unit(spec.id, state.current, acted=True)
-    return [event("build", f"{state.game.player_name(state.current)} builds a {spec.name} at {action.at} "
+    return [event("build", f"{state.game.player_name(state.current)} builds {a(spec.name)} at {action.at} "
                            f"for {spec.cost:,} funds.", tile=action.at, unit=spec.id)]
 
 

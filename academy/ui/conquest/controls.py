@@ -12,6 +12,7 @@ from typing import Any
 import panel as pn
 import param
 
+from academy.core.text import count
 from academy.games.conquest import rules
 from academy.games.conquest.actions import Attack, EndAttack, EndTurn, Fortify, Occupy
 from academy.games.conquest.cards import is_wild, symbol
@@ -37,7 +38,7 @@ def hand_html(state: Any, player: int | None) -> str:
                        if p != player and isinstance(n, int))
     return (f"<div><b>{escape(game.player_name(player))}'s cards</b> ({len(hand)}): "
             f"{chips or '<span class=academy-muted>none yet</span>'}</div>"
-            f'<div class="academy-muted">Next set is worth {seen["next_set_value"]} armies.'
+            f'<div class="academy-muted">Next set is worth {count(seen["next_set_value"], "army")}.'
             f"{' Cards held by others: ' + others + '.' if others else ''}</div>")
 
 
@@ -153,7 +154,7 @@ class PhaseControls(pn.viewable.Viewer):
             self.dice.visible = self.dice_label.visible = phase == "attack"
             if phase == "attack":
                 most = dice[1] if dice else 3
-                opts = {f"{k} {'die' if k == 1 else 'dice'}": k for k in range(1, most + 1)}
+                opts = {count(k, 'die'): k for k in range(1, most + 1)}
                 if opts != self.dice.options:
                     self._showing = True
                     try:
@@ -166,7 +167,7 @@ class PhaseControls(pn.viewable.Viewer):
             if attack_ready:
                 name = state.game.map.name_of
                 k = min(m.choice.dice, dice[1])
-                self.attack_go.label = f"Attack {name(m.target)} from {name(m.selected)} ({k} {'die' if k == 1 else 'dice'})"
+                self.attack_go.label = f"Attack {name(m.target)} from {name(m.selected)} ({count(k, 'die')})"
             moving = phase == "occupy" or (phase == "fortify" and bool(m.selected and m.target and amount))
             for w in (self.move, self.move_min, self.move_all, self.move_go):
                 w.visible = moving

@@ -23,6 +23,7 @@ import param
 
 from academy.core.errors import RulesError
 from academy.core.protocol import NodeKind
+from academy.core.text import count
 from academy.games.conquest import rules
 from academy.games.conquest.actions import (Attack, Claim, EndAttack, EndTurn, Fortify, Occupy, Place,
                                             TradeCards)
@@ -301,7 +302,7 @@ def trade_label(state: Any, trade: TradeCards) -> str:
     game = state.game
     cards = ", ".join(card_name(c, game) if is_wild(c) else f"{card_name(c, game)} ({symbol(c, game.card_symbols)})"
                       for c in trade.cards)
-    text = f"{cards} → {rules.set_value(state.sets_traded)} armies"
+    text = f"{cards} → {count(rules.set_value(state.sets_traded), 'army')}"
     return text + (f" (+2 on {_name(state, trade.bonus)})" if trade.bonus else "")
 
 

@@ -11,6 +11,7 @@ from typing import Any
 import panel as pn
 import param
 
+from academy.core.text import count
 from academy.games.conquest import odds, rules
 from academy.games.conquest.dice import max_defence_dice
 from academy.ui.defer import later
@@ -59,7 +60,7 @@ def attack_html(state: Any, src: str, dst: str, dice: int) -> str:
         f"{_pct(win)}</span></div>",
         f'<div class="academy-muted">Expected losses if you keep attacking: you '
         f"{battle.expected_attacker_losses:.1f}, the defender {battle.expected_defender_losses:.1f}.</div>",
-        f"<h4 style='margin:10px 0 2px'>This roll: {dice} {'die' if dice == 1 else 'dice'} against {dd}</h4>",
+        f"<h4 style='margin:10px 0 2px'>This roll: {count(dice, 'die')} against {dd}</h4>",
         f'<table class="odds-table" aria-label="one-roll outcomes">{rows}</table>',
     ]
     if a <= _SURVIVOR_CHART_LIMIT:

@@ -8,6 +8,7 @@ from typing import Any
 import panel as pn
 import param
 
+from academy.core.text import count
 from academy.games.diplomacy.mapdata import standard_map
 from academy.games.diplomacy.order_rows import rows_of
 from academy.ui.defer import later
@@ -37,7 +38,7 @@ def results_html(last: dict[str, Any], open_: bool = False, first: str | None = 
                     f"<tr><td colspan=2 class='why'>{escape(reasons.get(row.key, ''))}</td></tr>")
     body = "".join(rows) or "<tr><td class='why'>No orders were given: every unit held.</td></tr>"
     return (f"<details{' open' if open_ else ''}><summary><b>{escape(phase_title(last.get('phase', '')))}</b> "
-            f"({len(results)} order{'' if len(results) == 1 else 's'})</summary><table class='orders'>{body}</table></details>")
+            f"({count(len(results), 'order')})</summary><table class='orders'>{body}</table></details>")
 
 
 class OrdersPanel(pn.viewable.Viewer):
@@ -163,7 +164,7 @@ class OrdersPanel(pn.viewable.Viewer):
                 rows.append(line)
         if limit is not None:
             n = len(s.pending)
-            rows.insert(0, pn.pane.HTML(f"<span class='academy-muted'>{n} of {limit} adjustment order(s) written. "
+            rows.insert(0, pn.pane.HTML(f"<span class='academy-muted'>{n} of {count(limit, 'adjustment order')} written. "
                                         "Click a home centre to build, a unit to disband.</span>",
                                         stylesheets=[CSS], margin=(2, 5)))
         if not rows:
@@ -224,8 +225,8 @@ def centres_html(session: Any) -> str:
         return ""
     counts = state.centre_counts()
     units = {pw: len(state.position.units_of(pw)) for pw in state.powers}
-    rows = "".join(f"<tr><td>{swatch(pw)}{escape(pw.title())}</td><td>{counts[pw]} centres</td>"
-                   f"<td>{units[pw]} units</td></tr>" for pw in state.powers)
+    rows = "".join(f"<tr><td>{swatch(pw)}{escape(pw.title())}</td><td>{count(counts[pw], 'centre')}</td>"
+                   f"<td>{count(units[pw], 'unit')}</td></tr>" for pw in state.powers)
     total = len(standard_map().supply_centers)
     return (f"<table class='orders'>{rows}</table><div class='academy-muted'>{total} supply centres; "
             f"{state.game.options['victory_centers']} win.</div>")

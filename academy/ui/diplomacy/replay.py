@@ -17,6 +17,7 @@ import panel as pn
 import param
 
 from academy.core.record import Record
+from academy.core.text import count
 from academy.games.diplomacy.actions import Resolve
 from academy.ui.defer import later
 from academy.ui.messages_view import STYLE as CHAT_STYLE
@@ -75,7 +76,7 @@ class DiplomacyReplay(DiplomacySession):
 
     def counter_text(self) -> str:
         phase = phase_title(self._frames[self.index].get("phase", ""))
-        done = "the start of the game" if self.index == 0 else f"after {self.index} resolved phase(s)"
+        done = "the start of the game" if self.index == 0 else f"after {count(self.index, 'resolved phase')}"
         return f"{phase}: {done} (frame {self.index + 1} of {self.count})."
 
     def messages_until(self, step: int | None = None) -> list[dict[str, Any]]:

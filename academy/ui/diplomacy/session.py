@@ -38,6 +38,7 @@ import param
 from academy.core.bots import bot_seed
 from academy.core.errors import RulesError
 from academy.core.record import Record
+from academy.core.text import count
 from academy.games.diplomacy.adjudicate import adjudicate
 from academy.games.diplomacy.game import DiplomacyGame
 from academy.games.diplomacy.mapdata import province_of, standard_map
@@ -279,7 +280,7 @@ class DiplomacySession(OrderDrafts, param.Parameterized):
             return
         limit = self.order_limit
         if limit is not None and key not in self.pending and len(self.pending) >= limit:
-            self.param.update(message=f"{self.power.title()} may give {limit} adjustment order(s) this phase: "
+            self.param.update(message=f"{self.power.title()} may give {count(limit, 'adjustment order')} this phase: "
                                       "remove one before adding another.", choices=[])
             return
         pending = dict(self.pending)
@@ -510,7 +511,7 @@ class LocalDiplomacy(DiplomacySession):
         failed = sum(r == "fails" for r in (st.last or {}).get("results", {}).values())
         now = "" if st.result else f" Now {phase_title(st.phase)}."      # else _advance says the game is over
         n = len((st.last or {}).get("results", {}))
-        self._advance(f"{phase_title(before)} resolved: {n} order{'' if n == 1 else 's'}, "
+        self._advance(f"{phase_title(before)} resolved: {count(n, 'order')}, "
                       f"{failed} failed (see the results).{now}")
 
     @property

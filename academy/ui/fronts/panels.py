@@ -9,6 +9,7 @@ from typing import Any
 import panel as pn
 import param
 
+from academy.core.text import count
 from academy.games.fronts.units import LOSS_ORDER
 from academy.ui.defer import later
 
@@ -89,7 +90,7 @@ def reports_html(reports: list[dict[str, Any]]) -> str:
         battles = sum(e["kind"] == "battle" for e in rep["events"])
         body = "".join(lines) or "<li class='academy-muted'>Nothing you could see happened.</li>"
         parts.append(f"<details class='report'{' open' if i == 0 else ''}><summary><b>Turn {rep['turn']}</b> "
-                     f"({battles} battle{'s' if battles != 1 else ''})</summary><ul>{body}</ul></details>")
+                     f"({count(battles, 'battle')})</summary><ul>{body}</ul></details>")
     return "<div class='reports'>" + "".join(parts) + "</div>"
 
 

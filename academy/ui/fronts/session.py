@@ -37,6 +37,7 @@ import param
 
 from academy.core.bots import bot_seed
 from academy.core.errors import IllegalAction, RulesError
+from academy.core.text import count
 from academy.games.fronts.game import FrontsGame
 from academy.games.fronts.mapdata import FrontsMap, load_map
 from academy.games.fronts.odds import preview as odds_preview
@@ -547,5 +548,5 @@ class LocalFronts(FrontsSession):
         turn = st.board.turn
         self._resolve()
         battles = sum(1 for e in self._reports.get(done, [{}])[-1].get("events", []) if e["kind"] == "battle")
-        self._advance(f"Turn {turn} resolved: {battles} battle{'s' if battles != 1 else ''} you could see "
+        self._advance(f"Turn {turn} resolved: {count(battles, 'battle')} you could see "
                       "(see the reports)." + ("" if st.result else f" Now turn {st.board.turn}."))

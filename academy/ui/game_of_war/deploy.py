@@ -16,6 +16,7 @@ from typing import Any
 import panel as pn
 import param
 
+from academy.core.text import count
 from academy.games.game_of_war.units import UNIT_TYPES
 from academy.ui.defer import later
 
@@ -80,7 +81,7 @@ class DeploymentPanel(pn.viewable.Viewer):
         lo, hi = state.game.territory(state.side)
         self.help.object = (f"Pick a unit type, then tap green squares of your half (rows {lo + 1}–{hi + 1}). "
                             "Tap a unit you placed to take it back. "
-                            + (f"{placed} unit(s) left to place." if placed else
+                            + (f"{count(placed, 'unit')} left to place." if placed else
                                "Every unit is placed: press Done."))
         self._syncing = True
         try:

@@ -34,6 +34,7 @@ import param
 from academy.core.errors import RulesError
 from academy.core.protocol import NodeKind
 from academy.core.rng import new_seed
+from academy.core.text import count
 from academy.games.game_of_war import GameOfWarGame, GameOfWarState
 from academy.games.game_of_war import rules as gow_rules
 from academy.games.game_of_war.actions import Attack, Deploy, EndTurn, Move, Retreat
@@ -159,7 +160,7 @@ class GameOfWarSession(Acting, CpuTurns, param.Parameterized):
             self.seats = [HUMAN, HUMAN]
         where = "the game is over" if state.is_terminal() else f"turn {state.turn}"
         self._publish(state=state, selected=None, target=None, last_events=list(events), log=log, trail=[],
-                      covered=False, placements=[], message=f"Game loaded from {name} ({len(record)} steps): {where}.")
+                      covered=False, placements=[], message=f"Game loaded from {name} ({count(len(record), 'step')}): {where}.")
         self._run_cpu()
         return True
 
@@ -473,8 +474,8 @@ class GameOfWarSession(Acting, CpuTurns, param.Parameterized):
         if not self.destinations and not self.targets:
             self._publish(message=self._why_stuck(u))
         else:
-            self._publish(message=f"{u.kind.label.capitalize()} {unit_id} selected: {len(self.destinations)} "
-                                  f"square(s) to go to, {len(self.targets)} enemy unit(s) to attack.")
+            self._publish(message=f"{u.kind.label.capitalize()} {unit_id} selected: "
+                                  f"{count(len(self.destinations), 'square')} to go to, {count(len(self.targets), 'enemy unit')} to attack.")
 
     def _why_stuck(self, unit: Any) -> str:
         """Why a unit has no legal action: the engine's refusal of a one-square move when it is about the

@@ -39,6 +39,7 @@ import param
 from academy.core.errors import RulesError
 from academy.core.protocol import NodeKind
 from academy.core.rng import new_seed
+from academy.core.text import count
 from academy.games.tactics import rules as tactics_rules
 from academy.games.tactics.actions import (UNIT_ACTIONS, ActivatePower, Attack, Build, Capture, EndTurn, Load, Supply,
                                            Unload, Wait)
@@ -175,7 +176,7 @@ class TacticsSession(Acting, CpuTurns, param.Parameterized):
         state.settle()
         seats = self.seats if len(self.seats) == state.game.num_players else [HUMAN] * state.game.num_players
         where = "the game is over" if state.is_terminal() else f"day {state.day}"
-        self.start_from(state, seats, message=f"Game loaded from {name} ({len(record)} steps): {where}.")
+        self.start_from(state, seats, message=f"Game loaded from {name} ({count(len(record), 'step')}): {where}.")
         return True
 
     # --- questions the views ask ----------------------------------------------------------------
@@ -304,8 +305,8 @@ class TacticsSession(Acting, CpuTurns, param.Parameterized):
         self._clear(selected=tile)
         unit = self.visible_unit(tile)
         name = UNITS[unit["type"]].name if unit else "Unit"
-        self._publish(message=f"{name} {tile} selected: {len(self.destinations)} tile(s) to move to "
-                              f"(tap the unit again to stay), {len(self.targets)} enemy unit(s) in reach. "
+        self._publish(message=f"{name} {tile} selected: {count(len(self.destinations), 'tile')} to move to "
+                              f"(tap the unit again to stay), {count(len(self.targets), 'enemy unit')} in reach. "
                               "Then choose an action.")
 
     def cancel(self) -> None:
