@@ -129,8 +129,10 @@ def write_order(page, tab: str, text: str) -> None:
         targets = order_targets(text) - {unit}
         dest = province_of(order.dest) if hasattr(order, "dest") else None
         clicks.append(dest if dest in targets else sorted(targets)[0])
-    for province in clicks[:-1]:
+    for province in clicks[:-1]:              # each click answered before the next (a busy server is slow)
+        said = shown(page, tab, ".game-message")
         click(page, province)
+        wait_change(page, tab, ".game-message", said)
     before = shown(page, tab, ".game-message")
     click(page, clicks[-1])
     said = wait_change(page, tab, ".game-message", before)
