@@ -4,7 +4,7 @@
 belongs to a server session (``pn.state.execute``), else at once under ``lock`` (a test, a notebook).
 ``work_in_thread(work, delay, deliver)`` runs ``work()`` on a daemon thread and hands its result (or
 the exception it raised) to ``deliver`` no sooner than ``delay`` seconds after it began, so people can
-follow the CPU's moves; ``think_in_thread(bot, state, ...)`` is that for ``bot.choose(state)``.
+follow the CPU's moves.
 ``CpuThinking`` is what every local game's session shares about its CPU: a generation that makes a
 result stale (a new game, a load, an undo bump it), the work on a thread, the result on the session's
 loop. ``CpuTurns`` (turn-by-turn games) and ``LocalOrders`` (simultaneous orders) build on it.
@@ -20,7 +20,7 @@ from typing import Any
 from academy.core.bots import bot_seed
 from academy.core.errors import RulesError
 
-__all__ = ["in_session", "work_in_thread", "think_in_thread", "CpuThinking", "CpuTurns", "MAX_CPU_STEPS"]
+__all__ = ["in_session", "work_in_thread", "CpuThinking", "CpuTurns", "MAX_CPU_STEPS"]
 
 
 def in_session(doc: Any, callback: Callable[[], None], lock: Any = None) -> None:
@@ -59,12 +59,6 @@ def work_in_thread(work: Callable[[], Any], delay: float, deliver: Callable[[Any
     thread = threading.Thread(target=run, daemon=True, name=name)
     thread.start()
     return thread
-
-
-def think_in_thread(bot: Any, state: Any, delay: float, deliver: Callable[[Any], None],
-                    name: str = "academy-cpu") -> threading.Thread:
-    """Start a daemon thread that calls ``deliver(bot.choose(state))`` (or ``deliver(exception)``)."""
-    return work_in_thread(lambda: bot.choose(state), delay, deliver, name)
 
 
 #: a guard against a CPU that never hands the turn back (inline play in tests and notebooks)
