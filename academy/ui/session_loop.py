@@ -2,9 +2,12 @@
 
 ``in_session(doc, callback, lock)`` runs ``callback`` on the session's event loop when ``doc``
 belongs to a server session (``pn.state.execute``), else at once under ``lock`` (a test, a notebook).
-``think_in_thread(bot, state, delay, deliver)`` lets a bot choose on a daemon thread and hands the
-choice (or the exception the bot raised) to ``deliver`` no sooner than ``delay`` seconds after it
-began, so people can follow the CPU's moves.
+``work_in_thread(work, delay, deliver)`` runs ``work()`` on a daemon thread and hands its result (or
+the exception it raised) to ``deliver`` no sooner than ``delay`` seconds after it began, so people can
+follow the CPU's moves.
+``CpuThinking`` is what every local game's session shares about its CPU: a generation that makes a
+result stale (a new game, a load, an undo bump it), the work on a thread, the result on the session's
+loop. ``CpuTurns`` (turn-by-turn games) and ``LocalOrders`` (simultaneous orders) build on it.
 """
 from __future__ import annotations
 
@@ -17,7 +20,7 @@ from typing import Any
 from academy.core.bots import bot_seed
 from academy.core.errors import RulesError
 
-__all__ = ["in_session", "think_in_thread", "CpuTurns", "MAX_CPU_STEPS"]
+__all__ = ["in_session", "work_in_thread", "CpuThinking", "CpuTurns", "MAX_CPU_STEPS"]
 
 
 def in_session(doc: Any, callback: Callable[[], None], lock: Any = None) -> None:
@@ -41,18 +44,19 @@ def in_session(doc: Any, callback: Callable[[], None], lock: Any = None) -> None
         callback()
 
 
-def think_in_thread(bot: Any, state: Any, delay: float, deliver: Callable[[Any], None],
-                    name: str = "academy-cpu") -> threading.Thread:
-    """Start a daemon thread that calls ``deliver(bot.choose(state))`` (or ``deliver(exception)``)."""
-    def work() -> None:
+def work_in_thread(work: Callable[[], Any], delay: float, deliver: Callable[[Any], None],
+                   name: str = "academy-cpu") -> threading.Thread:
+    """Start a daemon thread that calls ``deliver(work())`` (or ``deliver(exception)``), no sooner than
+    ``delay`` seconds after it began."""
+    def run() -> None:
         started = time.monotonic()
         try:
-            action: Any = bot.choose(state)
+            result: Any = work()
         except Exception as exc:  # noqa: BLE001 - a broken bot must not freeze the page
-            action = exc
+            result = exc
         time.sleep(max(0.0, delay - (time.monotonic() - started)))
-        deliver(action)
-    thread = threading.Thread(target=work, daemon=True, name=name)
+        deliver(result)
+    thread = threading.Thread(target=run, daemon=True, name=name)
     thread.start()
     return thread
 
@@ -61,30 +65,16 @@ def think_in_thread(bot: Any, state: Any, delay: float, deliver: Callable[[Any],
 MAX_CPU_STEPS = 100_000
 
 
-class CpuTurns:
-    """CPU seats of a local game's session, played one action at a time: inline when ``synchronous``
-    (tests, notebooks), else each choice on a thread and its move on the session's loop.
+class CpuThinking:
+    """A local game's CPU work: on a thread, its result applied on the session's loop unless stale.
 
-    The session provides ``state``, ``seats`` (a CPU level per CPU seat), ``synchronous``,
-    ``thinking``, ``cpu_delay``, ``cpu_to_move``, ``_bots`` ({}), ``_bot_factory(level, seed)``,
-    ``_generation`` (0), ``_lock``, ``_doc``, ``seat_label(player)``, ``_publish(**changes)`` and
-    ``_cpu_step(action, generation)``, which plays a choice if the game is still where it was (with
-    ``_cpu_play``, which does the part every game shares). ``_cpu_paused()`` and ``_cpu_delay(state)`` may be
-    overridden (a replay pauses the CPU; set-up steps go faster).
+    The session provides ``thinking`` (a parameter the page shows), ``_generation`` (0), ``_lock`` (an
+    RLock) and ``_doc``. ``_think(work, delay, apply)`` sets ``thinking``, runs ``work()`` on a thread
+    and calls ``apply(result, generation)`` on the session's loop; ``apply`` compares ``generation``
+    with ``_generation`` and drops a stale result (``_cancel_cpu()`` bumps it, e.g. for a new game).
     """
 
     cpu_thread_name = "academy-cpu"
-
-    def _cpu_paused(self) -> bool:
-        return False
-
-    def _cpu_delay(self, state: Any) -> float:
-        return self.cpu_delay
-
-    def _bot(self, player: int) -> Any:
-        if player not in self._bots:
-            self._bots[player] = self._bot_factory(self.seats[player], bot_seed(self.state.record.seed, player))
-        return self._bots[player]
 
     def stop(self) -> None:
         """Stop a running CPU turn without touching the views (the page is closing)."""
@@ -96,6 +86,43 @@ class CpuTurns:
             self._generation += 1
         if self.thinking:
             self.thinking = False
+
+    def _think(self, work: Callable[[], Any], delay: float, apply: Callable[[Any, int], None]) -> None:
+        """Run ``work()`` on a thread; ``apply(result, generation)`` on the session's loop."""
+        if not self.thinking:
+            self.thinking = True
+        import panel as pn
+        self._doc = pn.state.curdoc
+        generation = self._generation
+        work_in_thread(work, delay, lambda result: self._schedule(lambda: apply(result, generation)),
+                       self.cpu_thread_name)
+
+    def _schedule(self, callback: Callable[[], None]) -> None:
+        in_session(self._doc, callback, self._lock)
+
+
+class CpuTurns(CpuThinking):
+    """CPU seats of a local game's session, played one action at a time: inline when ``synchronous``
+    (tests, notebooks), else each choice on a thread and its move on the session's loop.
+
+    The session provides ``state``, ``seats`` (a CPU level per CPU seat), ``synchronous``,
+    ``thinking``, ``cpu_delay``, ``cpu_to_move``, ``_bots`` ({}), ``_bot_factory(level, seed)``,
+    ``_generation`` (0), ``_lock``, ``_doc``, ``seat_label(player)``, ``_publish(**changes)`` and
+    ``_cpu_step(action, generation)``, which plays a choice if the game is still where it was (with
+    ``_cpu_play``, which does the part every game shares). ``_cpu_paused()`` and ``_cpu_delay(state)`` may be
+    overridden (a replay pauses the CPU; set-up steps go faster).
+    """
+
+    def _cpu_paused(self) -> bool:
+        return False
+
+    def _cpu_delay(self, state: Any) -> float:
+        return self.cpu_delay
+
+    def _bot(self, player: int) -> Any:
+        if player not in self._bots:
+            self._bots[player] = self._bot_factory(self.seats[player], bot_seed(self.state.record.seed, player))
+        return self._bots[player]
 
     def _run_cpu(self) -> None:
         """If a CPU player is to move, play its actions (inline, or step by step on a thread)."""
@@ -114,17 +141,9 @@ class CpuTurns:
                     action = exc
                 self._cpu_step(action, generation)
             return
-        if not self.thinking:
-            self.thinking = True
-        import panel as pn
-        self._doc = pn.state.curdoc
-        generation, state = self._generation, self.state.clone()
-        think_in_thread(self._bot(state.to_move()), state, self._cpu_delay(state),
-                        lambda action: self._schedule(lambda: self._cpu_step(action, generation)),
-                        self.cpu_thread_name)
-
-    def _schedule(self, callback: Callable[[], None]) -> None:
-        in_session(self._doc, callback, self._lock)
+        state = self.state.clone()
+        bot = self._bot(state.to_move())
+        self._think(lambda: bot.choose(state), self._cpu_delay(state), self._cpu_step)
 
     def _cpu_play(self, action: Any, generation: int) -> tuple[int, list[Any]] | None:
         """Play a CPU's ``action`` if the game is still where it was chosen: (player, events), or None when

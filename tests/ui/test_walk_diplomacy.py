@@ -129,8 +129,10 @@ def write_order(page, tab: str, text: str) -> None:
         targets = order_targets(text) - {unit}
         dest = province_of(order.dest) if hasattr(order, "dest") else None
         clicks.append(dest if dest in targets else sorted(targets)[0])
-    for province in clicks[:-1]:
+    for province in clicks[:-1]:              # each click answered before the next (a busy server is slow)
+        said = shown(page, tab, ".game-message")
         click(page, province)
+        wait_change(page, tab, ".game-message", said)
     before = shown(page, tab, ".game-message")
     click(page, clicks[-1])
     said = wait_change(page, tab, ".game-message", before)
@@ -269,11 +271,18 @@ def test_walk_diplomacy_by_clicks(serve, open_page, monkeypatch):
         page.page.locator(".tab-play .submit-orders button").click()
         wait_shown(page, "play", ".game-message", f"{phase} resolved")
         assert not page.errors, f"{phase}: console errors: {page.errors[:5]}"
+    thought: list[bool] = []
+    session.param.watch(lambda e: thought.append(e.new), "thinking")
     for _ in range(10):                       # the rest through the Submit button's own method
         if session.state.result:
             break
-        run_in_session(doc, session.submit)
+        assert run_in_session(doc, session.submit), session.message
+        deadline = time.monotonic() + 60      # the CPU writes its orders on a thread, then the phase resolves
+        while session.thinking:
+            assert time.monotonic() < deadline, f"the CPU is still thinking: {session.message}"
+            time.sleep(0.02)
     assert session.state.result, "the game did not end"
+    assert True in thought, "the CPU's orders were never written off the event loop (issue 14, item 3)"
     words = session.state.result["text"]
     wait_shown(page, "play", ".game-message", "The game is over")
     wait_shown(page, "play", ".dip-banner-pane", "Game over")

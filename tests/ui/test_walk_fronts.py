@@ -271,10 +271,17 @@ def drive_to_the_end(doc: Any, session: Any) -> str:
         assert session.submit(), session.message
         return None
 
+    thought: list[bool] = []
+    session.param.watch(lambda e: thought.append(e.new), "thinking")
     for _ in range(60):
         result = on_server(doc, one_turn)
         if result:
+            assert True in thought, "the CPU's orders were never written off the event loop (issue 14, item 3)"
             return result
+        deadline = time.monotonic() + 60          # the CPU writes its orders on a thread, then the turn resolves
+        while session.thinking:
+            assert time.monotonic() < deadline, f"the CPU is still thinking: {session.message}"
+            time.sleep(0.02)
     raise AssertionError(f"the game did not end; {session.message}")
 
 

@@ -75,8 +75,8 @@ class OrdersPanel(pn.viewable.Viewer):
         self._choice_key: Any = None
         self._choice_buttons: list[Any] = []
         self._choice_texts: list[str] = []
-        s.param.watch(later(self._update), ["state", "pending", "choices", "message", "preview", "submitted",
-                                            "power", "step"])
+        watched = ["state", "pending", "choices", "message", "preview", "submitted", "power", "step", "thinking"]
+        s.param.watch(later(self._update), [w for w in watched if w in s.param])
         self._update()
 
     def __panel__(self) -> pn.viewable.Viewable:

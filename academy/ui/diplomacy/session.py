@@ -16,8 +16,10 @@
   visible position): each order's result and reason. A preview, not a promise;
 - ``submit()``: hands the orders to the game.
 
-Two games: ``LocalDiplomacy`` (people on this screen, hot seat allowed, the other powers the easy CPU)
-and ``SharedDiplomacy`` (one seat of a live game in academy/store/live.py, on the process's shared hub).
+It is an ``OrdersSession`` (academy/ui/orders_session.py: drafts, submit, preview hook, message), as
+Fronts' screens are. Two games: ``LocalDiplomacy`` (a ``LocalOrders``: people on this screen, hot
+seat allowed, the other powers the easy CPU, whose orders are written off the event loop) and
+``SharedDiplomacy`` (one seat of a live game in academy/store/live.py, on the process's shared hub).
 
     >>> s = LocalDiplomacy()
     >>> s.new_game(people=["FRANCE"], seed=1)
@@ -35,7 +37,6 @@ from typing import Any
 
 import param
 
-from academy.core.bots import bot_seed
 from academy.core.errors import RulesError
 from academy.core.record import Record
 from academy.core.text import count
@@ -47,7 +48,8 @@ from academy.games.diplomacy.orders import (Build, Convoy, Disband, Hold, Move, 
                                             Waive, parse_order)
 from academy.games.diplomacy.position import KIND_NAMES, SEASONS, Position
 from academy.games.diplomacy.state import DiplomacyState
-from academy.ui.order_drafts import OrderDrafts
+from academy.ui.local_orders import LocalOrders
+from academy.ui.orders_session import OrdersSession
 from academy.ui.seat_chat import SeatChat
 from academy.ui.seat_leaving import SeatLeaving
 from academy.ui.session_loop import in_session
@@ -121,27 +123,29 @@ def _key_in(options: dict[str, Any], text: str) -> str | None:
     return next((key for key, tree in options.items() if text in option_leaves(tree)), None)
 
 
-class DiplomacySession(OrderDrafts, param.Parameterized):
+class DiplomacySession(OrdersSession):
     """One power's view and order writing; subclasses say where the orders go (see the module docstring)."""
 
     state = param.Parameter(doc="DiplomacyState built from the observation of ``power`` (views read it)")
     power = param.String(None, allow_None=True, doc="the power this screen writes orders for (None: watching)")
     pending = param.Dict({}, doc="orders being written: thing to order -> order text")
-    selected = param.String(None, allow_None=True, doc="the unit (or build site) clicked first")
     choices = param.List([], doc="the menu after a click: [(label, order text)]")
-    targets = param.List([], doc="provinces the selected unit's orders concern (highlighted)")
-    message = param.String("", doc="the last word for the player (an engine refusal in its own words)")
     preview = param.List([], doc="preview rows: dicts unit, order, result, reason (if every other power held)")
     history = param.List([], doc="every resolved phase seen: dicts phase, orders, results, reasons")
     submitted = param.List([], doc="powers that have submitted this phase (public)")
     to_order = param.List([], doc="powers that have something to order this phase")
-    step = param.Integer(0, doc="a counter that changes with every new position (views key updates on it)")
     others = param.Dict({}, doc="other powers' orders this screen may show (a lesson's fixed orders): "
                                 "power -> order texts, drawn like this power's drafts")
+
+    seat_param, preview_param = "power", "preview"
+    cleared_text = "All orders removed: unordered units hold."
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
         self.game = DiplomacyGame()
+
+    def seat_name(self, seat: str | None) -> str:
+        return seat.title() if seat else "the next player"
 
     # --- what the views read -------------------------------------------------------------------
     @property
@@ -164,9 +168,6 @@ class DiplomacySession(OrderDrafts, param.Parameterized):
     @property
     def is_submitted(self) -> bool:
         return self.power in self.submitted
-
-    def can_order(self) -> bool:
-        return self._refusal() is None
 
     def waiting_text(self) -> str:
         """'Waiting for: Austria ✓, England …' (✓ has submitted)."""
@@ -209,9 +210,6 @@ class DiplomacySession(OrderDrafts, param.Parameterized):
             self.message = f"{text!r} is not one of the choices offered."
             return
         self._write(text)
-
-    def deselect(self) -> None:
-        self.param.update(selected=None, choices=[], targets=[], message="")
 
     def _key_at(self, province: str) -> str | None:
         return next((k for k in self.options if _key_province(k) == province), None)
@@ -327,14 +325,8 @@ class DiplomacySession(OrderDrafts, param.Parameterized):
             text = pending.pop(key)
             self._set_pending(pending, f"Removed: {text}.")
 
-    def clear_orders(self) -> None:
-        self._set_pending({}, "All orders removed: unordered units hold.")
-
-    def _set_pending(self, pending: dict[str, str], message: str) -> None:
-        self.param.update(pending=pending, preview=self._preview(pending), message=message)
-
-    # --- the preview ----------------------------------------------------------------------------
-    def _preview(self, pending: dict[str, str]) -> list[dict[str, str]]:
+    # --- the preview (OrdersSession) --------------------------------------------------------------
+    def _preview_of(self, pending: dict[str, str]) -> list[dict[str, str]]:
         """Adjudicate the pending orders on the visible position, every other power holding."""
         if self.state is None or self.power is None or not pending or self.state.result:
             return []
@@ -345,9 +337,12 @@ class DiplomacySession(OrderDrafts, param.Parameterized):
         return [{"unit": row.key, "order": row.text, "result": res.results[row.key], "reason": res.reasons[row.key],
                  "strengths": dict(res.strengths.get(row.key, {}))} for row in res.rows if row.key in res.results]
 
-    # --- the drafts and submitting (OrderDrafts) -------------------------------------------------
+    # --- the drafts and submitting (OrdersSession, OrderDrafts) -----------------------------------
     def orders_list(self) -> list[str]:
         return list(self.pending.values())
+
+    def _no_drafts(self) -> dict[str, str]:
+        return {}
 
     def _phase_of(self, observation: dict[str, Any]) -> Any:
         return observation.get("phase")
@@ -376,51 +371,36 @@ class DiplomacySession(OrderDrafts, param.Parameterized):
             return f"{self.power.title()} has nothing to order in {phase_title(self.phase)}."
         return None
 
-    def _send(self, orders: list[str]) -> None:
-        raise NotImplementedError
+    def _selection_cleared(self) -> dict[str, Any]:
+        return dict(selected=None, choices=[], targets=[])
 
-    def _show(self, observation: dict[str, Any], message: str | None = None, keep_pending: bool = False) -> None:
-        """Show a new observation of ``power``: the board, options, who submitted; the drafts are the
-        screen's own while the phase is the same (``keep_pending``), else the power's submitted orders
-        (``OrderDrafts``)."""
-        state = view_state(self.game, observation)
+    def _observed(self, observation: dict[str, Any]) -> dict[str, Any]:
+        """A new observation of ``power``: the board, options, who submitted, the results seen."""
         self._options = observation.get("options") or {}
-        pending, same_phase = self._drafts_for(observation, keep_pending)
-        changes: dict[str, Any] = dict(state=state, submitted=list(observation.get("submitted") or ()),
-                                       to_order=list(observation.get("to_order") or ()), step=self.step + 1)
-        if not same_phase:
-            changes.update(selected=None, choices=[], targets=[])
+        changes: dict[str, Any] = dict(state=view_state(self.game, observation),
+                                       submitted=list(observation.get("submitted") or ()),
+                                       to_order=list(observation.get("to_order") or ()))
         last = observation.get("last")
         if last and (not self.history or self.history[-1] != last):
             changes["history"] = self.history + [copy.deepcopy(last)]
-        if message is not None:
-            changes["message"] = message
-        self.param.update(**changes)
-        self.param.update(pending=pending, preview=self._preview(pending))
+        return changes
 
 
-class LocalDiplomacy(DiplomacySession):
+class LocalDiplomacy(LocalOrders, DiplomacySession):
     """A game on this screen: the ``people`` powers are played here (hot seat for several), the others
-    by the easy CPU. When every person has submitted, the CPUs order and the phase resolves."""
+    by the easy CPU. When every person has submitted, the CPUs order (off the event loop in a served
+    page: ``LocalOrders``) and the phase resolves."""
 
-    people = param.List([], doc="the powers played on this screen")
-    ready = param.Boolean(True, doc="hot seat: the person to order has said they are at the screen")
+    game_name = "diplomacy"
 
     def __init__(self, bot_level: str = "easy", **params: Any) -> None:
         super().__init__(**params)
         self.bot_level = bot_level
-        self._engine: DiplomacyState | None = None
-        self._bots: dict[str, Any] = {}
-
-    @property
-    def hot_seat(self) -> bool:
-        return len(self.people) > 1
 
     def new_game(self, people: Iterable[str] = ("FRANCE",), seed: int | None = None, years: int | None = None,
                  state: DiplomacyState | None = None) -> None:
         """Start a game (or play on from ``state``, e.g. ``game.state_from_position(...)``)."""
         from academy.core.rng import new_seed
-        from academy.games.diplomacy.bots import make_bot
         people = [p.upper() for p in people]
         bad = [p for p in people if p not in POWERS]
         if not people or bad:
@@ -431,48 +411,53 @@ class LocalDiplomacy(DiplomacySession):
             state = self.game.new_initial_state(seed=new_seed() if seed is None else int(seed))
         else:
             self.game = state.game
-        self._engine = state
-        seed = state.record.seed
-        self._bots = {pw: make_bot(self.bot_level, seed=bot_seed(seed, i))
-                      for i, pw in enumerate(POWERS) if pw not in people}
-        self.param.update(people=people, history=[], pending={}, preview=[], power=None, state=None)
-        self._advance(f"New game: you play {', '.join(p.title() for p in people)}; the easy CPU plays the others.")
+        self._start(state, people, self.bot_level, self._new_game_text(people))
 
-    def _next_person(self) -> str | None:
-        st = self._engine
-        waiting = st.waiting_for() if st is not None else []
-        return next((p for p in self.people if p in waiting), None)
+    @staticmethod
+    def _new_game_text(people: list[str]) -> str:
+        return f"New game: you play {', '.join(p.title() for p in people)}; the easy CPU plays the others."
 
-    def _advance(self, message: str | None = None) -> None:
-        """Resolve every phase in which no person has to order; then show the next person's screen."""
+    def _load_record(self, record: Record, name: str) -> None:
+        """Play on from a saved record, the same people on this screen."""
+        people = list(self.people) or ["FRANCE"]
+        state = record.replay()
+        self.game = state.game
+        self._start(state, people, self.bot_level,
+                    f"Game loaded from {name}: {phase_title(state.phase)}. {self._new_game_text(people)}")
+
+    # --- LocalOrders ------------------------------------------------------------------------------
+    def _all_seats(self, engine: DiplomacyState) -> list[str]:
+        return list(POWERS)
+
+    def _waiting_seats(self, engine: DiplomacyState) -> list[str]:
+        return list(engine.waiting_for())
+
+    def _make_bot(self, level: str, seed: int) -> Any:
+        from academy.games.diplomacy.bots import make_bot
+        return make_bot(level, seed=seed)
+
+    def _bot_orders(self, bot: Any, engine: DiplomacyState, seat: str) -> list[str]:
+        return bot.orders(engine, engine.player_of(seat))
+
+    def _cleared(self) -> dict[str, Any]:
+        return dict(history=[], pending={}, preview=[], power=None, state=None)
+
+    def _resolve_phase(self) -> str:
         st = self._engine
-        notes: list[str] = []
-        for _ in range(50):
-            if st.result or self._next_person() is not None:
-                break
-            for pw in st.waiting_for():
-                if pw in self._bots:
-                    st.submit(pw, self._bots[pw].orders(st, st.player_of(pw)))
-            before = st.phase
-            st.resolve_step()
-            notes.append(f"{phase_title(before)} resolved.")
-            self._remember(st.last)
-        person = self._next_person()
-        viewer = person or (self.power if self.power in self.people else self.people[0])
-        text = message if message is not None else " ".join(notes)
-        if st.result:
-            text = f"{text} The game is over: {st.result['text']}".strip()
-        elif person is not None and notes and message is None:
-            text = f"{text} Now {phase_title(st.phase)}: {person.title()} to order."
-        self.power = viewer
-        self.ready = not (self.hot_seat and person is not None)   # hot seat: pass the screen first
-        self._show(st.observation(viewer), message=text)
+        before = st.phase
+        st.resolve_step()
+        self._remember(st.last)
+        results = (st.last or {}).get("results", {})
+        failed, n = sum(r == "fails" for r in results.values()), len(results)
+        now = "" if st.result else f" Now {phase_title(st.phase)}."      # else the game-over sentence follows
+        return (f"{phase_title(before)} resolved: {count(n, 'order')}, "
+                f"{failed} failed (see the results).{now}")
 
     def _remember(self, last: dict[str, Any] | None) -> None:
         if last and (not self.history or self.history[-1] != last):
             self.history = self.history + [copy.deepcopy(last)]
 
-    def waiting_text(self) -> str:
+    def _screen_waiting_text(self) -> str:
         """Who on this screen has still to order ('France ✓, Germany …'); the CPUs order at the end."""
         if self.state is None or self.state.result:
             return ""
@@ -481,69 +466,6 @@ class LocalDiplomacy(DiplomacySession):
             return ""
         parts = [f"{p.title()} {'✓' if p in self.submitted else '…'}" for p in mine]
         return f"Orders on this screen: {', '.join(parts)}. The CPU powers order when the last person submits."
-
-    def show_screen(self) -> None:
-        """Hot seat: the person to order is at the screen."""
-        self.ready = True
-
-    def _refusal(self) -> str | None:
-        if self.hot_seat and not self.ready:
-            return f"Pass the screen to {self.power.title() if self.power else 'the next player'} first."
-        return super()._refusal()
-
-    def _send(self, orders: list[str]) -> None:
-        st = self._engine
-        st.submit(self.power, orders)
-        done = self.power
-        person = self._next_person()
-        if person is not None:       # hot seat: the next person writes theirs, then the phase resolves
-            self.ready = False
-            self.power = person
-            self._show(st.observation(person),
-                       message=f"{done.title()}'s orders are in (hidden). Pass the screen to {person.title()}.")
-            return
-        for pw in st.waiting_for():
-            if pw in self._bots:
-                st.submit(pw, self._bots[pw].orders(st, st.player_of(pw)))
-        before = st.phase
-        st.resolve_step()
-        self._remember(st.last)
-        failed = sum(r == "fails" for r in (st.last or {}).get("results", {}).values())
-        now = "" if st.result else f" Now {phase_title(st.phase)}."      # else _advance says the game is over
-        n = len((st.last or {}).get("results", {}))
-        self._advance(f"{phase_title(before)} resolved: {count(n, 'order')}, "
-                      f"{failed} failed (see the results).{now}")
-
-    @property
-    def engine_state(self) -> DiplomacyState | None:
-        """The full engine state (tests and saving only: views read ``state``)."""
-        return self._engine
-
-    # --- saving and loading -------------------------------------------------------------------
-    def save_json(self) -> str:
-        """The game's record as JSON for Save (``save_load.save_text``: refused with SaveRefused while the
-        game runs with hidden information; a new seed while it runs); ValueError when there is no game yet."""
-        from academy.ui.save_load import save_text
-        return save_text(self._engine)
-
-    def save_refusal(self) -> str | None:
-        """Why Save is not available now, or None (``save_load.save_refusal``)."""
-        from academy.ui.save_load import save_refusal
-        return save_refusal(self._engine)
-
-    def load_json(self, text: str | bytes, name: str = "the file") -> bool:
-        """Load a saved Diplomacy record and play on (the same people on this screen); False and
-        ``message`` on a file that is not one (the game goes on unchanged)."""
-        from academy.ui.save_load import read_game_record
-        try:
-            record = read_game_record(text, "diplomacy", name)
-        except ValueError as exc:
-            self.message = str(exc)
-            return False
-        people = list(self.people) or ["FRANCE"]
-        self.new_game(people=people, state=record.replay())
-        self.message = f"Game loaded from {name}: {phase_title(self.phase)}. " + self.message
-        return True
 
 
 class SharedDiplomacy(DiplomacySession, SeatChat, SeatLeaving):

@@ -144,7 +144,7 @@ class OrdersPanel(pn.viewable.Viewer):
             sizing_mode="stretch_width", margin=0, css_classes=["orders-panel"])
         self._keys: Any = None
         self._syncing = False
-        watched = ["obs", "pending", "message", "selected", "mode", "split", "player", "step", "ready"]
+        watched = ["obs", "pending", "message", "selected", "mode", "split", "player", "step", "ready", "thinking"]
         s.param.watch(later(self._update), [w for w in watched if w in s.param])
         self._update()
 

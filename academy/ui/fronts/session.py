@@ -17,9 +17,10 @@
   losses;
 - ``reports``: the battle reports of every resolved turn, from the viewer's observation only.
 
-``LocalFronts`` is a game on this screen: the ``people`` play here (hot seat with a pass-the-screen
-cover when several), the others are the CPU; when every person has submitted, the CPUs order and the
-turn resolves.
+It is an ``OrdersSession`` (academy/ui/orders_session.py: drafts, submit, preview hook, message), as
+Diplomacy's screens are. ``LocalFronts`` (a ``LocalOrders``) is a game on this screen: the ``people``
+play here (hot seat with a pass-the-screen cover when several), the others are the CPU; when every
+person has submitted, the CPUs order (off the event loop in a served page) and the turn resolves.
 
     >>> s = LocalFronts()
     >>> s.new_game(people=["red"], seed=1)
@@ -35,7 +36,6 @@ from typing import Any
 
 import param
 
-from academy.core.bots import bot_seed
 from academy.core.errors import IllegalAction, RulesError
 from academy.core.text import count
 from academy.games.fronts.game import FrontsGame
@@ -43,7 +43,8 @@ from academy.games.fronts.mapdata import FrontsMap, load_map
 from academy.games.fronts.odds import preview as odds_preview
 from academy.games.fronts.orders import parse_order
 from academy.games.fronts.units import LOSS_ORDER, UNITS
-from academy.ui.order_drafts import OrderDrafts
+from academy.ui.local_orders import LocalOrders
+from academy.ui.orders_session import OrdersSession
 
 __all__ = ["FrontsSession", "LocalFronts", "GAMES", "LEVELS", "MODES"]
 
@@ -64,7 +65,7 @@ def _leaves(tree: Any) -> list[str]:
     return []
 
 
-class FrontsSession(OrderDrafts, param.Parameterized):
+class FrontsSession(OrdersSession):
     """One player's screen of a Fronts game (see the module docstring)."""
 
     obs = param.Dict(None, allow_None=True, doc="observation(player): everything the views draw")
@@ -74,15 +75,19 @@ class FrontsSession(OrderDrafts, param.Parameterized):
     mode = param.Selector(default="move", objects=list(MODES), doc="what a click on a target writes")
     split = param.Dict({}, doc="how many units of each ground type move (the selected stack)")
     targets = param.List([], doc="provinces a click may target now (highlighted)")
-    message = param.String("", doc="the last word for the player (an engine refusal in its own words)")
     previews = param.List([], doc="odds of the pending moves that meet a visible stack")
     reports = param.List([], doc="the viewer's resolved turns: dicts turn, events (kind, text, why)")
-    step = param.Integer(0, doc="changes with every new observation")
+
+    seat_param, preview_param = "player", "previews"
+    cleared_text = "All orders removed: stacks without orders hold."
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
         self.fmap: FrontsMap | None = None
         self.game: FrontsGame | None = None
+
+    def seat_name(self, seat: str | None) -> str:
+        return self.player_name(seat)
 
     # --- what the views ask --------------------------------------------------------------------
     @property
@@ -103,9 +108,6 @@ class FrontsSession(OrderDrafts, param.Parameterized):
             if e["owner"] == self.player and "units" in e:
                 return dict(e["units"])
         return {}
-
-    def can_order(self) -> bool:
-        return self._refusal() is None
 
     @property
     def is_submitted(self) -> bool:
@@ -169,9 +171,6 @@ class FrontsSession(OrderDrafts, param.Parameterized):
         modes = self.available_modes()
         mode = self.mode if self.mode in modes else (modes[0] if modes else "move")
         self.param.update(mode=mode, targets=self._targets(mode), message=self._hint(mode))
-
-    def deselect(self) -> None:
-        self.param.update(selected=None, targets=[], split={}, message="")
 
     def set_mode(self, mode: str) -> None:
         """What a click on a target writes for the selected stack (move, support, strike, scout)."""
@@ -276,12 +275,6 @@ class FrontsSession(OrderDrafts, param.Parameterized):
             text = pending.pop(index)
             self._set_pending(pending, f"Removed: {text}.")
 
-    def clear_orders(self) -> None:
-        self._set_pending([], "All orders removed: stacks without orders hold.")
-
-    def _set_pending(self, pending: list[str], message: str) -> None:
-        self.param.update(pending=pending, previews=self._previews(pending), message=message)
-
     # --- odds ----------------------------------------------------------------------------------
     def preview_order(self, text: str, others: Iterable[str] = ()) -> dict[str, Any] | None:
         """The battle a move would start, as the viewer sees it: a dict for the odds panel, or None.
@@ -302,7 +295,8 @@ class FrontsSession(OrderDrafts, param.Parameterized):
         return {"order": text, "province": p.province, "where": self.pname(p.province), "estimated": p.estimated,
                 "sides": sides, "explain": b.explain()}
 
-    def _previews(self, pending: list[str]) -> list[dict[str, Any]]:
+    def _preview_of(self, pending: list[str]) -> list[dict[str, Any]]:
+        """The odds of every pending move that meets a stack the viewer can see (OrdersSession's preview)."""
         out = []
         for i, text in enumerate(pending):
             try:
@@ -315,9 +309,12 @@ class FrontsSession(OrderDrafts, param.Parameterized):
                 out.append(p)
         return out
 
-    # --- the drafts and submitting (OrderDrafts) -------------------------------------------------
+    # --- the drafts and submitting (OrdersSession, OrderDrafts) -----------------------------------
     def orders_list(self) -> list[str]:
         return list(self.pending)
+
+    def _no_drafts(self) -> list[str]:
+        return []
 
     def _phase_of(self, observation: dict[str, Any]) -> Any:
         return observation.get("turn")
@@ -350,44 +347,26 @@ class FrontsSession(OrderDrafts, param.Parameterized):
             return f"{self.player_name(self.player)} is out of the game."
         return None
 
-    def _send(self, orders: list[str]) -> None:
-        raise NotImplementedError
+    def _selection_cleared(self) -> dict[str, Any]:
+        return dict(selected=None, targets=[], split={})
 
-    def _show(self, observation: dict[str, Any], message: str | None = None, keep_pending: bool = False) -> None:
-        """Show a new observation of ``player``; the drafts are the screen's own within the same turn
-        (``keep_pending``), else the player's submitted orders (``OrderDrafts``)."""
-        pending, same_turn = self._drafts_for(observation, keep_pending)
-        changes: dict[str, Any] = dict(obs=observation, step=self.step + 1)
-        if not same_turn:
-            changes.update(selected=None, targets=[], split={})
-        if message is not None:
-            changes["message"] = message
-        self.param.update(**changes)
-        self.param.update(pending=pending, previews=self._previews(pending))
+    def _observed(self, observation: dict[str, Any]) -> dict[str, Any]:
+        return dict(obs=observation)
 
 
-class LocalFronts(FrontsSession):
+class LocalFronts(LocalOrders, FrontsSession):
     """A game on this screen: the ``people`` play here (hot seat for several), the others are the CPU
-    (``level``). When every person has submitted, the CPUs order and the turn resolves."""
+    (``level``). When every person has submitted, the CPUs order (off the event loop in a served page:
+    ``LocalOrders``) and the turn resolves."""
 
-    people = param.List([], doc="the player ids played on this screen")
-    ready = param.Boolean(True, doc="hot seat: the person to order has said they are at the screen")
     level = param.Selector(default="normal", objects=list(LEVELS), doc="the CPU players' level")
+
+    game_name = "fronts"
+    max_cpu_phases = 100
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
-        self._engine: Any = None
-        self._bots: dict[str, Any] = {}
         self._reports: dict[str, list[dict[str, Any]]] = {}
-
-    @property
-    def hot_seat(self) -> bool:
-        return len(self.people) > 1
-
-    @property
-    def engine_state(self) -> Any:
-        """The full engine state (tests only: views read ``obs``)."""
-        return self._engine
 
     def _engine_state(self) -> Any:
         return self._engine
@@ -397,7 +376,6 @@ class LocalFronts(FrontsSession):
                  turns: int | None = 30) -> None:
         """Start a game; raises ValueError (with the engine's words) for a bad choice."""
         from academy.core.rng import new_seed
-        from academy.games.fronts.bots import make_bot
         try:
             game = FrontsGame(players=players, map=map, mode=mode, turns=turns)
         except RulesError as exc:
@@ -410,54 +388,24 @@ class LocalFronts(FrontsSession):
                              + (f" (not {', '.join(bad)})" if bad else "") + ".")
         level = level or self.level
         state = game.new_initial_state(seed=new_seed() if seed is None else int(seed))
-        self.game, self.fmap, self._engine = game, load_map(game.map.id), state
-        s = state.record.seed
-        self._bots = {p: make_bot(level, bot_seed(s, i))
-                      for i, p in enumerate(game.player_ids) if p not in people}
-        self._reports = {p: [] for p in people}
-        self.param.update(people=people, level=level, pending=[], previews=[], reports=[], obs=None, player=None)
-        cpu = [game.map.players[p].name for p in self._bots]
+        self.game, self.fmap, self._reports, self.level = game, load_map(game.map.id), {p: [] for p in people}, level
+        cpu = [game.map.players[p].name for i, p in enumerate(game.player_ids) if p not in people]
         names = ", ".join(game.map.players[p].name for p in people)
-        self._advance(f"New game on {game.map.name}: you play {names}"
-                      + (f"; the {level} CPU plays {', '.join(cpu)}." if cpu else "."))
+        self._start(state, people, level, f"New game on {game.map.name}: you play {names}"
+                    + (f"; the {level} CPU plays {', '.join(cpu)}." if cpu else "."))
 
     def start_from(self, state: Any, people: Iterable[str] | None = None, message: str = "") -> None:
         """Play on from ``state`` (e.g. a shared link's position): ``people`` on this screen (default:
         every player, hot seat), the CPU plays the others."""
-        from academy.games.fronts.bots import make_bot
         game = state.game
         people = [p for p in (people or game.player_ids)]
-        self.game, self.fmap, self._engine = game, load_map(game.map.id), state
-        self._bots = {p: make_bot(self.level, bot_seed(state.record.seed, i))
-                      for i, p in enumerate(game.player_ids) if p not in people}
-        self._reports = {p: [] for p in people}
-        self.param.update(people=people, pending=[], previews=[], reports=[], obs=None, player=None)
-        self._advance(message or f"Turn {state.board.turn} on {game.map.name}.")
+        self.game, self.fmap, self._reports = game, load_map(game.map.id), {p: [] for p in people}
+        self._start(state, people, self.level, message or f"Turn {state.board.turn} on {game.map.name}.")
 
-    # --- save and load -------------------------------------------------------------------------
-    def save_json(self) -> str:
-        """The game's record as JSON for Save (``save_load.save_text``: refused with SaveRefused while the
-        game runs with hidden information; a new seed while it runs); ValueError when there is no game yet."""
-        from academy.ui.save_load import save_text
-        return save_text(self._engine)
-
-    def save_refusal(self) -> str | None:
-        """Why Save is not available now, or None (``save_load.save_refusal``)."""
-        from academy.ui.save_load import save_refusal
-        return save_refusal(self._engine)
-
-    def load_json(self, text: str | bytes, name: str = "the file") -> bool:
-        """Load a saved Fronts record and play on: the people on this screen stay (those the loaded game
-        has; else its first player), the CPU plays the others. False and ``message`` on a file that is
-        not one (the game shown is unchanged)."""
+    def _load_record(self, record: Any, name: str) -> None:
+        """Play on from a saved record: the people on this screen stay (those the loaded game has; else
+        its first player), the CPU plays the others."""
         from academy.games.fronts.actions import Resolve
-        from academy.games.fronts.bots import make_bot
-        from academy.ui.save_load import read_game_record
-        try:
-            record = read_game_record(text, "fronts", name)
-        except ValueError as exc:
-            self.message = str(exc)
-            return False
         game = record.game
         people = [p for p in self.people if p in game.player_ids] or [game.player_ids[0]]
         state = record.initial_state()
@@ -468,62 +416,46 @@ class LocalFronts(FrontsSession):
             if isinstance(entry.action, Resolve):
                 for p in people:
                     reports[p].append({"turn": turn, "events": copy.deepcopy(state.observation(p)["last"])})
-        self.game, self.fmap, self._engine = game, load_map(game.map.id), state
-        self._bots = {p: make_bot(self.level, bot_seed(record.seed, i))
-                      for i, p in enumerate(game.player_ids) if p not in people}
-        self._reports = reports
-        self.param.update(people=people, pending=[], previews=[], reports=[], obs=None, player=None)
+        self.game, self.fmap, self._reports = game, load_map(game.map.id), reports
         names = ", ".join(game.map.players[p].name for p in people)
-        self._advance(f"Game loaded from {name}: turn {state.board.turn} on {game.map.name}; you play {names}.")
-        return True
+        self._start(state, people, self.level,
+                    f"Game loaded from {name}: turn {state.board.turn} on {game.map.name}; you play {names}.")
 
-    def _next_person(self) -> str | None:
-        st = self._engine
-        waiting = {st.board.players[i] for i in st.waiting()} if st is not None else set()
-        return next((p for p in self.people if p in waiting), None)
+    # --- LocalOrders ------------------------------------------------------------------------------
+    def _all_seats(self, engine: Any) -> list[str]:
+        return list(engine.game.player_ids)
 
-    def _resolve(self) -> list[str]:
-        """The CPUs order, the turn resolves, every person's reports are kept. Returns notes."""
-        st = self._engine
-        for i in st.waiting():
-            pid = st.board.players[i]
-            if pid in self._bots:
-                st.submit(i, self._bots[pid].orders(st, i))
+    def _waiting_seats(self, engine: Any) -> list[str]:
+        return [engine.board.players[i] for i in engine.waiting()]
+
+    def _make_bot(self, level: str, seed: int) -> Any:
+        from academy.games.fronts.bots import make_bot
+        return make_bot(level, seed)
+
+    def _bot_orders(self, bot: Any, engine: Any, seat: str) -> list[str]:
+        return bot.orders(engine, engine.board.players.index(seat))
+
+    def _cleared(self) -> dict[str, Any]:
+        return dict(pending=[], previews=[], reports=[], obs=None, player=None)
+
+    def _show_seat(self, seat: str, message: str | None) -> None:
+        super()._show_seat(seat, message)
+        self.reports = list(self._reports.get(seat, []))
+
+    def _resolve_phase(self) -> str:
+        """The turn resolves; every person's reports are kept. The sentence counts the battles the last
+        person to submit could see."""
+        st, done = self._engine, self.player
         turn = st.board.turn
         st.resolve_step()
         for p in self.people:
             last = st.observation(p)["last"]
             self._reports[p] = self._reports.get(p, []) + [{"turn": turn, "events": copy.deepcopy(last)}]
-        return [f"Turn {turn} resolved."]
+        battles = sum(1 for e in self._reports.get(done, [{}])[-1].get("events", []) if e["kind"] == "battle")
+        return (f"Turn {turn} resolved: {count(battles, 'battle')} you could see "
+                "(see the reports)." + ("" if st.result else f" Now turn {st.board.turn}."))
 
-    def _advance(self, message: str | None = None) -> None:
-        """Resolve the turns in which no person orders (everyone here is out); then the next screen."""
-        st = self._engine
-        notes: list[str] = []
-        for _ in range(100):
-            if st.result or self._next_person() is not None:
-                break
-            notes += self._resolve()
-        person = self._next_person()
-        viewer = person or (self.player if self.player in self.people else self.people[0])
-        text = message if message is not None else " ".join(notes)
-        if st.result:
-            text = f"{text} The game is over: {st.result['text']}".strip()
-        self.player = viewer
-        self.ready = not (self.hot_seat and person is not None)
-        self._show(st.observation(viewer), message=text)
-        self.reports = list(self._reports.get(viewer, []))
-
-    def show_screen(self) -> None:
-        """Hot seat: the person to order is at the screen."""
-        self.ready = True
-
-    def _refusal(self) -> str | None:
-        if self.hot_seat and not self.ready:
-            return f"Pass the screen to {self.player_name(self.player)} first."
-        return super()._refusal()
-
-    def waiting_text(self) -> str:
+    def _screen_waiting_text(self) -> str:
         """Who on this screen has still to order; the CPUs order when the last person submits."""
         if self.obs is None or self.obs.get("result"):
             return ""
@@ -532,21 +464,3 @@ class LocalFronts(FrontsSession):
         parts = [f"{self.player_name(p)} {'(to order)' if p in waiting else '✓'}" for p in mine]
         return (f"Orders on this screen: {', '.join(parts)}. The CPU players order when the last person "
                 "submits." if parts else "")
-
-    def _send(self, orders: list[str]) -> None:
-        st = self._engine
-        done = self.player
-        st.submit(done, orders)
-        person = self._next_person()
-        if person is not None:      # hot seat: the next person writes theirs first
-            self.ready = False
-            self.player = person
-            self._show(st.observation(person), message=f"{self.player_name(done)}'s orders are in (hidden). "
-                                                       f"Pass the screen to {self.player_name(person)}.")
-            self.reports = list(self._reports.get(person, []))
-            return
-        turn = st.board.turn
-        self._resolve()
-        battles = sum(1 for e in self._reports.get(done, [{}])[-1].get("events", []) if e["kind"] == "battle")
-        self._advance(f"Turn {turn} resolved: {count(battles, 'battle')} you could see "
-                      "(see the reports)." + ("" if st.result else f" Now turn {st.board.turn}."))
