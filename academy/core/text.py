@@ -121,3 +121,20 @@ def listing(items: Iterable[str], word: str = "and") -> str:
     if len(items) <= 1:
         return "".join(items)
     return ", ".join(items[:-1]) + f" {word} " + items[-1]
+
+
+def percent(p: float, digits: int = 1) -> str:
+    """A probability as a percentage with ``digits`` decimals, and more where that would round an
+    uncertain chance to a certain one: only a certain event shows 0 or 100.
+
+    >>> percent(0.5), percent(0.99996), percent(1), percent(0.00004, 0), percent(0.583, 0)
+    ('50.0%', '99.996%', '100.0%', '0.004%', '58%')
+    """
+    value = float(p) * 100
+    if value <= 0 or value >= 100:
+        return f"{max(0.0, min(100.0, value)):.{digits}f}%"
+    for d in range(digits, 9):
+        text = f"{value:.{d}f}"
+        if 0 < float(text) < 100:
+            return f"{text}%"
+    return f"{value:.9f}%"

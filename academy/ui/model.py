@@ -54,7 +54,7 @@ class BoardModel(param.Parameterized):
         if result.action is None:
             self._publish(selected=result.selected, target=result.target, message=result.message)
             return
-        self._do(result.action, result.selected, result.target)
+        self._do(result.action, result.selected, result.target, result.message)
 
     def act(self, action_or_text: Any) -> bool:
         """Play an action (a dataclass or the game's notation). RulesErrors become ``message``."""
@@ -98,14 +98,15 @@ class BoardModel(param.Parameterized):
     def _after_play(self, action: Any, events: list[Any]) -> None:
         """Hook after a successful action has been published (the session starts the CPU)."""
 
-    def _do(self, action: Any, selected: str | None, target: str | None) -> bool:
+    def _do(self, action: Any, selected: str | None, target: str | None, message: str = "") -> bool:
         try:
             events = self._play(action)
         except RulesError as exc:
             self._publish(selected=selected, target=target, message=exc.message)
             return False
         sel, tgt = self.input.after_action(self.state, action, selected, target)
-        self._publish(selected=sel, target=tgt, message="", last_events=list(events),
+        note = " ".join(t for t in (message, self.input.after_message(self.state, action, sel)) if t)
+        self._publish(selected=sel, target=tgt, message=note, last_events=list(events),
                       **self._changes_after(action, events))
         self._after_play(action, events)
         return True
@@ -113,7 +114,12 @@ class BoardModel(param.Parameterized):
     def _publish(self, **changes: Any) -> None:
         """Set ``changes`` and recompute ``targets``, then notify the views once."""
         with param.parameterized.discard_events(self):
+            pair = (self.selected, self.target)
             self.param.update(**changes)
+            new_source = self.selected != pair[0]
+            new_target = None not in (pair[1], self.target) and self.target != pair[1]
+            if (new_source or new_target) and hasattr(self.choice, "new_attack"):
+                self.choice.new_attack()       # each new source and target starts at the most dice
             if self.state is not None and self.selected is not None and self.selected not in self.state.owner:
                 self.selected = None
             blocked = self.state is None or self._input_blocked()

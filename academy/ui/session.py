@@ -190,6 +190,10 @@ class GameSession(CpuTurns, BoardModel):
         if index is None:
             self._publish(message="Nothing to undo: no move of yours yet.")
             return False
+        if any(s != HUMAN for s in self.seats) and any(e.chance for e in record.entries[index:]):
+            self._publish(message="Undo stops at a roll of the dice in a game against the CPU: dice once rolled "
+                                  "stay rolled. Moves without a roll since the last roll can still be undone.")
+            return False
         self._cancel_cpu()
         undone = self.state.game.format_action(record.entries[index].action, self.state)
         state, log = rebuild(record, index)

@@ -56,17 +56,19 @@ def test_a_dice_choice_the_person_makes_is_kept():
     assert last_decision(s) == Attack("ural", "siberia", 1)
 
 
-def test_armies_per_click_clamped_for_the_last_armies_keeps_the_persons_choice():
-    """Issue 14, item 1: 'Armies per click' 3 shows 2 while only 2 are left to place; the person's 3 is kept
-    for the next time more are to place (and the click places the 2 left)."""
+def test_armies_per_click_above_the_armies_left_keeps_the_persons_choice_and_says_so():
+    """Issue 14, item 1 and issue 15: 'Armies per click' 3 with only 2 left to place keeps the person's 3 for
+    the next time, and the click that places the 2 left says so (typing 9 with 4 left used to place 1)."""
     s = session("Red to move, reinforce 5 | Red: Ukraine 3, Ural 6 | rest: Blue 1")
     c = PhaseControls(s)
     root(c)
     c.armies.value = 3
     s.click("ural")
-    assert s.state.reinforcements == 2 and c.armies.value == 2 and s.choice.armies == 3
+    assert s.state.reinforcements == 2 and c.armies.value == 3 and s.choice.armies == 3
+    assert c.armies.name == "Armies per click (at most 2 now)"
     s.click("ural")
     assert s.state.armies["ural"] == 11 and s.state.phase == "attack"
+    assert s.message.startswith("You asked for 3 armies per click, but 2 are the most you can place on Ural now")
 
 
 def test_a_new_exercise_starts_with_the_default_amounts():

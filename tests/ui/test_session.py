@@ -77,9 +77,11 @@ def test_attack_by_clicks_uses_max_dice_and_keeps_the_selection():
 
 def test_fewer_dice_can_be_chosen():
     s = from_position(ATTACK)
-    s.choice.dice = 1
     s.click("ukraine")
+    s.choice.dice = 1                  # chosen once the source is picked (a new source starts at the most)
     s.click("afghanistan")
+    assert len(next(e for e in s.last_events if e.kind == "roll").data["attack"]) == 1
+    s.click("afghanistan")             # the same attack again: the same choice
     assert len(next(e for e in s.last_events if e.kind == "roll").data["attack"]) == 1
 
 
@@ -106,6 +108,11 @@ def test_undo_takes_back_the_last_human_move_and_the_cpu_moves_after_it():
     s.act(EndAttack())
     s.act(EndTurn())                  # the CPU plays its whole turn, then it is the human's again
     assert s.state.to_move() == 0 and s.state.turn == 3
+    record = s.state.record
+    last = max(i for i, e in enumerate(record.entries) if not e.chance and e.player == 0)
+    if any(e.chance for e in record.entries[last:]):      # the CPU rolled: Undo stops there (issue 15)
+        assert not s.undo() and "dice once rolled stay rolled" in s.message
+        return
     assert s.undo() and s.state.phase == "fortify" and "end turn" in s.message
     assert s.undo() and s.state.phase == "attack"
     assert s.undo() and s.state.to_json() == start

@@ -302,11 +302,14 @@ def _check_fortify(s: ConquestState, a: Fortify) -> None:
         raise refuse("not_your_territory", f"{head}: both territories must be yours.")
     if a.src == a.dst:
         raise refuse("same_territory", f"{head}: pick two different territories.")
+    n = s.armies[a.src]
+    if n < 2:
+        raise refuse("leaves_no_army", f"{head}: {src} has only 1 army, and one army must stay behind, "
+                                       "so it has none to move. Fortify from a territory with 2 or more armies.")
     if a.dst not in reachable(s, a.src):
         rule = ("they must share a border (adjacent-only fortification)" if s.game.options["fortify"] == "adjacent"
                 else "no unbroken path of your own territories joins them")
         raise refuse("not_connected", f"{head}: {rule}.")
-    n = s.armies[a.src]
     if not isinstance(a.armies, int) or not 1 <= a.armies <= n - 1:
         raise refuse("leaves_no_army", f"{head}: {src} has {count(n, 'army')}; move 1 to {n - 1}, "
                                        "at least one army must stay behind.")

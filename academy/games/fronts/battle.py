@@ -35,7 +35,7 @@ from numbers import Rational, Real
 from typing import Literal
 
 from academy.core.errors import IllegalAction
-from academy.core.text import count
+from academy.core.text import count, percent
 
 from .terrain import OUT_OF_SUPPLY, RIVER_DIVISOR, dug_in_bonus, terrain as terrain_named
 from .units import GUN_SUPPORT, LOSS_ORDER, PLANE_STRIKE, UNITS, format_units, parse_units
@@ -476,4 +476,4 @@ class Battle:
 
 
 def _pct_round(p: Fraction) -> str:
-    return f"{float(p) * 100:.0f}%"
+    return percent(p, 0)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
+from academy.core.text import percent
 from academy.core.protocol import Event
 
 from .battle import Battle, Side, Stack
@@ -183,7 +184,7 @@ def _battle(t: Turn, where: str, sides: list[list[Group]], roles: list[str], bor
                           f" (losing {format_units(lost) if sum(lost.values()) else 'nothing'})")
     why = battle.explain().split("\n") + support_notes
     winner = bsides[w]
-    chance = f"chance {float(outcome.probability):.0%}"
+    chance = f"chance {percent(outcome.probability, 0)}"
     if strengths.count(max(strengths)) > 1 and strengths[w] == max(strengths):
         why.append(f"{winner.name} won ({chance}): the strongest sides were equally strong, so each had the same "
                    "chance, and the draw went its way.")

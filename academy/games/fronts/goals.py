@@ -76,7 +76,7 @@ from academy.core.goals import MET, OPEN, Goal, GoalCompiler, GoalError, Verdict
 from academy.core.goals import join_words as _join
 from academy.core.protocol import Event
 from academy.core.record import Record
-from academy.core.text import count
+from academy.core.text import count, percent
 
 from .actions import SubmitOrders
 from .board import NEUTRAL, ground, size
@@ -246,7 +246,7 @@ def _battle_lines(e: Event) -> list[str]:
     """A battle in two short lines: each side's strength and chance, then why the winner won."""
     roles = {"attacker": "moving in", "defender": "there"}
     sides = "; ".join(f"{s['name']} ({roles.get(s['role'], s['role'])}) strength {s['strength']:.4g}, "
-                      f"{s['chance']:.0%} to win, lost {_units_words(s['lost'])}" for s in e.data.get("sides", []))
+                      f"{percent(s['chance'], 0)} to win, lost {_units_words(s['lost'])}" for s in e.data.get("sides", []))
     won = next((w for w in e.why if " won (" in w or " won against the odds" in w), "")
     return [f"  · {sides}"] + ([f"  · {won}"] if won else [])
 
@@ -531,7 +531,7 @@ class _Compiler(GoalCompiler):
 
     def _win_chance(self, value: Any, path: Sequence[Any]) -> Goal:
         return self._at_least(value, path, "chance", "chance of winning", "{Westmere: 0.8}",
-                              lambda x: f"{x:.0%}", most=1)
+                              lambda x: percent(x, 0), most=1)
 
     def _strength(self, value: Any, path: Sequence[Any]) -> Goal:
         return self._at_least(value, path, "strength", "strength", "{Westmere: 10}", lambda x: f"{x:.4g}")

@@ -50,7 +50,7 @@ class PhaseControls(pn.viewable.Viewer):
     def __init__(self, model: Any, **params: Any) -> None:
         super().__init__(model=model, **params)
         ch = model.choice
-        self.armies = pn.widgets.IntInput(label="Armies per click", value=ch.armies, start=1, end=99, step=1,
+        self.armies = pn.widgets.IntInput(label="Armies per click", value=ch.armies, start=1, step=1,
                                           width=140, css_classes=["armies-input"])
         self.dice = pn.widgets.RadioButtonGroup(label="Dice", options={"1 die": 1, "2 dice": 2, "3 dice": 3},
                                                 value=ch.dice, color="primary", variant="outline", css_classes=["dice-choice"])
@@ -124,9 +124,8 @@ class PhaseControls(pn.viewable.Viewer):
         ch = self.model.choice
         self._showing = True
         try:
-            armies = min(ch.armies, self.armies.end) if self.armies.end else ch.armies
-            if self.armies.value != armies:
-                self.armies.value = armies
+            if self.armies.value != ch.armies:      # as typed: a click says when fewer can be placed
+                self.armies.value = ch.armies
             allowed = list(self.dice.options.values()) if isinstance(self.dice.options, dict) else []
             dice = min(ch.dice, max(allowed)) if allowed else ch.dice
             if allowed and self.dice.value != dice:
@@ -149,7 +148,9 @@ class PhaseControls(pn.viewable.Viewer):
             placing = bool(o and o.places)
             self.armies.visible = placing
             if placing:
-                self.armies.end = max(1, amount[1])
+                label = f"Armies per click (at most {amount[1]} now)"
+                if self.armies.name != label:
+                    self.armies.name = label
             dice = conquest_input.dice_range(state, m.selected, m.target) if phase == "attack" and m.selected else None
             self.dice.visible = self.dice_label.visible = phase == "attack"
             if phase == "attack":

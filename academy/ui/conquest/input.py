@@ -31,7 +31,7 @@ from academy.games.conquest.cards import is_wild, symbol
 from academy.games.conquest.notation import card_name
 
 __all__ = ["Choice", "ClickResult", "Options", "options", "click", "targets", "sources", "amount_range",
-           "dice_range", "after_action", "trade_label", "explain", "action_menu"]
+           "dice_range", "after_action", "after_message", "trade_label", "explain", "action_menu"]
 
 
 class Choice(param.Parameterized):
@@ -41,6 +41,11 @@ class Choice(param.Parameterized):
     dice = param.Integer(3, bounds=(1, 3), doc="attack dice; fewer are used when fewer are allowed")
     move = param.Integer(None, allow_None=True, bounds=(1, None),
                          doc="armies moved after a conquest or when fortifying; None moves all but one")
+
+    def new_attack(self) -> None:
+        """A new source or target: the most dice allowed again (a smaller number chosen for one attack
+        is not carried to the next)."""
+        self.dice = self.param["dice"].default
 
     def reset(self) -> None:
         """Back to the defaults (a new exercise, a new game): 1 army per click, the most dice, all but one."""
@@ -207,6 +212,11 @@ def click(state: Any, selected: str | None, target: str | None, territory: str, 
         return ClickResult(Claim(territory))
     if state.phase in ("place", "reinforce", "cashout"):
         most = o.places.get(territory)
+        if most and choice.armies > most:     # say so: the number asked for is not the number placed
+            return ClickResult(Place(territory, most), message=(
+                f"You asked for {count(choice.armies, 'army')} per click, but {most} "
+                f"{'is' if most == 1 else 'are'} the most you can place on {name} now: "
+                f"{count(most, 'army')} placed there."))
         return ClickResult(Place(territory, _clamp(choice.armies, 1, most) if most else max(1, choice.armies)))
     if state.phase == "occupy":
         occ = state.occupy
@@ -266,14 +276,28 @@ def _click_fortify(state: Any, o: Options, selected: str | None, target: str | N
         return ClickResult(None, selected, territory,
                            f"Move from {_name(state, selected)} to {name}: choose how many (1 to {most}), "
                            f"then press Fortify or click {name} again.")
+    picked = f"{name} selected: click one of your territories to move armies to."
+    if selected is not None and state.owner[territory] == state.current:
+        why = explain(state, Fortify(selected, territory, 1))     # not joined to the selected one
+        if territory in srcs:
+            return ClickResult(None, territory, None, f"{why} {picked}" if why else picked)
+        return ClickResult(None, selected, None, why or f"{name} cannot receive armies from {_name(state, selected)}.")
     if territory in srcs:
-        return ClickResult(None, territory, None, f"{name} selected: click one of your territories to move armies to.")
+        return ClickResult(None, territory, None, picked)
     if selected is not None:
         return ClickResult(None, selected, None, explain(state, Fortify(selected, territory, 1))
                            or f"{name} cannot receive armies from {_name(state, selected)}.")
-    own = next((n for n in sorted(state.game.map.neighbours[territory]) if state.owner[n] == state.owner[territory]),
-               territory)
-    return ClickResult(message=explain(state, Fortify(territory, own, 1)) or f"{name} cannot fortify now.")
+    return ClickResult(message=_why_not_a_source(state, territory, name))
+
+
+def _why_not_a_source(state: Any, territory: str, name: str) -> str:
+    """Why ``territory`` cannot fortify now, in the engine's words, with a real destination tried."""
+    mine = [t for t in sorted(state.owner) if state.owner[t] == state.current and t != territory]
+    joined = sorted(rules.reachable(state, territory)) if state.owner[territory] == state.current else []
+    dst = next(iter(joined), mine[0] if mine else None)
+    if dst is None:
+        return f"{name} is your only territory: there is nowhere to move armies to."
+    return explain(state, Fortify(territory, dst, 1)) or f"{name} cannot fortify now."
 
 
 def after_action(state: Any, action: Any, selected: str | None, target: str | None) -> tuple[str | None, str | None]:
@@ -295,6 +319,15 @@ def after_action(state: Any, action: Any, selected: str | None, target: str | No
     if target is not None and (selected, target) not in options(state).attacks:
         target = None
     return selected, target
+
+
+def after_message(state: Any, action: Any, selected: str | None) -> str:
+    """What the player should know about the selection kept after ``action`` ('' when nothing)."""
+    if isinstance(action, Occupy) and selected is not None and state.phase == "attack":
+        name = _name(state, selected)
+        return (f"{name} stays selected ({count(state.armies[selected], 'army')}): click an enemy neighbour to "
+                f"attack from it, or click {name} to deselect it.")
+    return ""
 
 
 def trade_label(state: Any, trade: TradeCards) -> str:

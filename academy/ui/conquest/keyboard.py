@@ -6,6 +6,8 @@ the engine's own messages explain a refusal.
 """
 from __future__ import annotations
 
+from html import escape
+
 from typing import Any
 
 import panel as pn
@@ -35,8 +37,10 @@ class ActionPicker(pn.viewable.Viewer):
         self.play_selected.on_click(self._on_select)
         self.play_text.on_click(self._on_text)
         self.text.param.watch(self._on_text, "enter_pressed")
+        self.feedback = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["keyboard-feedback"],
+                                     margin=(0, 5))
         self.layout = pn.Column(pn.Row(self.select, self.play_selected, margin=0),
-                                pn.Row(self.text, self.play_text, margin=0),
+                                pn.Row(self.text, self.play_text, margin=0), self.feedback,
                                 sizing_mode="stretch_width", css_classes=["keyboard-play"], margin=0)
         update = later(self._update)
         model.param.watch(update, ["state"])
@@ -48,6 +52,11 @@ class ActionPicker(pn.viewable.Viewer):
 
     def _update(self, *events: Any) -> None:
         state = self.model.state
+        at = (id(state), len(state.record)) if state is not None else None
+        if at != getattr(self, "_at", None):
+            self._at = at
+            if self.feedback.object:
+                self.feedback.object = ""      # the position moved on: an old refusal no longer applies
         blocked = getattr(self.model, "_input_blocked", None)
         actions = [] if state is None or (blocked and blocked()) else \
             conquest_input.action_menu(state, self.model.choice)
@@ -61,9 +70,18 @@ class ActionPicker(pn.viewable.Viewer):
 
     def _on_select(self, *events: Any) -> None:
         if self.select.value:
-            self.model.act(self.select.value)
+            self._said(self.model.act(self.select.value))
 
     def _on_text(self, *events: Any) -> None:
         text = (self.text.value_input or self.text.value or "").strip()
-        if text and self.model.act(text):
+        if not text:
+            return
+        ok = self.model.act(text)
+        if ok:
             self.text.param.update(value="", value_input="")
+        self._said(ok)
+
+    def _said(self, ok: bool) -> None:
+        """A refusal shows here, next to what the learner typed or picked (the side panel may be out of sight)."""
+        text = "" if ok else self.model.message
+        self.feedback.object = (f'<div class="academy-message" role="alert">{escape(text)}</div>' if text else "")

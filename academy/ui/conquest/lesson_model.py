@@ -51,7 +51,7 @@ class LessonModel(LessonAttempt, BoardModel):
         a = self.attempt
         return a is None or a.over or a.state.to_move() != a.learner
 
-    def _do(self, action: Any, selected: str | None, target: str | None) -> bool:
+    def _do(self, action: Any, selected: str | None, target: str | None, message: str = "") -> bool:
         fb = self.attempt.act(action)
         if fb.status == "illegal":
             self._publish(selected=selected, target=target, message=fb.message, feedback=fb)
@@ -59,6 +59,7 @@ class LessonModel(LessonAttempt, BoardModel):
         sel, tgt = self.input.after_action(self.attempt.state, action, selected, target)
         if self.attempt.over:
             sel = tgt = None
-        self._publish(state=self.attempt.state, selected=sel, target=tgt, message="", feedback=fb,
+        note = " ".join(t for t in (message, self.input.after_message(self.attempt.state, action, sel)) if t)
+        self._publish(state=self.attempt.state, selected=sel, target=tgt, message=note, feedback=fb,
                       last_events=list(fb.events))
         return True

@@ -11,7 +11,7 @@ from typing import Any
 import panel as pn
 import param
 
-from academy.core.text import count
+from academy.core.text import count, percent
 from academy.games.conquest import odds, rules
 from academy.games.conquest.dice import max_defence_dice
 from academy.ui.defer import later
@@ -24,8 +24,7 @@ _SURVIVOR_CHART_LIMIT = 80
 
 
 def _pct(p: float | Fraction) -> str:
-    value = float(p) * 100
-    return f"{value:.1f}%" if 0.05 <= value <= 99.95 or value in (0.0, 100.0) else f"{value:.2f}%"
+    return percent(p)
 
 
 def outcome_label(att: int, dfn: int) -> str:

@@ -9,7 +9,7 @@ from typing import Any
 import panel as pn
 import param
 
-from academy.core.text import count
+from academy.core.text import count, percent
 from academy.games.fronts.units import LOSS_ORDER
 from academy.ui.defer import later
 
@@ -59,7 +59,7 @@ def odds_html(previews: list[dict[str, Any]], others_given: bool = False) -> str
     parts = []
     for p in previews:
         rows = "".join(f"<tr><td>{escape(s['name'])}</td><td>{'moving in' if s['role'] == 'attacker' else 'there'}"
-                       f"</td><td>{s['strength']:.4g}</td><td><b>{s['win'] * 100:.0f}%</b></td>"
+                       f"</td><td>{s['strength']:.4g}</td><td><b>{percent(s['win'], 0)}</b></td>"
                        f"<td>{s['loss']:.1f} of {s['units']}</td></tr>" for s in p["sides"])
         est = ("<div class='academy-muted'>The defenders are estimated from what the fog shows.</div>"
                if p["estimated"] else "")

@@ -8,6 +8,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from academy.core.text import percent
 from academy.games.tactics.commanders import STAR, commander
 from academy.games.tactics.missions import mission
 
@@ -68,7 +69,7 @@ LEGEND = (
 
 
 def _pct(x: float) -> str:
-    return f"{x * 100:.0f}%" if x in (0.0, 1.0) or 0.01 <= x <= 0.99 else f"{x * 100:.1f}%"
+    return percent(x, 0)
 
 
 def status_html(s: Any) -> str:
