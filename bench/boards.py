@@ -229,7 +229,8 @@ window.__bench = (() => {
           const x = data[fx][i], y = data[fy][i];
           if (typeof x !== 'number' || typeof y !== 'number' || !isFinite(x) || !isFinite(y)) continue;
           const rank = [k, s === names[k] ? 0 : 1, rows];
-          if (!best || less(rank, best.rank)) best = {rank, name: s, column, rows, source: r.data_source.name || '', x, y};
+          if (!best || less(rank, best.rank))
+            best = {rank, name: s, column, rows, source: r.data_source.name || '', x, y};
         }
       }
     }
@@ -431,7 +432,8 @@ def notes(game: str, r: dict[str, Any]) -> list[str]:
         lines.append(f"  tapped {spot['name']!r}, found in the board's data (source {spot['source'] or '(no name)'}, "
                      f"column {spot['column']}, {spot['rows']} rows) at ({spot['x']:.3g}, {spot['y']:.3g}) -> "
                      f"page ({spot['px']:.0f}, {spot['py']:.0f}); the board has {r['sources']} sources; "
-                     f"{r['taps_updated']} taps changed it" + (f", max {r['tap_max']:.0f} ms" if "tap_max" in r else ""))
+                     f"{r['taps_updated']} taps changed it"
+                     + (f", max {r['tap_max']:.0f} ms" if "tap_max" in r else ""))
     else:
         lines.append(f"  no tap: {r.get('tap_note')}")
     if r.get("drag_fps") == "not supported":

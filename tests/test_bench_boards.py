@@ -49,7 +49,8 @@ def test_an_unknown_game_is_refused_with_the_games_there_are(capsys) -> None:
     """issue 14, "Speed": ``boards.py chess`` says which games it knows instead of measuring nothing."""
     with pytest.raises(SystemExit):
         boards.main(["chess"])
-    assert "unknown game chess: choose from conquest, diplomacy, tactics, game_of_war, fronts" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "unknown game chess: choose from conquest, diplomacy, tactics, game_of_war, fronts" in err
 
 
 def _board_rows(page, names: list[str]) -> list[tuple[str, float, float]]:
