@@ -1,4 +1,4 @@
-"""Browser helpers shared by the UI tests (conftest.py) and bench/ui.py: launch Debian's Chromium, serve a
+"""Browser helpers shared by the UI tests (conftest.py) and bench/boards.py: launch Debian's Chromium, serve a
 Panel app in-process on a free port, wait for a page, and map board coordinates to page pixels from the
 live Bokeh figure's frame and ranges."""
 from __future__ import annotations
