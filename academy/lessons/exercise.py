@@ -194,7 +194,7 @@ class Attempt:
             return self._log(Feedback("solved", _join(told, self.exercise.success), tuple(events)))
         why = verdict.reason if verdict.status == "lost" else self._out_of_time()
         if why:
-            return self._log(Feedback("wrong", _join(told, self.exercise.wrong, why), tuple(events)))
+            return self._log(Feedback("wrong", _join(told, self.exercise.wrong, why, RESET_NOTE), tuple(events)))
         left = self.actions_left
         nudge = f"Not there yet: {self.goal.text}. {self.goals.next_step(state)}"
         if left <= 3:
@@ -229,6 +229,10 @@ class Attempt:
             self.status = fb.status
         self.history.append(fb)
         return fb
+
+
+#: the last words of every "wrong" feedback: this try is over, and how to start again
+RESET_NOTE = "This try can no longer solve the exercise: press Reset to start it again from the same position."
 
 
 def _join(*parts: str) -> str:

@@ -27,8 +27,8 @@ WRONG_TRIES: dict[str, tuple[list[str], str]] = {
     "setup/claim-the-door": (["claim Japan"], "wrong"),
     "setup/two-and-one": (["place 1 Ukraine", "place 1 Egypt", "place 1 Siberia"], "wrong"),
     "turn/straight-to-fortify": (["place 2 Ural", "place 1 Ukraine"], "wrong"),
-    "reinforcements/all-on-ukraine": (["place 3 Ukraine", "place 1 Siam"], "wrong"),
-    "reinforcements/never-fewer-than-three": (["place 1 Kamchatka", "place 2 Japan"], "wrong"),
+    "reinforcements/five-next-turn": (["end attack"], "wrong"),
+    "reinforcements/never-fewer-than-three": (["attack Ukraine -> Ural 3", "move 3", "end attack"], "wrong"),
     "continent-bonuses/australia-pays": (["place 4 Siam", "place 1 India"], "wrong"),
     "continent-bonuses/finish-south-america": (["end attack"], "wrong"),
     "attacking/most-dice": (["attack Ukraine -> Ural 2"], "wrong"),
@@ -210,11 +210,19 @@ def test_dice_exercises_are_robust_to_the_dice(lesson: Lesson, ex: Exercise) -> 
 
 # ============================================================================ a few rules, by section
 def test_reinforcements_minimum_of_three() -> None:
-    """Reinforcements (conquest.md, Phase 1): 5 territories give 3 armies, not 1; a 4th is refused."""
+    """Reinforcements (conquest.md, Phase 1), issue 15 (Lessons, exercises that state their own answer): the
+    minimum exercise asks for the count that first beats the minimum of 3; 9, 10 or 11 territories do not
+    (the old hint "remember the floor" pointed at the division, not at the minimum)."""
     lesson = lesson_named("reinforcements")
-    attempt = Attempt(lesson, lesson.exercise("never-fewer-than-three"))
-    fb = attempt.act("place 4 Kamchatka")
-    assert fb.status == "illegal" and "only 3" in fb.message
+    ex = lesson.exercise("never-fewer-than-three")
+    attempt, feedback = play(lesson, ex, list(ex.solution[:6]))          # three conquests: 11 territories
+    assert [fb.status for fb in feedback] == ["continue"] * 6
+    assert len(attempt.state.territories_of(0)) == 11
+    assert conquest_goals.rules.reinforcement_breakdown(attempt.state, 0)[0] == 3    # still the minimum
+    assert attempt.act(ex.solution[6]).status == "continue"
+    assert attempt.act(ex.solution[7]).status == "solved"
+    assert conquest_goals.rules.reinforcement_breakdown(attempt.state, 0)[0] == 4
+    assert "floor" not in " ".join(ex.hints) and "fewer than 3" in ex.hints[1]
 
 
 def test_cards_five_cards_force_a_trade() -> None:

@@ -10,6 +10,7 @@ Goal keys (several keys in one mapping must all be met):
 - ``owns: T`` or ``owns: [T, ...]``: you hold every one of these territories, with armies in
   them (a territory just conquered counts once the armies have moved in).
 - ``owns_continent: C``: you hold every territory of continent C.
+- ``territories: n``: you hold n territories or more (with armies in them).
 - ``armies: {T: n, ...}``: you hold T with at least n armies on it.
 - ``moved_in: {T: n}``: after conquering T you moved at least n armies into it.
 - ``phase: P``: it is your move in phase P (reinforce, attack, occupy, cashout, fortify, claim
@@ -31,7 +32,7 @@ Goal keys (several keys in one mapping must all be met):
   (reinforce, attack or fortify) is over, else the goal is lost.
 
 Which goal fits which Rules section: set-up (``owns`` after a claim, ``armies`` + ``turn_over``),
-a turn (``phase``), reinforcements and continent bonuses (``armies`` with ``by_end_of:
+a turn (``phase``), reinforcements and continent bonuses (``territories`` for the next turn's count, ``armies`` with ``by_end_of:
 reinforce``, ``owns_continent``), cards (``action: trade ...``, ``reinforcements``,
 ``sets_traded``), attacking (``action: attack ...``, ``event: attack``), conquering
 (``moved_in``, ``owns``), eliminating (``eliminated``, ``cards_at_most``), taking a card
@@ -81,7 +82,7 @@ from .state import ConquestState
 __all__ = ["EVENT_KINDS", "GOAL_KEYS", "Goal", "GoalError", "Progress", "Verdict", "compile_goal",
            "describe_goal", "next_step", "start_state"]
 
-GOAL_KEYS = ("owns", "owns_continent", "armies", "moved_in", "phase", "action", "event", "reinforcements",
+GOAL_KEYS = ("owns", "owns_continent", "territories", "armies", "moved_in", "phase", "action", "event", "reinforcements",
              "reinforcements_placed", "cards_at_most", "cards_at_least", "sets_traded", "eliminated", "won",
              "turn_over", "all", "any", "by_end_of")
 EVENT_KINDS = ("first_player", "deal", "claim", "place", "trade", "attack", "roll", "conquer", "occupy",
@@ -266,6 +267,14 @@ class _Compiler(GoalCompiler):
             return all(p.state.owner[t] == me and p.state.armies[t] > 0 for t in continent.territories)
         return _Leaf(f"hold all of {continent.name}", check, deadline=1)
 
+    def _territories(self, value: Any, path: Sequence[Any]) -> Goal:
+        n = self.number(value, path, least=1)
+        me = self.learner
+
+        def check(p: Progress) -> bool:
+            return sum(1 for t, o in p.state.owner.items() if o == me and p.state.armies[t] > 0) >= n
+        return _Leaf(f"hold {_count(n, 'territory')} or more", check, deadline=1)
+
     def _territory_numbers(self, value: Any, path: Sequence[Any]) -> dict[str, int]:
         if not isinstance(value, Mapping) or not value:
             raise GoalError("expected a mapping of territories to numbers, e.g. {Ukraine: 8}", path)
@@ -278,7 +287,23 @@ class _Compiler(GoalCompiler):
         def check(p: Progress) -> bool:
             return all(p.state.owner[t] == me and p.state.armies[t] >= n for t, n in want.items())
         text = _join([f"{_count(n, 'army')} or more on {self.name(t)}" for t, n in want.items()])
-        return _Leaf(f"have {text}", check, deadline=2)
+        name = self.name
+
+        def lost(p: Progress) -> str:
+            """Out of reach before the reinforcement phase is over: too few armies left to place."""
+            s = p.state
+            if leaf.deadline != PHASE_RANK["reinforce"] or s.to_move() != me or s.phase != "reinforce":
+                return ""
+            if any(isinstance(a, TradeCards) for a in s.legal_actions(me)):
+                return ""           # a trade may still bring more armies
+            short = {t: n - s.armies[t] for t, n in want.items() if s.owner[t] == me and s.armies[t] < n}
+            if sum(short.values()) <= s.reinforcements:
+                return ""
+            where = _join([f"{name(t)} has {_count(s.armies[t], 'army')} (the goal is {want[t]})" for t in short])
+            return (f"{where}, and you have only {_count(s.reinforcements, 'army')} left to place, so this "
+                    "exercise can no longer be solved in this try.")
+        leaf = _Leaf(f"have {text}", check, deadline=2, lost=lost)
+        return leaf
 
     def _moved_in(self, value: Any, path: Sequence[Any]) -> Goal:
         want = self._territory_numbers(value, path)

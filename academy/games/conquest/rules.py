@@ -534,12 +534,15 @@ def _roll(s: ConquestState, a: Roll) -> list[Event]:
 
 def _occupy(s: ConquestState, a: Occupy) -> list[Event]:
     occ = s.occupy
+    most = s.armies[occ["src"]] - 1
     s.armies[occ["src"]] -= a.armies
     s.armies[occ["dst"]] += a.armies
     s.occupy = None
     p = s.current
+    why = (f"at least {count(occ['min'], 'army')} had to move: the last roll was of {count(occ['min'], 'die')}",
+           f"at most {count(most, 'army')} could move: one stays behind in {name(s, occ['src'])}")
     events = [Event("occupy", f"{who(s, p)} moves {a.armies} into {name(s, occ['dst'])}.",
-                    {"src": occ["src"], "dst": occ["dst"], "armies": a.armies})]
+                    {"src": occ["src"], "dst": occ["dst"], "armies": a.armies, "least": occ["min"]}, why)]
     if s.won_by is not None:
         s.phase = "over"
         events.append(Event("win", f"{who(s, p)} wins: every other player is eliminated.", {"player": p}))

@@ -23,8 +23,9 @@ def banner_html(model: Any) -> str:
     label = getattr(model, "seat_label", state.game.player_name)
     if state.is_terminal():
         w = state.winner()
+        replay = " Press Replay to watch the game again." if getattr(model, "offers_replay", True) else ""
         return (f'<div><span class="who">{swatch(w, 20)}{escape(label(w))} wins!</span></div>'
-                f'<div class="hint">{escape(rules.phase_hint(state))} Press Replay to watch the game again.</div>')
+                f'<div class="hint">{escape(rules.phase_hint(state))}{replay}</div>')
     who = state.current if state.current is not None else None
     title = rules.phase_title(state.phase).capitalize()
     thinking = getattr(model, "thinking", False) or getattr(model, "cpu_to_move", False)

@@ -210,6 +210,8 @@ def click(state: Any, selected: str | None, target: str | None, territory: str, 
     name = _name(state, territory)
     if state.phase == "claim":
         return ClickResult(Claim(territory))
+    if state.phase == "reinforce" and (attempt := _early_attack(state, territory)) is not None:
+        return ClickResult(attempt)       # the engine refuses it and says which phase this is
     if state.phase in ("place", "reinforce", "cashout"):
         most = o.places.get(territory)
         if most and choice.armies > most:     # say so: the number asked for is not the number placed
@@ -230,6 +232,19 @@ def click(state: Any, selected: str | None, target: str | None, territory: str, 
     if state.phase == "fortify":
         return _click_fortify(state, o, selected, target, territory, name, choice)
     return ClickResult(None, selected, target, rules.phase_hint(state))
+
+
+def _early_attack(state: Any, territory: str) -> Attack | None:
+    """A click on an enemy territory before the armies are placed: an attack on it from the player's
+    strongest neighbouring territory, for the engine to refuse with the reason (the phase) (None: no own
+    neighbour; the click then asks to place there, and the engine says whose territory it is)."""
+    me = state.current
+    if state.owner[territory] == me:
+        return None
+    mine = [n for n in state.game.map.neighbours[territory] if state.owner[n] == me]
+    if not mine:
+        return None
+    return Attack(max(sorted(mine), key=lambda n: state.armies[n]), territory, 1)
 
 
 def _enemy_neighbour(state: Any, territory: str) -> str | None:

@@ -15,6 +15,9 @@ __all__ = ["LessonModel"]
 
 
 class LessonModel(LessonAttempt, BoardModel):
+    #: a lesson page has no Replay button, so the banner does not send the learner to one
+    offers_replay = False
+
     def __init__(self, **params: Any) -> None:
         super().__init__("conquest", **params)
 
