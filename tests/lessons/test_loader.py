@@ -41,6 +41,8 @@ WRONG_TRIES: dict[str, tuple[list[str], str]] = {
     "taking-a-card/one-card-only": (["attack Ukraine -> Ural 3", "move 3", "end attack"], "wrong"),
     "cards/best-set": (["trade Peru, Brazil, Ural"], "wrong"),
     "cards/five-cards": (["trade Alaska, Peru, Argentina", "place 17 Ukraine", "place 1 Scandinavia"], "wrong"),
+    "cards/trade-in-time": (["place 3 Ukraine"], "wrong"),
+    "cards/choose-the-bonus": (["trade Alaska, Kamchatka, Wild 1 (+2 Alaska)"], "wrong"),
     "eliminating/take-the-cards": (["end attack"], "wrong"),
     "winning/last-territory": (["end attack"], "wrong"),
     "winning/two-to-go": (["attack Ukraine -> Ural 3", "move 3", "end attack"], "wrong"),

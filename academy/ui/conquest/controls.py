@@ -24,6 +24,11 @@ from .style import CSS
 
 __all__ = ["PhaseControls", "hand_html"]
 
+#: a trade button's label is long ("Alaska (infantry), Peru (cavalry), Wild 1 → 6 armies (+2 on Alaska)"): it
+#: wraps onto more lines inside the button instead of spilling out of it and hiding the armies it gives
+WRAP_LABEL = (".bk-btn { white-space: normal; overflow-wrap: anywhere; height: auto; min-height: 31px; "
+              "text-align: left; line-height: 1.35; padding-top: 4px; padding-bottom: 4px; }")
+
 
 def hand_html(state: Any, player: int | None) -> str:
     """The cards ``player`` may see (their own hand from ``observation``), or the counts of hands."""
@@ -215,7 +220,7 @@ class PhaseControls(pn.viewable.Viewer):
                                         margin=(6, 5, 0, 5)))
             for t in trades:
                 b = pn.widgets.Button(label=conquest_input.trade_label(state, t), sizing_mode="stretch_width",
-                                      color="success", css_classes=["trade-button"])
+                                      color="success", css_classes=["trade-button"], stylesheets=[WRAP_LABEL])
                 b.on_click(lambda e, t=t: self.model.act(t))
                 buttons.append(b)
         self.trades.objects = buttons
