@@ -9,7 +9,9 @@
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
+from fractions import Fraction
 
 #: Nouns whose plural does not follow the spelling rules. The mass nouns of the unit tables
 #: count as they are: "2 infantry", "3 artillery" (as in Fronts' "2 infantry 1 armor").
@@ -138,3 +140,14 @@ def percent(p: float, digits: int = 1) -> str:
         if 0 < float(text) < 100:
             return f"{text}%"
     return f"{value:.9f}%"
+
+
+def over_common_denominator(values: Iterable[Fraction]) -> list[str]:
+    """Exact chances written over one denominator, so a table's fractions can be compared at a glance.
+
+    >>> over_common_denominator([Fraction(1445, 3888), Fraction(2611, 7776), Fraction(1, 4)])
+    ['2890/7776', '2611/7776', '1944/7776']
+    """
+    values = [Fraction(v) for v in values]
+    common = math.lcm(*(v.denominator for v in values)) if values else 1
+    return [f"{v.numerator * (common // v.denominator)}/{common}" for v in values]

@@ -18,13 +18,26 @@ OPTIONS: dict[str, tuple[Any, ...]] = {
     "fortify": ("connected", "adjacent"),
 }
 PLAYER_NAMES = ("Red", "Blue", "Green", "Yellow", "Purple", "Black")
+#: the set-up a new game uses when none is chosen (the Play and Games forms start on it too): the quickest
+DEFAULT_SETUP = "random"
+
+
+def setup_choices(players: int) -> tuple[str, ...]:
+    """The set-ups a game of ``players`` may use: claiming needs 3 or more players (the 2-player game deals
+    three piles: yours, your opponent's, neutral).
+
+    >>> setup_choices(2), setup_choices(3)
+    (('deal', 'random'), ('deal', 'claim', 'random'))
+    """
+    return tuple(s for s in OPTIONS["setup"] if not (s == "claim" and players == 2))
 
 
 class ConquestGame(Game):
     """Classic Risk-style play on a Conquest map (conquest.md).
 
-    Options: ``players`` 2-6; ``setup`` "deal" (territory cards dealt, then armies placed in turn),
-    "claim" (territories claimed in turn; 3-6 players) or "random" (dealt and placed at random);
+    Options: ``players`` 2-6; ``setup`` "random" (dealt and placed at random; the default, DEFAULT_SETUP),
+    "deal" (territory cards dealt, then armies placed in turn) or "claim" (territories claimed in turn;
+    3-6 players, see ``setup_choices``);
     ``fortify`` "connected" (any path of own territories) or "adjacent" (the older style);
     ``map`` a map id in maps/conquest/. Raises IllegalAction(reason="bad_option") for bad options.
 
@@ -38,16 +51,17 @@ class ConquestGame(Game):
     min_players, max_players = 2, 6
     action_types = actions.ALL
 
-    def __init__(self, players: int = 2, setup: str = "deal", fortify: str = "connected",
+    def __init__(self, players: int = 2, setup: str = DEFAULT_SETUP, fortify: str = "connected",
                  map: str = "classic", names: list[str] | tuple[str, ...] | None = None) -> None:
         if not isinstance(players, int) or not 2 <= players <= 6:
             raise IllegalAction("bad_option", f"Conquest is for 2 to 6 players, not {players!r}.")
         for key, value in (("setup", setup), ("fortify", fortify)):
             if value not in OPTIONS[key]:
                 raise IllegalAction("bad_option", f"{key}={value!r} is not an option; choose one of {OPTIONS[key]}.")
-        if setup == "claim" and players == 2:
-            raise IllegalAction("bad_option", "The 2-player game deals its territories into three piles "
-                                              "(yours, your opponent's, neutral): use setup='deal' or 'random'.")
+        if setup not in setup_choices(players):
+            raise IllegalAction("bad_option", "Claiming territories in turn needs 3 or more players: the 2-player "
+                                              "game deals its territories into three piles (yours, your "
+                                              "opponent's, neutral). Choose dealt cards or a random set-up.")
         names = list(names) if names else list(PLAYER_NAMES[:players])
         if len(names) != players:
             raise IllegalAction("bad_option", f"Give {players} player names, not {len(names)}.")

@@ -21,11 +21,12 @@ from academy.ui.games_forms import (CLOCK_OPTIONS, OPEN_SEAT, STYLE, created_lin
 from academy.ui.labels import hidden_label, wrapping_row
 from academy.ui.session import CPU_LEVELS, HUMAN
 
+from .setup_choice import setup_buttons
+
 __all__ = ["ConquestGamesForm", "seat_link", "watch_link", "SEAT_OPTIONS"]
 
 SEAT_OPTIONS = {"Human (by link)": HUMAN, "Open seat (anyone may join)": OPEN_SEAT,
                 **{f"CPU {level}": level for level in CPU_LEVELS}}
-SETUP_LABELS = {"random": "Random (quick)", "deal": "Dealt cards", "claim": "Claim in turn"}
 FORTIFY_LABELS = {"connected": "Connected path", "adjacent": "Adjacent only"}
 
 def watch_link(game_id: int) -> str:
@@ -49,9 +50,7 @@ class ConquestGamesForm(pn.viewable.Viewer):
         self.seats = [pn.widgets.Select(label=name, options=SEAT_OPTIONS, value=HUMAN if i < 2 else "normal",
                                         width=130, css_classes=["dash-seat", f"dash-seat-{i}"])
                       for i, name in enumerate(PLAYER_NAMES)]
-        self.setup = pn.widgets.RadioButtonGroup(options={SETUP_LABELS[k]: k for k in OPTIONS["setup"]},
-                                                 value="random", color="primary", variant="outline",
-                                                 css_classes=["dash-setup"])
+        self.setup = setup_buttons(self.players, color="primary", variant="outline", css_classes=["dash-setup"])
         self.fortify = pn.widgets.RadioButtonGroup(options={FORTIFY_LABELS[k]: k for k in OPTIONS["fortify"]},
                                                    value="connected", color="primary", variant="outline",
                                                    css_classes=["dash-fortify"])

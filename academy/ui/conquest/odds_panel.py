@@ -11,7 +11,7 @@ from typing import Any
 import panel as pn
 import param
 
-from academy.core.text import count, percent
+from academy.core.text import count, over_common_denominator, percent
 from academy.games.conquest import odds, rules
 from academy.games.conquest.dice import max_defence_dice
 from academy.ui.defer import later
@@ -49,10 +49,12 @@ def attack_html(state: Any, src: str, dst: str, dice: int) -> str:
     dd = max_defence_dice(d)
     win = odds.conquer_probability(a, d)
     battle = odds.battle_odds(a, d)
+    outcomes = sorted(odds.one_roll(dice, dd).items(), key=lambda kv: (kv[0][0], -kv[0][1]))
+    exact = over_common_denominator(p for _, p in outcomes)      # one denominator per table
     rows = "".join(
         f"<tr><td style='white-space:nowrap'>{outcome_label(la, ld)}</td><td>{_bar(p)}</td><td><b>{_pct(p)}</b></td>"
-        f'<td class="academy-muted">{p.numerator}/{p.denominator}</td></tr>'
-        for (la, ld), p in sorted(odds.one_roll(dice, dd).items(), key=lambda kv: (kv[0][0], -kv[0][1])))
+        f'<td class="academy-muted">{fraction}</td></tr>'
+        for ((la, ld), p), fraction in zip(outcomes, exact))
     html = [
         f"<h4 style='margin:0 0 4px'>{escape(name(src))} ({a}) → {escape(name(dst))} ({d})</h4>",
         f'<div>Chance to conquer, attacking until the end: <span class="big-number conquer-probability">'

@@ -26,13 +26,13 @@ from .keyboard import ActionPicker
 from .log_view import EventLog
 from .odds_panel import OddsPanel
 from .style import CSS
+from .setup_choice import setup_buttons
 from .tools import GameTools, ReplayBar
 from academy.ui.rule_line import divider
 
 __all__ = ["PlayPage", "NewGameForm", "rules_panel"]
 
 SEAT_OPTIONS = {"Human": HUMAN, **{f"CPU {level}": level for level in CPU_LEVELS}}
-SETUP_LABELS = {"random": "Random (quick)", "deal": "Dealt cards", "claim": "Claim in turn"}
 FORTIFY_LABELS = {"connected": "Connected path", "adjacent": "Adjacent only"}
 
 
@@ -60,9 +60,8 @@ class NewGameForm(pn.viewable.Viewer):
                                         value=HUMAN if i == 0 else "normal", width=140,
                                         css_classes=["seat", f"seat-{i}"])
                       for i, name in enumerate(PLAYER_NAMES)]
-        self.setup = pn.widgets.RadioButtonGroup(label="Set-up", options={SETUP_LABELS[k]: k for k in OPTIONS["setup"]},
-                                                 value="random", color="primary",
-                                                 variant="outline", css_classes=["setup-choice"])
+        self.setup = setup_buttons(self.players, label="Set-up", color="primary", variant="outline",
+                                   css_classes=["setup-choice"])
         self.fortify = pn.widgets.RadioButtonGroup(label="Fortify",
                                                    options={FORTIFY_LABELS[k]: k for k in OPTIONS["fortify"]},
                                                    value="connected", color="primary",

@@ -1,0 +1,179 @@
+"""Issue 15 (Lessons): the Conquest lessons as a newcomer meets them. Exercises do not state their own answer
+(it is the last hint), the refusals a lesson talks about can be tried on the board, a goal out of reach says so
+and offers Reset, the feedback is about the dice really rolled, and the rules the engine applies to cards are
+each an exercise."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from bokeh.document import Document
+
+from academy.games.conquest import rules
+from academy.lessons import Attempt, load_lessons
+from academy.lessons.exercise import RESET_NOTE
+from academy.ui.conquest.banner import banner_html
+from academy.ui.conquest.lesson_model import LessonModel
+from academy.ui.conquest.odds_panel import OddsPanel
+
+LESSONS, _ = load_lessons("conquest")
+CASES = [(lesson, ex) for lesson in LESSONS for ex in lesson.exercises]
+
+
+def lesson_named(lesson_id: str):
+    return next(lesson for lesson in LESSONS if lesson.id == lesson_id)
+
+
+def model_for(lesson_id: str, exercise_id: str) -> LessonModel:
+    lesson = lesson_named(lesson_id)
+    model = LessonModel()
+    model.start(Attempt(lesson, lesson.exercise(exercise_id)))
+    return model
+
+
+@pytest.mark.parametrize(("lesson", "ex"), CASES, ids=[f"{lesson.id}/{ex.id}" for lesson, ex in CASES])
+def test_no_exercise_states_its_own_answer(lesson, ex):
+    """Issue 15, Lessons item 1: neither the prompt nor the wrong-try feedback holds the solution's command;
+    the last hint does."""
+    told = f"{ex.prompt} {ex.wrong}".lower()
+    for command in ex.solution:
+        assert command.lower() not in told, (ex.id, command)
+    assert any(word in ex.hints[-1].lower() for word in ex.solution[0].lower().split()[1:3])
+
+
+def test_the_setup_wrong_try_does_not_name_siam():
+    """Issue 15, Lessons item 1: lesson 1's wrong-try feedback gave the answer away ("we wanted Siam")."""
+    lesson = lesson_named("setup")
+    attempt = Attempt(lesson, lesson.exercise("claim-the-door"))
+    fb = attempt.act("claim Japan")
+    assert fb.status == "wrong" and "Siam" not in fb.message
+    assert "Siam" in lesson.exercise("claim-the-door").hints[-1]
+
+
+def test_the_reinforcements_lesson_leaves_the_count_to_the_learner():
+    """Issue 15, Lessons item 1: lesson 3 showed "14 ÷ 3 = 4" in the text and the panel. Now its exercises
+    plan next turn's count in the attack phase, where the panel shows no breakdown, and neither the text,
+    the prompts nor the first hints do the division for the learner."""
+    lesson = lesson_named("reinforcements")
+    shown = " ".join([lesson.body] + [ex.prompt + " " + " ".join(ex.hints[:-1]) + " " + ex.wrong
+                                      for ex in lesson.exercises])
+    assert "14 ÷ 3" not in shown and "8 ÷ 3" not in shown and "floor" not in shown
+    for ex in lesson.exercises:
+        model = model_for("reinforcements", ex.id)
+        panel = OddsPanel(model)
+        panel.__panel__().get_root(Document())
+        assert "÷" not in panel.odds.object and model.state.phase == "attack"
+        assert rules.reinforcement_breakdown(model.state, 0)[0] < 5 if ex.id == "five-next-turn" else True
+
+
+def test_lesson_2_lets_the_learner_try_to_attack_before_placing():
+    """Issue 15, Lessons item 2: a click on an enemy territory in the reinforcement phase reaches the engine
+    as an attack and shows its refusal; the prompt invites it; nothing changes."""
+    model = model_for("turn", "straight-to-fortify")
+    assert "Siberia" in model.attempt.exercise.prompt and "before placing" in model.attempt.exercise.prompt
+    before = model.state.to_json()
+    model.click("siberia")
+    assert model.feedback.status == "illegal"
+    assert "Attacking is refused now" in model.message and "reinforcement phase" in model.message
+    assert model.state.to_json() == before and model.attempt.actions == []
+    for text in model.attempt.exercise.solution:            # and the exercise is still there to solve
+        model.act(text)
+    assert model.feedback.status == "solved"
+
+
+def test_lesson_4_says_when_siam_can_no_longer_reach_7_and_offers_reset():
+    """Issue 15, Lessons item 3: a placement elsewhere made 7 on Siam unreachable, and the page said
+    "Keep going". Now the goal is lost at once, the reason is given, and the feedback says Reset."""
+    lesson = lesson_named("continent-bonuses")
+    attempt = Attempt(lesson, lesson.exercise("australia-pays"))
+    assert attempt.act("place 1 Siam").status == "continue"         # 3 + 4 left: still reachable
+    fb = attempt.act("place 1 Indonesia")
+    assert fb.status == "wrong" and attempt.over
+    assert "can no longer be solved" in fb.message and "Siam has 3 armies" in fb.message
+    assert fb.message.endswith(RESET_NOTE) and "Reset" in RESET_NOTE
+    assert "Keep going" not in fb.message and "ended before" not in fb.message
+    attempt.reset()
+    assert [attempt.act(c).status for c in lesson.exercise("australia-pays").solution] == ["solved"]
+
+
+def test_an_armies_goal_is_not_lost_while_a_trade_could_still_bring_armies():
+    """Issue 15, Lessons item 3: "out of reach" counts a trade the learner may still make."""
+    lesson = lesson_named("cards")
+    attempt = Attempt(lesson, lesson.exercise("trade-in-time"))
+    fb = attempt.act("place 1 Scandinavia")        # Ukraine 2 + 2 left < 9, but the set is still in hand
+    assert fb.status == "continue"
+
+
+def test_lesson_6_feedback_names_the_dice_really_rolled():
+    """Issue 15, Lessons item 4: after a 2-dice conquest the feedback said "the minimum was the 3 dice of your
+    last roll". The engine's move-in line now says the dice of the last roll, and the lesson's text defers to it."""
+    lesson = lesson_named("conquering")
+    ex = lesson.exercise("move-in-strong")
+    attempt = Attempt(lesson, ex)
+    fb = attempt.act("attack Ukraine -> Ural 2")
+    assert attempt.state.phase == "occupy" and attempt.state.occupy["min"] == 2, fb.message
+    fb = attempt.act("move 5")
+    assert fb.status == "solved"
+    assert "the last roll was of 2 dice" in fb.message and "3 dice" not in fb.message
+    assert "at most 11 armies could move" in fb.message
+
+
+def test_lesson_11_does_not_send_the_learner_to_a_replay_button():
+    """Issue 15, Lessons item 5: the banner of a won lesson said "Press Replay"; lessons have no Replay button.
+    The Play page, which has one, still says it."""
+    model = model_for("winning", "last-territory")
+    for text in model.attempt.exercise.solution:
+        model.act(text)
+    assert model.state.is_terminal() and model.feedback.status == "solved"
+    html = banner_html(model)
+    assert "wins!" in html and "Replay" not in html
+
+    class Play:                       # what the Play page's session offers: a Replay button
+        state = model.state
+    assert "Press Replay to watch the game again." in banner_html(Play())
+
+
+def test_lesson_5_teaches_the_defender_dice_as_the_academys_convention():
+    """Issue 15, Rules item 3: lesson 5 presented "the defender rolls the most" as the plain rule."""
+    body = lesson_named("attacking").body
+    assert "The Academy's convention:" in body and re.search(r"printed rules the defender chooses 1 or 2", body)
+
+
+def test_a_trade_is_possible_only_while_armies_remain_to_place():
+    """Issue 15, Rules item 4: taught on the board: place the last army first and the set cannot be traded."""
+    lesson = lesson_named("cards")
+    ex = lesson.exercise("trade-in-time")
+    attempt = Attempt(lesson, ex)
+    fb = attempt.act("place 3 Ukraine")
+    assert fb.status == "wrong" and attempt.state.phase == "attack"
+    attempt.reset()
+    attempt.act("place 3 Ukraine")
+    attempt.status = "continue"                      # look past the verdict: what the engine says to the trade
+    fb = attempt.act("trade Alaska, Peru, Argentina")
+    assert fb.status == "illegal" and "refused" in fb.message
+    attempt.reset()
+    assert [attempt.act(c).status for c in ex.solution] == ["continue", "solved"]
+    assert attempt.state.armies["ukraine"] == 9
+    assert "only while you still have armies to place" in " ".join(lesson.body.split())
+
+
+def test_the_player_chooses_which_held_territory_gets_the_bonus():
+    """Issue 15, Rules item 4: taught on the board: a set showing two held territories has one trade per
+    bonus territory, and the exercise asks for the one next to Blue's stacks."""
+    lesson = lesson_named("cards")
+    ex = lesson.exercise("choose-the-bonus")
+    model = model_for("cards", "choose-the-bonus")
+    trades = [a for a in model.state.legal_actions(0) if type(a).__name__ == "TradeCards"]
+    assert sorted(t.bonus for t in trades) == ["alaska", "kamchatka"]
+    fb = Attempt(lesson, ex).act("trade Alaska, Kamchatka, Wild 1 (+2 Alaska)")
+    assert fb.status == "wrong"
+    model.act(next(t for t in trades if t.bonus == "kamchatka"))         # the trade button for Kamchatka
+    assert model.feedback.status == "solved" and model.state.armies["kamchatka"] == 3
+    assert "you **choose** which one" in " ".join(lesson.body.split())
+
+
+def test_the_reshuffle_of_traded_cards_is_in_the_cards_lesson():
+    """Issue 15, Rules item 4 (in the text only: a lesson position cannot hold an empty deck yet)."""
+    body = lesson_named("cards").body
+    body = " ".join(body.split())
+    assert "discard pile" in body and "shuffled back" in body
