@@ -152,11 +152,16 @@ def test_play_page_builds_starts_and_plays():
     assert page.message.visible and "refused" in page.message.object
 
 
-def test_play_page_claim_with_two_players_shows_why_not():
+def test_play_page_claim_with_two_players_is_not_offered():
+    """Issue 15, Rules item 2: "Claim in turn" is not offered for 2 players (it used to be, then refused)."""
     page = PlayPage(cpu_delay=0)
+    page.session.synchronous = True
+    assert "claim" not in page.form.setup.options.values()
+    page.form.players.value = 3
     page.form.setup.value = "claim"
+    page.form.players.value = 2
     page.form.start.clicks += 1
-    assert page.session.state is None and "2-player game" in page.form_message.object
+    assert page.session.state is not None and page.session.state.game.options["setup"] != "claim"
 
 
 def test_lessons_page_lists_and_solves_by_clicks():

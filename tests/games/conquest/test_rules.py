@@ -353,7 +353,7 @@ def test_starting_armies(players, armies):
 
 def test_two_player_setup_two_own_then_one_neutral():
     """Classic 2-player set-up: place 2 of your own armies, then 1 neutral army, in turn."""
-    s = ConquestGame(players=2).new_initial_state(seed=5)
+    s = ConquestGame(players=2, setup="deal").new_initial_state(seed=5)
     s.settle()
     assert s.phase == "place"
     me = s.current
