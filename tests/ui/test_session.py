@@ -57,12 +57,22 @@ def test_click_places_reinforcements_with_the_armies_choice():
 
 
 def test_click_on_enemy_territory_is_refused_with_the_engine_text():
+    """A click on an enemy territory while placing: next to one of yours it is an attack before placing
+    (issue 15, Lessons item 2: the engine says which phase it is); elsewhere a placement on it (the engine
+    says whose it is). Either way the state is unchanged."""
     s = human_turn_game()
-    theirs = s.state.territories_of(1)[0]
+    mine = set(s.state.territories_of(s.state.current))
+    theirs = s.state.territories_of(1)
+    near = next(t for t in theirs if mine & set(s.state.game.map.neighbours[t]))
+    far = next((t for t in theirs if not mine & set(s.state.game.map.neighbours[t])), None)
     snapshot = s.state.to_json()
-    s.click(theirs)
-    assert "refused" in s.message and "Armies go only on territories you control" in s.message
+    s.click(near)
+    assert "Attacking is refused now" in s.message and "reinforcement phase" in s.message
     assert s.state.to_json() == snapshot
+    if far is not None:
+        s.click(far)
+        assert "refused" in s.message and "Armies go only on territories you control" in s.message
+        assert s.state.to_json() == snapshot
 
 
 def test_attack_by_clicks_uses_max_dice_and_keeps_the_selection():
