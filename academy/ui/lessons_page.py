@@ -189,8 +189,8 @@ class LessonsView(pn.viewable.Viewer):
                                      css_classes=["lesson-feedback"], visible=False)
         self.note = pn.pane.HTML("", stylesheets=[self.css], sizing_mode="stretch_width", css_classes=["lesson-note"])
         self.hints = pn.pane.HTML("", stylesheets=[self.css], sizing_mode="stretch_width", css_classes=["lesson-hints"])
-        self.hint_button = pn.widgets.Button(label="Hint", css_classes=["hint-button"], width=145)
-        self.reset_button = pn.widgets.Button(label="↺ Reset", css_classes=["reset-button"], width=145)
+        self.hint_button = pn.widgets.Button(label="Hint", css_classes=["hint-button"], width=130)
+        self.reset_button = pn.widgets.Button(label="↺ Reset", css_classes=["reset-button"], width=130)
         self.next_button = pn.widgets.Button(label="Next exercise →", color="primary", sizing_mode="stretch_width",
                                              css_classes=["next-button"])
         self.exercise_tabs = wrapping_row()
