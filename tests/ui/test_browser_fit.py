@@ -10,7 +10,7 @@ from academy.ui.shell import build_page, current_query
 pytestmark = pytest.mark.ui
 
 SIZES = {"laptop": (1280, 800), "phone": (390, 844)}
-# (name, address, a selector shown once the page has its content)
+# (name, address, a selector shown once the page has its content[, what to click before measuring])
 PAGES = [
     ("home", "", ".game-card"),
     ("Conquest rules", "?game=conquest&tab=rules", ".rules-page"),
