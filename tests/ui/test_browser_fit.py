@@ -68,6 +68,8 @@ def _start_a_game(page):
 PAGES += [
     ("Games, every card open", "?page=games", ".dash-setup", _open_every_card),
     ("Conquest game", "?game=conquest&tab=play", ".conquest-play .start-game", _start_a_game),
+    # the shared lesson page with another game's side panel (Fronts' orders, with its row of build inputs)
+    ("Fronts lesson", "?game=fronts&tab=lessons&lesson=orders", ".tab-lessons .bk-events"),
 ]
 
 
