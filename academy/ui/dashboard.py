@@ -17,6 +17,7 @@ import panel as pn
 
 from academy.store.errors import StoreError
 from academy.ui.games_forms import STYLE
+from academy.ui.labels import wrapping_row
 from academy.ui.live_session import shared_hub
 from academy.ui.page_errors import alert_page, game_number
 from academy.ui.registry import UI, part
@@ -38,9 +39,9 @@ class GamesDashboard(pn.viewable.Viewer):
         self.layout = pn.Column(
             pn.pane.HTML("<h2 style='margin:4px 0'>Games</h2>"),
             *self.forms.values(),
-            pn.Row(pn.pane.HTML("<h3 style='margin:4px 0'>Finished games</h3>"), self.refresh_button,
-                   pn.pane.HTML("<a href='?page=replay' class='import-link'>Replay a saved record (JSON)</a>",
-                                margin=(12, 10))),
+            wrapping_row(pn.pane.HTML("<h3 style='margin:4px 0'>Finished games</h3>"), self.refresh_button,
+                         pn.pane.HTML("<a href='?page=replay' class='import-link'>Replay a saved record (JSON)</a>",
+                                      margin=(12, 10))),
             self.replays, sizing_mode="stretch_width", css_classes=["games-dashboard"])
         self.refresh(forms=False)
 

@@ -5,7 +5,7 @@ import panel as pn
 from panel.theme.base import Inherit
 from panel.theme.fast import Fast as FastDesign
 
-__all__ = ["CHOSEN_BUTTON_CSS", "NARROW_HEADER_CSS", "Fast"]
+__all__ = ["CHOSEN_BUTTON_CSS", "NARROW_HEADER_CSS", "NARROW_MAIN_CSS", "Fast"]
 
 
 # Fast's chosen button of an outline button group (players, set-up, powers...) is filled with the accent
@@ -25,6 +25,15 @@ NARROW_HEADER_CSS = """
   #header { height: auto; flex-wrap: wrap; row-gap: 4px; }
   #header-items { flex-wrap: wrap; padding-left: 0; row-gap: 4px; }
   .app-header .title { font-size: 20px; }
+}
+"""
+
+# On a phone the main area's margins (15 px each side, and the card's 16 px inside them) would take a sixth of
+# the width: they shrink to a few pixels, so the board and the side panel get the width.
+NARROW_MAIN_CSS = """
+@media (max-width: 760px) {
+  #main { padding-left: 4px; padding-right: 4px; }
+  #main .pn-wrapper { padding: 6px; }
 }
 """
 

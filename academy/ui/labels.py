@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-__all__ = ["HIDDEN_LABEL_CSS", "hidden_label", "wrapping_row"]
+__all__ = ["HIDDEN_LABEL_CSS", "growing", "hidden_label", "wrapping_row"]
 
 #: the usual "visually hidden" rule, for the label in the widget's own shadow root
 HIDDEN_LABEL_CSS = """
@@ -27,8 +27,18 @@ def hidden_label(widget: W, text: str) -> W:
     return widget
 
 
-def wrapping_row(*objects: Any) -> Any:
+def wrapping_row(*objects: Any, **params: Any) -> Any:
     """A row of inputs and buttons that wraps onto the next line when the window is too narrow for it (a
-    phone), where ``pn.Row`` would cut off what does not fit."""
+    phone), where ``pn.Row`` would cut off what does not fit. ``params`` go to the ``pn.FlexBox``
+    (``css_classes``, ``visible``, ``margin``...)."""
     import panel as pn
-    return pn.FlexBox(*objects, flex_wrap="wrap", align_items="flex-end", margin=0)
+    return pn.FlexBox(*objects, **{"flex_wrap": "wrap", "align_items": "flex-end", "margin": 0, **params})
+
+
+def growing(widget: W, basis: int) -> W:
+    """``widget`` (a ``stretch_width`` one) as a part of a ``wrapping_row`` that asks for ``basis`` pixels and
+    takes the width left over on its line; returns the widget."""
+    from academy.ui.fit import column_css
+    widget.sizing_mode = "stretch_width"                              # type: ignore[attr-defined]
+    widget.stylesheets = [*widget.stylesheets, column_css(basis, 1)]  # type: ignore[attr-defined]
+    return widget

@@ -32,6 +32,8 @@ from academy.core.text import count
 from academy.lessons import Attempt, load_lessons
 from academy.lessons.html import lesson_html
 from academy.ui.defer import later
+from academy.ui.fit import side_by_side
+from academy.ui.labels import wrapping_row
 from academy.ui.position_link import ShareLink, position_text
 from academy.ui.scroll_top import ScrollTop
 
@@ -187,11 +189,11 @@ class LessonsView(pn.viewable.Viewer):
                                      css_classes=["lesson-feedback"], visible=False)
         self.note = pn.pane.HTML("", stylesheets=[self.css], sizing_mode="stretch_width", css_classes=["lesson-note"])
         self.hints = pn.pane.HTML("", stylesheets=[self.css], sizing_mode="stretch_width", css_classes=["lesson-hints"])
-        self.hint_button = pn.widgets.Button(label="Hint", css_classes=["hint-button"], width=145)
-        self.reset_button = pn.widgets.Button(label="↺ Reset", css_classes=["reset-button"], width=145)
+        self.hint_button = pn.widgets.Button(label="Hint", css_classes=["hint-button"], width=130)
+        self.reset_button = pn.widgets.Button(label="↺ Reset", css_classes=["reset-button"], width=130)
         self.next_button = pn.widgets.Button(label="Next exercise →", color="primary", sizing_mode="stretch_width",
                                              css_classes=["next-button"])
-        self.exercise_tabs = pn.Row(margin=0)
+        self.exercise_tabs = wrapping_row()
         self.hint_button.on_click(lambda e: self.model.hint())
         self.reset_button.on_click(lambda e: self.model.reset())
         self.next_button.on_click(self._next)
@@ -200,14 +202,15 @@ class LessonsView(pn.viewable.Viewer):
         self.share = ShareLink(self.game, lambda: position_text(self.game, getattr(self.model, "state", None)),
                                compact=True, label="Play this position from here:")
         # Nothing above the board changes height while the learner clicks: feedback goes beside it.
-        self.lesson_view = pn.Row(
-            pn.Column(self.title, self.body, width=310, margin=(0, 12, 0, 0), css_classes=["lesson-text"]),
-            pn.Column(self.exercise_tabs, self.prompt, self.board, sizing_mode="stretch_width", margin=0),
-            pn.Column(self.feedback, self.note, pn.Row(self.hint_button, self.reset_button, margin=0),
-                      self.next_button, self.hints, *self.side_panels(self.model), self.share, width=320,
-                      margin=(0, 0, 0, 12),
-                      css_classes=["lesson-side"]),
-            sizing_mode="stretch_width", margin=0)
+        # Three columns on a wide screen; on a narrow one (a phone) the board wraps under the text and the
+        # side panel under the board.
+        self.lesson_view = side_by_side(
+            (pn.Column(self.title, self.body, sizing_mode="stretch_width", margin=0, css_classes=["lesson-text"]),
+             310, 0),
+            (pn.Column(self.exercise_tabs, self.prompt, self.board, sizing_mode="stretch_width", margin=0), 330, 1),
+            (pn.Column(self.feedback, self.note, wrapping_row(self.hint_button, self.reset_button),
+                       self.next_button, self.hints, *self.side_panels(self.model), self.share,
+                       sizing_mode="stretch_width", margin=0, css_classes=["lesson-side"]), 320, 0))
         self.view = pn.Column(self.back, self.lesson_view, sizing_mode="stretch_width", visible=False, margin=0)
         if self.classroom:
             self.back.visible = self.exercise_tabs.visible = self.next_button.visible = False

@@ -23,7 +23,7 @@ from urllib.parse import quote, urlencode
 import panel as pn
 
 from academy.core.errors import InvalidNotation, RulesError
-from academy.ui.labels import hidden_label
+from academy.ui.labels import growing, hidden_label, wrapping_row
 from academy.ui.registry import UI, load
 
 __all__ = ["MAX_LENGTH", "ShareLink", "parse_line", "position_link", "position_text", "read_position",
@@ -110,11 +110,11 @@ class ShareLink(pn.viewable.Viewer):
         self.open = pn.pane.HTML("", css_classes=["share-link-open"], margin=(10, 5))
         title = pn.pane.HTML(f"<b>{html.escape(label)}</b>", margin=(10, 5))
         if compact:
-            self.layout = pn.Column(title, self.url, pn.Row(self.copy, self.open, margin=0),
+            self.layout = pn.Column(title, self.url, wrapping_row(self.copy, self.open),
                                     sizing_mode="stretch_width", visible=False, css_classes=["share-link"])
         else:
-            self.layout = pn.Row(title, self.url, self.copy, self.open, sizing_mode="stretch_width", visible=False,
-                                 css_classes=["share-link"])
+            self.layout = wrapping_row(title, growing(self.url, 220), self.copy, self.open, visible=False,
+                                       css_classes=["share-link"])
         self.refresh()
 
     def __panel__(self) -> pn.viewable.Viewable:

@@ -42,6 +42,7 @@ from academy.core.protocol import State
 from academy.core.record import Record
 from academy.core.rng import new_seed
 
+from .labels import wrapping_row
 from .record_file import RecordFileInput
 from .replay_model import RecordError, read_record
 
@@ -139,8 +140,8 @@ class SaveLoadBar(pn.viewable.Viewer):
         self.refused = pn.pane.HTML("", margin=(10, 5), visible=False, css_classes=["load-refused"])
         self.load.param.watch(self._on_refused, "refused")
         self.layout = pn.Column(
-            pn.Row(self.save, pn.pane.HTML("<span>Load a saved game:</span>", margin=(10, 5)), self.load,
-                   self.refused, *extra, margin=0), self.note, margin=0, sizing_mode="stretch_width",
+            wrapping_row(self.save, pn.pane.HTML("<span>Load a saved game:</span>", margin=(10, 5)), self.load,
+                         self.refused, *extra), self.note, margin=0, sizing_mode="stretch_width",
             css_classes=["game-tools"])
         self.refresh()
 

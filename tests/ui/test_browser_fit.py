@@ -10,7 +10,7 @@ from academy.ui.shell import build_page, current_query
 pytestmark = pytest.mark.ui
 
 SIZES = {"laptop": (1280, 800), "phone": (390, 844)}
-# (name, address, a selector shown once the page has its content)
+# (name, address, a selector shown once the page has its content[, what to click before measuring])
 PAGES = [
     ("home", "", ".game-card"),
     ("Conquest rules", "?game=conquest&tab=rules", ".rules-page"),
@@ -48,34 +48,47 @@ MEASURE = """
 """
 
 
-# Left to do on a phone (each case fails strictly: once it fits, its mark must go). The lesson page and the
-# Play tab lay out three fixed-width columns (the lesson's text 310 px, the board, the side panel 320 px)
-# in one row: Bokeh gives that row, and so the whole tab and the lesson list in it, a 630 px minimum width.
-# The Games page's Tactics and Fronts forms join a seat in a row that does not wrap (academy/ui/tactics and
-# academy/ui/fronts games_form.py: wrapping_row from academy/ui/labels.py does it).
-PHONE_LEFT = {
-    "Conquest lessons": "the lesson list sits in a tab as wide as the lesson page's three columns (630 px)",
-    "Conquest lesson": "the lesson page's three columns (text, board, side panel) do not stack",
-    "Conquest play": "the Play tab's board and side panel do not stack",
-    "Games": "the Tactics and Fronts join rows do not wrap",
-}
+# Pages that show more after a click: the Games page with every game's card open (its forms), and the Play
+# tab with a game started (the board, its side panel, the tools and the event log).
+def _open_every_card(page):
+    collapsed = "h => h.getRootNode().host.getBoundingClientRect().height < h.getBoundingClientRect().height + 20"
+    headers = [h for h in page.locator(".card-header").all() if h.evaluate(collapsed)]
+    assert headers, "the Games page has no closed card to open"
+    for header in headers:
+        header.click()
+        page.wait_for_timeout(300)
+    assert not [h for h in page.locator(".card-header").all() if h.evaluate(collapsed)], "a card did not open"
+
+
+def _start_a_game(page):
+    page.locator(".start-game button").click()
+    page.locator(".tab-play .bk-events").first.wait_for(state="visible", timeout=30000)
+
+
+PAGES += [
+    ("Games, every card open", "?page=games", ".dash-setup", _open_every_card),
+    ("Conquest game", "?game=conquest&tab=play", ".conquest-play .start-game", _start_a_game),
+    # the shared lesson page with another game's side panel (Fronts' orders, with its row of build inputs)
+    ("Fronts lesson", "?game=fronts&tab=lessons&lesson=orders", ".tab-lessons .bk-events"),
+]
 
 
 def cases():
     for size in SIZES:
-        for name, address, ready in PAGES:
-            marks = [pytest.mark.xfail(strict=True, reason=PHONE_LEFT[name])] \
-                if size == "phone" and name in PHONE_LEFT else []
-            yield pytest.param(size, name, address, ready, marks=marks, id=f"{size}-{name}")
+        for name, address, ready, *then in PAGES:
+            yield pytest.param(size, name, address, ready, then[0] if then else None, id=f"{size}-{name}")
 
 
-@pytest.mark.parametrize("size, name, address, ready", list(cases()))
-def test_page_fits_the_window(serve, open_page, size, name, address, ready):
+@pytest.mark.parametrize("size, name, address, ready, then", list(cases()))
+def test_page_fits_the_window(serve, open_page, size, name, address, ready, then):
     width, height = SIZES[size]
     url = serve(lambda: build_page(current_query()))
     page = open_page(width=width, height=height, has_touch=size == "phone")
     page.open(url + address, board=None)
     page.page.locator(ready).first.wait_for(state="attached", timeout=30000)
+    if then is not None:
+        page.page.wait_for_timeout(300)
+        then(page.page)
     page.page.wait_for_timeout(800)              # the last layout pass after the content arrived
     m = page.page.evaluate(MEASURE)
     problems = []

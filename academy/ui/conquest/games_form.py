@@ -91,7 +91,7 @@ class ConquestGamesForm(pn.viewable.Viewer):
                                       "has run out, an opponent may claim the win.</span>"), self.create_button,
                          css_classes=["create-form"], sizing_mode="stretch_width")
         self.layout = pn.Column(
-            pn.Card(pn.Column(form, self.links, self.join_row, pn.Row(
+            pn.Card(pn.Column(form, self.links, self.join_row, wrapping_row(
                 pn.pane.HTML("<h3 style='margin:4px 0'>Conquest games</h3>"), self.refresh_button),
                 self.table, sizing_mode="stretch_width"),
                 title="New Conquest game", sizing_mode="stretch_width", css_classes=["new-shared-game"]),

@@ -16,6 +16,8 @@ from academy.core.errors import InvalidNotation
 from academy.games.conquest.game import OPTIONS, PLAYER_NAMES
 from academy.games.conquest.mapdata import available_maps
 from academy.ui.defer import later
+from academy.ui.fit import side_by_side
+from academy.ui.labels import wrapping_row
 from academy.ui.position_link import ShareLink, position_text, read_position
 from academy.ui.session import CPU_LEVELS, HUMAN, GameSession
 
@@ -81,7 +83,7 @@ class NewGameForm(pn.viewable.Viewer):
         label = lambda text: pn.pane.HTML(f"<b>{text}</b>", margin=(8, 5, 0, 5))  # noqa: E731
         self.layout = pn.Column(
             label("Players"), self.players,
-            label("Who plays each colour"), pn.Row(*self.seats, margin=0),
+            label("Who plays each colour"), wrapping_row(*self.seats),
             pn.pane.HTML('<span class="academy-muted">Several humans share this screen and take turns '
                          "(hot seat); each sees only their own cards.</span>", stylesheets=[CSS]),
             label("Set-up"), self.setup, label("Fortification"), self.fortify, self.map, self.map_errors,
@@ -130,7 +132,7 @@ class PlayPage(pn.viewable.Viewer):
         self.players = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["players"])
         side = pn.Column(
             self.message, PhaseControls(s), divider(), OddsPanel(s), divider(), self.players,
-            width=390, margin=(0, 0, 0, 12), css_classes=["side-panel"])
+            sizing_mode="stretch_width", margin=0, css_classes=["side-panel"])
         # Hot seat: between two people's turns a cover hides the screen until the next one is ready.
         self.cover_text = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["cover-text"])
         self.cover_button = pn.widgets.Button(label="I'm ready", color="primary", width=260,
@@ -141,15 +143,14 @@ class PlayPage(pn.viewable.Viewer):
                                                                     "padding": "24px", "min-height": "320px"})
         self.share = ShareLink("conquest", lambda: position_text("conquest", s.state))
         self.table = pn.Column(
-            pn.Row(self.board, side, sizing_mode="stretch_width", margin=0),
+            side_by_side((self.board, 360, 1), (side, 390, 0)),     # the side panel under the board on a phone
             ReplayBar(s),
             self.share,
-            pn.Row(
-                pn.Column(pn.pane.HTML("<h3 style='margin:4px 0'>Play with the keyboard</h3>"), ActionPicker(s),
-                          GameTools(s), sizing_mode="stretch_width", margin=(0, 12, 0, 0)),
-                pn.Column(pn.pane.HTML("<h3 style='margin:4px 0'>What happened</h3>"), EventLog(s),
-                          sizing_mode="stretch_width"),
-                sizing_mode="stretch_width", margin=0),
+            side_by_side(
+                (pn.Column(pn.pane.HTML("<h3 style='margin:4px 0'>Play with the keyboard</h3>"), ActionPicker(s),
+                           GameTools(s), sizing_mode="stretch_width", margin=0), 320, 1),
+                (pn.Column(pn.pane.HTML("<h3 style='margin:4px 0'>What happened</h3>"), EventLog(s),
+                           sizing_mode="stretch_width", margin=0), 320, 1)),
             sizing_mode="stretch_width", margin=0)
         self.game_area = pn.Column(
             pn.Row(self.banner, self.spinner, sizing_mode="stretch_width", margin=0),

@@ -9,6 +9,7 @@ from typing import Any
 import panel as pn
 import param
 
+from academy.ui.fit import side_by_side
 from academy.ui.defer import later
 from academy.ui.leave_view import LeaveView
 from academy.ui.live_session import SharedSession
@@ -51,16 +52,15 @@ class SharedPlayPage(pn.viewable.Viewer):
                            css_classes=["clock-panel"])
         side = pn.Column(self.message, timing, PhaseControls(s), divider(), OddsPanel(s), divider(),
                          self.players, self.leave, divider(), self.messages,
-                         width=390, margin=(0, 0, 0, 12), css_classes=["side-panel"])
+                         sizing_mode="stretch_width", margin=0, css_classes=["side-panel"])
         self.layout = pn.Column(
             self.seat_info, self.banner,
-            pn.Row(self.board, side, sizing_mode="stretch_width", margin=0),
-            pn.Row(
-                pn.Column(pn.pane.HTML("<h3 style='margin:4px 0'>Play with the keyboard</h3>"),
-                          self._picker(ActionPicker(s)), sizing_mode="stretch_width", margin=(0, 12, 0, 0)),
-                pn.Column(pn.pane.HTML("<h3 style='margin:4px 0'>What happened</h3>"), EventLog(s),
-                          sizing_mode="stretch_width"),
-                sizing_mode="stretch_width", margin=0),
+            side_by_side((self.board, 360, 1), (side, 390, 0)),     # the side panel under the board on a phone
+            side_by_side(
+                (pn.Column(pn.pane.HTML("<h3 style='margin:4px 0'>Play with the keyboard</h3>"),
+                           self._picker(ActionPicker(s)), sizing_mode="stretch_width", margin=0), 320, 1),
+                (pn.Column(pn.pane.HTML("<h3 style='margin:4px 0'>What happened</h3>"), EventLog(s),
+                           sizing_mode="stretch_width", margin=0), 320, 1)),
             sizing_mode="stretch_width", css_classes=["conquest-play", "shared-play"])
         s.param.watch(later(self._update), ["state", "message", "seats", "status", "seat_status", "winner",
                                             "deadline", "clock"])

@@ -7,6 +7,7 @@ from typing import Any
 import panel as pn
 import param
 
+from academy.ui.labels import growing, wrapping_row
 from academy.ui.defer import later
 from academy.ui.record_file import RecordFileInput
 
@@ -29,9 +30,9 @@ class GameTools(pn.viewable.Viewer):
         self.replay.on_click(lambda e: self.session.replay_start())
         self.upload.param.watch(self._load, "value")
         self.upload.param.watch(self._refused, "refused")
-        self.layout = pn.Row(self.undo, self.save, self.replay,
-                             pn.Column(pn.pane.HTML("<b>Load a saved game</b>", margin=(0, 5)), self.upload, margin=0),
-                             css_classes=["game-tools"], margin=0)
+        self.layout = wrapping_row(self.undo, self.save, self.replay,
+                                   pn.Column(pn.pane.HTML("<b>Load a saved game</b>", margin=(0, 5)), self.upload,
+                                             margin=0), css_classes=["game-tools"])
         session.param.watch(later(self._update), ["state", "replaying", "thinking"])
         self._update()
 
@@ -81,9 +82,9 @@ class ReplayBar(pn.viewable.Viewer):
         self.slider.param.watch(lambda e: self.session.replay_to(e.new), "value_throttled")
         self.back.on_click(lambda e: self.session.replay_stop())
         self.branch.on_click(lambda e: self.session.replay_stop(continue_here=True))
-        self.layout = pn.Row(pn.pane.HTML("<b>Replay</b>", margin=(12, 8)), b["first"], b["prev"], self.slider,
-                             b["next"], b["last"], self.back, self.branch, css_classes=["replay-bar", "academy-card"],
-                             sizing_mode="stretch_width", visible=False, margin=(4, 0))
+        self.layout = wrapping_row(pn.pane.HTML("<b>Replay</b>", margin=(12, 8)), b["first"], b["prev"],
+                                   growing(self.slider, 200), b["next"], b["last"], self.back, self.branch,
+                                   css_classes=["replay-bar", "academy-card"], visible=False, margin=(4, 0))
         session.param.watch(self._update, ["replaying", "replay_step", "replay_length"])
 
     def __panel__(self) -> pn.viewable.Viewable:

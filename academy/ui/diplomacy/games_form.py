@@ -86,7 +86,7 @@ class DiplomacyGamesForm(pn.viewable.Viewer):
             pn.Card(form, title="New Diplomacy game", sizing_mode="stretch_width", collapsed=True,
                     css_classes=["new-diplomacy-game"]),
             self.links, self.join_row,
-            pn.Row(pn.pane.HTML("<h3 style='margin:4px 0'>Diplomacy games</h3>"), self.refresh_button),
+            wrapping_row(pn.pane.HTML("<h3 style='margin:4px 0'>Diplomacy games</h3>"), self.refresh_button),
             self.table, sizing_mode="stretch_width", css_classes=["diplomacy-games"])
         self.refresh()
 

@@ -40,7 +40,7 @@ class FrontsGamesForm(pn.viewable.Viewer):
         super().__init__(**params)
         self.hub = hub
         self.my_tokens: dict[int, dict[int, str]] = {}
-        self.game_choice = pn.widgets.Select(options=list(GAMES), value=next(iter(GAMES)), width=320,
+        self.game_choice = pn.widgets.Select(options=list(GAMES), value=next(iter(GAMES)), width=300,
                                              css_classes=["fronts-game-choice"])
         self.mode = pn.widgets.RadioButtonGroup(options={"Teams": "teams", "Free-for-all": "ffa"}, value="teams",
                                                 color="primary", variant="outline")
@@ -62,7 +62,7 @@ class FrontsGamesForm(pn.viewable.Viewer):
         self.join_result = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width")
         self.game_choice.param.watch(lambda e: self._show_seats(), "value")
         self._show_seats()
-        form = pn.Column(self.game_choice, self.mode, pn.Row(*self.seats, margin=0),
+        form = pn.Column(self.game_choice, self.mode, wrapping_row(*self.seats),
                          pn.pane.HTML("<b>Clock</b>", margin=(8, 5, 0, 5)), self.clock, self.create_button,
                          sizing_mode="stretch_width")
         self.layout = pn.Column(

@@ -12,6 +12,7 @@ import param
 from academy.core.text import count, percent
 from academy.games.fronts.units import LOSS_ORDER
 from academy.ui.defer import later
+from academy.ui.labels import wrapping_row
 
 from .board import colour, stack_label
 
@@ -132,8 +133,8 @@ class OrdersPanel(pn.viewable.Viewer):
         self.build.on_click(lambda e: self._build())
         self.submit.on_click(lambda e: s.submit())
         self.clear.on_click(lambda e: s.clear_orders())
-        self.build_row = pn.Row(self.build_city, self.build_kind, self.build_n, self.build, margin=0,
-                                css_classes=["build-row"])
+        self.build_row = wrapping_row(self.build_city, self.build_kind, self.build_n, self.build,
+                                      css_classes=["build-row"])
         self.layout = pn.Column(
             self.banner, self.waiting, self.message, self.selection, self.mode,
             pn.Row(*self.counts.values(), margin=0),

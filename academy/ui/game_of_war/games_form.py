@@ -48,7 +48,7 @@ class GameOfWarGamesForm(pn.viewable.Viewer):
         self.seats = [pn.widgets.Select(label=_side_name(p), options=SEAT_OPTIONS, value=HUMAN, width=200,
                                         css_classes=["gow-seat", f"gow-seat-{p}"]) for p in range(2)]
         self.clock = pn.widgets.Select(options=CLOCK_OPTIONS, value="", width=220, css_classes=["gow-clock"])
-        self.deployment = pn.widgets.Select(options=DEPLOYMENTS, value="standard", width=320,
+        self.deployment = pn.widgets.Select(options=DEPLOYMENTS, value="standard", width=300,
                                             css_classes=["gow-deployment"])
         self.create_button = pn.widgets.Button(label="Create Game of War", color="primary", width=200,
                                                css_classes=["create-gow"])
@@ -62,7 +62,7 @@ class GameOfWarGamesForm(pn.viewable.Viewer):
         self.join_button = pn.widgets.Button(label="Join", color="primary", width=90, css_classes=["gow-join"])
         self.join_button.on_click(lambda e: self.join())
         self.join_result = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width")
-        form = pn.Column(pn.pane.HTML("<b>Who plays each side</b>", margin=(8, 5, 0, 5)), pn.Row(*self.seats),
+        form = pn.Column(pn.pane.HTML("<b>Who plays each side</b>", margin=(8, 5, 0, 5)), wrapping_row(*self.seats),
                          pn.pane.HTML("<b>Deployment</b> (free: each seat places its army in its own half on "
                                       "its own page, hidden from the other until both are done)",
                                       margin=(8, 5, 0, 5)), self.deployment,

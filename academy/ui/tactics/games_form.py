@@ -53,7 +53,7 @@ class TacticsGamesForm(pn.viewable.Viewer):
                                         width=220, css_classes=["tactics-seat", f"tactics-seat-{p}"])
                       for p in range(2)]
         self.commanders = [pn.widgets.Select(label=f"{_army(p)}'s commander", options=COMMANDER_OPTIONS, value="",
-                                             width=330, css_classes=["tactics-commander", f"tactics-commander-{p}"])
+                                             width=300, css_classes=["tactics-commander", f"tactics-commander-{p}"])
                            for p in range(2)]
         self.fog = pn.widgets.Checkbox(label="Fog of war", value=bool(first.settings["fog"]),
                                        css_classes=["tactics-fog"])
@@ -77,13 +77,13 @@ class TacticsGamesForm(pn.viewable.Viewer):
         self.join_button = pn.widgets.Button(label="Join", color="primary", width=90, css_classes=["tactics-join"])
         self.join_button.on_click(lambda e: self.join())
         self.join_result = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width")
-        form = pn.Column(pn.Row(self.map_choice, self.mission, margin=0),
-                         pn.Row(*[pn.Column(seat, cmdr, margin=0) for seat, cmdr in zip(self.seats, self.commanders)],
-                                margin=0),
+        form = pn.Column(wrapping_row(self.map_choice, self.mission),
+                         wrapping_row(*[pn.Column(seat, cmdr, margin=0)
+                                        for seat, cmdr in zip(self.seats, self.commanders)]),
                          pn.pane.HTML("<span>Each person gets a private link to their own army; with fog of war "
                                       "they see only what their own units see, and never the other's funds."
                                       "</span>"),
-                         pn.Row(self.fog, self.luck, self.funds, margin=0),
+                         wrapping_row(self.fog, self.luck, self.funds),
                          pn.pane.HTML("<b>Clock</b>", margin=(8, 5, 0, 5)), self.clock,
                          pn.pane.HTML("<span>Live: whoever runs out of time is out. Daily: once a player's time "
                                       "has run out, the other may claim the win.</span>"),
