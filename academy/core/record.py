@@ -111,14 +111,17 @@ class Record:
 class ViewRecord(Record):
     """The empty record of a view state (``Game.view_state``): it holds no entry (the true record holds
     the seed and every hidden draw, and never leaves the server) but reports the length of the game it
-    stands for, since views key their updates on ``len(state.record)``."""
+    stands for, since views key their updates on ``len(state.record)``; an action tried on the view (a
+    preview on a copy) counts on from there."""
 
     def __init__(self, game: Game, length: int = 0) -> None:
         super().__init__(game, 0)
         self._length = max(0, int(length))
 
     def __len__(self) -> int:
-        return self._length
+        return self._length + len(self.entries)
 
     def fork(self) -> Record:
-        return ViewRecord(self.game, self._length)
+        twin = ViewRecord(self.game, self._length)
+        twin.entries = list(self.entries)
+        return twin

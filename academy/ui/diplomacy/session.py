@@ -2,7 +2,7 @@
 
 ``DiplomacySession`` (param.Parameterized, no Panel) holds what one screen shows and does:
 
-- ``state``: a DiplomacyState built from ``observation(power)`` only (``view_state``): the board,
+- ``state``: the engine's view state of ``observation(power)`` only (``Game.view_state``): the board,
   the last phase's results, this power's own submitted orders; never another power's pending orders;
 - ``power``: the power whose orders this screen writes (None: watching);
 - ``pending``: the orders being written, one per thing to order ({"A PAR": "A PAR - BUR"});
@@ -46,7 +46,7 @@ from academy.games.diplomacy.mapdata import province_of, standard_map
 from academy.games.diplomacy.options import option_leaves
 from academy.games.diplomacy.orders import (Build, Convoy, Disband, Hold, Move, Retreat, SupportHold, SupportMove,
                                             Waive, parse_order)
-from academy.games.diplomacy.position import KIND_NAMES, SEASONS, Position
+from academy.games.diplomacy.position import KIND_NAMES, SEASONS
 from academy.games.diplomacy.state import DiplomacyState
 from academy.ui.local_orders import LocalOrders
 from academy.ui.orders_session import OrdersSession
@@ -54,7 +54,7 @@ from academy.ui.seat_chat import SeatChat
 from academy.ui.seat_leaving import SeatLeaving
 from academy.ui.session_loop import in_session
 
-__all__ = ["DiplomacySession", "LocalDiplomacy", "SharedDiplomacy", "view_state", "order_targets", "order_label",
+__all__ = ["DiplomacySession", "LocalDiplomacy", "SharedDiplomacy", "order_targets", "order_label",
            "phase_title", "POWERS"]
 
 log = logging.getLogger("academy.ui.diplomacy")
@@ -70,16 +70,6 @@ def phase_title(phase: str) -> str:
         return f"{SEASONS[phase[0]]} {phase[1:5]} {KIND_NAMES[phase[5]]}"
     except (KeyError, IndexError):
         return phase
-
-
-def view_state(game: DiplomacyGame, observation: dict[str, Any]) -> DiplomacyState:
-    """A DiplomacyState holding only what ``observation`` shows (own pending orders only)."""
-    state = DiplomacyState(game, Record(game, 0), Position.from_dict(observation["position"]))
-    state.pending = {pw: tuple(t) for pw, t in observation.get("pending", {}).items()}
-    state.draw_votes = set(observation.get("draw_votes") or ())
-    state.last = copy.deepcopy(observation.get("last"))
-    state.result = copy.deepcopy(observation.get("result"))
-    return state
 
 
 def order_targets(text: str) -> set[str]:
@@ -377,7 +367,7 @@ class DiplomacySession(OrdersSession):
     def _observed(self, observation: dict[str, Any]) -> dict[str, Any]:
         """A new observation of ``power``: the board, options, who submitted, the results seen."""
         self._options = observation.get("options") or {}
-        changes: dict[str, Any] = dict(state=view_state(self.game, observation),
+        changes: dict[str, Any] = dict(state=self.game.view_state(observation),
                                        submitted=list(observation.get("submitted") or ()),
                                        to_order=list(observation.get("to_order") or ()))
         last = observation.get("last")
