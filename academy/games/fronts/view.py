@@ -4,7 +4,8 @@ Owners, dug-in counters, the cities taken this turn, who is out and who has subm
 a player sees its team's stacks and the neutral garrisons exactly, enemy stacks near its team's
 stacks (or scouted) exactly, enemy stacks near its team's land only as their unit types and a size
 range, nothing further away; its own funds, income, orders and scouting, never another player's.
-A spectator (``observation(None)``) sees owners and garrisons and the public reports only.
+A spectator (``observation(None)``) sees owners and garrisons and the public reports only. Once a
+game is over (or for an imported record) everything may be shown: ``full_observation``.
 """
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from .state import FrontsState
 if TYPE_CHECKING:
     from .game import FrontsGame
 
-__all__ = ["HIDDEN_ORDERS", "FrontsView", "view_state"]
+__all__ = ["HIDDEN_ORDERS", "FrontsView", "full_observation", "view_state"]
 
 #: the pending orders of a player that has submitted, as another player sees them: a placeholder
 HIDDEN_ORDERS: tuple[str, ...] = ()
@@ -83,3 +84,17 @@ def view_state(game: FrontsGame, observation: Mapping[str, Any], step: int = 0) 
     except (KeyError, TypeError, AttributeError) as exc:
         raise ValueError(f"This is not a Fronts observation: {exc!s} is missing or of the wrong kind.") from None
     return state
+
+
+def full_observation(state: FrontsState) -> dict[str, Any]:
+    """Everything on the board in the form of an observation (a spectator's, with every stack exact and
+    every report of the last turn): what a finished game or an imported record shows."""
+    obs = state.observation(None)
+    b = state.board
+    stacks: dict[str, list[dict[str, Any]]] = {}
+    for p in sorted(state.fmap.provinces):
+        seen = [{"owner": o, "units": dict(u)} for o, u in sorted(b.stacks_in(p).items()) if any(u.values())]
+        if seen:
+            stacks[p] = seen
+    obs.update(stacks=stacks, last=copy.deepcopy(state.last))
+    return obs
