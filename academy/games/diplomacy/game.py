@@ -14,6 +14,14 @@ from .mapdata import standard_map
 from .position import Position
 from .state import DiplomacyState
 
+#: rules pages state in words next to the choices they concern (the games form), worded here so that
+#: no page words a rule itself: the agreed length (diplomacy.md §8) and units left without orders
+RULE_NOTES: dict[str, str] = {
+    "years": "With an agreed length, the game ends at the end of its last year and the power with the most "
+             "supply centres wins; powers tied for the most share the result.",
+    "no_orders": "Units without orders hold.",
+}
+
 
 class DiplomacyGame(Game):
     """Standard Diplomacy for the seven powers (diplomacy.md).
