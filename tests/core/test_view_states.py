@@ -102,3 +102,13 @@ def test_the_leak_check_finds_a_card_the_view_should_not_hold():
     assert conquest_leaks(state, 0, view) == []
     view.hands[1] = ["ural"]
     assert conquest_leaks(state, 0, view) == ["hand 1"]
+
+
+@pytest.mark.parametrize("module", [f"academy.games.{name}.view" for name in sorted(REGISTRY)]
+                         + ["academy.games.game_of_war.combat"])
+def test_the_examples_in_the_view_modules_hold(module):
+    """Issue 14, item 4: each engine's view module (and the Game of War combat preview) shows its use."""
+    import doctest
+    import importlib
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.failed == 0 and (result.attempted > 0 or module.endswith("tactics.view"))

@@ -40,10 +40,13 @@ def view_state(game: GameOfWarGame, observation: Mapping[str, Any], step: int = 
     count; after it, the whole position. ``view.observation(seat) == observation``; ``step`` is the
     record's length. Raises ValueError for an observation that is not a Game of War one.
 
+        >>> from academy.games.game_of_war.actions import Deploy
         >>> from academy.games.game_of_war.game import GameOfWarGame
-        >>> s = GameOfWarGame().new_initial_state(seed=1)
-        >>> view_state(s.game, s.observation(None)).position.units_of("north")
-        []
+        >>> s = GameOfWarGame(deployment="free").new_initial_state(seed=1)
+        >>> _ = s.apply(Deploy("cavalry", (3, 4)))
+        >>> south = view_state(s.game, s.observation(1))
+        >>> south.position.units, south.observation(1)["enemy_placed"]
+        ((), 1)
     """
     try:
         state = GameOfWarView(game, ViewRecord(game, step), Position.from_dict(observation["position"]),
