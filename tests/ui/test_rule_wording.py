@@ -57,3 +57,16 @@ def test_the_tactics_odds_box_says_why_there_is_no_counter_in_the_engines_words(
     p = facts.attack_odds(s, Attack("C3", "C3", "C5"))
     assert p["counter_range"] is None and "indirect-fire unit (Artillery)" in p["no_counter"]
     assert f"No counter: {p['no_counter']}" in odds_html(p).replace("&#x27;", "'")
+
+
+def test_a_conquest_click_on_an_enemy_out_of_reach_gives_the_engines_reason():
+    """Issue 14, item 4: "None of your territories next to Yakutsk has the 2 or more armies an attack needs."
+    stated the rule in the page's words; the click now shows the engine's refusal of the attack from
+    the strongest of your territories next to it."""
+    from academy.games.conquest import parse_position
+    from academy.ui.conquest import input as ci
+    state = parse_position("Red to move, attack | Red: Ukraine 5, Ural 2, Siberia 1 | Blue: Afghanistan 3, "
+                           "Scandinavia 1 | rest: Blue 1")
+    message = ci.click(state, None, None, "yakutsk", ci.Choice()).message
+    assert message.startswith("Attack Siberia → Yakutsk refused: Siberia has 1 army; an attack needs at least 2")
+    assert "does not border any of your territories" in ci.click(state, None, None, "japan", ci.Choice()).message
