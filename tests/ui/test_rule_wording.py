@@ -70,3 +70,15 @@ def test_a_conquest_click_on_an_enemy_out_of_reach_gives_the_engines_reason():
     message = ci.click(state, None, None, "yakutsk", ci.Choice()).message
     assert message.startswith("Attack Siberia → Yakutsk refused: Siberia has 1 army; an attack needs at least 2")
     assert "does not border any of your territories" in ci.click(state, None, None, "japan", ci.Choice()).message
+
+
+def test_the_draw_rule_is_the_engines():
+    """Issue 14, item 4: "it needs every surviving power in this phase" was the page's wording of the draw
+    rule; the engine's draw vote now says why in its ``why`` and the page shows the same note."""
+    from academy.games.diplomacy.game import DiplomacyGame
+    from academy.ui.diplomacy.session import SharedDiplomacy
+    state = DiplomacyGame().new_initial_state(1)
+    event = state.vote_draw("FRANCE")[0]
+    assert event.kind == "draw_vote" and event.why == (RULE_NOTES["draw"],)
+    shown = SharedDiplomacy.draw_text(type("Seat", (), {"draw_votes": ["FRANCE"]})())
+    assert shown == f"A draw is proposed by France. {RULE_NOTES['draw']}"

@@ -12,16 +12,10 @@ from . import actions, notation
 from .limits import YEARS
 from .mapdata import standard_map
 from .position import Position
+from .rule_notes import RULE_NOTES
 from .state import DiplomacyState
 
-#: rules pages state in words next to the choices they concern (the games form), worded here so that
-#: no page words a rule itself: the agreed length (diplomacy.md §8) and units left without orders
-RULE_NOTES: dict[str, str] = {
-    "years": "With an agreed length, the game ends at the end of its last year and the power with the most "
-             "supply centres wins; powers tied for the most share the result.",
-    "no_orders": "Units without orders hold.",
-}
-
+__all__ = ["DiplomacyGame", "RULE_NOTES"]
 
 class DiplomacyGame(Game):
     """Standard Diplomacy for the seven powers (diplomacy.md).

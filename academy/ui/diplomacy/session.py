@@ -41,7 +41,7 @@ from academy.core.errors import RulesError
 from academy.core.record import Record
 from academy.core.text import count
 from academy.games.diplomacy.adjudicate import adjudicate
-from academy.games.diplomacy.game import DiplomacyGame
+from academy.games.diplomacy.game import RULE_NOTES, DiplomacyGame
 from academy.games.diplomacy.mapdata import province_of, standard_map
 from academy.games.diplomacy.options import option_leaves
 from academy.games.diplomacy.orders import (Build, Convoy, Disband, Hold, Move, Retreat, SupportHold, SupportMove,
@@ -516,8 +516,8 @@ class SharedDiplomacy(DiplomacySession, SeatChat, SeatLeaving):
             self._apply()
 
     def vote_draw(self, agree: bool = True) -> bool:
-        """Propose (or accept) a draw, or withdraw it (diplomacy.md §8: every survivor must agree in the
-        same phase); False and ``message`` if refused."""
+        """Propose (or accept) a draw, or withdraw it (the engine's rule: ``RULE_NOTES["draw"]``); False and
+        ``message`` if refused."""
         from academy.games.diplomacy.actions import DrawVote
         from academy.store.errors import StoreError
         refusal = None if self.power else "You are watching this game: only its players vote on a draw."
@@ -536,8 +536,7 @@ class SharedDiplomacy(DiplomacySession, SeatChat, SeatLeaving):
         if self.status == "finished":
             self.message = "Every surviving power agreed: the game is a draw."
         else:
-            self.message = ("You propose a draw; it needs every surviving power in this phase."
-                            if agree else "You withdraw from the draw.")
+            self.message = (f"You propose a draw. {RULE_NOTES['draw']}" if agree else "You withdraw from the draw.")
         return True
 
     def draw_text(self) -> str:
@@ -545,7 +544,7 @@ class SharedDiplomacy(DiplomacySession, SeatChat, SeatLeaving):
         if not self.draw_votes:
             return ""
         names = ", ".join(p.title() for p in self.draw_votes)
-        return f"A draw is proposed by {names}; it needs every surviving power in this phase."
+        return f"A draw is proposed by {names}. {RULE_NOTES['draw']}"
 
     def close(self) -> None:
         unsubscribe, self._unsubscribe = self._unsubscribe, None
