@@ -77,7 +77,10 @@ class TacticsRecordReplay(Replay):
     def _shown(self, state: Any, events: list[Any], mover: int | None, step: int) -> list[Any]:
         if not self.masked:
             return list(events)
-        return visible_events(self._view(state, step), list(events), mover, self.viewer)
+        # a seat's events are judged on what it sees (its observation: the true state gives just that, and
+        # is cheaper than a view state); a spectator's on the view of what the spectator rule shows
+        seen = state if self.viewer is not None else self._view(state, step)
+        return visible_events(seen, list(events), mover, self.viewer)
 
     def _view(self, state: Any, step: int) -> Any:
         """The view state of what the viewer is shown of ``state`` (a spectator: the spectator rule)."""
