@@ -22,6 +22,33 @@ def _json_roundtrip(state: State) -> None:
     assert again.to_json() == data, f"{state.game.name}: state JSON does not round-trip"
 
 
+def _plain(data: Any) -> Any:
+    """``data`` as JSON reads it back (tuples become lists), for comparing observations."""
+    return json.loads(json.dumps(data, sort_keys=True))
+
+
+def check_view_states(state: State) -> int:
+    """For every seat and the spectator (None): the state built from that seat's observation
+    (``game.view_state``) gives the observation back, and holds nothing more than it: built again from
+    its own observation it is the same state (the same JSON). Returns how many views were checked."""
+    game = state.game
+    seats: list[int | None] = [*range(game.num_players), None]
+    for seat in seats:
+        seen = state.observation(seat)
+        view = game.view_state(seen, len(state.record))
+        again = view.observation(seat)
+        assert _plain(again) == _plain(seen), (
+            f"{game.name} step {len(state.record)} seat {seat}: the view state's observation differs: "
+            + "; ".join(f"{k}: {_plain(seen.get(k))!r} != {_plain(again.get(k))!r}"
+                        for k in sorted(set(seen) | set(again)) if _plain(seen.get(k)) != _plain(again.get(k))))
+        assert len(view.record) == len(state.record) and not view.record.entries, \
+            f"{game.name}: a view state's record must be empty and as long as the game's"
+        twice = game.view_state(again, len(state.record))
+        assert twice.to_json() == view.to_json(), \
+            f"{game.name} step {len(state.record)} seat {seat}: the view state holds more than its observation"
+    return len(seats)
+
+
 def _mutations(action: Any) -> list[Any]:
     """Nearby actions built by changing one field to a value that is rarely legal."""
     out = []
@@ -154,6 +181,7 @@ def random_playout(game: Game, seed: int, max_steps: int = 3000, check_every: in
             break
         if step % check_every == 0:
             _json_roundtrip(state)
+            check_view_states(state)
         if kind is NodeKind.SIMULTANEOUS:
             # a whole phase at once: one step per submission and one for the resolution
             step += _simultaneous_phase(state, rnd, check=step % check_every == 0)

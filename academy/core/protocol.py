@@ -76,6 +76,16 @@ class Game(ABC):
     def player_name(self, player: int) -> str:
         return f"Player {player + 1}"
 
+    def view_state(self, observation: Mapping[str, Any], step: int = 0) -> State:
+        """The state one seat may see: built from ``observation`` (``state.observation(seat)``) only,
+        with what it hides as placeholders, so that ``view.observation(seat) == observation``. Pages,
+        replays and previews draw and compute from it; the true state never leaves the server. ``step``
+        is the length of the game's record (the view's record is empty but reports that length).
+        Each game's docstring says what a spectator (seat None) sees. Raises ValueError for an
+        observation that is not one of this game's; NotImplementedError for a game without views."""
+        raise NotImplementedError(f"{self.title} cannot build the state a seat sees from its observation: "
+                                  f"give {type(self).__name__} a view_state (academy/games/<game>/view.py).")
+
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in sorted(self.options.items()))
         return f"{type(self).__name__}({opts})"

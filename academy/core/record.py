@@ -106,3 +106,22 @@ class Record:
         entries = [Entry(e.get("player"), action_from_json(e["action"], game.action_types), bool(e.get("chance")))
                    for e in data.get("log", [])]
         return cls(game, data.get("seed", 0), entries, data.get("start"))
+
+
+class ViewRecord(Record):
+    """The empty record of a view state (``Game.view_state``): it holds no entry (the true record holds
+    the seed and every hidden draw, and never leaves the server) but reports the length of the game it
+    stands for, since views key their updates on ``len(state.record)``; an action tried on the view (a
+    preview on a copy) counts on from there."""
+
+    def __init__(self, game: Game, length: int = 0) -> None:
+        super().__init__(game, 0)
+        self._length = max(0, int(length))
+
+    def __len__(self) -> int:
+        return self._length + len(self.entries)
+
+    def fork(self) -> Record:
+        twin = ViewRecord(self.game, self._length)
+        twin.entries = list(self.entries)
+        return twin

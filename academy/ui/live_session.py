@@ -4,9 +4,9 @@ A ``SharedSession`` is a ``BoardModel`` (the Conquest board, controls, odds pane
 work with it unchanged) bound to a ``LiveGame`` (academy/store/live.py) and a seat token, or to
 no token (a spectator). It never holds the engine's full state:
 
-- ``state`` is built from ``game.view(player).observation`` only (``state_from_observation``):
-  the other seats' hands and the deck are placeholders of the right length, so nothing hidden
-  can reach this browser, whatever a view draws.
+- ``state`` is the engine's view state of ``game.view(player).observation`` only
+  (``Game.view_state``): the other seats' hands and the deck are placeholders of the right length,
+  so nothing hidden can reach this browser, whatever a view draws.
 - clicks and actions go to ``game.act(token, action)`` (the engine checks them on the real state);
 - the session subscribes to the live game; a change made anywhere (another browser, a CPU seat on
   a worker thread) is pushed into this Panel session with ``pn.state.execute`` and the views update
@@ -29,7 +29,6 @@ from typing import Any
 import param
 
 from academy.core.errors import RulesError
-from academy.core.record import Record
 from academy.games import REGISTRY
 from academy.store.errors import StoreError
 from academy.store.live import LiveGame, LiveHub, LiveView
@@ -40,11 +39,9 @@ from .seat_chat import MAX_MESSAGE_CHARS, SeatChat
 from .seat_leaving import SeatLeaving
 from .session_loop import in_session
 
-__all__ = ["SharedSession", "shared_hub", "state_from_observation", "close_shared_hubs", "MAX_MESSAGE_CHARS"]
+__all__ = ["SharedSession", "shared_hub", "close_shared_hubs", "MAX_MESSAGE_CHARS"]
 
 log = logging.getLogger("academy.ui.live_session")
-
-HIDDEN = "?"   # a card this seat may not see (another hand, the deck)
 
 _HUBS: dict[str, LiveHub] = {}
 _HUBS_LOCK = threading.Lock()
@@ -74,44 +71,6 @@ def close_shared_hubs() -> None:
         _HUBS.clear()
     for hub in hubs:
         hub.close(wait=False)
-
-
-class _ViewRecord(Record):
-    """An empty record that reports the live game's length (views key their updates on it)."""
-
-    def __init__(self, game: Any, seed: int, length: int) -> None:
-        super().__init__(game, seed)
-        self._length = length
-
-    def __len__(self) -> int:
-        return self._length
-
-
-def state_from_observation(game: Any, observation: dict[str, Any], step: int = 0) -> Any:
-    """A Conquest state holding only what ``observation`` shows (hidden cards as placeholders)."""
-    viewer = observation.get("viewer")
-    from academy.games.conquest.state import ConquestState   # Conquest is the only shared board so far
-    state = ConquestState(game, _ViewRecord(game, 0, step))
-    state.owner = {t: observation["owner"][t] for t in game.map.territories}
-    state.armies = {t: int(observation["armies"][t]) for t in game.map.territories}
-    state.phase = observation["phase"]
-    state.current, state.first = observation["current"], observation["first"]
-    state.hands = [list(h) if p == viewer and isinstance(h, list) else [HIDDEN] * (h if isinstance(h, int) else len(h))
-                   for p, h in enumerate(observation["hands"])]
-    deck = observation["deck"]
-    state.deck = [HIDDEN] * deck if isinstance(deck, int) else [HIDDEN] * len(deck)
-    state.discard = list(observation["discard"])
-    state.sets_traded = int(observation["sets_traded"])
-    state.reinforcements = int(observation["reinforcements"])
-    state.conquered = bool(observation["conquered"])
-    state.battle = dict(observation["battle"]) if observation["battle"] else None
-    state.occupy = dict(observation["occupy"]) if observation["occupy"] else None
-    state.pool = list(observation["pool"])
-    state.placed_this_turn = int(observation["placed_this_turn"])
-    state.deal_next = int(observation["deal_next"])
-    state.turn = int(observation["turn"])
-    state.won_by = observation["winner"]
-    return state
 
 
 class SharedSession(BoardModel, SeatChat, SeatLeaving):
@@ -290,7 +249,7 @@ class SharedSession(BoardModel, SeatChat, SeatLeaving):
         self.state = self._view_state(view)
 
     def _view_state(self, view: LiveView) -> Any:
-        state = state_from_observation(self.engine_game, view.observation, view.step)
+        state = self.engine_game.view_state(view.observation, view.step)
         if view.status == "finished" and not state.is_terminal():   # ended by resignation, not on the board
             state.phase, state.won_by = "over", view.winner
         return state

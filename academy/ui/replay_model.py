@@ -5,9 +5,9 @@
 - ``masked=False`` (a finished game, an imported record): every position in full, ``viewer`` only
   says whose cards a view shows first;
 - ``masked=True`` (a game still running, which has hidden information): each position is rebuilt
-  from ``state.observation(viewer)`` only (``viewer`` None: a spectator, who sees no hand), with
-  the hidden cards as placeholders (``live_session.state_from_observation``, or the game's own
-  ``view_state``), and the events are filtered (``visible_events``, or the game's
+  from ``state.observation(viewer)`` only (``viewer`` None: a spectator) by the engine
+  (``Game.view_state``: the hidden cards, units or orders left out or as placeholders), and the
+  events are filtered (``visible_events``, or the game's
   ``event_filter``). The record stays inside this object, in the server process: nothing of
   it (seed, hidden cards, chance entries such as a card drawn) is ever handed out; ``frame``
   returns only what the viewer may see, and ``export_json`` refuses.
@@ -78,22 +78,15 @@ def visible_events(events: list[Event], viewer: int | None) -> list[Event]:
     return out
 
 
-def _default_view_state(game: Any, observation: dict[str, Any], step: int) -> State:
-    from .live_session import state_from_observation
-    return state_from_observation(game, observation, step)
-
-
 class Replay:
     """Positions of a record for one viewer; see the module docstring."""
 
     def __init__(self, record: Record, viewer: int | None = None, masked: bool = False,
-                 view_state: Callable[[Any, dict[str, Any], int], State] | None = None,
                  event_filter: Callable[[list[Event], int | None], list[Event]] | None = None) -> None:
         self._record = record.fork()
         self.game = record.game
         self.viewer = viewer
         self.masked = bool(masked)
-        self._view_state = view_state or _default_view_state
         #: ``event_filter(events, viewer)``: the events as the viewer may see them (a masked replay)
         self._filter = event_filter or visible_events
         self._snapshots: dict[int, State] = {0: self._record.initial_state()}   # and log lines, in one pass
@@ -144,7 +137,7 @@ class Replay:
         state, events = self._full(step)
         mover = self._owners[step - 1] if step > 0 else None
         if self.masked:
-            shown = self._view_state(self.game, state.observation(self.viewer), step)
+            shown = self.game.view_state(state.observation(self.viewer), step)
             return Frame(step, len(self), shown, self._filter(list(events), self.viewer), mover)
         return Frame(step, len(self), state.clone(), list(events), mover)
 

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from academy.core.conformance import check_replay, random_playout
+from academy.core.conformance import check_replay, check_view_states, random_playout
 from academy.core.protocol import NodeKind
 from academy.core.record import Record
 from academy.games import CATALOG, REGISTRY
@@ -100,3 +100,54 @@ def test_check_resolution_fails_when_results_and_position_disagree():
     moved = adjudicate(pos, {"FRANCE": ["A PAR - BUR"]}).position
     with pytest.raises(AssertionError, match="A PAR"):
         check_resolution(state, replace(res, position=moved))
+
+
+#: each game with options under which it hides something (cards, secret orders, fog, a hidden
+#: deployment), so that the view checks meet hidden information at every step
+HIDDEN_VARIANTS = [("conquest", {"players": 3}), ("diplomacy", {}), ("tactics", {"fog": True}),
+                   ("game_of_war", {"deployment": "free"}), ("fronts", {"players": 4})]
+
+
+def test_every_registered_game_has_a_hidden_variant_for_the_view_checks():
+    """Issue 14, item 4: the view round-trip below runs over the whole registry."""
+    assert {name for name, _ in HIDDEN_VARIANTS} == set(GAMES)
+
+
+@pytest.mark.parametrize("name, options", HIDDEN_VARIANTS)
+def test_view_states_round_trip_for_every_seat_and_the_spectator(name, options):
+    """Issue 14, item 4: at every step of a seeded playout, for every seat and the spectator, the engine's
+    view state of the seat's observation gives that observation back and holds nothing more
+    (``check_view_states``, which the playouts run at every checked step)."""
+    state = REGISTRY[name](**options).new_initial_state(seed=8)
+    assert check_view_states(state) == state.game.num_players + 1
+    state = random_playout(REGISTRY[name](**options), seed=8, max_steps=160, check_every=1)
+    assert len(state.record) > 0
+
+
+def test_the_view_check_fails_for_a_view_that_loses_something(monkeypatch):
+    """Issue 14, item 4: the check can fail: a Conquest view that forgets the discard pile does not give
+    the observation back, and the message names the field."""
+    from academy.games.conquest.game import ConquestGame
+    state = random_playout(ConquestGame(players=3), seed=2, max_steps=400, check_every=1000)
+    state.discard = ["egypt"]
+    real = ConquestGame.view_state
+
+    def forgetful(game, observation, step=0):
+        view = real(game, observation, step)
+        view.discard = []
+        return view
+
+    monkeypatch.setattr(ConquestGame, "view_state", forgetful)
+    with pytest.raises(AssertionError, match="discard"):
+        check_view_states(state)
+
+
+def test_a_game_without_views_says_so():
+    """Issue 14, item 4: the protocol's default ``view_state`` raises a clear NotImplementedError."""
+    from academy.core.protocol import Game
+
+    class Bare(REGISTRY["conquest"]):
+        view_state = Game.view_state
+
+    with pytest.raises(NotImplementedError, match="view_state"):
+        Bare().view_state({})

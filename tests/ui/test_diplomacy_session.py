@@ -13,7 +13,8 @@ from academy.games.diplomacy.mapdata import standard_map
 from academy.games.diplomacy.options import option_leaves
 from academy.store.live import LiveHub
 from academy.ui.diplomacy.board import DiplomacyBoard, map_graph, point
-from academy.ui.diplomacy.session import LocalDiplomacy, SharedDiplomacy, view_state
+from academy.games.diplomacy.view import HIDDEN_ORDERS
+from academy.ui.diplomacy.session import LocalDiplomacy, SharedDiplomacy
 
 
 def local(people=("FRANCE",), seed=1, state=None) -> LocalDiplomacy:
@@ -114,7 +115,7 @@ def test_submit_resolves_against_the_cpus_and_shows_results():
     assert "resolved" in s.message
     assert s.state.last == last
     # the view never holds another power's pending orders
-    assert set(s.state.pending) <= {"FRANCE"}
+    assert all(t == HIDDEN_ORDERS for pw, t in s.state.pending.items() if pw != "FRANCE")
 
 
 def test_hot_seat_passes_the_screen_and_keeps_orders_secret():
@@ -126,7 +127,7 @@ def test_hot_seat_passes_the_screen_and_keeps_orders_secret():
     s.type_order("A PAR - BUR")
     s.submit()
     assert s.power == "GERMANY" and not s.ready and s.pending == {}
-    assert "FRANCE" in s.submitted and "FRANCE" not in s.state.pending
+    assert "FRANCE" in s.submitted and s.state.pending["FRANCE"] == HIDDEN_ORDERS   # a placeholder, not the orders
     s.show_screen()
     s.type_order("A MUN - BUR")
     s.submit()
@@ -178,8 +179,8 @@ def test_a_build_phase_through_the_options_tree():
 def test_a_position_shown_from_an_observation_only():
     st = DiplomacyGame().new_initial_state(1)
     st.submit("GERMANY", ["A MUN - BUR"])
-    v = view_state(st.game, st.observation("FRANCE"))
-    assert v.pending == {} and v.phase == "S1901M"
+    v = st.game.view_state(st.observation("FRANCE"))
+    assert v.pending == {"GERMANY": HIDDEN_ORDERS} and v.phase == "S1901M"
     assert len(v.position.units) == 22
 
 
@@ -207,7 +208,8 @@ def test_two_seats_of_a_shared_game(hub):
     # England sees that France has submitted, and not what
     assert "FRANCE" in england.submitted and "France ✓" in england.waiting_text()
     assert "Waiting for: England" in england.waiting_text()
-    assert "A PAR - BUR" not in repr(game.state_for(1)) and england.state.pending == {}
+    assert "A PAR - BUR" not in repr(game.state_for(1)) and "FRANCE" in england.state.pending
+    assert all(t == HIDDEN_ORDERS for pw, t in england.state.pending.items() if pw != "ENGLAND")
     assert "A PAR - BUR" not in repr(watcher.state.pending)
     # France may still change its orders
     france.type_order("A PAR - PIC")

@@ -14,7 +14,8 @@ from academy.games.fronts.actions import Resolve
 from academy.games.fronts.bots import make_bot
 from academy.store.live import LiveHub
 from academy.ui.fronts.play import FrontsPlayPage
-from academy.ui.fronts.replay import FrontsReplay, FrontsReplayPage, full_view
+from academy.games.fronts.view import full_observation
+from academy.ui.fronts.replay import FrontsReplay, FrontsReplayPage
 from academy.ui.fronts.session import LocalFronts
 from academy.ui.replay import ReplayPage, replay_page
 
@@ -102,7 +103,7 @@ def test_a_finished_game_shows_everything(finished, hub):
     assert not s.masked and s.can_export
     record = finished.record_copy()
     s.to_end()
-    assert s.obs["stacks"] == full_view(record.replay())["stacks"]
+    assert s.obs["stacks"] == full_observation(record.replay())["stacks"]
     assert all("units" in e for entries in s.obs["stacks"].values() for e in entries)   # no fog
     assert json.loads(page.record._saved().getvalue())["game"] == "fronts"
 
@@ -118,12 +119,12 @@ def test_a_running_games_replay_holds_only_the_seats_fog(hub):
     assert s.masked and not s.can_export and s.count == 1 + 2 * resolves(record)
     # what Red saw, and everything, after each resolved turn (computed here from the full record)
     state = record.initial_state()
-    seen, full = [state.observation("red")], [full_view(state)]
+    seen, full = [state.observation("red")], [full_observation(state)]
     for entry in record.entries:
         state.apply(entry.action)
         if isinstance(entry.action, Resolve):
             seen.append(state.observation("red"))
-            full.append(full_view(state))
+            full.append(full_observation(state))
     hidden_somewhere = False
     blue_orders = set()
     for e in record.entries:

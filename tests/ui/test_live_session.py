@@ -12,7 +12,8 @@ from academy.ui.conquest.games_form import ConquestGamesForm
 from academy.ui.conquest.games_form import seat_link, watch_link
 from academy.ui.conquest.shared import SharedPlayPage
 from academy.ui.dashboard import shared_game_page
-from academy.ui.live_session import HIDDEN, SharedSession, close_shared_hubs, shared_hub, state_from_observation
+from academy.games.conquest.view import HIDDEN
+from academy.ui.live_session import SharedSession, close_shared_hubs, shared_hub
 
 HUMANS = [{"kind": "human", "name": "Red"}, {"kind": "human", "name": "Blue"}]
 
@@ -49,11 +50,11 @@ def test_hidden_cards_never_reach_the_other_seat(hub):
     obs = game.state_for(1)
     obs["hands"] = [["alaska", "ural"], 3]
     obs["deck"] = 30
-    state = state_from_observation(red.engine_game, obs, 5)
+    state = red.engine_game.view_state(obs, 5)
     assert state.hands[0] == [HIDDEN, HIDDEN] and state.hands[1] == [HIDDEN] * 3
     assert state.deck == [HIDDEN] * 30 and len(state.record) == 5
     obs["viewer"] = 0
-    assert state_from_observation(red.engine_game, obs).hands[0] == ["alaska", "ural"]
+    assert red.engine_game.view_state(obs).hands[0] == ["alaska", "ural"]
     assert full is not None
 
 

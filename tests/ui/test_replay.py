@@ -16,7 +16,7 @@ from academy.games.conquest.game import ConquestGame
 from academy.games.conquest.notation import card_name
 from academy.store.errors import BadToken
 from academy.store.live import LiveHub
-from academy.ui.live_session import HIDDEN
+from academy.games.conquest.view import HIDDEN
 from academy.ui.replay import ReplayPage, ReplaySession, replay_link, replay_page, shared_replay
 from academy.ui.replay_model import Replay, RecordError, read_record
 

@@ -15,7 +15,8 @@ from academy.games.tactics.game import TacticsGame
 from academy.store.live import LiveHub
 from academy.ui.replay import REPLAY_PAGES, ReplayPage, replay_page
 from academy.ui.tactics.play import TacticsPlayPage
-from academy.ui.tactics.replay import TacticsReplay, TacticsReplayPage, public_observation
+from academy.games.tactics.view import spectator_observation
+from academy.ui.tactics.replay import TacticsReplay, TacticsReplayPage
 from academy.ui.tactics.session import TacticsSession
 
 CPUS = [{"kind": "cpu", "level": "easy"}, {"kind": "cpu", "level": "easy"}]
@@ -141,7 +142,7 @@ def test_a_spectator_sees_what_both_sides_see_and_everything_once_finished(hub):
     page.__panel__().get_root(Document())
     s = page.session
     state = game.state_copy()
-    public = public_observation([state.observation(0), state.observation(1)])
+    public = spectator_observation(state)
     assert s.masked and s.obs["units"] == public["units"] == [] and s.obs["funds"] == [None, None]
     finished = hub.create("tactics", {"fog": True, "day_limit": 2}, 4, CPUS)[0]
     assert finished.status == "finished"

@@ -88,6 +88,12 @@ class ConquestGame(Game):
     def state_from_json(self, data: Mapping[str, Any], record: Record | None = None) -> ConquestState:
         return ConquestState.from_json(self, data, record)
 
+    def view_state(self, observation: Mapping[str, Any], step: int = 0) -> Any:
+        """The state a seat sees, from its observation only (``view.view_state``, which says what a
+        spectator sees)."""
+        from .view import view_state
+        return view_state(self, observation, step)
+
     def parse_action(self, text: str, state: Any) -> Any:
         return notation.parse_action(text, state)
 

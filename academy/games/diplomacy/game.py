@@ -12,8 +12,10 @@ from . import actions, notation
 from .limits import YEARS
 from .mapdata import standard_map
 from .position import Position
+from .rule_notes import RULE_NOTES
 from .state import DiplomacyState
 
+__all__ = ["DiplomacyGame", "RULE_NOTES"]
 
 class DiplomacyGame(Game):
     """Standard Diplomacy for the seven powers (diplomacy.md).
@@ -72,6 +74,12 @@ class DiplomacyGame(Game):
 
     def state_from_json(self, data: Mapping[str, Any], record: Record | None = None) -> DiplomacyState:
         return DiplomacyState.from_json(self, data, record)
+
+    def view_state(self, observation: Mapping[str, Any], step: int = 0) -> Any:
+        """The state a seat sees, from its observation only (``view.view_state``, which says what a
+        spectator sees)."""
+        from .view import view_state
+        return view_state(self, observation, step)
 
     def parse_action(self, text: str, state: Any = None) -> Any:
         return notation.parse_action(text, standard_map())

@@ -36,6 +36,7 @@ from .notation import parse_power
 from .options import order_limit, order_options, powers_to_order, validate_orders
 from .phases import retreat_options
 from .position import Position
+from .rule_notes import RULE_NOTES
 
 if TYPE_CHECKING:
     from .game import DiplomacyGame
@@ -228,7 +229,7 @@ class DiplomacyState(State):
         else:
             self.draw_votes.discard(action.power)
         text = f"{action.power} {'votes for' if action.agree else 'withdraws from'} a draw."
-        events = [Event("draw_vote", text, {"power": action.power, "agree": action.agree})]
+        events = [Event("draw_vote", text, {"power": action.power, "agree": action.agree}, (RULE_NOTES["draw"],))]
         survivors = self.survivors()
         if survivors and set(survivors) <= self.draw_votes:
             self.result = {"kind": "draw", "winners": survivors,

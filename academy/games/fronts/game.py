@@ -101,6 +101,12 @@ class FrontsGame(Game):
     def state_from_json(self, data: Mapping[str, Any], record: Record | None = None) -> FrontsState:
         return FrontsState.from_json(self, data, record)
 
+    def view_state(self, observation: Mapping[str, Any], step: int = 0) -> Any:
+        """The state a seat sees, from its observation only (``view.view_state``, which says what a
+        spectator sees)."""
+        from .view import view_state
+        return view_state(self, observation, step)
+
     # --- notation -----------------------------------------------------------------------------
     def format_position(self, state: FrontsState) -> str:
         """The state's board on one line (``notation.format_position``)."""

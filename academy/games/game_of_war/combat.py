@@ -21,6 +21,10 @@ from .units import CHARGE_BONUS, CHARGE_COLUMN, FORTRESS_BONUS, PASS_BONUS, othe
 
 Outcome = Literal["repelled", "retreat", "destroyed"]
 
+#: what each result of an attack does, in words
+OUTCOME_WORDS: dict[str, str] = {"repelled": "repelled: nothing happens", "retreat": "the target must retreat",
+                                 "destroyed": "the target is destroyed"}
+
 
 @dataclass(frozen=True)
 class Combat:
@@ -52,6 +56,23 @@ class Combat:
     def to_destroy(self) -> int:
         """Attack points still missing to destroy the target (0 if already reached)."""
         return max(0, self.defence + 2 - self.attack)
+
+    def preview_lines(self) -> list[str]:
+        """An aimed attack in words, before it is made: the totals and the result, who counts on each
+        side, and how much more attack a stronger result needs (game-of-war.md, Combat).
+
+            >>> Combat("north", "S-I1", 6, 6, {"N-I1": 6}, {"S-I1": 6}, frozenset()).preview_lines()[0]
+            'Attack 6 against defence 6: repelled: nothing happens.'
+        """
+        lines = [f"Attack {self.attack} against defence {self.defence}: {OUTCOME_WORDS[self.outcome]}."]
+        lines.append("Attack: " + (", ".join(f"{u} {v}" + (" (charge)" if u in self.charging else "")
+                                             for u, v in self.attackers.items()) or "nobody"))
+        lines.append("Defence: " + (", ".join(f"{u} {v}" for u, v in self.defenders.items()) or "nobody"))
+        if self.outcome == "repelled":
+            lines.append(f"{self.to_force_retreat} more attack would force a retreat, {self.to_destroy} would destroy.")
+        elif self.outcome == "retreat":
+            lines.append("1 more attack would destroy.")
+        return lines
 
     def explain(self) -> str:
         """One line saying who counts and what the result is."""

@@ -1,22 +1,37 @@
-"""What each player may see (tactics.md, "Fog of war"): visible units and the observation.
+"""What each player may see (tactics.md, "Fog of war"): visible units, the observation, the view state.
 
 Without fog every unit shows. With fog a player sees enemy units only where their own units see
 (fog.py: vision, mountains, forest and reef hiding, own properties always show); enemy funds are
 secret and an enemy transport only shows how many units it carries. Terrain and property owners
 always show.
+
+The spectator rule: ``observation(None)`` holds everything (a finished game, the editor, a game
+without fog). A spectator of a running fog game is shown ``spectator_observation``: what every side
+sees at once (``public_observation``: the units all sides see, cargo as counts, no funds), so a watch
+link tells a player nothing their own seat does not. ``view_state`` turns any of these observations
+into the state that viewer may see.
 """
 from __future__ import annotations
 
+import copy
 import re
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from academy.core.jsonio import envelope
 from academy.core.protocol import Event
+from academy.core.record import ViewRecord
 
 from .board import Pos, Unit, tile_name
 from .fog import Sight, is_visible, sight_of
 
+from .state import SCHEMA, VERSION, TacticsState
+
 if TYPE_CHECKING:
-    from .state import TacticsState
+    from .game import TacticsGame
+
+#: a transport's cargo the viewer may not see (only its count shows): placeholders of this type
+HIDDEN_CARGO = "infantry"
 
 
 def sight(state: TacticsState, player: int) -> Sight:
@@ -165,3 +180,74 @@ def visible_events(state: Any, events: list[Any], mover: int | None, player: int
         if e.kind == "end_turn":           # what follows is the next player's upkeep
             own = False
     return out
+
+
+# ================================================================================ the view state
+def public_observation(observations: list[dict[str, Any]]) -> dict[str, Any]:
+    """What every side sees at once, from each side's observation (a spectator of a running fog game):
+    the units all of them see (a transport's cargo as a count), the capture points and tiles all of
+    them see, no funds."""
+    first = observations[0]
+    tiles = set.intersection(*({u["tile"] for u in o["units"]} for o in observations))
+    units = [{**u, "cargo": u["cargo"] if isinstance(u["cargo"], int) else len(u["cargo"])}
+             for u in first["units"] if u["tile"] in tiles]
+    out = {**copy.deepcopy(first), "viewer": None, "units": units,
+           "capture": {t: c for t, c in first["capture"].items()
+                       if all(t in o["capture"] for o in observations)},
+           "funds": [None] * len(first["funds"])}
+    if all(o.get("seen") is not None for o in observations):
+        out["seen"] = sorted(set.intersection(*(set(o["seen"]) for o in observations)))
+    return out
+
+
+def spectator_observation(state: TacticsState) -> dict[str, Any]:
+    """What a spectator is shown (the module's spectator rule): under fog, while the game runs, what
+    every side sees (``public_observation``); otherwise ``observation(None)``, everything."""
+    if state.game.options["fog"] and not state.over:
+        return public_observation([state.observation(p) for p in range(state.game.num_players)])
+    return state.observation(None)
+
+
+class TacticsView(TacticsState):
+    """A Tactics state built from one observation (``view_state``): the units the viewer sees, hidden
+    funds as 0, a hidden cargo as ``HIDDEN_CARGO`` placeholders of the right count. Its observation is
+    computed as a true state's is (the viewer's own units give the same sight), except a spectator's
+    of a running fog game (``public_observation``), which it keeps as it was shown: what every side
+    sees cannot be worked out again from the units all sides see."""
+
+    public: dict[str, Any] | None = None
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        if player is None and self.public is not None:
+            return copy.deepcopy(self.public)
+        return super().observation(player)
+
+
+def _placeholder_unit(u: Mapping[str, Any]) -> dict[str, Any]:
+    cargo = u["cargo"]
+    if isinstance(cargo, int):         # a transport the viewer does not own under fog: only the count shows
+        cargo = [{"type": HIDDEN_CARGO, "owner": u["owner"], "health": 100, "fuel": 0, "ammo": None,
+                  "acted": True, "cargo": []} for _ in range(cargo)]
+    return {"type": u["type"], "owner": u["owner"], "health": u["health"], "fuel": u["fuel"], "ammo": u["ammo"],
+            "acted": u["acted"], "cargo": cargo}
+
+
+def view_state(game: TacticsGame, observation: Mapping[str, Any], step: int = 0) -> TacticsView:
+    """The state ``observation`` shows (``state.observation(seat)``, or ``spectator_observation``): the
+    units the viewer sees and nothing else, for the board, the odds, the threats and the legal actions
+    of that viewer; ``view.observation(viewer) == observation``; ``step`` is the record's length.
+    Raises ValueError for an observation that is not a Tactics one."""
+    try:
+        body = {"options": dict(game.options),
+                "units": {u["tile"]: _placeholder_unit(u) for u in observation["units"]},
+                "owners": dict(observation["owners"]), "capture": dict(observation["capture"]),
+                "funds": [0 if f is None else int(f) for f in observation["funds"]],
+                "current": observation["current"], "day": observation["day"], "alive": list(observation["alive"]),
+                "meter": list(observation["meter"]), "power": list(observation["power"]),
+                "pending": observation["pending"], "winner": observation["winner"], "over": observation["over"]}
+    except (KeyError, TypeError, AttributeError) as exc:
+        raise ValueError(f"This is not a Tactics observation: {exc!s} is missing or of the wrong kind.") from None
+    state = TacticsView.from_json(game, envelope(SCHEMA, VERSION, body), record=ViewRecord(game, step))
+    if observation.get("viewer") is None and any(f is None for f in observation["funds"]):
+        state.public = copy.deepcopy(dict(observation))
+    return state

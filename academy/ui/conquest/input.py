@@ -274,9 +274,10 @@ def _click_attack(state: Any, o: Options, selected: str | None, territory: str, 
     if froms:
         return ClickResult(message=f"To attack {name}, first click the territory to attack from: "
                                    f"{', '.join(froms)}.")
-    return ClickResult(message=f"None of your territories next to {name} has the 2 or more armies an attack needs."
-                       if any(state.owner[n] == state.current for n in state.game.map.neighbours[territory])
-                       else f"{name} does not border any of your territories.")
+    own = sorted((n for n in state.game.map.neighbours[territory] if state.owner[n] == state.current),
+                 key=lambda n: (-state.armies[n], n))
+    why = explain(state, Attack(own[0], territory, 1)) if own else None    # the engine says what an attack needs
+    return ClickResult(message=why or f"{name} does not border any of your territories.")
 
 
 def _click_fortify(state: Any, o: Options, selected: str | None, target: str | None, territory: str,

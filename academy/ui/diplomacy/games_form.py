@@ -13,6 +13,7 @@ from urllib.parse import quote
 import panel as pn
 
 from academy.core.rng import new_seed
+from academy.games.diplomacy.game import RULE_NOTES
 from academy.store.errors import StoreError
 from academy.ui.games_forms import CLOCK_OPTIONS, STYLE, created_links_html, forget_replaced_links, join_chosen_seat
 from academy.ui.labels import hidden_label, wrapping_row
@@ -76,11 +77,10 @@ class DiplomacyGamesForm(pn.viewable.Viewer):
             pn.pane.HTML("<span>Each person gets a private link to their seat; the orders of a phase stay secret "
                          "until everyone has submitted (CPU powers order on their own).</span>"),
             pn.pane.HTML("<b>Length</b>", margin=(8, 5, 0, 5)), self.years,
-            pn.pane.HTML("<span>With an agreed length, the power with the most supply centres at its end wins "
-                         "(diplomacy.md §8).</span>"),
+            pn.pane.HTML(f"<span>{html.escape(RULE_NOTES['years'])}</span>"),
             pn.pane.HTML("<b>Clock</b>", margin=(8, 5, 0, 5)), self.clock,
-            pn.pane.HTML("<span>At the deadline the phase resolves with the orders given: units without orders "
-                         "hold.</span>"), self.create_button,
+            pn.pane.HTML("<span>At the deadline the phase resolves with the orders given. "
+                         f"{html.escape(RULE_NOTES['no_orders'])}</span>"), self.create_button,
             sizing_mode="stretch_width", css_classes=["dip-create-form"])
         self.layout = pn.Column(
             pn.Card(form, title="New Diplomacy game", sizing_mode="stretch_width", collapsed=True,

@@ -2,7 +2,7 @@
 
 ``DiplomacySession`` (param.Parameterized, no Panel) holds what one screen shows and does:
 
-- ``state``: a DiplomacyState built from ``observation(power)`` only (``view_state``): the board,
+- ``state``: the engine's view state of ``observation(power)`` only (``Game.view_state``): the board,
   the last phase's results, this power's own submitted orders; never another power's pending orders;
 - ``power``: the power whose orders this screen writes (None: watching);
 - ``pending``: the orders being written, one per thing to order ({"A PAR": "A PAR - BUR"});
@@ -41,12 +41,12 @@ from academy.core.errors import RulesError
 from academy.core.record import Record
 from academy.core.text import count
 from academy.games.diplomacy.adjudicate import adjudicate
-from academy.games.diplomacy.game import DiplomacyGame
+from academy.games.diplomacy.game import RULE_NOTES, DiplomacyGame
 from academy.games.diplomacy.mapdata import province_of, standard_map
 from academy.games.diplomacy.options import option_leaves
 from academy.games.diplomacy.orders import (Build, Convoy, Disband, Hold, Move, Retreat, SupportHold, SupportMove,
                                             Waive, parse_order)
-from academy.games.diplomacy.position import KIND_NAMES, SEASONS, Position
+from academy.games.diplomacy.position import KIND_NAMES, SEASONS
 from academy.games.diplomacy.state import DiplomacyState
 from academy.ui.local_orders import LocalOrders
 from academy.ui.orders_session import OrdersSession
@@ -54,7 +54,7 @@ from academy.ui.seat_chat import SeatChat
 from academy.ui.seat_leaving import SeatLeaving
 from academy.ui.session_loop import in_session
 
-__all__ = ["DiplomacySession", "LocalDiplomacy", "SharedDiplomacy", "view_state", "order_targets", "order_label",
+__all__ = ["DiplomacySession", "LocalDiplomacy", "SharedDiplomacy", "order_targets", "order_label",
            "phase_title", "POWERS"]
 
 log = logging.getLogger("academy.ui.diplomacy")
@@ -70,16 +70,6 @@ def phase_title(phase: str) -> str:
         return f"{SEASONS[phase[0]]} {phase[1:5]} {KIND_NAMES[phase[5]]}"
     except (KeyError, IndexError):
         return phase
-
-
-def view_state(game: DiplomacyGame, observation: dict[str, Any]) -> DiplomacyState:
-    """A DiplomacyState holding only what ``observation`` shows (own pending orders only)."""
-    state = DiplomacyState(game, Record(game, 0), Position.from_dict(observation["position"]))
-    state.pending = {pw: tuple(t) for pw, t in observation.get("pending", {}).items()}
-    state.draw_votes = set(observation.get("draw_votes") or ())
-    state.last = copy.deepcopy(observation.get("last"))
-    state.result = copy.deepcopy(observation.get("result"))
-    return state
 
 
 def order_targets(text: str) -> set[str]:
@@ -377,7 +367,7 @@ class DiplomacySession(OrdersSession):
     def _observed(self, observation: dict[str, Any]) -> dict[str, Any]:
         """A new observation of ``power``: the board, options, who submitted, the results seen."""
         self._options = observation.get("options") or {}
-        changes: dict[str, Any] = dict(state=view_state(self.game, observation),
+        changes: dict[str, Any] = dict(state=self.game.view_state(observation),
                                        submitted=list(observation.get("submitted") or ()),
                                        to_order=list(observation.get("to_order") or ()))
         last = observation.get("last")
@@ -526,8 +516,8 @@ class SharedDiplomacy(DiplomacySession, SeatChat, SeatLeaving):
             self._apply()
 
     def vote_draw(self, agree: bool = True) -> bool:
-        """Propose (or accept) a draw, or withdraw it (diplomacy.md §8: every survivor must agree in the
-        same phase); False and ``message`` if refused."""
+        """Propose (or accept) a draw, or withdraw it (the engine's rule: ``RULE_NOTES["draw"]``); False and
+        ``message`` if refused."""
         from academy.games.diplomacy.actions import DrawVote
         from academy.store.errors import StoreError
         refusal = None if self.power else "You are watching this game: only its players vote on a draw."
@@ -546,8 +536,7 @@ class SharedDiplomacy(DiplomacySession, SeatChat, SeatLeaving):
         if self.status == "finished":
             self.message = "Every surviving power agreed: the game is a draw."
         else:
-            self.message = ("You propose a draw; it needs every surviving power in this phase."
-                            if agree else "You withdraw from the draw.")
+            self.message = (f"You propose a draw. {RULE_NOTES['draw']}" if agree else "You withdraw from the draw.")
         return True
 
     def draw_text(self) -> str:
@@ -555,7 +544,7 @@ class SharedDiplomacy(DiplomacySession, SeatChat, SeatLeaving):
         if not self.draw_votes:
             return ""
         names = ", ".join(p.title() for p in self.draw_votes)
-        return f"A draw is proposed by {names}; it needs every surviving power in this phase."
+        return f"A draw is proposed by {names}. {RULE_NOTES['draw']}"
 
     def close(self) -> None:
         unsubscribe, self._unsubscribe = self._unsubscribe, None

@@ -10,7 +10,8 @@ seat's messages as they were written.
   saw it: every map is ``state.observation(viewer)`` (the fog: stacks out of sight are never part
   of a frame), the orders and events are those the observation's reports show (the viewer's team's
   orders, the battles it could see); the orders of the turn under way are never shown;
-- a finished game, or an imported record: everything, every stack exact, everyone's orders.
+- a finished game, or an imported record: everything, every stack exact, everyone's orders (the
+  engine's ``full_observation``).
 
 The board is the Play page's ``FrontsBoard`` (each order drawn in its owner's colour); a click only
 says that this is a replay.
@@ -30,6 +31,7 @@ from academy.games.fronts.actions import Resolve
 from academy.games.fronts.mapdata import load_map
 from academy.games.fronts.orders import parse_order
 from academy.games.fronts.units import LOSS_ORDER
+from academy.games.fronts.view import full_observation
 from academy.ui.defer import later
 from academy.ui.messages_view import STYLE as CHAT_STYLE
 from academy.ui.replay_parts import RecordDownload, messages_html, show_planner
@@ -39,7 +41,7 @@ from .board import FrontsBoard, colour
 from .panels import CSS, LEGEND, ReportsPanel, reports_html, swatch
 from .session import FrontsSession
 
-__all__ = ["FrontsReplay", "FrontsReplayPage", "ReplayFrontsBoard", "fronts_replay_page", "full_view"]
+__all__ = ["FrontsReplay", "FrontsReplayPage", "ReplayFrontsBoard", "fronts_replay_page"]
 
 REFUSAL = "This is a replay: it takes no orders. Press “Try orders from here” to play on from this frame."
 
@@ -49,20 +51,6 @@ STYLE = """
 .record-note { color: #52606d; font-size: 13px; max-width: 360px; }
 .turn-orders ul { margin: 2px 0 6px 0; padding-left: 1.2em; }
 """
-
-
-def full_view(state: Any) -> dict[str, Any]:
-    """Everything on the board, as an observation the views can draw: every stack exact, every event
-    of the last turn (for a finished game or an imported record only)."""
-    obs = state.observation(None)
-    b = state.board
-    stacks: dict[str, list[dict[str, Any]]] = {}
-    for p in sorted(state.fmap.provinces):
-        seen = [{"owner": o, "units": dict(u)} for o, u in sorted(b.stacks_in(p).items()) if any(u.values())]
-        if seen:
-            stacks[p] = seen
-    obs.update(stacks=stacks, last=copy.deepcopy(state.last))
-    return obs
 
 
 class FrontsReplay(FrontsSession):
@@ -97,7 +85,7 @@ class FrontsReplay(FrontsSession):
     def _read(record: Record, pid: str | None, masked: bool) -> list[dict[str, Any]]:
         """The frames (see the module docstring); in a masked replay only observations of ``pid``."""
         def view(st: Any) -> dict[str, Any]:
-            return copy.deepcopy(st.observation(pid)) if masked else full_view(st)
+            return copy.deepcopy(st.observation(pid)) if masked else full_observation(st)
 
         state = record.initial_state()
         frames = [{"kind": "start", "turn": state.board.turn, "obs": view(state), "orders": [], "events": [],

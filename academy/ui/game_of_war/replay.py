@@ -6,10 +6,10 @@ the seat's messages as they were written, and "Try moves from here".
 ``academy.ui.replay_model.Replay``:
 
 - a finished game or an imported record: every position in full;
-- a running game (``masked=True``): each position is rebuilt from ``state.observation(viewer)``
-  only (``view_state``), so during a free deployment the other side's units are never part of a
-  frame (a spectator sees neither side's) and the other side's deployment events say only that a
-  unit was placed (``visible_events``).
+- a running game (``masked=True``): each position is the engine's view state of
+  ``state.observation(viewer)`` only (``Game.view_state``), so during a free deployment the other
+  side's units are never part of a frame (a spectator sees neither side's) and the other side's
+  deployment events say only that a unit was placed (``visible_events``).
 
 The board is the Play page's ``GameOfWarBoard`` on this session: the step's moves are drawn as
 arrows (``trail``), an attack rings its attacker and target, and a tap only says that this is a
@@ -23,11 +23,10 @@ from typing import Any
 import panel as pn
 import param
 
-from academy.core.jsonio import envelope
 from academy.core.protocol import Event
 from academy.core.record import Record
 from academy.core.rng import new_seed
-from academy.games.game_of_war.state import SCHEMA, VERSION, told_to
+from academy.games.game_of_war.state import told_to
 from academy.ui.defer import later
 from academy.ui.messages_view import STYLE as CHAT_STYLE
 from academy.ui.replay_parts import RecordDownload, messages_html, show_planner
@@ -44,11 +43,7 @@ REPLAY_LEGEND = LEGEND.replace("Tap one of your units, then a green square to mo
                                "its attacker (yellow) and its target.")
 from .session import HUMAN, GameOfWarSession
 
-__all__ = ["GameOfWarReplay", "GameOfWarReplayPage", "game_of_war_replay_page", "view_state", "visible_events",
-           "STATE_FIELDS"]
-
-#: the fields of an observation that make a position (shared with the shared-game page)
-STATE_FIELDS = ("phase", "current", "first", "moved", "retreats", "turn", "winner", "result", "position")
+__all__ = ["GameOfWarReplay", "GameOfWarReplayPage", "game_of_war_replay_page", "visible_events"]
 
 REFUSAL = "This is a replay: press “Try moves from here” to play on from this step on a board of your own."
 
@@ -59,12 +54,6 @@ STYLE = """
 .step-events .why { color: #52606d; font-size: 0.92em; }
 .record-note { color: #52606d; font-size: 13px; max-width: 360px; }
 """
-
-
-def view_state(game: Any, observation: dict[str, Any], step: int = 0) -> Any:
-    """A position built from ``observation`` only (what one seat may see), for the board to draw."""
-    body = {"options": dict(game.options), **{k: observation[k] for k in STATE_FIELDS}}
-    return game.state_from_json(envelope(SCHEMA, VERSION, body))
 
 
 def visible_events(events: list[Event], viewer: int | None) -> list[Event]:
@@ -86,8 +75,7 @@ class GameOfWarReplay(GameOfWarSession):
                  seat_names: list[str] | None = None, chat: list[dict[str, Any]] | None = None,
                  **params: Any) -> None:
         super().__init__(synchronous=True, **params)
-        self.replay = Replay(record, viewer=viewer, masked=masked, view_state=view_state,
-                             event_filter=visible_events)
+        self.replay = Replay(record, viewer=viewer, masked=masked, event_filter=visible_events)
         self.viewer = viewer
         self.seat_names = list(seat_names or [])
         self.param.update(length=len(self.replay), title=title, masked=bool(masked), chat=list(chat or []))

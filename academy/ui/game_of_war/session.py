@@ -39,7 +39,7 @@ from academy.games.game_of_war import GameOfWarGame, GameOfWarState
 from academy.games.game_of_war import rules as gow_rules
 from academy.games.game_of_war.actions import Attack, Deploy, EndTurn, Move, Retreat
 from academy.games.game_of_war.bots import make_bot
-from academy.games.game_of_war.combat import Combat, combat
+from academy.games.game_of_war.combat import combat
 from academy.games.game_of_war.position import Position
 from academy.games.game_of_war.notation import format_square
 from academy.games.game_of_war.units import SIDES, UNIT_TYPES
@@ -634,21 +634,8 @@ class GameOfWarSession(Acting, CpuTurns, param.Parameterized):
                                      key=lambda t: (t[1], t[0])) if self.unit_type else []
 
     def preview_lines(self) -> list[str]:
-        """The aimed attack as the engine counts it: totals, result and who counts."""
-        c: Combat | None = self.preview
-        if c is None:
-            return []
-        result = {"repelled": "repelled: nothing happens", "retreat": "the target must retreat",
-                  "destroyed": "the target is destroyed"}[c.outcome]
-        lines = [f"Attack {c.attack} against defence {c.defence}: {result}."]
-        lines.append("Attack: " + (", ".join(f"{u} {v}" + (" (charge)" if u in c.charging else "")
-                                             for u, v in c.attackers.items()) or "nobody"))
-        lines.append("Defence: " + (", ".join(f"{u} {v}" for u, v in c.defenders.items()) or "nobody"))
-        if c.outcome == "repelled":
-            lines.append(f"{c.to_force_retreat} more attack would force a retreat, {c.to_destroy} would destroy.")
-        elif c.outcome == "retreat":
-            lines.append("1 more attack would destroy.")
-        return lines
+        """The aimed attack as the engine counts and words it (``Combat.preview_lines``)."""
+        return self.preview.preview_lines() if self.preview is not None else []
 
     # --- the CPU (CpuTurns) -----------------------------------------------------------------------
     def _cpu_delay(self, state: Any) -> float:

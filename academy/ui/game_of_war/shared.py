@@ -35,7 +35,7 @@ from academy.ui.session_loop import in_session
 from .board import GameOfWarBoard
 from .deploy import DeploymentPanel
 from .play import CSS, LEGEND, preview_html, status_html
-from .replay import view_state, visible_events
+from .replay import visible_events
 from .session import HUMAN, GameOfWarSession
 from academy.ui.rule_line import divider
 
@@ -99,12 +99,9 @@ class SharedGameOfWar(GameOfWarSession, SeatChat, SeatLeaving):
             trail = self._track(events, state.position).get("trail", trail)
         self.param.update(log=log, trail=trail)
 
-    def _view_state(self, observation: dict[str, Any]) -> Any:
-        return view_state(self.engine_game, observation)
-
     def _apply(self, message: str | None = None, events: list[Any] | None = None, step: int = 0) -> None:
         view = self.live.view(self.player)
-        changes: dict[str, Any] = dict(state=self._view_state(view.observation),
+        changes: dict[str, Any] = dict(state=self.engine_game.view_state(view.observation, view.step),
                                        seats=[HUMAN if p == self.player else REMOTE for p in range(2)])
         self.param.update(status=view.status, seat_status=[s.status for s in view.seats], winner=view.winner)
         if events:

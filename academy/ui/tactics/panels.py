@@ -138,7 +138,7 @@ def odds_html(p: dict[str, Any] | None) -> str:
                    + (f", chance it destroys your unit {_pct(p['chance_attacker_destroyed'])}"
                       if p["chance_attacker_destroyed"] else "") + ").")
     else:
-        counter = "No counter: the defender cannot fire back."
+        counter = f"No counter: {escape(p.get('no_counter') or '')}"
     stars = p["stars"]
     cover = (f"The {escape(p['defender'])} stands on {escape(p['terrain'])}: {stars}★ × {p['defender_hp']} HP = "
              f"{stars * p['defender_hp']}% less damage.")

@@ -6,32 +6,28 @@ download of the record once the game is over.
 What each viewer may see (the fog of war, tactics.md):
 
 - a finished game or an imported record: every position in full (``masked=False``);
-- a running game (``masked=True``): each position is rebuilt from the viewer seat's own
-  ``state.observation(seat)`` only (``view_state``): enemy units out of its sight and enemy funds are
-  never part of a frame, and the events are those its fog let through (``view.visible_events``); a
-  spectator of a running fog game sees what *every* side sees (``public_observation``: the units
-  all sides see, no funds), so a watch link tells a player nothing their own seat does not.
+- a running game (``masked=True``): each position is the engine's view state
+  (``academy.games.tactics.view.view_state``) of the viewer seat's own ``state.observation(seat)``:
+  enemy units out of its sight and enemy funds are never part of a frame, and the events are those
+  its fog let through (``view.visible_events``, judged on that view state); a spectator is shown what
+  the engine's spectator rule allows (``view.spectator_observation``: under fog, what every side sees).
 
-The same pieces serve the live seat pages (shared.py): ``view_state`` makes the position a seat's page
-draws, ``seat_observation``/``public_observation`` what it may know, ``Seen`` lets ``sight.Memories``
-and ``view.visible_events`` work from an observation alone.
+The live seat pages (shared.py) use the same engine functions.
 
 The board is the Play page's ``TacticsBoard`` on a ``TacticsReplay`` session: the step's moves and
 attacks are drawn as dashed arrows (``trail``), and a tap only says that this is a replay.
 """
 from __future__ import annotations
 
-import copy
 import html
 from typing import Any
 
 import panel as pn
 import param
 
-from academy.core.jsonio import envelope
 from academy.core.record import Record
-from academy.games.tactics.state import SCHEMA, VERSION, TacticsState
-from academy.games.tactics.view import visible_events
+from academy.games.tactics.state import TacticsState
+from academy.games.tactics.view import spectator_observation, view_state, visible_events
 from academy.ui.defer import later
 from academy.ui.history import log_lines
 from academy.ui.messages_view import STYLE as CHAT_STYLE
@@ -44,8 +40,7 @@ from .panels import CSS, LEGEND, events_html, status_html, why_html
 from .session import HUMAN, TacticsSession
 from academy.ui.rule_line import divider
 
-__all__ = ["SeatView", "Seen", "view_state", "public_observation", "seat_observation", "TacticsRecordReplay",
-           "TacticsReplay", "TacticsReplayPage", "tactics_replay_page", "REFUSAL"]
+__all__ = ["TacticsRecordReplay", "TacticsReplay", "TacticsReplayPage", "tactics_replay_page", "REFUSAL"]
 
 REFUSAL = "This is a replay: nothing can be played here. Step through it with the buttons above the board."
 
@@ -62,96 +57,14 @@ STYLE = """
 .record-note { color: #52606d; font-size: 13px; max-width: 360px; }
 """
 
-#: a transport's cargo the viewer may not see (only its count shows): placeholders of this type
-HIDDEN_CARGO = "infantry"
-
-
-# ================================================================================ what a viewer may see
-class SeatView(TacticsState):
-    """A Tactics position built from one observation only (``view_state``): the units the viewer sees,
-    hidden funds as 0, a hidden cargo as placeholders of the right count. ``observation(viewer)`` gives
-    back that observation itself (funds None, cargo counts), so what a page draws is exactly what the
-    engine let that viewer see; legal actions, odds and threats computed on it know only that much."""
-
-    shown: dict[str, Any]
-
-    def observation(self, player: int | None) -> dict[str, Any]:
-        if player == self.shown.get("viewer"):
-            return copy.deepcopy(self.shown)
-        return super().observation(player)
-
-
-def _unit_json(u: dict[str, Any]) -> dict[str, Any]:
-    cargo = u["cargo"]
-    if isinstance(cargo, int):         # a transport the viewer does not own under fog: only the count shows
-        cargo = [{"type": HIDDEN_CARGO, "owner": u["owner"], "health": 100, "fuel": 0, "ammo": None,
-                  "acted": True, "cargo": []} for _ in range(cargo)]
-    return {"type": u["type"], "owner": u["owner"], "health": u["health"], "fuel": u["fuel"], "ammo": u["ammo"],
-            "acted": u["acted"], "cargo": cargo}
-
-
-def view_state(game: Any, observation: dict[str, Any], step: int = 0) -> SeatView:
-    """The position ``observation`` shows (what one viewer may see), for the board, the odds and the
-    legal actions of that viewer. Raises ValueError for an observation that is not a Tactics one."""
-    body = {"options": dict(game.options),
-            "units": {u["tile"]: _unit_json(u) for u in observation["units"]},
-            "owners": dict(observation["owners"]), "capture": dict(observation["capture"]),
-            "funds": [0 if f is None else int(f) for f in observation["funds"]],
-            "current": observation["current"], "day": observation["day"], "alive": list(observation["alive"]),
-            "meter": list(observation["meter"]), "power": list(observation["power"]),
-            "pending": observation["pending"], "winner": observation["winner"], "over": observation["over"]}
-    state = SeatView.from_json(game, envelope(SCHEMA, VERSION, body), record=Record(game, 0))
-    state.shown = copy.deepcopy(observation)
-    return state
-
-
-def public_observation(observations: list[dict[str, Any]]) -> dict[str, Any]:
-    """What every side sees at once (a spectator of a running fog game): the units all of them see (a
-    transport's cargo as a count), the tiles all of them see, no funds."""
-    first = observations[0]
-    tiles = set.intersection(*({u["tile"] for u in o["units"]} for o in observations))
-    units = [{**u, "cargo": u["cargo"] if isinstance(u["cargo"], int) else len(u["cargo"])}
-             for u in first["units"] if u["tile"] in tiles]
-    out = {**copy.deepcopy(first), "viewer": None, "units": units,
-           "capture": {t: c for t, c in first["capture"].items()
-                       if all(t in o["capture"] for o in observations)},
-           "funds": [None] * len(first["funds"])}
-    if all(o.get("seen") is not None for o in observations):
-        out["seen"] = sorted(set.intersection(*(set(o["seen"]) for o in observations)))
-    return out
-
-
-def seat_observation(state: Any, viewer: int | None, masked: bool = True) -> dict[str, Any]:
-    """What ``viewer`` may see of the true ``state``: everything when not ``masked`` (a finished game);
-    a spectator (None) of a running fog game sees what every side sees."""
-    if not masked:
-        return state.observation(None)
-    if viewer is None and state.game.options["fog"]:
-        return public_observation([state.observation(p) for p in range(state.game.num_players)])
-    return state.observation(viewer)
-
-
-class Seen:
-    """An observation standing in for a state where ``sight`` asks one (``observation`` and the
-    record's length): the events a viewer may see are then judged from what that viewer saw."""
-
-    def __init__(self, observation: dict[str, Any], step: int) -> None:
-        self._observation = observation
-        self.record = range(step)
-
-    def observation(self, person: int | None) -> dict[str, Any]:
-        return self._observation
-
-
 # ================================================================================ the record, step by step
 class TacticsRecordReplay(Replay):
-    """``Replay`` for Tactics: masked frames are ``view_state``s of ``seat_observation`` and their events
-    those the viewer's fog let through (judged on the position after each step, as the live page does);
-    ``days`` gives the day after each step."""
+    """``Replay`` for Tactics: masked frames are the engine's view states of what the viewer is shown
+    (``_view``) and their events those the viewer's fog let through (judged on the position after each
+    step, as the live page does); ``days`` gives the day after each step."""
 
     def __init__(self, record: Record, viewer: int | None = None, masked: bool = False) -> None:
-        super().__init__(record, viewer=viewer, masked=masked, view_state=view_state,
-                         event_filter=lambda events, who: events)
+        super().__init__(record, viewer=viewer, masked=masked, event_filter=lambda events, who: events)
         state = self._record.initial_state()
         self.days = [state.day]
         lines: list[list[dict[str, Any]]] = []
@@ -164,7 +77,15 @@ class TacticsRecordReplay(Replay):
     def _shown(self, state: Any, events: list[Any], mover: int | None, step: int) -> list[Any]:
         if not self.masked:
             return list(events)
-        return visible_events(Seen(seat_observation(state, self.viewer), step), list(events), mover, self.viewer)
+        # a seat's events are judged on what it sees (its observation: the true state gives just that, and
+        # is cheaper than a view state); a spectator's on the view of what the spectator rule shows
+        seen = state if self.viewer is not None else self._view(state, step)
+        return visible_events(seen, list(events), mover, self.viewer)
+
+    def _view(self, state: Any, step: int) -> Any:
+        """The view state of what the viewer is shown of ``state`` (a spectator: the spectator rule)."""
+        seen = state.observation(self.viewer) if self.viewer is not None else spectator_observation(state)
+        return view_state(self.game, seen, step)
 
     def frame(self, step: int) -> Frame:
         step = max(0, min(int(step), len(self)))
@@ -172,9 +93,8 @@ class TacticsRecordReplay(Replay):
         mover = self._owners[step - 1] if step > 0 else None
         if not self.masked:
             return Frame(step, len(self), state.clone(), list(events), mover)
-        obs = seat_observation(state, self.viewer)
-        return Frame(step, len(self), view_state(self.game, obs, step),
-                     visible_events(Seen(obs, step), list(events), mover, self.viewer), mover)
+        view = self._view(state, step)
+        return Frame(step, len(self), view, visible_events(view, list(events), mover, self.viewer), mover)
 
     def branch_state(self, step: int, seed: int) -> Any:
         """The true position at ``step`` (finished games and imported records only)."""

@@ -3,9 +3,10 @@
 ``SharedTactics`` is the Play page's session (``TacticsSession``) bound to a ``LiveGame`` and a seat
 token. It never holds the engine's full state:
 
-- ``state`` is a ``replay.SeatView`` built from ``live.view(seat).observation`` only: under fog the
-  enemy units out of this seat's sight and the enemy funds never reach this session, hence never the
-  board's data or the side panels (a spectator of a running fog game sees what every side sees);
+- ``state`` is the engine's view state (``TacticsGame.view_state``) of ``live.view(seat).observation``
+  only: under fog the enemy units out of this seat's sight and the enemy funds never reach this
+  session, hence never the board's data or the side panels (a spectator of a running fog game sees
+  what every side sees: the engine's ``public_observation``);
   the legal actions, odds and threats the page offers are computed on that view, as the engine's own
   ``legal_actions`` does for the player to move (it knows only the enemies it sees);
 - a tap's action goes to ``live.act(token, action)``: the engine checks it on the real game (an
@@ -29,7 +30,7 @@ import param
 
 from academy.core.errors import RulesError
 from academy.games.tactics.game import TacticsGame
-from academy.games.tactics.view import visible_events
+from academy.games.tactics.view import public_observation, visible_events
 from academy.store.errors import StoreError
 from academy.ui.defer import later
 from academy.ui.history import log_lines
@@ -44,7 +45,6 @@ from academy.ui.session_loop import in_session
 from .board import TacticsBoard
 from .controls import ActionControls
 from .panels import CSS, LEGEND, events_html, odds_html, status_html, why_html
-from .replay import Seen, public_observation, view_state
 from .session import HUMAN, TacticsSession
 from .sight import Memories
 from academy.ui.rule_line import divider
@@ -137,7 +137,7 @@ class SharedTactics(TacticsSession, SeatChat, SeatLeaving):
         self.param.update(status=view.status, seat_status=[s.status for s in view.seats], winner=view.winner,
                           clock=view.clock, deadline=view.deadline)
         with param.parameterized.discard_events(self):
-            self.state = view_state(self.engine_game, obs, view.step)
+            self.state = self.engine_game.view_state(obs, view.step)
             self.seats = seats
             self.viewer = self.player
             self.thinking = view.status != "finished" and self.is_cpu(view.to_move)
@@ -163,7 +163,7 @@ class SharedTactics(TacticsSession, SeatChat, SeatLeaving):
             return
         ended = next((e for e in board if e.kind == "end_turn"), None)
         mover = ended.data.get("player") if ended is not None else obs.get("current")
-        seen = Seen(obs, step)
+        seen = self.engine_game.view_state(obs, step)
         shown = visible_events(seen, board, mover, self.player) + others
 
         def update() -> None:

@@ -8,7 +8,7 @@ import pytest
 from academy.games.conquest.cards import full_deck
 from academy.games.conquest.game import ConquestGame
 from academy.games.conquest.sandbox import determinize, unseen_cards
-from academy.ui.live_session import state_from_observation
+from academy.games.conquest.view import HIDDEN, view_state
 
 
 def position_with_cards(seed: int = 5, players: int = 3):
@@ -65,10 +65,10 @@ def test_other_hands_are_resampled_from_the_unseen_cards_only():
 
 def test_a_view_state_with_placeholders_gives_a_valid_copy():
     state = position_with_cards()
-    view = state_from_observation(state.game, state.observation(2), len(state.record))
-    assert "?" in view.hands[0]
+    view = view_state(state.game, state.observation(2), len(state.record))
+    assert HIDDEN in view.hands[0]
     copy = determinize(view, 2, seed=9)
-    assert "?" not in [c for h in copy.hands for c in h] + copy.deck
+    assert HIDDEN not in [c for h in copy.hands for c in h] + copy.deck
     assert copy.hands[2] == state.hands[2]
     assert all_cards(copy) == Counter(full_deck(state.game.card_symbols))
 

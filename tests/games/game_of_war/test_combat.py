@@ -283,3 +283,18 @@ def test_what_would_change_the_result():
     assert (c.to_force_retreat, c.to_destroy) == (3, 4)
     c = combat(P(TARGET, ("N1", "cavalry", 12, 9)), "north", "S1")
     assert (c.outcome, c.to_force_retreat, c.to_destroy) == ("retreat", 0, 1)
+
+
+def test_an_aimed_attack_is_worded_by_the_engine():
+    """Issue 14, item 4 (rule wording out of the UI): the preview of an aimed attack (its result, who
+    counts, what a stronger result needs) is the engine's ``Combat.preview_lines``, for each result."""
+    from academy.games.game_of_war.combat import Combat
+    repelled = Combat("north", "S1", 6, 6, {"N1": 6}, {"S1": 6}, frozenset())
+    assert repelled.preview_lines() == ["Attack 6 against defence 6: repelled: nothing happens.", "Attack: N1 6",
+                                        "Defence: S1 6", "1 more attack would force a retreat, 2 would destroy."]
+    retreat = Combat("north", "S1", 7, 6, {"N1": 7}, {"S1": 6}, frozenset({"N1"}))
+    assert retreat.preview_lines()[0] == "Attack 7 against defence 6: the target must retreat."
+    assert retreat.preview_lines()[1] == "Attack: N1 7 (charge)" and retreat.preview_lines()[3] == "1 more attack would destroy."
+    destroyed = Combat("north", "S1", 9, 6, {}, {}, frozenset())
+    assert destroyed.preview_lines() == ["Attack 9 against defence 6: the target is destroyed.", "Attack: nobody",
+                                         "Defence: nobody"]
