@@ -49,6 +49,8 @@ UNIT_SIZE, NODE_SIZE = 22, 30
 #: per-row text colours gets fewer rows (its labels of the old length meet the new colours), so the unused
 #: rows are blank tokens off the map, and a new position patches the rows in place.
 UNIT_ROWS = 34
+# The figure draws on a canvas, not WebGL (HoloViews' default): BokehJS's WebGL markers, given a marker per
+# row, draw the wrong shapes once the view leaves some points out (a province drawn as another's shape).
 _NO_UNIT = {"x": -1.0, "y": -1.0, "marker": "circle", "size": 0, "fill_color": NEUTRAL, "line_color": NEUTRAL,
             "line_width": 0.0, "letter": "", "unit": "", "text_color": NEUTRAL}
 _UNIT_MAPPED = ("marker", "size", "fill_color", "line_color", "line_width")
@@ -104,7 +106,7 @@ class DiplomacyBoard(pn.viewable.Viewer):
         self.kit = Board("diplomacy-board", self._layers(), x_range=X_RANGE, y_range=Y_RANGE, height=height,
                          background=BACKGROUND, css_classes=("board", "diplomacy-board"),
                          source_names={"provinces": "diplomacy-provinces", "units": "diplomacy-units"},
-                         pane={"min_height": 400})
+                         pane={"min_height": 400}, figure={"output_backend": "canvas"})
         self.figure, self.pane, self.sources = self.kit.figure, self.kit.pane, self.kit.sources
         self.kit.on_tap(self._on_tap)
         session.param.watch(self._on_model, ["state", "selected", "targets", "pending", "step", "others"])
