@@ -1,17 +1,24 @@
 """The Diplomacy board on the board kit, without a browser (issue 14, item 5): drawn once by HoloViews,
 a tap patches only the cells that changed, the order layers follow the orders drafted, and the board
-is a HoloViews overlay for notebooks."""
+is a HoloViews overlay for notebooks. Item 6: it reads as a map (province regions told apart by kind
+and owner, names that never overlap, the same ranges in every exercise)."""
 from __future__ import annotations
+
+import itertools
 
 import bokeh.document
 import holoviews as hv
+import pytest
 from bokeh.events import DoubleTap, Tap
 
 import academy.ui.diplomacy.board as board_module
 from academy.games.diplomacy.mapdata import standard_map
+from academy.ui.board_kit.label_layout import label_box
 from academy.ui.diplomacy.board import DiplomacyBoard, point
+from academy.ui.diplomacy.map_layout import COAST_FONT_PX, LABEL_WIDTH, NAME_FONT_PX
 from academy.ui.diplomacy.order_marks import OrderMarks
 from academy.ui.diplomacy.session import LocalDiplomacy
+from academy.ui.diplomacy.style import REGION_FILL
 
 
 def board_for(people=("FRANCE",), seed=1) -> tuple[LocalDiplomacy, DiplomacyBoard]:
@@ -107,3 +114,79 @@ def test_the_board_is_a_holoviews_overlay_as_it_stands():
     moves = element.get(names.index("draft-moves"))
     assert len(moves) == 1
     assert isinstance(element * hv.Text(0.5, 0.5, "here"), hv.Overlay)
+
+
+# --- issue 14, item 6: a board that reads as a map ------------------------------------------------
+def drawn_names(board: DiplomacyBoard) -> list[tuple[str, float, float, float]]:
+    """Every name the board draws: (text, x, y, font px), from its label sources."""
+    out = []
+    for layer, column, font in (("names", "id", NAME_FONT_PX), ("sea-names", "id", NAME_FONT_PX),
+                                ("coast-names", "coast", COAST_FONT_PX)):
+        data = board.sources[layer].data
+        out += [(t, x, y, font) for t, x, y in zip(data[column], data["x"], data["y"])]
+    return out
+
+
+def name_boxes(board: DiplomacyBoard, width: float, height: float) -> list[tuple[str, tuple[float, ...]]]:
+    """Each drawn name's box in pixels (x0, y0, x1, y1) on a figure of width × height, as the kit
+    estimates text (label_box; the names are drawn centred on their places)."""
+    out = []
+    for text, x, y, font in drawn_names(board):
+        w, h = label_box(text, font)
+        cx, cy = x * width, y * height           # ranges 0..1
+        out.append((text, (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)))
+    return out
+
+
+@pytest.mark.parametrize("height", [560, 600, 720])   # the Lessons tab, the position editor, the Play tab
+@pytest.mark.parametrize("width", [LABEL_WIDTH, 700, 940])
+def test_no_two_names_overlap_at_the_default_sizes(height, width):
+    """Issue 14, item 6: the board drew YOR's name on LON's marker and BEL's on RUH's; every name now
+    has a place where it overlaps no other name, stays inside the figure and covers no province's
+    point, at the board's height and any width from the narrowest the pages give it."""
+    s = LocalDiplomacy()
+    s.new_game(people=["FRANCE"], seed=1)
+    board = DiplomacyBoard(s, height=height)
+    boxes = name_boxes(board, width, height)
+    assert len(boxes) == 75 + 6                     # every province, and the six split coasts
+    for (a, ba), (b, bb) in itertools.combinations(boxes, 2):
+        assert not (ba[0] < bb[2] and bb[0] < ba[2] and ba[1] < bb[3] and bb[1] < ba[3]), f"{a} overlaps {b}"
+    points = [(x * width, y * height) for x, y in zip(board.sources["provinces"].data["x"],
+                                                      board.sources["provinces"].data["y"])]
+    for text, b in boxes:
+        assert 0 <= b[0] and b[2] <= width and 0 <= b[1] and b[3] <= height, f"{text} leaves the figure"
+        assert not any(b[0] <= px <= b[2] and b[1] <= py <= b[3] for px, py in points), f"{text} covers a province"
+
+
+def test_the_provinces_are_regions_told_apart_by_kind_and_owner():
+    """Issue 14, item 6: each province is a region under the graph (land, coast and sea in their own
+    colours; a supply centre's region tinted with its owner's); two regions touch only if adjacent."""
+    s, board = board_for()
+    data = board.sources["regions"].data
+    assert sorted(set(data["id"])) == sorted(standard_map().provinces)
+    fill = dict(zip(data["id"], data["fill_color"]))
+    assert fill["BUR"] == REGION_FILL["land"] and fill["PIC"] == REGION_FILL["coast"] and fill["NTH"] == REGION_FILL["sea"]
+    assert len(set(REGION_FILL.values())) == 3
+    assert fill["PAR"] not in REGION_FILL.values() and fill["PAR"] != fill["BER"]     # France's, Germany's
+    assert list(board.kit.layers)[0] == "regions"                                      # drawn under the rest
+    shapes = board.shapes
+    for a, b in itertools.combinations(sorted(shapes), 2):
+        if shapes[a].distance(shapes[b]) < 1e-9:
+            assert board.graph.has_edge(a, b), f"the regions of {a} and {b} touch but they are not adjacent"
+
+
+def test_the_map_keeps_its_ranges_and_a_tap_in_a_region_is_on_its_province(monkeypatch):
+    """Issue 14, item 6: the whole map stays shown (no re-zoom between exercises); a tap inside a
+    province's region, away from its point, is a tap on that province."""
+    from shapely import Point as P
+    s, board = board_for()
+    assert (board.figure.x_range.start, board.figure.x_range.end) == (0.0, 1.0)
+    assert (board.figure.y_range.start, board.figure.y_range.end) == (0.0, 1.0)
+    clicks = []
+    monkeypatch.setattr(s, "click", clicks.append)
+    inner = board.shapes["MOS"].buffer(-0.01)
+    far = max((P(c) for c in inner.exterior.coords), key=lambda q: q.distance(P(point(standard_map(), "MOS"))))
+    assert far.distance(P(point(standard_map(), "MOS"))) > 0.08          # well beyond a tap's reach
+    board.figure._trigger_event(Tap(board.figure, x=far.x, y=far.y))
+    board.figure._trigger_event(DoubleTap(board.figure, x=-0.5, y=-0.5))  # off the map: nothing
+    assert clicks == ["MOS"]

@@ -1,12 +1,16 @@
 """The Diplomacy board: the 75 provinces as a networkx graph at the map's coordinates, drawn by HoloViews.
 
 Composed from the board kit (academy/ui/board_kit); HoloViews draws it once, then a change patches
-only the cells that changed (the order layers get new rows when the orders change). Its layers:
+only the cells that changed (the order layers get new rows when the orders change). The whole map
+is always shown (the same ranges in every exercise). Its layers:
 
+- each province's region (academy/ui/diplomacy/map_layout.py), told apart by colour: inland land
+  darker, coastal land pale, sea blue; a supply centre's region tinted with its owner's colour;
 - borders as thin lines (army and fleet: grey, fleet only: dashed blue), from the graph;
-- provinces told apart by shape and colour: land (tan square), coast (tan circle, blue rim), sea
-  (blue hexagon, italic name); a split coast as a small dot with its label "nc", "sc", "ec";
-  a halo on the selected province and on the provinces it may order into; a tooltip;
+- a small marker at each province's point, shaped by its kind: land a square, coast a circle with a
+  blue rim, sea a hexagon (its name in italic blue); a split coast as a small dot named "nc", "sc",
+  "ec"; every name placed so that none overlaps another; a halo on the selected province and on the
+  provinces it may order into; a tooltip;
 - supply centres as stars in their owner's colour (white: nobody's);
 - units as tokens in their power's colour lettered A / F (a fleet on a split coast stands at that
   coast); a dislodged unit beside its province with a red rim;
@@ -14,36 +18,36 @@ only the cells that changed (the order layers get new rows when the orders chang
   moves as arrows, supports dashed, convoys dotted with a ring on the fleet, holds, builds and
   disbands as marks, each failed order crossed out in red at its end.
 
-Taps and quick second taps come from the kit; the board finds the province (or coast) under the
-tap in pixels and calls ``session.click(province)``. It reads ``state``, ``pending``, ``selected``,
-``targets``, ``power`` and ``others`` of a DiplomacySession, and follows its ``focus`` when it has
-one. In a notebook ``DiplomacyBoard(session).element`` is the board as a HoloViews overlay.
+Taps and quick second taps come from the kit; the board finds the province (or coast) drawn within
+a few pixels of the tap, else the province whose region holds it, and calls ``session.click(province)``.
+It reads ``state``, ``pending``, ``selected``, ``targets``, ``power`` and ``others`` of a
+DiplomacySession. In a notebook ``DiplomacyBoard(session).element`` is the board as a HoloViews overlay.
 """
 from __future__ import annotations
 
 from typing import Any
 
 import holoviews as hv
-import networkx as nx
 import panel as pn
 import param
+from shapely import Point as ShapelyPoint
 
-from academy.games.diplomacy.mapdata import DiplomacyMap, coast_of, province_of, standard_map
+from academy.games.diplomacy.mapdata import province_of, standard_map
 from academy.games.diplomacy.order_rows import rows_of
 from academy.ui.board_kit.arrows import arrow_columns, arrow_layers
 from academy.ui.board_kit.board import Board
 from academy.ui.board_kit.graph import edge_layers, nearest_node
 from academy.ui.board_kit.layer import Layer
 
+from .map_layout import CENTRE_OFFSET, MAP_ASPECT, X_RANGE, Y_RANGE, map_graph, name_places, point, region_shapes, regions
 from .order_marks import DISLODGED_SHIFT, OrderMarks
-from .style import (BACKGROUND, COAST, FAILED, LAND, LAND_TEXT, NEUTRAL, POWER_TEXT, SEA, SEA_TEXT, SELECTED,
-                    TARGET, power_colour)
+from .style import (BACKGROUND, FAILED, LAND_TEXT, NEUTRAL, OWNER_TINT, POWER_TEXT, REGION_FILL, REGION_LINE,
+                    SEA_TEXT, SELECTED, TARGET, power_colour, tint)
 
 __all__ = ["DiplomacyBoard", "map_graph", "point", "X_RANGE", "Y_RANGE", "UNIT_ROWS"]
 
-X_RANGE, Y_RANGE = (0.0, 1.0), (0.0, 1.0)
 TAP_REACH = 22          # pixels from a province's centre (or one of its coasts) that still count as a tap on it
-UNIT_SIZE, NODE_SIZE = 22, 30
+UNIT_SIZE, NODE_SIZE, HALO_SIZE = 22, 12, 34
 #: rows the unit layers start with (34 supply centres: room for every unit of a game). They never
 #: shrink: BokehJS's Text glyph throws "Offset is outside the bounds of the DataView" when a source with
 #: per-row text colours gets fewer rows (its labels of the old length meet the new colours), so the unused
@@ -55,37 +59,13 @@ _NO_UNIT = {"x": -1.0, "y": -1.0, "marker": "circle", "size": 0, "fill_color": N
             "line_width": 0.0, "letter": "", "unit": "", "text_color": NEUTRAL}
 _UNIT_MAPPED = ("marker", "size", "fill_color", "line_color", "line_width")
 _KIND_MARKER = {"land": "square", "coast": "circle", "sea": "hex"}
-_KIND_FILL = {"land": LAND, "coast": COAST, "sea": SEA}
+_KIND_LINE = {"land": "#8f7d5a", "coast": "#2f6690", "sea": "#2f6690"}
+#: a canvas (see above), and no border inside the pane: the frame is the height the names were placed for
+_FIGURE = {"output_backend": "canvas", **{f"min_border_{side}": 0 for side in ("left", "right", "top", "bottom")}}
 _TARGET_HALO, _NO_HALO = (TARGET, 1.0, 3.0), (TARGET, 0.0, 0.0)
 _GROUPS = {"draft": (0.95, 3.0), "last": (0.4, 2.5)}      # alpha, arrow width
 #: the order layers of a group, after its arrows (see order_marks.py)
 _ORDER_PARTS = ("supports", "convoys", "marks")
-
-
-def point(dmap: DiplomacyMap, location: str) -> tuple[float, float]:
-    """Where a location is drawn (plot coordinates: y to the north): a coast at its own point."""
-    p = dmap.provinces[province_of(location)]
-    coast = coast_of(location)
-    x, y = p.coast_xy.get(coast, p.xy) if coast else p.xy
-    return x, 1.0 - y
-
-
-def map_graph(dmap: DiplomacyMap | None = None) -> nx.Graph:
-    """The map as a networkx graph: nodes carry pos, name, kind, centre; edges carry kind
-    ("army", "fleet" or "both")."""
-    dmap = dmap or standard_map()
-    g = nx.Graph()
-    for p in dmap.provinces.values():
-        g.add_node(p.id, pos=point(dmap, p.id), name=p.name, kind=p.kind, centre=p.supply_center)
-    for a, ns in dmap.army_adj.items():
-        for b in ns:
-            g.add_edge(a, b, kind="army")
-    for a, ns in dmap.fleet_adj.items():
-        for b in ns:
-            pa, pb = province_of(a), province_of(b)
-            kind = "both" if g.has_edge(pa, pb) and g.edges[pa, pb]["kind"] in ("army", "both") else "fleet"
-            g.add_edge(pa, pb, kind=kind)
-    return g
 
 
 class DiplomacyBoard(pn.viewable.Viewer):
@@ -103,16 +83,16 @@ class DiplomacyBoard(pn.viewable.Viewer):
         #: every spot a tap may hit: each province's point and each of its coasts'
         self.spots = {loc: point(self.map, loc) for p in self.ids
                       for loc in (p, *(f"{p}/{c}" for c in self.map.provinces[p].coasts))}
+        self.shapes = region_shapes(self.map)
+        self.places = name_places(height)
+        self.pieces = [(p, ring) for p in self.ids for ring in regions(self.map)[p]]   # a row per region piece
         self.kit = Board("diplomacy-board", self._layers(), x_range=X_RANGE, y_range=Y_RANGE, height=height,
                          background=BACKGROUND, css_classes=("board", "diplomacy-board"),
                          source_names={"provinces": "diplomacy-provinces", "units": "diplomacy-units"},
-                         pane={"min_height": 400}, figure={"output_backend": "canvas"})
+                         pane={"min_height": 400}, figure=_FIGURE)
         self.figure, self.pane, self.sources = self.kit.figure, self.kit.pane, self.kit.sources
         self.kit.on_tap(self._on_tap)
         session.param.watch(self._on_model, ["state", "selected", "targets", "pending", "step", "others"])
-        if "focus" in session.param:
-            session.param.watch(lambda *e: self.focus_on(session.focus), ["focus"])
-            self.focus_on(session.focus)
         self.param.watch(self._on_model, ["show_last"])
 
     def __panel__(self) -> pn.viewable.Viewable:
@@ -134,37 +114,41 @@ class DiplomacyBoard(pn.viewable.Viewer):
         xy = {p: point(self.map, p) for p in self.ids}
         kinds = {p: ps[p].kind for p in self.ids}
         borders = edge_layers("borders", self.graph, {
-            "army": {"line_color": "#b9a98a", "line_width": 1.1, "line_alpha": 0.55},
-            "both": {"line_color": "#b9a98a", "line_width": 1.1, "line_alpha": 0.55},
-            "fleet": {"line_color": "#7fb0d3", "line_width": 1.1, "line_alpha": 0.6, "line_dash": "dashed"}})
+            "army": {"line_color": "#a39370", "line_width": 1.0, "line_alpha": 0.35},
+            "both": {"line_color": "#a39370", "line_width": 1.0, "line_alpha": 0.35},
+            "fleet": {"line_color": "#5d97c2", "line_width": 1.0, "line_alpha": 0.45, "line_dash": "dashed"}})
         coasts = [(f"{p}/{c}", c.lower()) for p in self.ids for c in ps[p].coasts]
         cx, cy = zip(*(point(self.map, loc) for loc, _ in coasts))
         cols = self._province_columns()
         centre_cols = self._centre_columns()
         return [
+            Layer("regions", "polygons", {"xs": [ring[0] for _, ring in self.pieces],
+                                          "ys": [ring[1] for _, ring in self.pieces],
+                                          "fill_color": self._region_fills(), "id": [p for p, _ in self.pieces]},
+                  mapped=("fill_color",), style={"line_color": REGION_LINE, "line_width": 1.2}),
             *borders,
             Layer("coasts", "points", {"x": list(cx), "y": list(cy)},
                   style={"size": 7, "marker": "circle", "fill_color": "#7fb0d3", "line_color": "#2f6690"}),
-            Layer("coast-names", "labels", {"x": [x + 0.008 for x in cx], "y": list(cy),
+            Layer("coast-names", "labels", {"x": [self.places[loc][0] for loc, _ in coasts],
+                                            "y": [self.places[loc][1] for loc, _ in coasts],
                                             "coast": [name for _, name in coasts]},
-                  style={"text_font_size": "9px", "text_color": SEA_TEXT, "text_align": "left",
+                  style={"text_font_size": "9px", "text_color": SEA_TEXT, "text_align": "center",
                          "text_baseline": "middle", "text_font_style": "italic"}),
             Layer("halos", "points", {"x": [xy[p][0] for p in self.ids], "y": [xy[p][1] for p in self.ids],
                                       **{k: cols[k] for k in ("line_color", "line_alpha", "line_width")}},
-                  mapped=("line_color", "line_alpha", "line_width"), style={"size": NODE_SIZE + 12, "fill_alpha": 0}),
+                  mapped=("line_color", "line_alpha", "line_width"), style={"size": HALO_SIZE, "fill_alpha": 0}),
             Layer("provinces", "points", {
                 "x": [xy[p][0] for p in self.ids], "y": [xy[p][1] for p in self.ids],
                 "marker": [_KIND_MARKER[kinds[p]] for p in self.ids],
-                "fill_color": [_KIND_FILL[kinds[p]] for p in self.ids],
-                "line_color": ["#8f7d5a" if kinds[p] == "land" else "#2f6690" for p in self.ids],
+                "line_color": [_KIND_LINE[kinds[p]] for p in self.ids],
                 "id": list(self.ids), "name": [ps[p].name for p in self.ids],
                 "kind_text": [self._kind_text(p) for p in self.ids], "unit_text": cols["unit_text"]},
-                mapped=("marker", "fill_color", "line_color"), style={"size": NODE_SIZE, "line_width": 1.5},
+                mapped=("marker", "line_color"), style={"size": NODE_SIZE, "line_width": 1.5, "fill_color": "#ffffff"},
                 hover='<div style="font-size:13px"><b>@name</b> (@id)<br>@kind_text<br>@unit_text</div>'),
             *(self._name_layer(name, [p for p in self.ids if (kinds[p] == "sea") == sea], sea)
               for name, sea in (("names", False), ("sea-names", True))),
-            Layer("centres", "points", {"x": [xy[p][0] + 0.014 for p in self.centres],
-                                        "y": [xy[p][1] + 0.016 for p in self.centres], **centre_cols},
+            Layer("centres", "points", {"x": [xy[p][0] + CENTRE_OFFSET[0] for p in self.centres],
+                                        "y": [xy[p][1] + CENTRE_OFFSET[1] for p in self.centres], **centre_cols},
                   mapped=("fill_color",), style={"size": 13, "marker": "star", "line_color": "#333333",
                                                  "line_width": 1}),
             *self._order_layers(),
@@ -175,10 +159,11 @@ class DiplomacyBoard(pn.viewable.Viewer):
         ]
 
     def _name_layer(self, name: str, provinces: list[str], sea: bool) -> Layer:
-        """The provinces' abbreviations under their markers (sea names in italic blue)."""
-        xy = [point(self.map, p) for p in provinces]
-        return Layer(name, "labels", {"x": [x for x, _ in xy], "y": [y - 0.021 for _, y in xy], "id": provinces},
-                     style={"text_align": "center", "text_baseline": "top", "text_font_size": "10px",
+        """The provinces' abbreviations beside their markers, where no name overlaps another (sea names
+        in italic blue)."""
+        xy = [self.places[p] for p in provinces]
+        return Layer(name, "labels", {"x": [x for x, _ in xy], "y": [y for _, y in xy], "id": provinces},
+                     style={"text_align": "center", "text_baseline": "middle", "text_font_size": "10px",
                             "text_color": SEA_TEXT if sea else LAND_TEXT,
                             "text_font_style": "italic" if sea else "bold"})
 
@@ -222,6 +207,14 @@ class DiplomacyBoard(pn.viewable.Viewer):
             cols["unit_text"].append(f"{u.power.title()}: {'army' if u.kind == 'A' else 'fleet'} {u.location}"
                                      if u else "no unit")
         return cols
+
+    def _region_fills(self) -> list[str]:
+        """Each region piece's colour: its province's kind, a supply centre's tinted by its owner."""
+        state = self.session.state
+        owners = dict(state.position.supply_centers) if state is not None else {}
+        kinds = {p: self.map.provinces[p].kind for p in self.ids}
+        return [tint(REGION_FILL[kinds[p]], power_colour(owners[p]), OWNER_TINT) if owners.get(p)
+                else REGION_FILL[kinds[p]] for p, _ in self.pieces]
 
     def _centre_columns(self) -> dict[str, list[Any]]:
         state = self.session.state
@@ -295,24 +288,6 @@ class DiplomacyBoard(pn.viewable.Viewer):
         out["fails"] = {"x": [x for x, _ in fails], "y": [y for _, y in fails]}
         return out
 
-    def focus_on(self, provinces: list[str] | None) -> None:
-        """Show the part of the map around ``provinces`` (their neighbours included); all of it when empty."""
-        if not provinces:
-            box = (*X_RANGE, *Y_RANGE)
-        else:
-            near = set(provinces)
-            for p in provinces:
-                if p in self.graph:
-                    near.update(self.graph.neighbors(p))
-            xs, ys = zip(*(self.graph.nodes[p]["pos"] for p in near if p in self.graph))
-            span = max(max(xs) - min(xs), max(ys) - min(ys), 0.3) / 2 + 0.04
-            cx, cy = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
-            box = (cx - span, cx + span, cy - span * 0.85, cy + span * 0.85)
-        ranges = self.figure.x_range, self.figure.y_range
-        if (ranges[0].start, ranges[0].end, ranges[1].start, ranges[1].end) != box:
-            ranges[0].update(start=box[0], end=box[1])
-            ranges[1].update(start=box[2], end=box[3])
-
     # --- updates -------------------------------------------------------------------------------
     def _on_model(self, *events: Any) -> None:
         self.update()
@@ -326,6 +301,7 @@ class DiplomacyBoard(pn.viewable.Viewer):
         self.kit.patch("halos", {k: cols[k] for k in ("line_color", "line_alpha", "line_width")})
         self.kit.patch("provinces", {"unit_text": cols["unit_text"]})
         self.kit.patch("centres", self._centre_columns())
+        self.kit.patch("regions", {"fill_color": self._region_fills()})
         units = self._unit_columns()            # as long as the layer, or longer (patch then adds rows)
         self.kit.patch("units", {k: units[k] for k in self.kit.layers["units"].columns})
         self.kit.patch("unit-letters", self._letter_columns(units))
@@ -350,7 +326,13 @@ class DiplomacyBoard(pn.viewable.Viewer):
             self.session.click(province)
 
     def nearest(self, x: float | None, y: float | None, reach: float = TAP_REACH) -> str | None:
-        """The province (centre or coast) drawn within ``reach`` pixels of the data point (x, y), or None."""
-        spot = nearest_node(self.spots, x, y, self.kit.pixels_per_unit(aspect=1.3), reach)
-        return province_of(spot) if spot is not None else None
+        """The province (centre or coast) drawn within ``reach`` pixels of the data point (x, y), else
+        the province whose region holds it, or None (open water, off the map)."""
+        spot = nearest_node(self.spots, x, y, self.kit.pixels_per_unit(aspect=MAP_ASPECT), reach)
+        if spot is not None:
+            return province_of(spot)
+        if x is None or y is None:
+            return None
+        at = ShapelyPoint(x, y)
+        return next((p for p, shape in self.shapes.items() if shape.covers(at)), None)
 
