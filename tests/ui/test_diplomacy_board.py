@@ -138,24 +138,38 @@ def name_boxes(board: DiplomacyBoard, width: float, height: float) -> list[tuple
     return out
 
 
-@pytest.mark.parametrize("height", [560, 600, 720])   # the Lessons tab, the position editor, the Play tab
+def overlaps(boxes: list[tuple[str, tuple[float, ...]]]) -> list[tuple[str, str]]:
+    """The pairs of names whose boxes overlap."""
+    return [(a, b) for (a, ba), (b, bb) in itertools.combinations(boxes, 2)
+            if ba[0] < bb[2] and bb[0] < ba[2] and ba[1] < bb[3] and bb[1] < ba[3]]
+
+
+@pytest.mark.parametrize("height", [640, 720])   # the Lessons tab and the position editor, the Play tab
 @pytest.mark.parametrize("width", [LABEL_WIDTH, 700, 940])
 def test_no_two_names_overlap_at_the_default_sizes(height, width):
-    """Issue 14, item 6: the board drew YOR's name on LON's marker and BEL's on RUH's; every name now
-    has a place where it overlaps no other name, stays inside the figure and covers no province's
-    point, at the board's height and any width from the narrowest the pages give it."""
+    """Issue 14, item 6: the board drew YOR's name on LON's marker; every name now has a place where it
+    overlaps no other name, stays inside the figure and covers no province's point (on the Play tab's
+    board, no unit's token either), at the board's height and any width from the narrowest the pages
+    give it; most names lie inside their own province's region, as on a map."""
+    from shapely import Point as P
     s = LocalDiplomacy()
     s.new_game(people=["FRANCE"], seed=1)
     board = DiplomacyBoard(s, height=height)
     boxes = name_boxes(board, width, height)
     assert len(boxes) == 75 + 6                     # every province, and the six split coasts
-    for (a, ba), (b, bb) in itertools.combinations(boxes, 2):
-        assert not (ba[0] < bb[2] and bb[0] < ba[2] and ba[1] < bb[3] and bb[1] < ba[3]), f"{a} overlaps {b}"
+    assert not overlaps(boxes)
+    reach = 12.0 if height == 720 else 0.0          # a unit token's radius, or its centre only
     points = [(x * width, y * height) for x, y in zip(board.sources["provinces"].data["x"],
                                                       board.sources["provinces"].data["y"])]
     for text, b in boxes:
         assert 0 <= b[0] and b[2] <= width and 0 <= b[1] and b[3] <= height, f"{text} leaves the figure"
-        assert not any(b[0] <= px <= b[2] and b[1] <= py <= b[3] for px, py in points), f"{text} covers a province"
+        for px, py in points:
+            nx, ny = min(max(px, b[0]), b[2]), min(max(py, b[1]), b[3])
+            assert (nx - px) ** 2 + (ny - py) ** 2 > reach ** 2 or (reach == 0 and not (
+                b[0] <= px <= b[2] and b[1] <= py <= b[3])), f"{text} covers the province at {px:.0f}, {py:.0f}"
+    names = board.sources["names"].data, board.sources["sea-names"].data
+    inside = sum(board.shapes[p].covers(P(x, y)) for d in names for p, x, y in zip(d["id"], d["x"], d["y"]))
+    assert inside >= 62, f"only {inside} of 75 names lie in their own province"
 
 
 def test_the_provinces_are_regions_told_apart_by_kind_and_owner():
@@ -165,7 +179,7 @@ def test_the_provinces_are_regions_told_apart_by_kind_and_owner():
     data = board.sources["regions"].data
     assert sorted(set(data["id"])) == sorted(standard_map().provinces)
     fill = dict(zip(data["id"], data["fill_color"]))
-    assert fill["BUR"] == REGION_FILL["land"] and fill["PIC"] == REGION_FILL["coast"] and fill["NTH"] == REGION_FILL["sea"]
+    assert (fill["BUR"], fill["PIC"], fill["NTH"]) == (REGION_FILL["land"], REGION_FILL["coast"], REGION_FILL["sea"])
     assert len(set(REGION_FILL.values())) == 3
     assert fill["PAR"] not in REGION_FILL.values() and fill["PAR"] != fill["BER"]     # France's, Germany's
     assert list(board.kit.layers)[0] == "regions"                                      # drawn under the rest

@@ -75,7 +75,7 @@ class DiplomacyLessonsPage(LessonsView):
         return DiplomacyLessonModel()
 
     def make_board(self, model: Any) -> DiplomacyBoard:
-        return DiplomacyBoard(model, height=560)
+        return DiplomacyBoard(model, height=640)   # the whole map: room for its names
 
     def side_panels(self, model: Any) -> list[Any]:
         return [OrdersPanel(model)]

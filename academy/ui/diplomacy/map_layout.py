@@ -2,8 +2,8 @@
 province's region, and a place for every name so that no two overlap (issue 14, item 6).
 
 Regions come from the board kit (academy/ui/board_kit/regions.py): two regions touch only if their
-provinces are adjacent, a split coast lies inside its province. Names are placed by the kit's
-``place_labels`` for a figure ``LABEL_WIDTH`` pixels wide (the narrowest the pages draw the board)
+provinces are adjacent, a split coast lies inside its province. Names start from the middle of their
+region (``name_labels``) and are placed by the kit's ``place_labels`` for a figure ``LABEL_WIDTH`` pixels wide (the narrowest the pages draw the board)
 and the board's height: a wider figure only moves markers further apart sideways, so the names
 placed for the narrow one overlap at no width above it. Computed once per height and cached.
 """
@@ -13,6 +13,9 @@ import functools
 from collections.abc import Hashable
 
 import networkx as nx
+from shapely import affinity
+from shapely.geometry import Polygon
+from shapely.ops import polylabel
 
 from academy.games.diplomacy.mapdata import DiplomacyMap, coast_of, province_of, standard_map
 from academy.ui.board_kit.label_layout import Circle, Label, place_labels
@@ -27,6 +30,8 @@ MAP_ASPECT = 1.3
 #: the narrowest the pages draw the board (the Lessons tab's middle column at 1280 px: 564 px)
 LABEL_WIDTH = 540
 NAME_FONT_PX, COAST_FONT_PX = 10, 9
+#: how far (in the kit's rounds of 3 px) a name may go to find a place clear of every unit's spot
+LABEL_ROUNDS = 20
 #: a name keeps clear of a unit token standing on its province (a fleet's triangle is 25 px)
 UNIT_RADIUS_PX = 13.0
 COAST_RADIUS_PX, CENTRE_RADIUS_PX = 3.5, 6.5
@@ -72,22 +77,32 @@ def regions(dmap: DiplomacyMap | None = None) -> dict[Hashable, list[Ring]]:
     return province_regions(map_graph(dmap), extra=_coasts(dmap), **_REGIONS)
 
 
-def region_shapes(dmap: DiplomacyMap | None = None) -> dict[Hashable, object]:
+def region_shapes(dmap: DiplomacyMap | None = None) -> dict[Hashable, Polygon]:
     """Every province's region as a shapely Polygon (for finding the province under a tap)."""
     dmap = dmap or standard_map()
     return province_shapes(map_graph(dmap), extra=_coasts(dmap), **_REGIONS)
 
 
+def _pole(shape: Polygon) -> tuple[float, float]:
+    """The point of a region furthest inside it, on the map's shape (x times ``MAP_ASPECT``)."""
+    c = polylabel(affinity.scale(shape, MAP_ASPECT, 1.0, origin=(0, 0)), tolerance=0.002)
+    return c.x / MAP_ASPECT, c.y
+
+
 def name_labels(dmap: DiplomacyMap) -> tuple[list[Label], list[Circle]]:
-    """The names to place (each province's id, then each split coast's "nc", "sc" ...) and the
-    supply centres' stars they must leave clear."""
+    """The names to place and what they must leave clear. A province's id goes near the point furthest
+    inside its region (as a map names a country in its middle, and in a crowded corner the name stays
+    in its own region rather than beside a neighbour's marker); a split coast's "nc", "sc" ... beside
+    its dot. No name covers a province's point (where its unit stands) or a supply centre's star."""
     ids = sorted(dmap.provinces)
-    labels = [Label(p, *point(dmap, p), p, NAME_FONT_PX, UNIT_RADIUS_PX) for p in ids]
+    shapes = region_shapes(dmap)
+    labels = [Label(p, *_pole(shapes[p]), p, NAME_FONT_PX) for p in ids]
     labels += [Label(f"{p}/{c}", *point(dmap, f"{p}/{c}"), c.lower(), COAST_FONT_PX, COAST_RADIUS_PX)
                for p in ids for c in dmap.provinces[p].coasts]
-    stars = [Circle(point(dmap, p)[0] + CENTRE_OFFSET[0], point(dmap, p)[1] + CENTRE_OFFSET[1], CENTRE_RADIUS_PX)
-             for p in ids if dmap.provinces[p].supply_center]
-    return labels, stars
+    keep_clear = [Circle(*point(dmap, p), UNIT_RADIUS_PX) for p in ids]
+    keep_clear += [Circle(point(dmap, p)[0] + CENTRE_OFFSET[0], point(dmap, p)[1] + CENTRE_OFFSET[1],
+                          CENTRE_RADIUS_PX) for p in ids if dmap.provinces[p].supply_center]
+    return labels, keep_clear
 
 
 @functools.lru_cache(maxsize=8)
@@ -95,6 +110,6 @@ def name_places(height_px: int, width_px: int = LABEL_WIDTH) -> dict[Hashable, t
     """The centre of every name's text (see ``name_labels``) on the standard map, for a figure of
     ``width_px`` × ``height_px`` (see the module docstring). Raises ValueError when the figure is too
     small for the names to find free places."""
-    labels, stars = name_labels(standard_map())
+    labels, keep_clear = name_labels(standard_map())
     return place_labels(labels, width_px=width_px, height_px=height_px, x_range=X_RANGE, y_range=Y_RANGE,
-                        obstacles=stars)
+                        obstacles=keep_clear, rounds=LABEL_ROUNDS)
