@@ -39,7 +39,8 @@ from academy.ui.board_kit.board import Board
 from academy.ui.board_kit.graph import edge_layers, nearest_node
 from academy.ui.board_kit.layer import Layer
 
-from .map_layout import CENTRE_OFFSET, MAP_ASPECT, X_RANGE, Y_RANGE, map_graph, name_places, point, region_shapes, regions
+from .map_layout import (CENTRE_OFFSET, MAP_ASPECT, X_RANGE, Y_RANGE, map_graph, name_places, point,
+                         region_shapes, regions)
 from .order_marks import DISLODGED_SHIFT, OrderMarks
 from .style import (BACKGROUND, FAILED, LAND_TEXT, NEUTRAL, OWNER_TINT, POWER_TEXT, REGION_FILL, REGION_LINE,
                     SEA_TEXT, SELECTED, TARGET, power_colour, tint)
@@ -53,14 +54,14 @@ UNIT_SIZE, NODE_SIZE, HALO_SIZE = 22, 12, 34
 #: per-row text colours gets fewer rows (its labels of the old length meet the new colours), so the unused
 #: rows are blank tokens off the map, and a new position patches the rows in place.
 UNIT_ROWS = 34
-# The figure draws on a canvas, not WebGL (HoloViews' default): BokehJS's WebGL markers, given a marker per
-# row, draw the wrong shapes once the view leaves some points out (a province drawn as another's shape).
 _NO_UNIT = {"x": -1.0, "y": -1.0, "marker": "circle", "size": 0, "fill_color": NEUTRAL, "line_color": NEUTRAL,
             "line_width": 0.0, "letter": "", "unit": "", "text_color": NEUTRAL}
 _UNIT_MAPPED = ("marker", "size", "fill_color", "line_color", "line_width")
 _KIND_MARKER = {"land": "square", "coast": "circle", "sea": "hex"}
 _KIND_LINE = {"land": "#8f7d5a", "coast": "#2f6690", "sea": "#2f6690"}
-#: a canvas (see above), and no border inside the pane: the frame is the height the names were placed for
+#: the figure draws on a canvas, not WebGL (HoloViews' default: BokehJS's WebGL markers, given a marker per
+#: row, drew provinces in other provinces' shapes once the view left some points out), and has no border
+#: inside the pane (its frame is the height the names were placed for)
 _FIGURE = {"output_backend": "canvas", **{f"min_border_{side}": 0 for side in ("left", "right", "top", "bottom")}}
 _TARGET_HALO, _NO_HALO = (TARGET, 1.0, 3.0), (TARGET, 0.0, 0.0)
 _GROUPS = {"draft": (0.95, 3.0), "last": (0.4, 2.5)}      # alpha, arrow width
@@ -159,8 +160,8 @@ class DiplomacyBoard(pn.viewable.Viewer):
         ]
 
     def _name_layer(self, name: str, provinces: list[str], sea: bool) -> Layer:
-        """The provinces' abbreviations beside their markers, where no name overlaps another (sea names
-        in italic blue)."""
+        """The provinces' abbreviations in their regions, where no name overlaps another or a unit's spot
+        (sea names in italic blue)."""
         xy = [self.places[p] for p in provinces]
         return Layer(name, "labels", {"x": [x for x, _ in xy], "y": [y for _, y in xy], "id": provinces},
                      style={"text_align": "center", "text_baseline": "middle", "text_font_size": "10px",

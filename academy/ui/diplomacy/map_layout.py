@@ -3,9 +3,10 @@ province's region, and a place for every name so that no two overlap (issue 14, 
 
 Regions come from the board kit (academy/ui/board_kit/regions.py): two regions touch only if their
 provinces are adjacent, a split coast lies inside its province. Names start from the middle of their
-region (``name_labels``) and are placed by the kit's ``place_labels`` for a figure ``LABEL_WIDTH`` pixels wide (the narrowest the pages draw the board)
-and the board's height: a wider figure only moves markers further apart sideways, so the names
-placed for the narrow one overlap at no width above it. Computed once per height and cached.
+region (``name_labels``) and are placed by the kit's ``place_labels`` for a figure ``LABEL_WIDTH``
+pixels wide (the narrowest the pages draw the board) and the board's height: a wider figure only
+moves points further apart sideways, so names placed for the narrow one overlap nothing at any width
+above it. Computed once per height and cached.
 """
 from __future__ import annotations
 
