@@ -86,7 +86,8 @@ class DiplomacyBoard(pn.viewable.Viewer):
                       for loc in (p, *(f"{p}/{c}" for c in self.map.provinces[p].coasts))}
         self.shapes = region_shapes(self.map)
         self.places = name_places(height)
-        self.pieces = [(p, ring) for p in self.ids for ring in regions(self.map)[p]]   # a row per region piece
+        rings = regions(self.map)
+        self.pieces = [(p, ring) for p in self.ids for ring in rings[p]]   # a row per region piece
         self.kit = Board("diplomacy-board", self._layers(), x_range=X_RANGE, y_range=Y_RANGE, height=height,
                          background=BACKGROUND, css_classes=("board", "diplomacy-board"),
                          source_names={"provinces": "diplomacy-provinces", "units": "diplomacy-units"},
@@ -115,8 +116,7 @@ class DiplomacyBoard(pn.viewable.Viewer):
         xy = {p: point(self.map, p) for p in self.ids}
         kinds = {p: ps[p].kind for p in self.ids}
         borders = edge_layers("borders", self.graph, {
-            "army": {"line_color": "#a39370", "line_width": 1.0, "line_alpha": 0.35},
-            "both": {"line_color": "#a39370", "line_width": 1.0, "line_alpha": 0.35},
+            "army": {"line_color": "#a39370", "line_width": 1.0, "line_alpha": 0.35},   # and "both"
             "fleet": {"line_color": "#5d97c2", "line_width": 1.0, "line_alpha": 0.45, "line_dash": "dashed"}})
         coasts = [(f"{p}/{c}", c.lower()) for p in self.ids for c in ps[p].coasts]
         cx, cy = zip(*(point(self.map, loc) for loc, _ in coasts))
