@@ -57,7 +57,11 @@ def warm_up() -> None:
     from academy.ui.lessons_page import game_lessons
 
     import academy.games.conquest.bots  # noqa: F401
+    from academy.ui.diplomacy.map_layout import name_places, regions
     load_map("classic")
+    regions()                     # the Diplomacy board's province regions and name places (cached)
+    for height in (640, 720):
+        name_places(height)
     for game in GOAL_MODULES:
         game_lessons(game)
     for game in GAMES:

@@ -94,3 +94,14 @@ def test_bad_layers_are_refused_with_the_reason():
 def test_grid_cells():
     assert cell_at(0.4, -2.2, width=3, height=3, flip=True) == (0, 2)
     assert cell_at(3.2, 0, width=3, height=3) is None and cell_at(None, 1, width=3, height=3) is None
+
+
+def test_an_empty_layer_beside_a_full_one_of_the_same_columns_draws_and_fills_later():
+    """Issue 14, item 5 (found porting the Diplomacy board): an empty layer (no orders yet) with a
+    mapped colour column beside a full layer with the same column made HoloViews fail on merging their
+    ranges ("unsupported operand type(s) for -=: 'str' and 'float'"). It draws, and its rows come later."""
+    empty = Layer("marks", "points", {"x": [], "y": [], "fill_color": []}, mapped=("fill_color",))
+    b = board(dots(), empty)
+    assert b.renderers["marks"].glyph.fill_color == Field("fill_color")
+    b.replace("marks", {"x": [0.5], "y": [0.5], "fill_color": ["#00ff00"]})
+    assert list(b.sources["marks"].data["fill_color"]) == ["#00ff00"]

@@ -58,10 +58,11 @@ def test_the_page_shows_the_fixed_orders_hints_and_next() -> None:
     page = DiplomacyLessonsPage(lesson_id="support", exercise_index=0)
     page.__panel__().get_root(Document())
     assert lesson.title in page.title.object and page.view.visible
-    assert page.model.focus == ["BUR", "MUN", "RUH"]          # the map shows the exercise's corner
-    x = page.board.figure.x_range
-    assert 0 < x.end - x.start < 0.6
+    ranges = page.board.figure.x_range, page.board.figure.y_range
+    whole = [(0.0, 1.0), (0.0, 1.0)]
+    assert [(r.start, r.end) for r in ranges] == whole     # the whole map (issue 14, item 6: no re-zoom)
     page.start_exercise(1)                          # France's fixed orders are on the map
+    assert [(r.start, r.end) for r in ranges] == whole
     assert page.model.others.get("FRANCE") == ["A PIC - BEL", "A BUR S A PIC - BEL"]
     page.model.hint()
     page._on_model()

@@ -43,7 +43,7 @@ def test_clicks_write_a_move_and_the_board_draws_it():
     s.click("BUR")
     assert s.pending == {"A PAR": "A PAR - BUR"}
     assert all(t in option_leaves(s.options["A PAR"]) for _, t in s.choices)   # the alternatives: supports into BUR
-    assert len(board.layers["draft_moves"].data["x0"]) == 1
+    assert len(board.kit.column("draft-moves", "x0")) == 1
     assert board.nearest(*point(standard_map(), "BUR")) == "BUR"
     s.click("PAR")
     s.click("PAR")                        # the unit again: hold
@@ -319,10 +319,10 @@ def test_the_board_shows_the_last_phase_with_failures_and_can_hide_it():
     s.submit()
     last = s.history[-1]
     moves = sum(t.split()[2:3] == ["-"] for texts in last["orders"].values() for t in texts)
-    assert len(board.layers["last_moves"].data["x0"]) == moves
-    assert len(board.layers["fails"].data["x"]) == sum(r == "fails" for r in last["results"].values())
+    assert len(board.kit.column("last-moves", "x0")) == moves
+    assert len(board.kit.column("fails", "x")) == sum(r == "fails" for r in last["results"].values())
     board.show_last = False
-    assert board.layers["last_moves"].data["x0"] == [] and board.layers["fails"].data["x"] == []
+    assert board.kit.column("last-moves", "x0") == [] and board.kit.column("fails", "x") == []
     assert sum(1 for t in board.units.data["letter"] if t) == len(s.state.position.units)
 
 

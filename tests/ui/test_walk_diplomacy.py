@@ -90,8 +90,8 @@ def board_view(page, province: str = "PAR", scroll: bool = False) -> dict | None
 
 
 def wait_board_on(page, figure: Any, timeout: float = 15) -> None:
-    """Wait until the visible board shows the part of the map the server's ``figure`` shows (a lesson
-    re-zooms the map): the browser's ranges are the server's, and its scales are drawn with them."""
+    """Wait until the visible board shows the part of the map the server's ``figure`` shows (the whole
+    map, in every lesson): the browser's ranges are the server's, and its scales are drawn with them."""
     want = [figure.x_range.start, figure.x_range.end, figure.y_range.start, figure.y_range.end]
     deadline = time.monotonic() + timeout
     page.page.locator(".bk-events").first.wait_for(state="attached")

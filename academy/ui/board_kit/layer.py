@@ -80,7 +80,10 @@ class Layer:
             data = {c: list(self.columns[c]) for c in (*keys, *vdims)}
             element = _ELEMENTS[self.kind](data, kdims=list(keys[:2]) if self.kind in ("points", "labels")
                                            else list(keys), vdims=vdims, label=self.label or "")
-        options: dict[str, Any] = {"default_tools": [], **self.style, **{c: c for c in self.mapped}}
+        # an empty layer maps nothing here (HoloViews would merge its empty ranges with another layer's
+        # column of the same name and fail on colours); the board makes its columns drive the glyph
+        empty = not any(len(v) for v in self.columns.values())
+        options: dict[str, Any] = {"default_tools": [], **self.style, **({} if empty else {c: c for c in self.mapped})}
         if self.hover:
             from bokeh.models import HoverTool
             options["tools"] = [HoverTool(tooltips=self.hover)]

@@ -129,7 +129,7 @@ class DiplomacyEditorPage(EditorFrame):
     def __init__(self, position: str = START, **params: Any) -> None:
         super().__init__(DiplomacyEditor(position), **params)
         m = self.model
-        self.board = DiplomacyBoard(m, height=600)
+        self.board = DiplomacyBoard(m, height=640)
         powers = sorted({p.home for p in standard_map().provinces.values() if p.home})
         self.owner = pn.widgets.Select(options={p.title(): p for p in powers}, value=m.owner, width=160,
                                        css_classes=["editor-owner"])

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import param
 
 from academy.core.errors import IllegalAction
 from academy.games.diplomacy.goals import fixed_orders_of
@@ -27,8 +26,6 @@ __all__ = ["DiplomacyLessonModel", "DiplomacyLessonsPage"]
 
 class DiplomacyLessonModel(LessonAttempt, DiplomacySession):
     """One exercise on the map: see the module docstring."""
-
-    focus = param.List([], doc="the provinces the board shows (around the exercise's units); [] for the whole map")
 
     def start(self, attempt: Any) -> None:
         """Show a new attempt (a new exercise)."""
@@ -49,11 +46,6 @@ class DiplomacyLessonModel(LessonAttempt, DiplomacySession):
         self.game = state.game
         self.power = state.powers[self.attempt.learner]
         self.others = {} if self.attempt.over else {pw: list(t) for pw, t in fixed_orders_of(state).items()}
-        pos = state.position
-        focus = sorted({*pos.units, *(d.unit.province for d in pos.dislodged)}
-                       | (set(pos.dmap.home_centers(self.power)) if pos.phase.kind == "A" else set()))
-        if focus != self.focus:
-            self.focus = focus
         self._show(state.observation(self.attempt.learner), message=message)
 
     def _refusal(self) -> str | None:
@@ -83,7 +75,7 @@ class DiplomacyLessonsPage(LessonsView):
         return DiplomacyLessonModel()
 
     def make_board(self, model: Any) -> DiplomacyBoard:
-        return DiplomacyBoard(model, height=560)
+        return DiplomacyBoard(model, height=640)   # the whole map: room for its names
 
     def side_panels(self, model: Any) -> list[Any]:
         return [OrdersPanel(model)]

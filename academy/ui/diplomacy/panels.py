@@ -19,7 +19,8 @@ from .style import CSS, swatch
 __all__ = ["OrdersPanel", "ResultsPanel", "results_html", "centres_html", "LEGEND"]
 
 LEGEND = ("<div class='academy-muted board-legend'>● army · ▲ fleet (at its coast: nc, sc, ec) · "
-          "red rim: dislodged · ★ supply centre in its owner's colour · □ inland, ○ coastal, ⬡ sea · "
+          "red rim: dislodged · ★ supply centre in its owner's colour, its province tinted so · "
+          "□ inland (darker land), ○ coastal (pale land), ⬡ sea (blue) · "
           "→ move · dashed: support · dotted and ring: convoy · "
           "faded with a red ✗: last phase's orders that failed</div>")
 

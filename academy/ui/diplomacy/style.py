@@ -10,11 +10,26 @@ NEUTRAL = "#ffffff"
 LAND, COAST, SEA = "#ECE3CF", "#E6DCC3", "#D3E6F3"
 SEA_TEXT, LAND_TEXT = "#2f6690", "#5b4a2f"
 BACKGROUND = "#F4F8FB"
+#: the provinces' regions: inland darker than coastal land, sea blue (water outside every region: BACKGROUND)
+REGION_FILL = {"land": "#E2D5B0", "coast": "#F2EBD7", "sea": "#CFE3F2"}
+REGION_LINE = "#ffffff"
+#: how much of its owner's colour a supply centre's region takes
+OWNER_TINT = 0.3
 SELECTED, TARGET, FAILED = "#111111", "#E08A00", "#D00000"
 
 
 def power_colour(power: str | None) -> str:
     return POWER_COLOURS.get(power or "", NEUTRAL)
+
+
+def tint(base: str, colour: str, share: float) -> str:
+    """``base`` with ``share`` (0..1) of ``colour`` mixed in, as #rrggbb.
+
+    >>> tint("#ffffff", "#000000", 0.5)
+    '#808080'
+    """
+    a, b = (tuple(int(c[i:i + 2], 16) for i in (1, 3, 5)) for c in (base, colour))
+    return "#" + "".join(f"{round(x + (y - x) * share):02x}" for x, y in zip(a, b))
 
 
 def swatch(power: str | None, size: int = 12) -> str:
