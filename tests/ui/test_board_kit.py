@@ -94,3 +94,14 @@ def test_bad_layers_are_refused_with_the_reason():
 def test_grid_cells():
     assert cell_at(0.4, -2.2, width=3, height=3, flip=True) == (0, 2)
     assert cell_at(3.2, 0, width=3, height=3) is None and cell_at(None, 1, width=3, height=3) is None
+
+
+def test_an_empty_layer_with_a_mapped_colour_draws_beside_a_full_one():
+    """Issue 14, item 5 (the Game of War board): a layer with no rows yet (no lines of communication
+    shown, no unit selected) whose mapped colour column another layer also has made HoloViews fail
+    ("unsupported operand type(s) for -=: 'str' and 'float'"); it draws, and its rows drive the glyph later."""
+    empty = Layer("lines", "points", {"x": [], "y": [], "fill_color": []}, mapped=("fill_color",))
+    b = board(empty, dots(("#ff0000", "#00ff00")))
+    assert b.renderers["lines"].glyph.fill_color == Field("fill_color")
+    b.replace("lines", {"x": [0.5], "y": [0.5], "fill_color": ["#123456"]})
+    assert list(b.sources["lines"].data["fill_color"]) == ["#123456"]
