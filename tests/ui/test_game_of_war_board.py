@@ -98,7 +98,9 @@ def test_the_board_is_drawn_by_holoviews_through_the_kit():
     units = board.kit.renderers["units"].glyph
     assert [units.marker, units.fill_color, units.size] == [Field("marker"), Field("fill_color"), Field("size")]
     assert board.figure.y_range.start > board.figure.y_range.end     # row 1 (y 0) at the top
-    assert board.figure.xaxis[0].major_label_overrides[0] == "a"
+    assert board.figure.xaxis[0].major_label_overrides[0] == "a" and board.figure.xaxis[0].axis_label is None
+    before = GameOfWarBoard(GameOfWarSession())           # no game yet: no unit, and no float "colours"
+    assert all(before.units.data[c] == [] for c in ("marker", "fill_color", "line_color", "id"))
     assert board.figure.yaxis[0].major_label_overrides[19] == "20"
 
 

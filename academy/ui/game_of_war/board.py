@@ -11,7 +11,8 @@ unit, its destinations (green dots), the units (a token in the side's colour, le
 unit code: I infantry, C cavalry, K cannon, SK swift cannon, R relay, SR swift relay; cavalry are
 triangles, cannons squares, relays diamonds; a cut-off unit is grey with its side's rim), the enemies
 it may attack (red rings; the aimed one thicker), each counting unit's contribution ("+4") and, while
-a unit is dragged, the square under the pointer with an arrow to it. During free deployment only
+a unit is dragged, the square under the pointer (its rim green on a destination, red on a target, grey
+elsewhere). During free deployment only
 ``session.board_position()``'s units are drawn: the other side's units never reach the board's sources
 before both armies are deployed. Column letters a..y and row numbers 1..20 as in the notation.
 
@@ -156,13 +157,13 @@ class GameOfWarBoard(pn.viewable.Viewer):
                   style={"marker": "circle", "fill_alpha": 0, "line_color": TARGET}),
             *(Layer(name, "labels", marks[name], style={**fire_style, "text_color": colour})
               for name, colour in _FIRE_LABELS.items()),
-            *arrow_layers("drag", [], alpha=0.8),
             Layer("pointer", "rectangles", marks["pointer"], mapped=("line_color",),
                   style={"fill_alpha": 0, "line_width": 4}),
         ]
 
     def _style_axes(self) -> None:
         for axis in (*self.figure.xaxis, *self.figure.yaxis):
+            axis.axis_label = None                 # HoloViews names them after the squares' columns
             axis.major_tick_line_color = None
             axis.minor_tick_line_color = None
             axis.axis_line_color = None
@@ -236,7 +237,6 @@ class GameOfWarBoard(pn.viewable.Viewer):
             "targets": _empty("x", "y", "size", "line_width"), "deploy": _cells([]),
             "pointer": {**_cells([], 0.94), "line_color": []}, **self._fire_columns(None)}
         out["trail"], out["trail-heads"] = arrow_columns([])
-        out["drag"], out["drag-heads"] = arrow_columns([])
         state = s.state
         if state is None:
             return out
@@ -264,7 +264,6 @@ class GameOfWarBoard(pn.viewable.Viewer):
             sq = self._pointer
             kind = "move" if sq in s.destinations else "attack" if sq in self._target_squares(pos) else "no"
             out["pointer"] = {**_cells([sq], 0.94), "line_color": [POINTER[kind]]}
-            out["drag"], out["drag-heads"] = arrow_columns([(*selected, *sq, POINTER[kind], 3)])
         return out
 
     def _target_squares(self, pos: Any) -> set[tuple[int, int]]:
