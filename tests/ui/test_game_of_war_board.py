@@ -74,7 +74,7 @@ def test_text_glyphs_take_a_fixed_colour_and_every_label_is_drawn():
     assert texts["gow-fire_labels_north"].glyph.text_color == NORTH
     assert texts["gow-fire_labels_south"].glyph.text_color == SOUTH
     letters = columns(board, "letters")["text"] + columns(board, "letters_cut")["text"]
-    assert sorted(letters) == ["I"] * 7 == sorted(["I"] * len(columns(board, "units")["id"]))
+    assert sorted(letters) == ["I"] * 7 == sorted(columns(board, "units")["letter"])
     s.start_from(parse_position("North to move | board: empty | North arsenals: a1 | South arsenals: y20 | "
                                 "North: N-I1 e8, N-K1 m12 | South: S-I1 e10"))
     pos = s.state.position

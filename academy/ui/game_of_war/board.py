@@ -60,7 +60,8 @@ LETTER_COLOURS = ("#ffffff", "#222222")   # a unit's letter: in communication, c
 DEPLOY = "#3fa34d"             # free deployment: the squares of one's half where the chosen type may go
 POINTER = {"move": DESTINATION, "attack": TARGET, "no": "#555555"}   # the square under a dragged unit
 
-_UNIT_COLUMNS = ("x", "y", "id", "kind", "side", "square", "status", "marker", "size", "fill_color", "line_color")
+_UNIT_COLUMNS = ("x", "y", "id", "kind", "side", "square", "status", "letter", "marker", "size", "fill_color",
+                 "line_color")   # letter: the unit's code, drawn by the letter layers (the browser tests read it here)
 _LETTERS = {"letters": LETTER_COLOURS[0], "letters_cut": LETTER_COLOURS[1]}
 _FIRE_LABELS = {f"fire_labels_{side}": colour for side, colour in SIDE_COLOURS.items()}
 
@@ -219,7 +220,7 @@ class GameOfWarBoard(pn.viewable.Viewer):
         for u in pos.units:
             on = u.id in connected[u.side]
             row = (u.at[0], u.at[1], u.id, u.kind.label, u.side, f"{LETTERS[u.at[0]]}{u.at[1] + 1}",
-                   "in communication" if on else "cut off: cannot move, does not count in combat",
+                   "in communication" if on else "cut off: cannot move, does not count in combat", CODES[u.type],
                    MARKERS[u.type], UNIT_SIZE[u.type], SIDE_COLOURS[u.side] if on else CUT_OFF_FILL,
                    "#111111" if on else SIDE_COLOURS[u.side])
             for k, v in zip(_UNIT_COLUMNS, row):
