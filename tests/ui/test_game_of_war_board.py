@@ -137,3 +137,15 @@ def test_a_tap_patches_only_the_cells_that_changed(monkeypatch):
     row = list(board.sources["units"].data["id"]).index("N-I1")
     assert moved == {"y": [(row, 8)], "square": [(row, "e9")]}       # one unit, one square: nothing else
     assert s.state.position.unit("N-I1").at == (4, 8)
+
+
+def test_the_last_turns_arrow_points_the_way_the_unit_went():
+    """Issue 14, item 5: the trail's head turned along its shaft on the screen, where row 1 is at the top
+    (Bokeh turns markers on the screen; the board's y axis is inverted)."""
+    import math
+    s, board = aimed()
+    s.click((4, 7))                                  # N-I1 on e8 ...
+    s.click((4, 6))                                  # ... up the screen to e7
+    s.end_turn()
+    heads = columns(board, "trail-heads")
+    assert len(heads["angle"]) == 1 and math.isclose(heads["angle"][0], 0.0, abs_tol=1e-9)   # pointing up

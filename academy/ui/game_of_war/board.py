@@ -259,7 +259,7 @@ class GameOfWarBoard(pn.viewable.Viewer):
             d = max(((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5, 1e-9)
             arrows.append((x0, y0, x1 - 0.42 * (x1 - x0) / d, y1 - 0.42 * (y1 - y0) / d,   # stop at the rim
                            SIDE_COLOURS.get(m["side"], "#555555"), 2.5))
-        out["trail"], out["trail-heads"] = arrow_columns(arrows)
+        out["trail"], out["trail-heads"] = arrow_columns(arrows, y_down=True)     # row 1 at the top
         out.update(self._fire_columns(pos))
         if self._pointer is not None and selected is not None and self._pointer != selected:
             sq = self._pointer
