@@ -105,3 +105,30 @@ def test_an_empty_layer_beside_a_full_one_of_the_same_columns_draws_and_fills_la
     assert b.renderers["marks"].glyph.fill_color == Field("fill_color")
     b.replace("marks", {"x": [0.5], "y": [0.5], "fill_color": ["#00ff00"]})
     assert list(b.sources["marks"].data["fill_color"]) == ["#00ff00"]
+
+
+def test_an_empty_layer_with_a_mapped_colour_draws_beside_a_full_one():
+    """Issue 14, item 5 (the Game of War board): a layer with no rows yet (no lines of communication
+    shown, no unit selected) whose mapped colour column another layer also has made HoloViews fail
+    ("unsupported operand type(s) for -=: 'str' and 'float'"); it draws, and its rows drive the glyph later."""
+    empty = Layer("lines", "points", {"x": [], "y": [], "fill_color": [], "id": []}, mapped=("fill_color",),
+                  hover="@id")
+    b = board(empty, dots(("#ff0000", "#00ff00")))
+    assert b.renderers["lines"].glyph.fill_color == Field("fill_color")
+    # not HoloViews' empty float array, which the browser refuses as colours ("invalid color array")
+    assert b.sources["lines"].data["fill_color"] == [] and b.sources["lines"].data["id"] == []
+    b.replace("lines", {"x": [0.5], "y": [0.5], "fill_color": ["#123456"], "id": ["c"]})
+    assert list(b.sources["lines"].data["fill_color"]) == ["#123456"]
+
+
+def test_a_board_that_takes_drags_holds_a_finger_without_moving():
+    """Issue 14, item 5 (drags on touch): with no active pan tool Bokeh lets the browser scroll the page
+    under a finger, which cancels the drag at once; a board with a drag handler has an active pan tool
+    whose ranges are bounded to themselves (the board cannot move). A board without one lets the page scroll."""
+    from bokeh.models import PanTool
+    still = board()
+    assert not any(isinstance(t, PanTool) for t in still.figure.tools)
+    b = board()
+    b.on_drag(lambda phase, x, y: None)
+    assert isinstance(b.figure.toolbar.active_drag, PanTool)
+    assert (b.figure.x_range.bounds, b.figure.y_range.bounds) == ((0, 1), (0, 1))

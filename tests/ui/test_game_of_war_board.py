@@ -1,9 +1,16 @@
 """The Game of War board's drawing (issue 6, "Combat preview and explanations"): the aimed attack's lines
-of fire with each unit's contribution, for both sides; a position on another board redraws the terrain."""
+of fire with each unit's contribution, for both sides; a position on another board redraws the terrain.
+Issue 14, item 5: the board is drawn by HoloViews through the board kit and patched in place."""
 from __future__ import annotations
 
+import bokeh.document
+import holoviews as hv
+from bokeh.core.property.vectorization import Field
+from bokeh.models import ColumnDataSource, Text
+
 from academy.games.game_of_war import parse_position
-from academy.ui.game_of_war.board import SIDE_COLOURS, GameOfWarBoard
+from academy.ui.board_kit.board import Board
+from academy.ui.game_of_war.board import LETTER_COLOURS, SIDE_COLOURS, GameOfWarBoard
 from academy.ui.game_of_war.session import GameOfWarSession
 
 # game-of-war.md "Combat": N-I3 and N-I4 aim at S-I2 (8), which S-I3 backs on the same column (6 + 6 = 12)
@@ -21,48 +28,124 @@ def aimed() -> tuple[GameOfWarSession, GameOfWarBoard]:
     return s, board
 
 
+def columns(board: GameOfWarBoard, layer: str) -> dict[str, list]:
+    return {k: list(v) for k, v in board.sources[layer].data.items()}
+
+
 def test_every_unit_that_counts_has_its_line_and_contribution():
     s, board = aimed()
     assert s.preview.attackers == {"N-I3": 4, "N-I4": 4} and s.preview.defenders == {"S-I2": 6, "S-I3": 6}
-    attack, defence = dict(board.marks["fire_attack"].data), dict(board.marks["fire_defence"].data)
+    attack, defence = columns(board, "fire_attack"), columns(board, "fire_defence")
     assert sorted(zip(attack["x0"], attack["y0"])) == [(9, 7), (11, 7)]        # j8 and l8
-    assert set(zip(attack["x1"], attack["y1"])) == {(9, 9)} and set(attack["color"]) == {NORTH}
+    assert set(zip(attack["x1"], attack["y1"])) == {(9, 9)} and set(attack["line_color"]) == {NORTH}
     assert list(zip(defence["x0"], defence["y0"], defence["x1"], defence["y1"])) == [(9, 11, 9, 9)]
-    labels = dict(board.marks["fire_labels"].data)
-    assert sorted(zip(labels["x"], labels["y"], labels["text"], labels["color"])) == [
-        (9, 7, "+4", NORTH), (9, 9, "+6", SOUTH), (9, 11, "+6", SOUTH), (11, 7, "+4", NORTH)]
+    assert set(defence["line_color"]) == {SOUTH}
+    north, south = columns(board, "fire_labels_north"), columns(board, "fire_labels_south")
+    assert sorted(zip(north["x"], north["y"], north["text"])) == [(9, 7, "+4"), (11, 7, "+4")]
+    assert sorted(zip(south["x"], south["y"], south["text"])) == [(9, 9, "+6"), (9, 11, "+6")]
 
 
 def test_the_lines_go_when_nothing_is_aimed():
     s, board = aimed()
-    assert dict(board.marks["fire_attack"].data)["x0"]
+    assert columns(board, "fire_attack")["x0"]
     s.select(None)
     assert s.preview is None
-    assert not dict(board.marks["fire_attack"].data)["x0"] and not dict(board.marks["fire_labels"].data)["x"]
+    assert not columns(board, "fire_attack")["x0"] and not columns(board, "fire_labels_north")["x"]
+    assert not columns(board, "fire_labels_south")["x"]
 
 
 def test_a_position_on_an_empty_board_redraws_the_terrain():
     _, board = aimed()
-    terrain = dict(board.squares.data)["terrain"]
-    assert set(terrain) == {"plain"}
+    terrain = columns(board, "squares")["terrain"]
+    assert set(terrain) == {"plain"} and columns(board, "fortresses")["left"] == []
 
 
 def test_text_glyphs_take_a_fixed_colour_and_every_label_is_drawn():
     """Issue 14, item 1: a text glyph whose colour is a column throws "Offset is outside the bounds of the
     DataView" in the browser when its source changes length (Bokeh 3.9 builds the labels asynchronously),
-    as it did from the sixth lesson on. Each text glyph has a fixed colour over the rows of that colour, and
-    every unit letter and every contribution is in exactly one of them."""
-    from bokeh.models import GroupFilter, Text
+    as it did from the sixth lesson on. Each text layer has one fixed colour, and every unit letter and
+    every contribution is in exactly one of them, in its colour."""
     s, board = aimed()
-    texts = [r for r in board.figure.renderers if isinstance(getattr(r, "glyph", None), Text)]
-    assert texts
-    drawn: dict[str, list[str]] = {}
-    for r in texts:
-        columns = dict(r.data_source.data)
-        assert r.glyph.text_color not in columns, f"{r.data_source.name}: colour from the column {r.glyph.text_color}"
-        f = r.view.filter
-        assert isinstance(f, GroupFilter) and f.group == r.glyph.text_color
-        rows = [i for i, v in enumerate(columns[f.column_name]) if v == f.group]
-        drawn.setdefault(r.data_source.name, []).extend(columns[r.glyph.text][i] for i in rows)
-    assert sorted(drawn["gow-units"]) == sorted(dict(board.units.data)["letter"])
-    assert sorted(drawn["gow-fire_labels"]) == ["+4", "+4", "+6", "+6"]
+    texts = {r.data_source.name: r for r in board.figure.renderers if isinstance(getattr(r, "glyph", None), Text)}
+    assert set(texts) == {"gow-letters", "gow-letters_cut", "gow-fire_labels_north", "gow-fire_labels_south"}
+    for r in texts.values():
+        assert isinstance(r.glyph.text_color, str) and r.glyph.text_color not in r.data_source.data
+    assert texts["gow-letters"].glyph.text_color == LETTER_COLOURS[0]
+    assert texts["gow-fire_labels_north"].glyph.text_color == NORTH
+    assert texts["gow-fire_labels_south"].glyph.text_color == SOUTH
+    letters = columns(board, "letters")["text"] + columns(board, "letters_cut")["text"]
+    assert sorted(letters) == ["I"] * 7 == sorted(columns(board, "units")["letter"])
+    s.start_from(parse_position("North to move | board: empty | North arsenals: a1 | South arsenals: y20 | "
+                                "North: N-I1 e8, N-K1 m12 | South: S-I1 e10"))
+    pos = s.state.position
+    off = sorted((u.at, {"infantry": "I", "cannon": "K"}[u.type]) for u in pos.units
+                 if u.id not in s.state.connected(u.side))
+    cut = columns(board, "letters_cut")
+    assert ("K" in dict((t, q) for q, t in off)) and sorted(zip(zip(cut["x"], cut["y"]), cut["text"])) == off
+    on = columns(board, "letters")
+    assert len(on["text"]) + len(off) == len(pos.units)
+
+
+def test_the_board_is_drawn_by_holoviews_through_the_kit():
+    """Issue 14, item 5: the Game of War board is the board kit's HoloViews board, with the names the
+    browser tests and benchmarks read: the figure game-of-war-board and sources gow-units, gow-selected ..."""
+    s, board = aimed()
+    assert isinstance(board.kit, Board) and board.figure is board.kit.figure
+    assert board.figure.name == "game-of-war-board"
+    names = {r.data_source.name for r in board.figure.renderers}
+    assert {"gow-units", "gow-selected", "gow-destinations", "gow-targets", "gow-network", "gow-deploy",
+            "gow-trail", "gow-arsenals", "gow-squares", "gow-fortresses", "gow-pointer"} <= names
+    units = board.kit.renderers["units"].glyph
+    assert [units.marker, units.fill_color, units.size] == [Field("marker"), Field("fill_color"), Field("size")]
+    assert board.figure.y_range.start > board.figure.y_range.end     # row 1 (y 0) at the top
+    assert board.figure.xaxis[0].major_label_overrides[0] == "a" and board.figure.xaxis[0].axis_label is None
+    before = GameOfWarBoard(GameOfWarSession())           # no game yet: no unit, and no float "colours"
+    assert all(before.units.data[c] == [] for c in ("marker", "fill_color", "line_color", "id"))
+    assert board.figure.yaxis[0].major_label_overrides[19] == "20"
+
+
+def test_board_element_is_a_holoviews_overlay_as_it_stands():
+    """Issue 14, item 5: in a notebook the board is a HoloViews overlay a teacher can add to."""
+    s, board = aimed()
+    overlay = board.element
+    assert isinstance(overlay, hv.Overlay) and len(overlay) == len(board.kit.layers)
+    units = next(e for e, name in zip(overlay, board.kit.layers) if name == "units")
+    assert sorted(units.dimension_values("id")) == sorted(u.id for u in s.state.position.units)
+    assert isinstance(overlay * hv.Text(3, 4, "here"), hv.Overlay)
+
+
+def test_a_tap_patches_only_the_cells_that_changed(monkeypatch):
+    """Issue 14, item 5: a tap never rebuilds the figure; a move sends only the moved unit's cells."""
+    s, board = aimed()
+    board.pane.get_root(bokeh.document.Document())
+    figure, models = board.figure, {n: src for n, src in board.sources.items()}
+    sent: dict[str, list] = {}
+    replaced: list[str] = []
+    monkeypatch.setattr(ColumnDataSource, "patch",
+                        lambda self, patches, setter=None: sent.setdefault(self.name, []).append(patches))
+    for name, src in models.items():
+        src.on_change("data", lambda attr, old, new, name=name: replaced.append(name))
+    s.select(None)                                   # nothing aimed now
+    sent.clear(), replaced.clear()
+    s.click((4, 7))                                  # N-I1 on e8
+    s.click((4, 8))                                  # to e9
+    assert board.figure is figure and board.sources == models
+    assert "selected" in replaced                    # rows that come and go are replaced ...
+    assert "gow-squares" not in sent and "squares" not in replaced and "units" not in replaced   # ... not these
+    units = sent["gow-units"]
+    moved = {column: cells for p in units for column, cells in p.items() if column in ("x", "y", "square")}
+    row = list(board.sources["units"].data["id"]).index("N-I1")
+    assert moved == {"y": [(row, 8)], "square": [(row, "e9")]}       # one unit, one square: nothing else
+    assert s.state.position.unit("N-I1").at == (4, 8)
+
+
+def test_the_last_turns_arrow_points_the_way_the_unit_went():
+    """Issue 14, item 5: the trail's head turned along its shaft on the screen, where row 1 is at the top
+    (Bokeh turns markers on the screen; the board's y axis is inverted)."""
+    import math
+    s, board = aimed()
+    s.click((4, 7))                                  # N-I1 on e8 ...
+    s.click((4, 6))                                  # ... up the screen to e7
+    s.end_turn()
+    heads = columns(board, "trail-heads")
+    assert len(heads["angle"]) == 1 and math.isclose(heads["angle"][0], 0.0, abs_tol=1e-9)   # pointing up

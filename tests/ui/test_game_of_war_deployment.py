@@ -44,15 +44,15 @@ def test_placing_units_by_clicks_follows_the_engine():
     legal = sorted({a.at for a in s.state.legal_actions() if a.unit_type == "infantry"},
                    key=lambda t: (t[1], t[0]))
     assert s.deploy_squares == legal and all(y < 10 for _, y in legal)   # North's half, from legal_actions
-    assert board.marks["deploy"].data["x"] == [q[0] for q in legal]
+    assert list(board.marks["deploy"].data["x"]) == [q[0] for q in legal]
     s.choose_type("cavalry")
     s.click((3, 4))
     assert s.placements == [Deploy("cavalry", (3, 4))]
     assert s.unplaced()["cavalry"] == 3 and "placed on d5" in s.message
-    assert board.units.data["id"] == ["N-C1"] and board.units.data["x"] == [3]
+    assert list(board.units.data["id"]) == ["N-C1"] and list(board.units.data["x"]) == [3]
     assert len(s.state.position.units) == 0                     # a draft: the game itself is unchanged
     s.click((3, 4))                                             # a tap on a placed unit takes it back
-    assert s.placements == [] and "taken back" in s.message and board.units.data["id"] == []
+    assert s.placements == [] and "taken back" in s.message and list(board.units.data["id"]) == []
     s.click((5, 5))
     s.click((6, 5))
     assert s.undo() and s.placements == [Deploy("cavalry", (5, 5))]   # Undo takes back the last placement
@@ -90,14 +90,14 @@ def test_hot_seat_cover_and_the_other_armys_units_never_reach_the_board():
     assert s.place_rest() and s.unplaced() == {}
     assert s.done_deploying()
     assert s.state.to_move() == 1 and s.covered and "Pass the screen to South" in s.message
-    assert board.units.data["id"] == [] and s.deploy_squares == []     # covered: nothing drawn
+    assert list(board.units.data["id"]) == [] and s.deploy_squares == []     # covered: nothing drawn
     s.click((3, 15))
     assert "Pass the screen" in s.message and s.placements == []
     s.show_network("north")
     s.reveal()
     assert not s.covered and s.deploying == 1
     s.click((3, 15))
-    assert board_sides(board) == {"south"} and board.units.data["id"] == ["S-I1"]
+    assert board_sides(board) == {"south"} and list(board.units.data["id"]) == ["S-I1"]
     assert all(u.side == "south" for u in s.board_position().units)
     north = {tuple(u.at) for u in s.state.position.units_of("north")}
     shown = set(zip(board.units.data["x"], board.units.data["y"]))
@@ -127,10 +127,10 @@ def test_a_cpu_north_deploys_first_and_stays_hidden():
     board = rendered_board(s)
     assert s.state.phase == "deploy" and s.state.to_move() == 1 and s.deploying == 1
     assert len(list(s.state.position.units_of("north"))) == 17  # placed by the CPU (its bot's deployment)
-    assert board_sides(board) <= {"south"} and board.units.data["id"] == []
+    assert board_sides(board) <= {"south"} and list(board.units.data["id"]) == []
     assert not s.covered and all(y >= 10 for _, y in s.deploy_squares)
     s.click((12, 14))
-    assert board.units.data["id"] == ["S-I1"]
+    assert list(board.units.data["id"]) == ["S-I1"]
     s.place_rest()
     assert s.done_deploying() and s.state.phase in ("play", "over")
 
@@ -171,7 +171,7 @@ def test_the_play_page_offers_free_deployment_palette_and_done():
     assert "North" in page.status.object and "0 placed, 17 to go" in page.status.object
     panel.palette.value = "cavalry"
     assert s.unit_type == "cavalry"
-    page.board._on_tap(type("Tap", (), {"x": 3.1, "y": 4.2})())
+    page.board._on_tap(3.1, 4.2)
     assert "Cavalry (3)" in panel.palette.options and panel.done_button.disabled
     panel.rest_button.clicks += 1
     assert not panel.done_button.disabled and "All 17 placed" in page.status.object
@@ -235,7 +235,7 @@ def test_shared_free_deployment_each_seat_on_its_own_page(hub):
     assert all("N-" not in e["text"] for e in south.log)
     assert game.state_for(1)["enemy_placed"] == 17
     south.click((10, 15))
-    assert pages[1].board.units.data["id"] == ["S-I1"]
+    assert list(pages[1].board.units.data["id"]) == ["S-I1"]
     assert not [u for u in north.state.position.units if u.side == "south"]
     assert board_sides(pages[0].board) == {"north"}
     south.place_rest()

@@ -159,7 +159,9 @@ def test_the_board_and_the_page_follow_the_model():
     x, y = s.state.position.unit(uid).at
     assert board.square_at(x + 0.3, y - 0.4) == (x, y) and board.square_at(-0.7, 3) is None
     s.click((x, y))
-    assert board.marks["selected"].data == {"x": [x], "y": [y]}
+    selected = board.marks["selected"].data
+    assert (list(selected["x"]), list(selected["y"])) == ([x], [y])
+    assert (list(selected["left"]), list(selected["top"])) == ([x - 0.48], [y + 0.48])   # the square drawn
     assert list(zip(board.marks["destinations"].data["x"], board.marks["destinations"].data["y"])) == s.destinations
     s.click(s.destinations[0])
     assert "Moves left: 4 of 5" in page.status.object and uid in page.events.object

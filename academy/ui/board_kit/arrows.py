@@ -20,10 +20,11 @@ __all__ = ["arrow_layers", "arrow_columns"]
 Arrow = tuple[float, float, float, float, str, float]   # x0, y0, x1, y1, colour, width
 
 
-def arrow_columns(arrows: Iterable[Arrow], extra: Mapping[str, list[Any]] | None = None,
+def arrow_columns(arrows: Iterable[Arrow], extra: Mapping[str, list[Any]] | None = None, y_down: bool = False,
                   ) -> tuple[dict[str, list[Any]], dict[str, list[Any]]]:
     """(shaft columns, head columns) for arrows (x0, y0, x1, y1, colour, line width); ``extra``
-    columns (one value per arrow) go on both, e.g. a ``line_dash`` or an id for tooltips."""
+    columns (one value per arrow) go on both, e.g. a ``line_dash`` or an id for tooltips. ``y_down``:
+    the board's y axis is inverted (y grows down the screen), so the heads turn the other way."""
     rows = list(arrows)
     shaft: dict[str, list[Any]] = {"x0": [], "y0": [], "x1": [], "y1": [], "line_color": [], "line_width": []}
     head: dict[str, list[Any]] = {"x": [], "y": [], "angle": [], "fill_color": [], "size": []}
@@ -33,7 +34,7 @@ def arrow_columns(arrows: Iterable[Arrow], extra: Mapping[str, list[Any]] | None
         head["x"].append(x1)
         head["y"].append(y1)
         # Bokeh's triangle points up; turn it to the shaft's direction (radians, anticlockwise)
-        head["angle"].append(math.atan2(y1 - y0, x1 - x0) - math.pi / 2)
+        head["angle"].append(math.atan2((y0 - y1) if y_down else (y1 - y0), x1 - x0) - math.pi / 2)
         head["fill_color"].append(colour)
         head["size"].append(8 + 2.5 * width)
     for key, values in (extra or {}).items():

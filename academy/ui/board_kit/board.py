@@ -10,7 +10,8 @@ columns (measured: ``pipe.send`` of 75 points, median 27 ms), a cell patch costs
 Gestures come as Bokeh events on the figure, never through a selection tool: a tap and a quick
 second tap (Bokeh reads two taps within 300 ms as one double tap) both call ``on_tap(x, y)``; a drag
 (mouse or touch) calls ``on_drag(phase, x, y)`` with phase "start", "move" (only when the pointer
-enters another cell of ``drag_cell``) and "end". Coordinates are data units.
+enters another cell of ``drag_cell``) and "end". Coordinates are data units. A board with a drag
+handler holds a finger's drag (the page does not scroll under it); one without lets the page scroll.
 
 In a notebook :attr:`Board.element` is the board as it stands, a HoloViews overlay a teacher can
 add to (``board.element * hv.Text(3, 4, "here")``) and save (``hv.save``).
@@ -42,11 +43,13 @@ _GLYPHS = ("glyph", "selection_glyph", "nonselection_glyph", "hover_glyph", "mut
 
 
 def _keep_columns(layer: Layer, handles: Mapping[str, Any], source: Any) -> None:
-    """Make every column of ``layer`` a column of its rendered ``source``, and every mapped column
-    drive its glyph property, so later patches reach the page (HoloViews leaves out columns it does
-    not draw and draws a column of equal values as one fixed value)."""
+    """Make every column of ``layer`` a column of its rendered ``source`` (an empty layer's as empty lists),
+    and every mapped column drive its glyph property, so later patches reach the page (HoloViews leaves
+    out columns it does not draw and draws a column of equal values as one fixed value)."""
     from bokeh.core.property.vectorization import Field
     missing = {c: list(v) for c, v in layer.columns.items() if c not in source.data and c not in ("xs", "ys")}
+    if not layer.rows:      # HoloViews makes an empty value column a float array: no colour, marker or text
+        missing.update({c: [] for c in layer.value_columns})
     if missing:
         source.data.update(missing)
     renderer = handles.get("glyph_renderer")
@@ -178,6 +181,22 @@ class Board:
         self._drag.append(handler)
         if cell is not None:
             self.drag_cell = cell
+        self._hold_touch()
+
+    def _hold_touch(self) -> None:
+        """Keep a finger's drag on the board: with no active pan tool Bokeh lets the browser scroll the page
+        under a touch (touch-action auto), which cancels the drag at once (a PanEnd at the page's corner).
+        An active pan tool makes Bokeh claim the gesture; the ranges bounded to themselves keep it from
+        moving the board."""
+        from bokeh.models import PanTool
+        fig = self.figure
+        if any(isinstance(t, PanTool) for t in fig.tools):
+            return
+        for rng in (fig.x_range, fig.y_range):
+            rng.bounds = (min(rng.start, rng.end), max(rng.start, rng.end))
+        pan = PanTool()
+        fig.add_tools(pan)
+        fig.toolbar.active_drag = pan
 
     def _on_tap(self, event: Any) -> None:
         if event.x is None or event.y is None:

@@ -60,6 +60,11 @@ class Layer:
             raise ValueError(f"layer {self.name!r}: columns of different lengths {sorted(lengths)}")
 
     @property
+    def rows(self) -> int:
+        """The number of rows (glyphs) of the layer."""
+        return len(next(iter(self.columns.values()), ()))
+
+    @property
     def value_columns(self) -> list[str]:
         """The columns that are not key columns, in order."""
         keys = KEY_COLUMNS[self.kind]
@@ -80,10 +85,11 @@ class Layer:
             data = {c: list(self.columns[c]) for c in (*keys, *vdims)}
             element = _ELEMENTS[self.kind](data, kdims=list(keys[:2]) if self.kind in ("points", "labels")
                                            else list(keys), vdims=vdims, label=self.label or "")
-        # an empty layer maps nothing here (HoloViews would merge its empty ranges with another layer's
-        # column of the same name and fail on colours); the board makes its columns drive the glyph
-        empty = not any(len(v) for v in self.columns.values())
-        options: dict[str, Any] = {"default_tools": [], **self.style, **({} if empty else {c: c for c in self.mapped})}
+        # an empty layer maps nothing here (HoloViews would read its empty colour column as data to colour
+        # by, against the ranges of the other layers' columns of that name, and fail); the board maps its
+        # columns on the rendered glyph all the same
+        mapped = {c: c for c in self.mapped} if self.rows else {}
+        options: dict[str, Any] = {"default_tools": [], **self.style, **mapped}
         if self.hover:
             from bokeh.models import HoverTool
             options["tools"] = [HoverTool(tooltips=self.hover)]

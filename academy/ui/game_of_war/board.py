@@ -1,39 +1,53 @@
-"""The Game of War board: the 25×20 grid in plain Bokeh, built once and updated in place.
+"""The Game of War board: the 25×20 grid drawn by HoloViews from the board kit, built once, patched in place.
 
-Drawn: the squares (plain, mountain, pass, fortress; North's half a shade cooler than South's), the
-arsenals (stars in their side's colour), the units (a token in the side's colour, lettered with the
-engine's unit code: I infantry, C cavalry, K cannon, SK swift cannon, R relay, SR swift relay; cavalry
-are triangles, cannons squares, relays diamonds; a cut-off unit is grey with its side's rim), and on
-top: the lines of communication of a chosen side (``session.network_side``: a dot on each square its
-lines cover), the selected unit, its destinations (green dots), the enemies it may attack (red rings;
-the aimed one thicker; every unit that counts in the aimed attack drawn with a line to the target, solid
-for the attack and dashed for the defence, with its contribution) and the moves of the last finished turn (dashed arrows in the mover's colour,
-so the CPU's moves can be followed). During free deployment the squares of one's half where the chosen
-unit type may go are shaded green, and only ``session.board_position()``'s units are drawn: the other
-side's units never reach the board's sources before both armies are deployed. Column letters a..y
-and row numbers 1..20 as in the notation.
+Composed from the board kit (academy/ui/board_kit) as layers of data, bottom to top: the squares (plain,
+mountain, pass, fortress; North's half a shade cooler than South's), the chosen side's lines of
+communication (``session.network_side``: a dot on each square they cover), the squares of free
+deployment where the chosen unit type may go (shaded green), the border between the halves, the
+fortresses' rims, the arsenals (stars in their side's colour), the moves of the last finished turn
+(dashed arrows in the mover's colour, so the CPU's moves can be followed), the aimed attack (a line from
+every unit that counts to the target, solid for the attack and dashed for the defence), the selected
+unit, its destinations (green dots), the units (a token in the side's colour, lettered with the engine's
+unit code: I infantry, C cavalry, K cannon, SK swift cannon, R relay, SR swift relay; cavalry are
+triangles, cannons squares, relays diamonds; a cut-off unit is grey with its side's rim), the enemies
+it may attack (red rings; the aimed one thicker), each counting unit's contribution ("+4") and, while
+a unit is dragged, the square under the pointer (its rim green on a destination, red on a target, grey
+elsewhere). During free deployment only
+``session.board_position()``'s units are drawn: the other side's units never reach the board's sources
+before both armies are deployed. Column letters a..y and row numbers 1..20 as in the notation.
 
-Data coordinates are the engine's squares: x the column 0..24, y the row 0..19 (row 0, North's edge,
-at the top). A tap (or a quick second tap, a Bokeh double tap) calls ``session.click((x, y))``.
+Each layer's Bokeh source is named ``gow-<layer>`` (``gow-units``, ``gow-selected``, ``gow-destinations``
+...; the browser tests read them) in the figure named ``game-of-war-board``. Text layers have one fixed
+colour each (a colour column on a text glyph whose rows change throws "Offset is outside the bounds of
+the DataView" in Bokeh 3.9's browser code, issue 14, item 1): letters of units in communication and cut
+off, contributions of North and of South, are separate layers.
+
+Data coordinates are the engine's squares: x the column 0..24, y the row 0..19 (row 0, North's edge, at
+the top). A tap (or a quick second tap, a Bokeh double tap) calls ``session.click((x, y))``. A drag
+(mouse or touch) from one of the mover's units calls ``session.drag_start``, ``drag_over`` each time the
+pointer reaches another square, and ``drop`` on release (see ``dragging.py``); a model without them (the
+position editor) ignores drags. In a notebook ``GameOfWarBoard(session).element`` is the board as a
+HoloViews overlay.
 """
 from __future__ import annotations
 
 from typing import Any
 
+import holoviews as hv
 import panel as pn
 import param
-from bokeh.events import DoubleTap, Tap
-from bokeh.models import (Arrow, CDSView, ColumnDataSource, FixedTicker, GroupFilter, HoverTool, Range1d,
-                          VeeHead)
-from bokeh.plotting import figure
 
 from academy.games.game_of_war.notation import LETTERS
 from academy.games.game_of_war.rules import CODES
-from academy.ui.board_updates import change_board
+from academy.ui.board_kit.arrows import arrow_columns, arrow_layers
+from academy.ui.board_kit.board import Board
+from academy.ui.board_kit.grid import cell_at, column_ticks, rect_columns, row_ticks
+from academy.ui.board_kit.layer import Layer
 
 __all__ = ["GameOfWarBoard", "SIDE_COLOURS", "CELL"]
 
 CELL = 34                      # pixels per square
+WIDTH, HEIGHT = 25, 20
 SIDE_COLOURS = {"north": "#2f5d8a", "south": "#b03a2e"}
 CUT_OFF_FILL = "#a7a7a7"
 TERRAIN_FILL = {"plain": ("#eef0e6", "#f4efe2"), "mountain": ("#7a6a58", "#7a6a58"),
@@ -44,45 +58,51 @@ UNIT_SIZE = {"infantry": 27, "cavalry": 30, "cannon": 25, "swift_cannon": 25, "r
 SELECTED, DESTINATION, TARGET = "#f2b705", "#2e9e4f", "#d7263d"
 LETTER_COLOURS = ("#ffffff", "#222222")   # a unit's letter: in communication, cut off
 DEPLOY = "#3fa34d"             # free deployment: the squares of one's half where the chosen type may go
+POINTER = {"move": DESTINATION, "attack": TARGET, "no": "#555555"}   # the square under a dragged unit
 
-
-def _source(data: dict[str, list[Any]], name: str) -> ColumnDataSource:
-    return ColumnDataSource(data, name=name)
-
-
-def _only(source: ColumnDataSource, column: str, value: str) -> CDSView:
-    """The rows of ``source`` whose ``column`` is ``value``.
-
-    Text glyphs take one fixed colour each, never a colour column: Bokeh 3.9 recomputes a text glyph's
-    labels asynchronously, and when its source changes length (a unit destroyed, another lesson's board)
-    it may read a colour column at the old length and throw "Offset is outside the bounds of the
-    DataView" in the browser (issue 14, item 1). A fixed colour per glyph, over the rows of that colour,
-    draws the same thing without that read.
-    """
-    return CDSView(filter=GroupFilter(column_name=column, group=value))
+_UNIT_COLUMNS = ("x", "y", "id", "kind", "side", "square", "status", "letter", "marker", "size", "fill_color",
+                 "line_color")   # letter: the unit's code, drawn by the letter layers (the browser tests read it here)
+_LETTERS = {"letters": LETTER_COLOURS[0], "letters_cut": LETTER_COLOURS[1]}
+_FIRE_LABELS = {f"fire_labels_{side}": colour for side, colour in SIDE_COLOURS.items()}
 
 
 def _empty(*cols: str) -> dict[str, list[Any]]:
     return {c: [] for c in cols}
 
 
+def _cells(squares: list[tuple[int, int]], size: float = 1.0) -> dict[str, list[Any]]:
+    """Rectangles on squares, with their x and y (the browser tests read those)."""
+    return {**rect_columns(squares, size), "x": [q[0] for q in squares], "y": [q[1] for q in squares]}
+
+
 class GameOfWarBoard(pn.viewable.Viewer):
-    """The clickable Game of War board for a GameOfWarSession (see the module docstring)."""
+    """The clickable, draggable Game of War board for a GameOfWarSession (see the module docstring)."""
 
     session = param.Parameter()
 
     def __init__(self, session: Any, cell: int = CELL, **params: Any) -> None:
         super().__init__(session=session, **params)
-        self.width, self.height = 25, 20
+        self.width, self.height = WIDTH, HEIGHT
         self.cell = int(cell)              # pixels per square (smaller beside a lesson's text)
-        self.squares = _source(self._square_columns(), "gow-squares")
         self._terrain = self._terrain_key()
-        self.arsenals = _source(self._arsenal_columns(), "gow-arsenals")
-        self.network = _source(self._network_columns(), "gow-network")
-        self.units = _source(self._unit_columns(), "gow-units")
-        self.marks = {name: _source(cols, f"gow-{name}") for name, cols in self._mark_columns().items()}
-        self.figure = self._build()
-        self.pane = pn.pane.Bokeh(self.figure, css_classes=["board", "game-of-war-board"], margin=(0, 0))
+        self._pointer: tuple[int, int] | None = None     # the square under a dragged unit
+        self._dragging = False
+        layers = self._layers()
+        self.kit = Board("game-of-war-board", layers, x_range=(-0.5, WIDTH - 0.5), y_range=(-0.5, HEIGHT - 0.5),
+                         width=WIDTH * self.cell + 40, height=HEIGHT * self.cell + 40,
+                         source_names={layer.name: f"gow-{layer.name}" for layer in layers},
+                         css_classes=("board", "game-of-war-board"),
+                         options={"invert_yaxis": True, "xaxis": "bottom", "yaxis": "left",
+                                  "xticks": column_ticks(LETTERS[:WIDTH]),
+                                  "yticks": row_ticks([str(i + 1) for i in range(HEIGHT)])},
+                         figure={"outline_line_color": "#555555", "min_border": 4})
+        self.figure, self.pane = self.kit.figure, self.kit.pane
+        self._style_axes()
+        self.sources = self.kit.sources
+        self.units, self.squares, self.network = self.sources["units"], self.sources["squares"], self.sources["network"]
+        self.marks = self.sources                  # "selected", "destinations", "targets", "trail", "deploy" ...
+        self.kit.on_tap(self._on_tap)
+        self.kit.on_drag(self._on_drag, cell=self.square_at)
         watched = ["state", "selected", "destinations", "targets", "target", "network_side", "thinking", "trail"]
         watched += [n for n in ("placements", "deploy_squares", "covered", "unit_type", "preview")
                     if n in session.param]
@@ -91,70 +111,65 @@ class GameOfWarBoard(pn.viewable.Viewer):
     def __panel__(self) -> pn.viewable.Viewable:
         return self.pane
 
+    @property
+    def element(self) -> hv.Overlay:
+        """The board as it stands, a HoloViews overlay (to add to and save in a notebook)."""
+        return self.kit.element
+
     # --- building ------------------------------------------------------------------------------
-    def _build(self) -> Any:
-        w, h = self.width, self.height
-        fig = figure(x_range=Range1d(-0.5, w - 0.5), y_range=Range1d(h - 0.5, -0.5),
-                     width=w * self.cell + 40, height=h * self.cell + 40, toolbar_location=None, tools="",
-                     background_fill_color="#ffffff", border_fill_color="#ffffff", outline_line_color="#555555",
-                     min_border=4, name="game-of-war-board")
-        fig.grid.visible = False
-        fig.xaxis.ticker = FixedTicker(ticks=list(range(w)))
-        fig.xaxis.major_label_overrides = {i: LETTERS[i] for i in range(w)}
-        fig.yaxis.ticker = FixedTicker(ticks=list(range(h)))
-        fig.yaxis.major_label_overrides = {i: str(i + 1) for i in range(h)}
-        for axis in (fig.xaxis, fig.yaxis):
+    def _layers(self) -> list[Layer]:
+        cols, marks = self._columns(), self._mark_columns()
+        letter_style = {"text_align": "center", "text_baseline": "middle", "text_font_size": "11px",
+                        "text_font_style": "bold"}
+        fire_style = {"text_font_size": "12px", "text_font_style": "bold", "text_baseline": "middle",
+                      "background_fill_color": "#ffffff", "background_fill_alpha": 0.85,
+                      "xoffset": 0.32, "yoffset": -0.32}
+        half = HEIGHT / 2 - 0.5
+        return [
+            Layer("squares", "rectangles", self._square_columns(), mapped=("fill_color",),
+                  style={"line_color": "#c9c6b8", "line_width": 0.6}),
+            Layer("network", "points", cols["network"], mapped=("fill_color",),
+                  style={"marker": "circle", "size": 7, "fill_alpha": 0.7, "line_color": None}),
+            Layer("deploy", "rectangles", marks["deploy"],
+                  style={"fill_color": DEPLOY, "fill_alpha": 0.28, "line_color": DEPLOY, "line_alpha": 0.45,
+                         "line_width": 1}),
+            Layer("half", "segments", {"x0": [-0.5], "y0": [half], "x1": [WIDTH - 0.5], "y1": [half]},
+                  style={"line_color": "#555555", "line_width": 1.5, "line_dash": "dashed"}),
+            Layer("fortresses", "rectangles", self._fortress_columns(),
+                  style={"fill_alpha": 0, "line_color": "#4a5566", "line_width": 2.5}),
+            Layer("arsenals", "points", cols["arsenals"], mapped=("fill_color",),
+                  style={"marker": "star", "size": 30, "line_color": "#222222", "line_width": 1.2}),
+            *arrow_layers("trail", [], alpha=0.7, dashed=True),
+            Layer("fire_attack", "segments", marks["fire_attack"], mapped=("line_color",),
+                  style={"line_width": 3, "line_alpha": 0.75}),
+            Layer("fire_defence", "segments", marks["fire_defence"], mapped=("line_color",),
+                  style={"line_width": 3, "line_alpha": 0.75, "line_dash": "dashed"}),
+            Layer("selected", "rectangles", marks["selected"],
+                  style={"fill_color": SELECTED, "fill_alpha": 0.55, "line_color": "#a07800", "line_width": 2.5}),
+            Layer("destinations", "points", marks["destinations"],
+                  style={"marker": "circle", "size": 13, "fill_color": DESTINATION, "fill_alpha": 0.85,
+                         "line_color": "#1d6b34", "line_width": 1}),
+            Layer("units", "points", cols["units"], mapped=("marker", "size", "fill_color", "line_color"),
+                  style={"line_width": 2},
+                  hover='<div style="font-size:13px"><b>@id</b> @kind (@side) on @square<br>@status</div>'),
+            *(Layer(name, "labels", cols[name], style={**letter_style, "text_color": colour})
+              for name, colour in _LETTERS.items()),
+            Layer("targets", "points", marks["targets"], mapped=("size", "line_width"),
+                  style={"marker": "circle", "fill_alpha": 0, "line_color": TARGET}),
+            *(Layer(name, "labels", marks[name], style={**fire_style, "text_color": colour})
+              for name, colour in _FIRE_LABELS.items()),
+            Layer("pointer", "rectangles", marks["pointer"], mapped=("line_color",),
+                  style={"fill_alpha": 0, "line_width": 4}),
+        ]
+
+    def _style_axes(self) -> None:
+        for axis in (*self.figure.xaxis, *self.figure.yaxis):
+            axis.axis_label = None                 # HoloViews names them after the squares' columns
             axis.major_tick_line_color = None
             axis.minor_tick_line_color = None
             axis.axis_line_color = None
             axis.major_label_text_font_size = "11px"
             axis.major_label_text_color = "#555555"
-        fig.rect("x", "y", width=1, height=1, source=self.squares, fill_color="fill", line_color="#c9c6b8",
-                         line_width=0.6)
-        fig.scatter("x", "y", source=self.network, marker="circle", size=7, fill_color="color", fill_alpha=0.7,
-                    line_color=None)
-        fig.rect("x", "y", width=1, height=1, source=self.marks["deploy"], fill_color=DEPLOY, fill_alpha=0.28,
-                 line_color=DEPLOY, line_alpha=0.45, line_width=1)
-        # the border between the two halves
-        fig.line([-0.5, w - 0.5], [h / 2 - 0.5, h / 2 - 0.5], line_color="#555555", line_width=1.5,
-                 line_dash="dashed")
-        fig.rect("x", "y", width=0.8, height=0.8, source=self.squares, fill_alpha=0, line_color="fort_line",
-                 line_width=2.5)
-        fig.scatter("x", "y", source=self.arsenals, marker="star", size=30, fill_color="color",
-                    line_color="#222222", line_width=1.2)
-        fig.add_layout(Arrow(source=self.marks["trail"], x_start="x0", y_start="y0", x_end="x1", y_end="y1",
-                             line_color="color", line_width=2.5, line_alpha=0.7, line_dash="dashed",
-                             end=VeeHead(size=10, fill_color="color", line_color="color", fill_alpha=0.7,
-                                         line_alpha=0.7)))
-        # the aimed attack: a line from every unit that counts to the target (attack solid, defence dashed),
-        # with the unit's contribution beside it
-        fig.segment("x0", "y0", "x1", "y1", source=self.marks["fire_attack"], line_color="color", line_width=3,
-                    line_alpha=0.75)
-        fig.segment("x0", "y0", "x1", "y1", source=self.marks["fire_defence"], line_color="color", line_width=3,
-                    line_alpha=0.75, line_dash="dashed")
-        fig.rect("x", "y", width=0.96, height=0.96, source=self.marks["selected"], fill_color=SELECTED,
-                 fill_alpha=0.55, line_color="#a07800", line_width=2.5)
-        fig.scatter("x", "y", source=self.marks["destinations"], marker="circle", size=13, fill_color=DESTINATION,
-                    fill_alpha=0.85, line_color="#1d6b34", line_width=1)
-        units = fig.scatter("x", "y", source=self.units, marker="marker", size="size", fill_color="fill",
-                            line_color="line", line_width=2)
-        for colour in LETTER_COLOURS:
-            fig.text("x", "y", text="letter", source=self.units, view=_only(self.units, "text_color", colour),
-                     text_align="center", text_baseline="middle", text_font_size="11px", text_font_style="bold",
-                     text_color=colour)
-        fig.scatter("x", "y", source=self.marks["targets"], marker="circle", size="size", fill_alpha=0,
-                    line_color=TARGET, line_width="width")
-        labels = self.marks["fire_labels"]
-        for colour in SIDE_COLOURS.values():
-            fig.text("x", "y", text="text", source=labels, view=_only(labels, "color", colour), x_offset=11,
-                     y_offset=-11, text_font_size="12px", text_font_style="bold", text_color=colour,
-                     text_baseline="middle", background_fill_color="#ffffff", background_fill_alpha=0.85)
-        fig.add_tools(HoverTool(renderers=[units], tooltips=(
-            '<div style="font-size:13px"><b>@id</b> @kind (@side) on @square<br>@status</div>')))
-        self.unit_glyphs = units
-        fig.on_event(Tap, self._on_tap)
-        fig.on_event(DoubleTap, self._on_tap)
-        return fig
 
     # --- data ----------------------------------------------------------------------------------
     def _position(self) -> Any:
@@ -164,116 +179,104 @@ class GameOfWarBoard(pn.viewable.Viewer):
         from academy.games.game_of_war.mapdata import board
         return board()
 
+    def _terrain_key(self) -> tuple[Any, ...]:
+        pos = self._position()
+        return pos.mountains, pos.passes, pos.fortresses
+
     def _square_columns(self) -> dict[str, list[Any]]:
         pos = self._position()
-        cols = _empty("x", "y", "fill", "terrain", "square", "fort_line")
-        half = self.height // 2
-        for y in range(self.height):
-            for x in range(self.width):
-                terrain = pos.terrain_at((x, y))
-                cols["x"].append(x)
-                cols["y"].append(y)
-                cols["fill"].append(TERRAIN_FILL[terrain][0 if y < half else 1])
-                cols["terrain"].append(terrain)
-                cols["square"].append(f"{LETTERS[x]}{y + 1}")
-                cols["fort_line"].append("#4a5566" if terrain == "fortress" else "rgba(0,0,0,0)")
-        return cols
+        squares = [(x, y) for y in range(HEIGHT) for x in range(WIDTH)]
+        terrain = [pos.terrain_at(q) for q in squares]
+        return {**rect_columns(squares),
+                "fill_color": [TERRAIN_FILL[t][0 if q[1] < HEIGHT // 2 else 1] for q, t in zip(squares, terrain)],
+                "terrain": terrain, "square": [f"{LETTERS[x]}{y + 1}" for x, y in squares]}
 
-    def _arsenal_columns(self) -> dict[str, list[Any]]:
-        cols = _empty("x", "y", "color")
+    def _fortress_columns(self) -> dict[str, list[Any]]:
+        return rect_columns(sorted(self._position().fortresses, key=lambda q: (q[1], q[0])), 0.8)
+
+    def _columns(self) -> dict[str, dict[str, list[Any]]]:
+        """The layers that follow the position: units (and their letters), arsenals, lines."""
+        out = {"units": _empty(*_UNIT_COLUMNS), "network": _empty("x", "y", "fill_color"),
+               "arsenals": _empty("x", "y", "fill_color"), **{n: _empty("x", "y", "text") for n in _LETTERS}}
         for side, squares in self._position().arsenals.items():
             for x, y in squares:
-                cols["x"].append(x)
-                cols["y"].append(y)
-                cols["color"].append(SIDE_COLOURS[side])
-        return cols
-
-    def _network_columns(self) -> dict[str, list[Any]]:
-        cols = _empty("x", "y", "color")
+                for k, v in zip(("x", "y", "fill_color"), (x, y, SIDE_COLOURS[side])):
+                    out["arsenals"][k].append(v)
         s = self.session
-        if s.state is None or s.network_side is None:
-            return cols
+        if s.state is None:
+            return out
         from academy.games.game_of_war.communication import communication
-        pos = s.board_position() if hasattr(s, "board_position") else s.state.position
-        net = communication(pos, s.network_side)
-        for x, y in sorted(net.covered):
-            cols["x"].append(x)
-            cols["y"].append(y)
-            cols["color"].append(SIDE_COLOURS[s.network_side])
-        return cols
-
-    def _unit_columns(self) -> dict[str, list[Any]]:
-        cols = _empty("x", "y", "id", "kind", "side", "square", "status", "letter", "marker", "size", "fill", "line",
-                      "text_color")
-        state = self.session.state
-        if state is None:
-            return cols
-        if hasattr(self.session, "board_position"):        # free deployment: the other side's units left out
-            pos = self.session.board_position()
-            from academy.games.game_of_war.communication import communication
+        if hasattr(s, "board_position"):       # free deployment: the other side's units left out
+            pos = s.board_position()
             connected = {side: communication(pos, side).connected for side in ("north", "south")}
         else:
-            pos = state.position
-            connected = {side: state.connected(side) for side in ("north", "south")}
+            pos = s.state.position
+            connected = {side: s.state.connected(side) for side in ("north", "south")}
+        if s.network_side is not None:
+            for x, y in sorted(communication(pos, s.network_side).covered):
+                for k, v in zip(("x", "y", "fill_color"), (x, y, SIDE_COLOURS[s.network_side])):
+                    out["network"][k].append(v)
+        units = out["units"]
         for u in pos.units:
             on = u.id in connected[u.side]
-            cols["x"].append(u.at[0])
-            cols["y"].append(u.at[1])
-            cols["id"].append(u.id)
-            cols["kind"].append(u.kind.label)
-            cols["side"].append(u.side)
-            cols["square"].append(f"{LETTERS[u.at[0]]}{u.at[1] + 1}")
-            cols["status"].append("in communication" if on else "cut off: cannot move, does not count in combat")
-            cols["letter"].append(CODES[u.type])
-            cols["marker"].append(MARKERS[u.type])
-            cols["size"].append(UNIT_SIZE[u.type])
-            cols["fill"].append(SIDE_COLOURS[u.side] if on else CUT_OFF_FILL)
-            cols["line"].append("#111111" if on else SIDE_COLOURS[u.side])
-            cols["text_color"].append(LETTER_COLOURS[0] if on else LETTER_COLOURS[1])
-        return cols
+            row = (u.at[0], u.at[1], u.id, u.kind.label, u.side, f"{LETTERS[u.at[0]]}{u.at[1] + 1}",
+                   "in communication" if on else "cut off: cannot move, does not count in combat", CODES[u.type],
+                   MARKERS[u.type], UNIT_SIZE[u.type], SIDE_COLOURS[u.side] if on else CUT_OFF_FILL,
+                   "#111111" if on else SIDE_COLOURS[u.side])
+            for k, v in zip(_UNIT_COLUMNS, row):
+                units[k].append(v)
+            letters = out["letters" if on else "letters_cut"]
+            for k, v in zip(("x", "y", "text"), (u.at[0], u.at[1], CODES[u.type])):
+                letters[k].append(v)
+        return out
 
     def _mark_columns(self) -> dict[str, dict[str, list[Any]]]:
+        """The layers that follow the selection, the aimed attack, the last turn and a drag."""
         s = self.session
-        out = {"selected": _empty("x", "y"), "destinations": _empty("x", "y"),
-               "targets": _empty("x", "y", "size", "width"), "trail": _empty("x0", "y0", "x1", "y1", "color"),
-               "deploy": _empty("x", "y"), "fire_attack": _empty("x0", "y0", "x1", "y1", "color"),
-               "fire_defence": _empty("x0", "y0", "x1", "y1", "color"), "fire_labels": _empty("x", "y", "text", "color")}
+        out: dict[str, dict[str, list[Any]]] = {
+            "selected": _cells([], 0.96), "destinations": _empty("x", "y"),
+            "targets": _empty("x", "y", "size", "line_width"), "deploy": _cells([]),
+            "pointer": {**_cells([], 0.94), "line_color": []}, **self._fire_columns(None)}
+        out["trail"], out["trail-heads"] = arrow_columns([])
         state = s.state
         if state is None:
             return out
-        squares = getattr(s, "deploy_squares", [])
-        out["deploy"] = {"x": [q[0] for q in squares], "y": [q[1] for q in squares]}
+        out["deploy"] = _cells([tuple(q) for q in getattr(s, "deploy_squares", [])])
         pos = state.position
-        if s.selected and pos.has_unit(s.selected):
-            x, y = pos.unit(s.selected).at
-            out["selected"] = {"x": [x], "y": [y]}
+        selected = pos.unit(s.selected).at if s.selected and pos.has_unit(s.selected) else None
+        if selected is not None:
+            out["selected"] = _cells([selected], 0.96)
         out["destinations"] = {"x": [d[0] for d in s.destinations], "y": [d[1] for d in s.destinations]}
         for t in s.targets:
             if pos.has_unit(t):
                 x, y = pos.unit(t).at
                 aimed = t == s.target
-                out["targets"]["x"].append(x)
-                out["targets"]["y"].append(y)
-                out["targets"]["size"].append(38 if aimed else 34)
-                out["targets"]["width"].append(4.5 if aimed else 2.5)
-        trail = _empty("x0", "y0", "x1", "y1", "color")
+                for k, v in zip(("x", "y", "size", "line_width"), (x, y, 38 if aimed else 34, 4.5 if aimed else 2.5)):
+                    out["targets"][k].append(v)
+        arrows = []
         for m in s.trail:
             (x0, y0), (x1, y1) = m["from"], m["to"]
             d = max(((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5, 1e-9)
-            ends = (x0, y0, x1 - 0.42 * (x1 - x0) / d, y1 - 0.42 * (y1 - y0) / d)   # stop at the token's rim
-            for k, v in zip(("x0", "y0", "x1", "y1"), ends):
-                trail[k].append(v)
-            trail["color"].append(SIDE_COLOURS.get(m["side"], "#555555"))
-        out["trail"] = trail
+            arrows.append((x0, y0, x1 - 0.42 * (x1 - x0) / d, y1 - 0.42 * (y1 - y0) / d,   # stop at the rim
+                           SIDE_COLOURS.get(m["side"], "#555555"), 2.5))
+        out["trail"], out["trail-heads"] = arrow_columns(arrows, y_down=True)     # row 1 at the top
         out.update(self._fire_columns(pos))
+        if self._pointer is not None and selected is not None and self._pointer != selected:
+            sq = self._pointer
+            kind = "move" if sq in s.destinations else "attack" if sq in self._target_squares(pos) else "no"
+            out["pointer"] = {**_cells([sq], 0.94), "line_color": [POINTER[kind]]}
         return out
+
+    def _target_squares(self, pos: Any) -> set[tuple[int, int]]:
+        return {pos.unit(t).at for t in self.session.targets if pos.has_unit(t)}
 
     def _fire_columns(self, pos: Any) -> dict[str, dict[str, list[Any]]]:
         """The aimed attack (``session.preview``, a Combat): each counting unit's line to the target and its
-        contribution ("+4"; the target's own defence too)."""
-        c = getattr(self.session, "preview", None)
-        out = {"fire_attack": _empty("x0", "y0", "x1", "y1", "color"),
-               "fire_defence": _empty("x0", "y0", "x1", "y1", "color"), "fire_labels": _empty("x", "y", "text", "color")}
+        contribution ("+4"; the target's own defence too), in the unit's side's colour."""
+        out = {"fire_attack": _empty("x0", "y0", "x1", "y1", "line_color"),
+               "fire_defence": _empty("x0", "y0", "x1", "y1", "line_color"),
+               **{n: _empty("x", "y", "text") for n in _FIRE_LABELS}}
+        c = getattr(self.session, "preview", None) if pos is not None else None
         if c is None or not pos.has_unit(c.target):
             return out
         tx, ty = pos.unit(c.target).at
@@ -284,10 +287,10 @@ class GameOfWarBoard(pn.viewable.Viewer):
                 unit = pos.unit(uid)
                 (x, y), colour = unit.at, SIDE_COLOURS[unit.side]
                 if (x, y) != (tx, ty):
-                    for k, v in zip(("x0", "y0", "x1", "y1", "color"), (x, y, tx, ty, colour)):
+                    for k, v in zip(("x0", "y0", "x1", "y1", "line_color"), (x, y, tx, ty, colour)):
                         out[key][k].append(v)
-                for k, v in zip(("x", "y", "text", "color"), (x, y, f"+{value}", colour)):
-                    out["fire_labels"][k].append(v)
+                for k, v in zip(("x", "y", "text"), (x, y, f"+{value}")):
+                    out[f"fire_labels_{unit.side}"][k].append(v)
         return out
 
     # --- updates -------------------------------------------------------------------------------
@@ -295,36 +298,49 @@ class GameOfWarBoard(pn.viewable.Viewer):
         self.update()
 
     def update(self) -> None:
-        """Update the layers from the session (now if the document may change, else on its loop)."""
-        change_board(self.units.document, self.pane, self._patch)
-
-    def _terrain_key(self) -> tuple[Any, ...]:
-        pos = self._position()
-        return pos.mountains, pos.passes, pos.fortresses
+        """Patch the changed cells of every layer from the session (now if the document may change, else on
+        the session's loop; pushed in a notebook)."""
+        self.kit.change(self._patch)
 
     def _patch(self) -> None:
         terrain = self._terrain_key()
-        if terrain != self._terrain:           # another board (a lesson's, a link's): redraw the squares
+        if terrain != self._terrain:           # another board (a lesson's, a link's): new terrain
             self._terrain = terrain
-            self.squares.data = self._square_columns()
-        for source, cols in ((self.units, self._unit_columns()), (self.network, self._network_columns()),
-                             (self.arsenals, self._arsenal_columns())):
-            if cols != dict(source.data):
-                source.data = cols
-        for name, cols in self._mark_columns().items():
-            if cols != dict(self.marks[name].data):
-                self.marks[name].data = cols
+            self.kit.patch("squares", self._square_columns())
+            self.kit.replace("fortresses", self._fortress_columns())
+        for name, cols in self._columns().items():
+            self.kit.patch(name, cols)
+        self._patch_marks()
 
-    # --- taps ----------------------------------------------------------------------------------
+    def _patch_marks(self) -> None:
+        for name, cols in self._mark_columns().items():
+            self.kit.patch(name, cols)
+
+    # --- gestures ------------------------------------------------------------------------------
     def square_at(self, x: float | None, y: float | None) -> tuple[int, int] | None:
         """The square under the data point (x, y), or None off the board."""
-        if x is None or y is None:
-            return None
-        sx, sy = round(x), round(y)
-        return (sx, sy) if 0 <= sx < self.width and 0 <= sy < self.height else None
+        return cell_at(x, y, width=self.width, height=self.height)
 
-    def _on_tap(self, event: Any) -> None:
-        sq = self.square_at(event.x, event.y)
+    def _on_tap(self, x: float, y: float) -> None:
+        sq = self.square_at(x, y)
         if sq is not None:
             self.session.click(sq)
 
+    def _on_drag(self, phase: str, x: float, y: float) -> None:
+        """A drag: from one of the mover's units, shown square by square, dropped on release."""
+        s, sq = self.session, self.square_at(x, y)
+        if not hasattr(s, "drag_start"):     # the position editor: drags do nothing
+            return
+        if phase == "start":
+            self._dragging = sq is not None and s.drag_start(sq)
+            return
+        if not self._dragging:
+            return
+        if phase == "move":
+            self._pointer = sq
+            s.drag_over(sq)
+            self.kit.change(self._patch_marks)     # the pointer moved, whatever the session changed
+            return
+        self._dragging, self._pointer = False, None
+        s.drop(sq)
+        self.kit.change(self._patch_marks)

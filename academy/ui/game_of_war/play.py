@@ -64,7 +64,8 @@ LEGEND = (
     f" · <span style='color:{TARGET}'>◯</span> an enemy it may attack · small dots: the chosen side's lines"
     " · dashed arrows: the last turn's moves<br>"
     "Letters: I infantry · C cavalry (▲) · K cannon (■) · SK swift cannon · R relay (◆) · SR swift relay. "
-    "Tap one of your units, then a green square to move, or an enemy ring to aim (tap it again to attack)."
+    "Tap one of your units, then a green square to move, or an enemy ring to aim (tap it again to attack); "
+    "or drag the unit onto the square or the enemy (the preview shows while you hold it there)."
     "</div>")
 
 

@@ -1,6 +1,7 @@
 """The Game of War play model: one local game (people and/or the CPU) as a param model, no Panel.
 
-The board calls ``click((x, y))``; the side panel calls ``end_turn``, ``attack``, ``undo`` and reads
+The board calls ``click((x, y))`` on a tap and ``drag_start``, ``drag_over``, ``drop`` on a drag
+(dragging.py); the side panel calls ``end_turn``, ``attack``, ``undo`` and reads
 ``state``, ``selected``, ``destinations``, ``targets``, ``target``, ``preview``, ``message`` and ``log``.
 Nothing here knows a rule: the highlighted squares and targets are the selected unit's actions in
 ``state.legal_actions()``; a click that matches none is validated by the engine, whose message is shown
@@ -46,6 +47,8 @@ from academy.games.game_of_war.units import SIDES, UNIT_TYPES
 from academy.ui.history import log_lines, rebuild
 from academy.ui.session_loop import Acting, CpuTurns
 
+from .dragging import Dragging
+
 __all__ = ["GameOfWarSession", "HUMAN", "CPU_LEVELS", "DEPLOYMENTS"]
 
 HUMAN = "human"
@@ -59,7 +62,7 @@ HIDDEN_EVENTS = ("deploy",)
 Square = tuple[int, int]
 
 
-class GameOfWarSession(Acting, CpuTurns, param.Parameterized):
+class GameOfWarSession(Dragging, Acting, CpuTurns, param.Parameterized):
     """A Game of War on one screen; see the module docstring."""
 
     cpu_thread_name = "academy-gow-cpu"
@@ -93,6 +96,7 @@ class GameOfWarSession(Acting, CpuTurns, param.Parameterized):
         self._doc: Any = None
         self._turn_moves: list[dict[str, Any]] = []
         self._draft: tuple[Any, Any] | None = None     # (key, draft state)
+        self._actions: tuple[Any, Any, list[Any]] | None = None   # (state, key, its legal actions)
 
     # --- games ---------------------------------------------------------------------------------
     def new_game(self, seats: list[str] | None = None, deployment: str = "standard", seed: int | None = None,
@@ -187,7 +191,12 @@ class GameOfWarSession(Acting, CpuTurns, param.Parameterized):
         """The legal actions of the human to move (none while the CPU plays or after the end)."""
         if self.state is None or self.cpu_to_move or self.thinking:
             return []
-        return self.state.legal_actions()
+        st = self.state                  # changed in place: asked again only when it has changed
+        key = (len(st.record), st.position, st.phase, st.current, tuple(st.moved), tuple(st.retreats))
+        cached = self._actions
+        if cached is None or cached[0] is not st or cached[1] != key:
+            cached = self._actions = (st, key, st.legal_actions())
+        return list(cached[2])
 
     # --- free deployment -----------------------------------------------------------------------
     @property
@@ -510,12 +519,15 @@ class GameOfWarSession(Acting, CpuTurns, param.Parameterized):
 
     def _refused(self, action: Any) -> None:
         """Show why the engine refuses ``action`` (nothing changes)."""
+        self._publish(message=self._refusal(action))
+
+    def _refusal(self, action: Any) -> str:
+        """The engine's reason for refusing ``action`` now."""
         try:
             gow_rules.validate(self.state, action)
         except RulesError as exc:
-            self._publish(message=exc.message)
-            return
-        self._publish(message="That is not a legal action now.")
+            return exc.message
+        return "That is not a legal action now."
 
     def _do(self, action: Any) -> bool:
         try:
