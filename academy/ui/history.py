@@ -17,9 +17,29 @@ __all__ = ["log_lines", "rebuild", "read_saved", "ReplayCursor"]
 SNAPSHOT_EVERY = 100
 
 
-def log_lines(events: list[Any], step: int) -> list[dict[str, Any]]:
-    """Events as log entries: step, kind, text and the why lines."""
-    return [{"step": step, "kind": e.kind, "text": e.text, "why": list(e.why)} for e in events]
+def log_lines(events: list[Any], step: int, state: State | None = None) -> list[dict[str, Any]]:
+    """Events as log entries: step, kind, text and the why lines.
+
+    Given ``state`` (the state just after the events), each entry also says whose action caused it
+    (``by``: the player of the record's last decision; None before anybody has decided), and the turn
+    it belongs to (``turn``: the heading of ``state``'s turn by the game's ``TurnRule`` in the UI
+    registry; in events that end one turn and begin the next, from the event that begins it on; none
+    for the set-up before any decision), which the event log (``academy.ui.event_log``) groups by.
+    """
+    lines = [{"step": step, "kind": e.kind, "text": e.text, "why": list(e.why)} for e in events]
+    record = getattr(state, "record", None)
+    if not lines or not isinstance(record, Record):     # a seat's view of a shared game has no record
+        return lines
+    from .registry import turn_rule
+    last = record.last_decision_index()
+    by = record.entries[last].player if last is not None else None
+    rule = turn_rule(state.game.name)
+    starts = [k for k, line in enumerate(lines) if rule is not None and line["kind"] in rule.starts]
+    for k, line in enumerate(lines):
+        line["by"] = by
+        if rule is not None and by is not None and (not starts or k >= starts[0]):
+            line["turn"] = rule.heading(state)
+    return lines
 
 
 def rebuild(record: Record, upto: int | None = None) -> tuple[State, list[dict[str, Any]]]:
@@ -27,7 +47,8 @@ def rebuild(record: Record, upto: int | None = None) -> tuple[State, list[dict[s
     state = record.initial_state()
     log: list[dict[str, Any]] = []
     for entry in record.entries[:upto]:
-        log += log_lines(state.apply(entry.action), len(state.record) + 1)
+        events = state.apply(entry.action)
+        log += log_lines(events, len(state.record), state)
     return state, log
 
 

@@ -335,7 +335,8 @@ class SharedSession(BoardModel, SeatChat, SeatLeaving):
         state = record.initial_state()
         lines: list[dict[str, Any]] = []
         for entry in record.entries:
-            lines += log_lines(state.apply(entry.action), len(state.record))
+            events = state.apply(entry.action)
+            lines += log_lines(events, len(state.record), state)
         return lines
 
     def _welcome(self) -> str:

@@ -8,7 +8,10 @@ every game's pages), the game's
 - ``shared``: a shared game's seat (or watch) page, ``shared(live_game, seat_token_or_None)``;
 - ``replay``: its replay page, ``replay(record, viewer=..., masked=..., title=..., ...)``;
 - ``editor``: its position editor class, ``editor(position_line)``, from a module that also gives ``START``;
-- ``games_form``: its card on the Games page, ``games_form(hub)`` (None: the Games page's own form).
+- ``games_form``: its card on the Games page, ``games_form(hub)`` (None: the Games page's own form);
+- ``turns``: for a turn-by-turn game, how its event log is grouped (``TurnRule``: the counter the
+  heading names and the event kinds that begin a turn); None for simultaneous orders (their logs are
+  grouped by phase).
 
 A new game adds its folder and one line here. The order is the home page's (``academy.games.CATALOG``).
 
@@ -22,7 +25,27 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["GameUi", "UI", "load", "part", "editor_factory"]
+__all__ = ["GameUi", "TurnRule", "UI", "load", "part", "editor_factory", "turn_rule"]
+
+
+@dataclass(frozen=True)
+class TurnRule:
+    """How a turn-by-turn game's log is grouped: an event of a kind in ``starts`` begins a turn, headed
+    "<label> <state.<counter>> · <the player to move>" ("Turn 3 · Red", "Day 2 · Blue"); "Set-up" while the
+    counter is 0 (before the first turn)."""
+
+    label: str
+    counter: str
+    starts: tuple[str, ...]
+
+    def heading(self, state: Any) -> str:
+        """The heading of the turn ``state`` is in."""
+        player = getattr(state, "current", None)
+        name = state.game.player_name(player) if isinstance(player, int) else ""
+        number = getattr(state, self.counter, None)
+        if not number:
+            return "Set-up"
+        return f"{self.label} {number}" + (f" · {name}" if name else "")
 
 
 @dataclass(frozen=True)
@@ -35,32 +58,42 @@ class GameUi:
     replay: str
     editor: str
     games_form: str | None
+    turns: TurnRule | None = None
 
 
 def _ui(folder: str, play: str, lessons: str, shared: str, replay: str, editor: str,
-        games_form: str | None) -> GameUi:
+        games_form: str | None, turns: TurnRule | None = None) -> GameUi:
     base = f"academy.ui.{folder}"
 
     def at(target: str) -> str:
         return target if target.startswith("academy.") else f"{base}.{target}"
     return GameUi(at(play), at(lessons), at(shared), at(replay), at(editor),
-                  at(games_form) if games_form else None)
+                  at(games_form) if games_form else None, turns)
 
 
 UI: dict[str, GameUi] = {
     "conquest": _ui("conquest", "play:PlayPage", "lessons:LessonsPage", "academy.ui.dashboard:conquest_shared_page",
-                    "academy.ui.replay:conquest_replay_page", "editor:EditorPage", None),
+                    "academy.ui.replay:conquest_replay_page", "editor:EditorPage", None,
+                    TurnRule("Turn", "turn", ("turn",))),
     "diplomacy": _ui("diplomacy", "play:DiplomacyPlayPage", "lessons:DiplomacyLessonsPage",
                      "play:shared_diplomacy_page", "replay:diplomacy_replay_page", "editor:DiplomacyEditorPage",
                      "games_form:DiplomacyGamesForm"),
     "tactics": _ui("tactics", "play:TacticsPlayPage", "lessons:TacticsLessonsPage", "shared:shared_tactics_page",
-                   "replay:tactics_replay_page", "editor:TacticsEditorPage", "games_form:TacticsGamesForm"),
+                   "replay:tactics_replay_page", "editor:TacticsEditorPage", "games_form:TacticsGamesForm",
+                   TurnRule("Day", "day", ("power_end", "income"))),
     "game_of_war": _ui("game_of_war", "play:GameOfWarPlayPage", "lessons:GameOfWarLessonsPage",
                        "shared:shared_game_of_war_page", "replay:game_of_war_replay_page",
-                       "editor:GameOfWarEditorPage", "games_form:GameOfWarGamesForm"),
+                       "editor:GameOfWarEditorPage", "games_form:GameOfWarGamesForm",
+                       TurnRule("Turn", "turn", ("turn",))),
     "fronts": _ui("fronts", "play:FrontsPlayPage", "lessons:FrontsLessonsPage", "shared:shared_fronts_page",
                   "replay:fronts_replay_page", "editor:FrontsEditorPage", "games_form:FrontsGamesForm"),
 }
+
+
+def turn_rule(game: str) -> TurnRule | None:
+    """How game ``game``'s log is grouped by turn (None: not a turn-by-turn game, or no such game)."""
+    entry = UI.get(game)
+    return entry.turns if entry is not None else None
 
 
 def load(target: str) -> Any:

@@ -110,7 +110,7 @@ class GameOfWarSession(Acting, CpuTurns, param.Parameterized):
         names = ", ".join(f"{game.player_name(p)} ({'you' if s == HUMAN else 'CPU ' + s})"
                           for p, s in enumerate(seats))
         self._publish(state=state, selected=None, target=None, message=f"New game: {names}.",
-                      last_events=list(events), log=log_lines(events, len(state.record)), covered=False,
+                      last_events=list(events), log=log_lines(events, len(state.record), state), covered=False,
                       placements=[], trail=[])
         self._run_cpu()
 
@@ -151,7 +151,7 @@ class GameOfWarSession(Acting, CpuTurns, param.Parameterized):
             return False
         state, log = rebuild(record)
         events = state.settle()
-        log += log_lines(events, len(state.record))
+        log += log_lines(events, len(state.record), state)
         self._cancel_cpu()
         self._bots = {}
         self._turn_moves = []
@@ -366,7 +366,7 @@ class GameOfWarSession(Acting, CpuTurns, param.Parameterized):
             return None
         with param.parameterized.discard_events(self):
             self.state = trial
-        return dict(state=trial, last_events=list(events), log=self.log + log_lines(events, len(trial.record)),
+        return dict(state=trial, last_events=list(events), log=self.log + log_lines(events, len(trial.record), trial),
                     **self._track(events))
 
     def reveal(self) -> None:
@@ -524,7 +524,7 @@ class GameOfWarSession(Acting, CpuTurns, param.Parameterized):
             return False
         sel = getattr(action, "unit", None) if isinstance(action, Move) else None
         self._publish(selected=sel, target=None, message="", last_events=list(events),
-                      log=self.log + log_lines(events, len(self.state.record)), **self._track(events))
+                      log=self.log + log_lines(events, len(self.state.record), self.state), **self._track(events))
         if sel is not None and not self.targets:      # nothing more this unit can do: clear the selection
             self._publish(selected=None)
         self._run_cpu()
@@ -664,7 +664,7 @@ class GameOfWarSession(Acting, CpuTurns, param.Parameterized):
             with param.parameterized.discard_events(self):
                 self.thinking = False
         self._publish(selected=None, target=None, message="", last_events=list(events),
-                      log=self.log + log_lines(events, len(self.state.record)), **self._track(events))
+                      log=self.log + log_lines(events, len(self.state.record), self.state), **self._track(events))
         if not self.synchronous and not done:
             self._run_cpu()
         elif done:
