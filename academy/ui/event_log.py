@@ -162,6 +162,7 @@ class EventLog(pn.viewable.Viewer):
         super().__init__(source=source, **params)
         self._entries, self._mine, self.mode, self.empty = entries, mine, mode, empty
         self._panes: list[pn.pane.HTML] = []
+        self._keys: list[tuple[Any, ...]] = []
         self._empty = pn.pane.HTML(f"<p class='log-empty'>{escape(empty)}</p>", stylesheets=[CSS],
                                    sizing_mode="stretch_width", margin=(2, 5))
         self.box = pn.Column(self._empty, scroll=True, max_height=max_height, sizing_mode="stretch_width",
@@ -181,14 +182,23 @@ class EventLog(pn.viewable.Viewer):
         entries = list(self._entries() or ())
         turns = group_turns(entries)
         marks = waited_marks(entries, set(self._mine() or ()), self.mode)
-        htmls = [turn_html(t, marks, newest=(k == len(turns) - 1)) for k, t in enumerate(turns)]
-        grew = len(htmls) != len(self._panes)
-        del self._panes[len(htmls):]
-        for k, html in enumerate(htmls):
+        grew = len(turns) != len(self._panes)
+        del self._panes[len(turns):]
+        del self._keys[len(turns):]
+        for k, turn in enumerate(turns):
+            newest = k == len(turns) - 1
+            # a turn's entries are never changed, only added to: its look depends on these only
+            key = (turn.heading, id(turn.entries[0][1]), id(turn.entries[-1][1]), len(turn.entries), newest,
+                   tuple(i for i, _ in turn.entries if i in marks))
+            if k < len(self._panes) and self._keys[k] == key:
+                continue
+            html = turn_html(turn, marks, newest=newest)
             if k < len(self._panes):
+                self._keys[k] = key
                 if self._panes[k].object != html:
                     self._panes[k].object = html
             else:
+                self._keys.append(key)
                 self._panes.append(pn.pane.HTML(html, stylesheets=[CSS], sizing_mode="stretch_width",
                                                 margin=(0, 5), css_classes=["log-turn-pane"]))
         if grew or not self._panes:

@@ -110,7 +110,7 @@ def part(game: str, name: str) -> Any:
     """
     entry = UI.get(game)
     target = getattr(entry, name) if entry is not None else None
-    return load(target) if target else None
+    return load(target) if isinstance(target, str) and target else target
 
 
 def editor_factory(game: str) -> Callable[[str | None], Any] | None:

@@ -269,6 +269,21 @@ class GameOfWarPlayPage(pn.viewable.Viewer):
         self.replay_area.objects = [page]
         return page
 
+    # --- kept over a reload (academy.ui.local_games) ----------------------------------------------
+    keep_watch = ("state",)
+
+    def local_game(self) -> Any:
+        """The game to keep: its record and seats (None: no game yet)."""
+        from academy.ui.local_games import LocalGame
+        s = self.session
+        if s.state is None:
+            return None
+        return LocalGame(s.state.record, {"seats": list(s.seats)}, s.state.is_terminal())
+
+    def resume_local_game(self, record: Any, setup: dict[str, Any]) -> None:
+        """Play on from a kept record with its seats."""
+        self.session.resume(record, [str(x) for x in setup.get("seats") or ()])
+
     def start_game(self) -> bool:
         """Start the game the form describes: from the pasted position if there is one, else with the
         chosen deployment. False (and why, under the form) for a bad position or option."""

@@ -149,19 +149,26 @@ class GameOfWarSession(Acting, CpuTurns, param.Parameterized):
         except ValueError as exc:
             self._publish(message=str(exc))
             return False
+        self.resume(record, self.seats if len(self.seats) == 2 else [HUMAN, HUMAN])
+        where = "the game is over" if self.state.is_terminal() else f"turn {self.state.turn}"
+        self._publish(message=f"Game loaded from {name} ({len(record)} steps): {where}.")
+        return True
+
+    def resume(self, record: Any, seats: list[str], message: str = "") -> None:
+        """Play on from ``record`` (a loaded game, or one kept over a reload) with ``seats``, its whole log
+        rebuilt; raises ValueError for bad seats."""
+        if len(seats) != 2 or any(s != HUMAN and s not in CPU_LEVELS for s in seats):
+            raise ValueError(f"Give two seats (North, South), each 'human' or one of {CPU_LEVELS}: got {seats!r}.")
         state, log = rebuild(record)
         events = state.settle()
         log += log_lines(events, len(state.record), state)
         self._cancel_cpu()
         self._bots = {}
         self._turn_moves = []
-        if len(self.seats) != 2:
-            self.seats = [HUMAN, HUMAN]
-        where = "the game is over" if state.is_terminal() else f"turn {state.turn}"
+        self.seats = list(seats)
         self._publish(state=state, selected=None, target=None, last_events=list(events), log=log, trail=[],
-                      covered=False, placements=[], message=f"Game loaded from {name} ({len(record)} steps): {where}.")
+                      covered=False, placements=[], message=message)
         self._run_cpu()
-        return True
 
     # --- questions the views ask ----------------------------------------------------------------
     def is_cpu(self, player: int | None) -> bool:

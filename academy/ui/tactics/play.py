@@ -194,6 +194,21 @@ class TacticsPlayPage(pn.viewable.Viewer):
             self.session.show_screen()   # whoever opened the link is at the screen: no cover for the first turn
         return True
 
+    # --- kept over a reload (academy.ui.local_games) ----------------------------------------------
+    keep_watch = ("obs",)
+
+    def local_game(self) -> Any:
+        """The game to keep: its record and seats (None: no game yet)."""
+        from academy.ui.local_games import LocalGame
+        s = self.session
+        if s.state is None:
+            return None
+        return LocalGame(s.state.record, {"seats": list(s.seats)}, s.state.is_terminal())
+
+    def resume_local_game(self, record: Any, setup: dict[str, Any]) -> None:
+        """Play on from a kept record with its seats, each person's log as they saw it."""
+        self.session.resume(record, [str(x) for x in setup.get("seats") or ()])
+
     def start_game(self) -> bool:
         """Start a game with the form's choices; False (and the reason under the form) if refused."""
         try:
