@@ -31,13 +31,14 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import delete, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from academy.core.visitor_json import MAX_FILE_BYTES, size_text
 
 from .errors import InvalidInput
 from .models import LearnerRow, LocalGameRow, utcnow
-from .progress import Progress, _check_id, check_learner_key
+from .progress import _check_id, check_learner_key
 from .store import Store, _aware
 
 __all__ = ["LocalGames", "SavedGame", "GameTooLarge", "MAX_BYTES"]
@@ -76,7 +77,6 @@ class LocalGames:
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self.progress = Progress(store)
 
     def _session(self, write: bool = False) -> Session:
         return self.store._session(write)  # type: ignore[return-value]
@@ -93,16 +93,27 @@ class LocalGames:
             raise GameTooLarge(f"This game's record is {size_text(size)}; a game is kept over a reload up to "
                                f"{size_text(MAX_BYTES)}. Save it to a file to keep it.")
         setup, _ = _check_json("A game's setup", dict(setup or {}))
-        learner = self.progress.learner(check_learner_key(key))
-        now = utcnow()
-        with self._session(write=True) as s:
-            row = s.get(LocalGameRow, (learner.id, game), with_for_update=True)
-            if row is None:
-                row = LocalGameRow(learner_id=learner.id, game=game)
-                s.add(row)
-            row.record, row.setup, row.finished, row.saved_at = record, setup, bool(finished), now
-            s.flush()
-            return _saved(row)
+        key = check_learner_key(key)
+        for attempt in range(2):     # two pages of one browser may create the same learner at once
+            try:
+                with self._session(write=True) as s:     # one transaction: the learner (new or known) and the game
+                    learner = s.scalar(select(LearnerRow.id).where(LearnerRow.key == key))
+                    if learner is None:
+                        new = LearnerRow(key=key, name=None, created_at=utcnow())
+                        s.add(new)
+                        s.flush()
+                        learner = new.id
+                    row = s.get(LocalGameRow, (learner, game), with_for_update=True)
+                    if row is None:
+                        row = LocalGameRow(learner_id=learner, game=game)
+                        s.add(row)
+                    row.record, row.setup, row.finished, row.saved_at = record, setup, bool(finished), utcnow()
+                    s.flush()
+                    return _saved(row)
+            except IntegrityError:
+                if attempt:
+                    raise
+        raise AssertionError("unreachable")  # pragma: no cover
 
     def load(self, key: str, game: str) -> SavedGame | None:
         """Learner ``key``'s kept game ``game``, or None (none kept, or a learner id nobody used yet).

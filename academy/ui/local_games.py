@@ -7,7 +7,8 @@ browser's localStorage, 128 random bits, so no other browser can read it by gues
 tab opens again in that browser and a kept game is not over, the game comes back where it was (the
 same board, turn and CPU levels) with a notice: "Your game from <time> is back. New game starts a
 fresh one." While a CPU plays its turn its actions are not written one by one: the game is
-kept when the turn comes back to a person (or the game ends). A new game (or a restart) replaces the
+kept when the turn comes back to a person (or the game ends); moves quicker than one a second are
+written together, a second after the first. A new game (or a restart) replaces the
 kept one at its first save; a finished game is kept
 as finished and never brought back. A game whose record grows over the record-file limit (2 MB) is no
 longer kept, and the notice says so.
@@ -29,6 +30,7 @@ from __future__ import annotations
 
 import json
 import logging
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -48,6 +50,9 @@ from .progress_page import LearnerKey, initial_key, learner_store
 __all__ = ["LocalGame", "GameKeeper", "keep_local_game", "back_text"]
 
 log = logging.getLogger("academy.ui.local_games")
+
+#: seconds between two writes of one page's game: quicker moves are written together, MIN_GAP after the last
+MIN_GAP = 1.0
 
 STYLE = """
 .local-game-notice { background: #eaf4ea; border-left: 4px solid #2e7d32; padding: 6px 10px; border-radius: 4px; }
@@ -87,6 +92,7 @@ class GameKeeper:
         self.restore_wanted = restore
         self._signature: tuple[Any, ...] | None = None
         self._too_large = False
+        self._written, self._pending = float("-inf"), False
         self._restored: Record | None = None
         self.notice = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width", visible=False,
                                    css_classes=["local-game-notice-pane"], margin=(0, 5, 6, 5))
@@ -157,6 +163,13 @@ class GameKeeper:
         signature = self._signature_of(kept)
         if signature == self._signature:
             return
+        doc = pn.state.curdoc
+        if doc is not None and doc.session_context is not None and \
+                time.monotonic() - self._written < MIN_GAP:      # quick moves: one write a second at most
+            if not self._pending:
+                self._pending = True
+                doc.add_timeout_callback(self._flush, int(MIN_GAP * 1000))
+            return
         games = self.games
         if games is None:
             return
@@ -172,6 +185,11 @@ class GameKeeper:
             return
         self._signature = signature
         self._too_large = False
+        self._written = time.monotonic()
+
+    def _flush(self) -> None:
+        self._pending = False
+        self.changed()
 
     def _show(self, text: str, warning: bool = False) -> None:
         cls = "local-game-notice warning" if warning else "local-game-notice"
