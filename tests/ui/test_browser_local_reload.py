@@ -8,10 +8,12 @@ status on the screen, and the notice "Your game from … is back. New game start
 error, no server error (the ``serve`` fixture).
 
 Each Play page is built with a fixed seed and a short CPU delay (the games repeat, the test stays short).
+Conquest and Fronts run every time; ``ACADEMY_RELOAD_ALL=1`` adds Tactics, the Game of War and Diplomacy.
 """
 from __future__ import annotations
 
 import importlib
+import os
 import time
 from typing import Any
 
@@ -114,7 +116,15 @@ def open_ready(page: Any, action: Any) -> None:
         page.page.wait_for_timeout(20)
 
 
-@pytest.mark.parametrize("game", list(UI))
+#: Conquest and Fronts (a game of simultaneous orders) every run; the other three when ACADEMY_RELOAD_ALL=1
+#: (all five take about 3 to 4.5 minutes on a busy 2-core machine, two about 1.5)
+EVERY_RUN = ("conquest", "fronts")
+GAMES = [g if g in EVERY_RUN else pytest.param(g, marks=[pytest.mark.slow, pytest.mark.skipif(
+    os.environ.get("ACADEMY_RELOAD_ALL") != "1", reason="set ACADEMY_RELOAD_ALL=1 to reload all five games")])
+    for g in UI]
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_a_local_game_survives_a_reload(game: str, serve: Any, open_page: Any,
                                         monkeypatch: pytest.MonkeyPatch) -> None:
     """issue 14, item 8: the Play tab's game is back after a reload, where it was, with the notice."""
