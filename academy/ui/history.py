@@ -17,7 +17,8 @@ __all__ = ["log_lines", "rebuild", "read_saved", "ReplayCursor"]
 SNAPSHOT_EVERY = 100
 
 
-def log_lines(events: list[Any], step: int, state: State | None = None) -> list[dict[str, Any]]:
+def log_lines(events: list[Any], step: int, state: State | None = None,
+              starts_only: bool = False) -> list[dict[str, Any]]:
     """Events as log entries: step, kind, text and the why lines.
 
     Given ``state`` (the state just after the events), each entry also says whose action caused it
@@ -25,19 +26,25 @@ def log_lines(events: list[Any], step: int, state: State | None = None) -> list[
     it belongs to (``turn``: the heading of ``state``'s turn by the game's ``TurnRule`` in the UI
     registry; in events that end one turn and begin the next, from the event that begins it on; none
     for the set-up before any decision), which the event log (``academy.ui.event_log``) groups by.
+    ``starts_only``: only the events that begin a turn carry it (a shared game's seat, whose live events
+    and whose log rebuilt after a reload must group alike).
     """
     lines = [{"step": step, "kind": e.kind, "text": e.text, "why": list(e.why)} for e in events]
-    record = getattr(state, "record", None)
-    if not lines or not isinstance(record, Record):     # a seat's view of a shared game has no record
+    if not lines or state is None or getattr(state, "game", None) is None:
         return lines
     from .registry import turn_rule
-    last = record.last_decision_index()
-    by = record.entries[last].player if last is not None else None
+    record = getattr(state, "record", None)
+    decided = True                           # a seat's view of a shared game: its record is not at hand
+    if isinstance(record, Record) and len(record.entries) >= step:
+        last = record.last_decision_index()
+        by = record.entries[last].player if last is not None else None
+        decided = last is not None
+        for line in lines:
+            line["by"] = by
     rule = turn_rule(state.game.name)
     starts = [k for k, line in enumerate(lines) if rule is not None and line["kind"] in rule.starts]
     for k, line in enumerate(lines):
-        line["by"] = by
-        if rule is not None and by is not None and (not starts or k >= starts[0]):
+        if rule is not None and decided and (k in starts if starts_only else (not starts or k >= starts[0])):
             line["turn"] = rule.heading(state)
     return lines
 
