@@ -10,6 +10,7 @@
     classes   one row per class: join code, teacher token hash, game, lesson, exercise under way, shown board
     class_members  (class_id, learner_id): the students of a class and the names they gave
     class_work     (class_id, learner_id, exercise_index): tries, solved and the current board, during a class
+    local_games    (learner_id, game): the learner's game on their own screen (record, seats, finished)
 
 The schema itself is created and changed only by the Alembic migrations in ``migrations/``;
 ``tests/store/test_migrations.py`` checks that they produce exactly these models. Types are
@@ -230,3 +231,24 @@ class ClassWorkRow(Base):
     #: the actions of the student's current try (``action_to_json`` data), to show the board to the class
     board: Mapped[list[Any]] = mapped_column(JSON)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+# ============================================================================ local games
+# Added by migration 0004 (a local game survives a reload); see local_games.py.
+
+
+class LocalGameRow(Base):
+    """The game a learner plays on their own screen (against the CPU or hot seat), one per game kind:
+    its record, its seats and whether it is over. Written after every action, read when the Play tab
+    opens again in the same browser."""
+
+    __tablename__ = "local_games"
+
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id", ondelete="CASCADE"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64), primary_key=True)
+    #: ``Record.to_json()`` of the game (seed included: it never leaves the server)
+    record: Mapped[dict[str, Any]] = mapped_column(JSON)
+    #: what the record does not hold: who plays each seat (people, CPU levels)
+    setup: Mapped[dict[str, Any]] = mapped_column(JSON)
+    finished: Mapped[bool] = mapped_column(Boolean, default=False)
+    saved_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -17,9 +17,36 @@ __all__ = ["log_lines", "rebuild", "read_saved", "ReplayCursor"]
 SNAPSHOT_EVERY = 100
 
 
-def log_lines(events: list[Any], step: int) -> list[dict[str, Any]]:
-    """Events as log entries: step, kind, text and the why lines."""
-    return [{"step": step, "kind": e.kind, "text": e.text, "why": list(e.why)} for e in events]
+def log_lines(events: list[Any], step: int, state: State | None = None,
+              starts_only: bool = False) -> list[dict[str, Any]]:
+    """Events as log entries: step, kind, text and the why lines.
+
+    Given ``state`` (the state just after the events), each entry also says whose action caused it
+    (``by``: the player of the record's last decision; None before anybody has decided), and the turn
+    it belongs to (``turn``: the heading of ``state``'s turn by the game's ``TurnRule`` in the UI
+    registry; in events that end one turn and begin the next, from the event that begins it on; none
+    for the set-up before any decision), which the event log (``academy.ui.event_log``) groups by.
+    ``starts_only``: only the events that begin a turn carry it (a shared game's seat, whose live events
+    and whose log rebuilt after a reload must group alike).
+    """
+    lines = [{"step": step, "kind": e.kind, "text": e.text, "why": list(e.why)} for e in events]
+    if not lines or state is None or getattr(state, "game", None) is None:
+        return lines
+    from .registry import turn_rule
+    record = getattr(state, "record", None)
+    decided = True                           # a seat's view of a shared game: its record is not at hand
+    if isinstance(record, Record) and len(record.entries) >= step:
+        last = record.last_decision_index()
+        by = record.entries[last].player if last is not None else None
+        decided = last is not None
+        for line in lines:
+            line["by"] = by
+    rule = turn_rule(state.game.name)
+    starts = [k for k, line in enumerate(lines) if rule is not None and line["kind"] in rule.starts]
+    for k, line in enumerate(lines):
+        if rule is not None and decided and (k in starts if starts_only else (not starts or k >= starts[0])):
+            line["turn"] = rule.heading(state)
+    return lines
 
 
 def rebuild(record: Record, upto: int | None = None) -> tuple[State, list[dict[str, Any]]]:
@@ -27,7 +54,8 @@ def rebuild(record: Record, upto: int | None = None) -> tuple[State, list[dict[s
     state = record.initial_state()
     log: list[dict[str, Any]] = []
     for entry in record.entries[:upto]:
-        log += log_lines(state.apply(entry.action), len(state.record) + 1)
+        events = state.apply(entry.action)
+        log += log_lines(events, len(state.record), state)
     return state, log
 
 

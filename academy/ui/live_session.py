@@ -241,7 +241,8 @@ class SharedSession(BoardModel, SeatChat, SeatLeaving):
         """Called by the LiveGame on the thread that made the change: hand it to this session."""
         def update() -> None:
             with self._lock:
-                self._apply(self.game.view(self.player), log_lines(events, step), events=events)
+                view = self.game.view(self.player)
+                self._apply(view, log_lines(events, step, self._view_state(view), starts_only=True), events=events)
         in_session(self._doc, update)
 
     def _set_state(self, view: LiveView) -> None:
@@ -294,7 +295,8 @@ class SharedSession(BoardModel, SeatChat, SeatLeaving):
         state = record.initial_state()
         lines: list[dict[str, Any]] = []
         for entry in record.entries:
-            lines += log_lines(state.apply(entry.action), len(state.record))
+            events = state.apply(entry.action)
+            lines += log_lines(events, len(state.record), state, starts_only=True)
         return lines
 
     def _welcome(self) -> str:

@@ -64,6 +64,7 @@ class LearnerKey(JSComponent):
     """Keeps the learner's anonymous id in the browser's localStorage (see the module docstring)."""
 
     key = param.String("", doc="the learner id: proposed by the server, replaced by the browser's own")
+    checked = param.Boolean(False, doc="set by the browser once ``key`` is this browser's id (stored or kept)")
 
     _esm = """
     export function render({ model }) {
@@ -81,6 +82,7 @@ class LearnerKey(JSComponent):
       } else if (ok(model.key)) {
         keep(model.key);
       }
+      if (!model.checked) model.checked = true;
       const el = document.createElement('span');
       el.className = 'learner-key';
       el.style.display = 'none';

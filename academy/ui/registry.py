@@ -11,7 +11,10 @@ every game's pages), the game's
 - ``games_form``: its card on the Games page, ``games_form(hub)`` (None: the game has no shared games);
 - ``position``: its position line codec, ``(read, public)``: ``read(text)`` the state a line stands for
   (the engine's RulesError when it is wrong), ``public(state)`` the line everybody may see, or None
-  while hidden information is on the board (both the engine's own functions).
+  while hidden information is on the board (both the engine's own functions);
+- ``turns``: for a turn-by-turn game, how its event log is grouped (``TurnRule``: the counter the
+  heading names and the event kinds that begin a turn); None for simultaneous orders (their logs are
+  grouped by phase).
 
 A new game adds its folder and one line here. The order is the home page's (``academy.games.CATALOG``).
 
@@ -25,7 +28,27 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["GameUi", "UI", "load", "part", "editor_factory"]
+__all__ = ["GameUi", "TurnRule", "UI", "load", "part", "editor_factory", "turn_rule"]
+
+
+@dataclass(frozen=True)
+class TurnRule:
+    """How a turn-by-turn game's log is grouped: an event of a kind in ``starts`` begins a turn, headed
+    "<label> <state.<counter>> · <the player to move>" ("Turn 3 · Red", "Day 2 · Blue"); "Set-up" while the
+    counter is 0 (before the first turn)."""
+
+    label: str
+    counter: str
+    starts: tuple[str, ...]
+
+    def heading(self, state: Any) -> str:
+        """The heading of the turn ``state`` is in."""
+        player = getattr(state, "current", None)
+        name = state.game.player_name(player) if isinstance(player, int) else ""
+        number = getattr(state, self.counter, None)
+        if not number:
+            return "Set-up"
+        return f"{self.label} {number}" + (f" · {name}" if name else "")
 
 
 @dataclass(frozen=True)
@@ -39,22 +62,24 @@ class GameUi:
     editor: str
     games_form: str | None
     position: tuple[str, str]
+    turns: TurnRule | None = None
 
 
 def _ui(folder: str, play: str, lessons: str, shared: str, replay: str, editor: str,
-        games_form: str | None, position: tuple[str, str]) -> GameUi:
+        games_form: str | None, position: tuple[str, str], turns: TurnRule | None = None) -> GameUi:
     base = f"academy.ui.{folder}"
 
     def at(target: str) -> str:
         return target if target.startswith("academy.") else f"{base}.{target}"
     return GameUi(at(play), at(lessons), at(shared), at(replay), at(editor),
-                  at(games_form) if games_form else None, position)
+                  at(games_form) if games_form else None, position, turns)
 
 
 UI: dict[str, GameUi] = {
     "conquest": _ui("conquest", "play:PlayPage", "lessons:LessonsPage", "shared:conquest_shared_page",
                     "academy.ui.replay:conquest_replay_page", "editor:EditorPage", "games_form:ConquestGamesForm",
-                    ("academy.games.conquest.position:parse_position", "academy.games.conquest.position:public_position")),
+                    ("academy.games.conquest.position:parse_position", "academy.games.conquest.position:public_position"),
+                    TurnRule("Turn", "turn", ("turn",))),
     "diplomacy": _ui("diplomacy", "play:DiplomacyPlayPage", "lessons:DiplomacyLessonsPage",
                      "play:shared_diplomacy_page", "replay:diplomacy_replay_page", "editor:DiplomacyEditorPage",
                      "games_form:DiplomacyGamesForm",
@@ -62,16 +87,24 @@ UI: dict[str, GameUi] = {
                       "academy.games.diplomacy.position_line:public_position")),
     "tactics": _ui("tactics", "play:TacticsPlayPage", "lessons:TacticsLessonsPage", "shared:shared_tactics_page",
                    "replay:tactics_replay_page", "editor:TacticsEditorPage", "games_form:TacticsGamesForm",
-                   ("academy.games.tactics.position:parse_position", "academy.games.tactics.position:public_position")),
+                   ("academy.games.tactics.position:parse_position", "academy.games.tactics.position:public_position"),
+                   TurnRule("Day", "day", ("power_end", "income"))),
     "game_of_war": _ui("game_of_war", "play:GameOfWarPlayPage", "lessons:GameOfWarLessonsPage",
                        "shared:shared_game_of_war_page", "replay:game_of_war_replay_page",
                        "editor:GameOfWarEditorPage", "games_form:GameOfWarGamesForm",
                        ("academy.games.game_of_war.snapshot:parse_position",
-                        "academy.games.game_of_war.snapshot:public_position")),
+                        "academy.games.game_of_war.snapshot:public_position"),
+                       TurnRule("Turn", "turn", ("turn",))),
     "fronts": _ui("fronts", "play:FrontsPlayPage", "lessons:FrontsLessonsPage", "shared:shared_fronts_page",
                   "replay:fronts_replay_page", "editor:FrontsEditorPage", "games_form:FrontsGamesForm",
                   ("academy.games.fronts.game:parse_game_position", "academy.games.fronts.game:public_position")),
 }
+
+
+def turn_rule(game: str) -> TurnRule | None:
+    """How game ``game``'s log is grouped by turn (None: not a turn-by-turn game, or no such game)."""
+    entry = UI.get(game)
+    return entry.turns if entry is not None else None
 
 
 def load(target: str) -> Any:
@@ -88,7 +121,7 @@ def part(game: str, name: str) -> Any:
     """
     entry = UI.get(game)
     target = getattr(entry, name) if entry is not None else None
-    return load(target) if target else None
+    return load(target) if isinstance(target, str) and target else target
 
 
 def editor_factory(game: str) -> Callable[[str | None], Any] | None:

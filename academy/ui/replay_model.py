@@ -94,7 +94,7 @@ class Replay:
         state = self._record.initial_state()
         for i, entry in enumerate(self._record.entries):
             events = state.apply(entry.action)
-            self._lines.append(log_lines(self._filter(events, viewer) if self.masked else events, i + 1))
+            self._lines.append(log_lines(self._filter(events, viewer) if self.masked else events, i + 1, state))
             if (i + 1) % SNAPSHOT_EVERY == 0:
                 self._snapshots[i + 1] = state.clone()
         self._recent: dict[int, tuple[State, list[Event]]] = {}    # the last few positions shown

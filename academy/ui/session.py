@@ -92,7 +92,7 @@ class GameSession(CpuTurns, BoardModel):
         seed = new_seed() if seed is None else int(seed)
         state = game.new_initial_state(seed=seed)
         events = state.settle()
-        self._start(state, seats, log_lines(events, 0), f"New game: {', '.join(self._seat_names(game, seats))}.")
+        self._start(state, seats, log_lines(events, 0, state), f"New game: {', '.join(self._seat_names(game, seats))}.")
 
     def start_from(self, state: State, seats: list[str] | None = None, message: str = "") -> None:
         """Play on from a given state (a lesson position, a parsed position); its record is kept."""
@@ -174,7 +174,7 @@ class GameSession(CpuTurns, BoardModel):
         return self.state.play(action)
 
     def _changes_after(self, action: Any, events: list[Any]) -> dict[str, Any]:
-        return {"log": self.log + log_lines(events, len(self.state.record))}
+        return {"log": self.log + log_lines(events, len(self.state.record), self.state)}
 
     def _after_play(self, action: Any, events: list[Any]) -> None:
         self._run_cpu()
@@ -276,6 +276,6 @@ class GameSession(CpuTurns, BoardModel):
             sel, tgt = action.src, getattr(action, "dst", None)
         self._publish(selected=sel if self.cpu_to_move else None, target=tgt if self.cpu_to_move else None,
                       message="", last_events=list(events),
-                      log=self.log + log_lines(events, len(self.state.record)))
+                      log=self.log + log_lines(events, len(self.state.record), self.state))
         if not self.synchronous:
             self._run_cpu()

@@ -105,7 +105,8 @@ def game_view(name: str, tab: str, query: Mapping[str, str]) -> pn.viewable.View
         if query.get("match"):             # a shared game opened by its seat (or watch) link
             from academy.ui.dashboard import shared_game_page
             return store_page(lambda: shared_game_page(query["match"], query.get("seat")))
-        return part(name, "play")(position=query.get("position"))
+        from academy.ui.local_games import keep_local_game     # the local game survives a reload
+        return keep_local_game(name, part(name, "play")(position=query.get("position")), query)
 
     def lessons() -> pn.viewable.Viewable:
         return part(name, "lessons")(lesson_id=query.get("lesson"))

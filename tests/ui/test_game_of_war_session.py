@@ -164,7 +164,7 @@ def test_the_board_and_the_page_follow_the_model():
     assert (list(selected["left"]), list(selected["top"])) == ([x - 0.48], [y + 0.48])   # the square drawn
     assert list(zip(board.marks["destinations"].data["x"], board.marks["destinations"].data["y"])) == s.destinations
     s.click(s.destinations[0])
-    assert "Moves left: 4 of 5" in page.status.object and uid in page.events.object
+    assert "Moves left: 4 of 5" in page.status.object and uid in page.events.text()
     s.show_network("north")
     assert len(board.network.data["x"]) == len(communication(s.state.position, "north").covered)
 

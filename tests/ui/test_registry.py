@@ -24,6 +24,8 @@ def test_every_part_named_is_there(game, field):
     found = part(game, field)
     if field == "games_form" and UI[game].games_form is None:
         assert found is None                      # a game without shared games
+    elif field == "turns":                        # issue 14, item 8: how a turn-by-turn game's log is grouped
+        assert (found is None) == (game in ("diplomacy", "fronts")) and (found is None or found.starts)
     else:
         assert callable(found), (game, field)
 

@@ -225,7 +225,7 @@ def test_the_play_page_starts_a_game_and_shows_the_odds():
     page.controls.buttons["wait"].clicks += 1
     assert s.state.units[(4, 1)].acted
     page.controls.end_button.clicks += 1
-    assert s.state.current == 0 and s.state.day == 2 and "Blue" in page.events.object
+    assert s.state.current == 0 and s.state.day == 2 and "Blue" in page.events.text()
 
 
 def test_load_and_unload_a_transport_by_buttons():

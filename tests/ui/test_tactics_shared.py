@@ -106,7 +106,7 @@ def test_an_action_in_one_seat_reaches_the_other(hub):
     assert blue.visible_unit("F2")["owner"] == 0 and blue.visible_unit("E2") is None
     assert board_units(blue_page).get("F2") == "Red" and "E2" not in board_units(blue_page)
     assert any("E2 → F2" in e["text"] for e in blue.log)
-    assert "E2 → F2" in blue_page.events.object
+    assert "E2 → F2" in blue_page.events.text()
     blue.click("I7")
     assert "wait for your turn" in blue.message and game.step == 1   # refused: not its turn
     assert red.end_turn() and blue.state.to_move() == 1 and "Your turn" in blue.message

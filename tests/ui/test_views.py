@@ -10,7 +10,7 @@ from academy.games.conquest import parse_position
 from academy.ui.conquest import ConquestBoard, LessonsPage, PlayPage
 from academy.ui.conquest.controls import PhaseControls
 from academy.ui.conquest.keyboard import ActionPicker
-from academy.ui.conquest.log_view import log_html
+from academy.ui.event_log import Turn, turn_html
 from academy.ui.conquest.odds_panel import OddsPanel, attack_html, outcome_label
 from academy.ui.conquest.style import PLAYER_COLOURS
 from academy.ui.session import GameSession
@@ -129,9 +129,9 @@ def test_keyboard_path_lists_actions_and_plays_typed_notation():
 def test_log_is_an_accessible_list_that_folds_long_runs():
     entries = [{"kind": "place", "text": f"Red places 1 on T{i}.", "why": []} for i in range(20)]
     entries.append({"kind": "roll", "text": "Dice 6 against 5.", "why": ["6 beats 5: the defender loses 1 army."]})
-    html = log_html(entries)
+    html = turn_html(Turn("Turn 1 · Red", list(enumerate(entries))), newest=True)
     assert 'aria-live="polite"' in html and "<ol" in html and "20 events like" in html
-    assert html.index("Dice 6") < html.index("20 events")          # newest first
+    assert html.index("20 events") < html.index("Dice 6")          # a turn reads in the order it happened
 
 
 def test_play_page_builds_starts_and_plays():

@@ -1,65 +1,28 @@
-"""The event log: a readable HTML list, newest first, that a screen reader follows (aria-live="polite")."""
+"""Conquest's event log: the shared log view (``academy.ui.event_log``) on a session's ``log``.
+
+Every event of the game, grouped by turn ("Turn 3 · Red"), newest turn first, in a scrollable box;
+what the other players did since the learner's last action is marked "While you waited".
+"""
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
-import panel as pn
-import param
+from academy.ui.event_log import EventLog as SharedLog
 
-from academy.ui.defer import later
-
-from .style import CSS
-
-__all__ = ["EventLog", "log_html"]
-
-SHOWN = 60
+__all__ = ["EventLog", "people_at_screen"]
 
 
-def _item(e: dict[str, Any]) -> str:
-    why = "".join(f"<br><span class='why'>{escape(w)}</span>" for w in e.get("why", ()))
-    return f"{escape(e['text'])}{why}"
+def people_at_screen(model: Any) -> set[int]:
+    """The players of the person at this screen: the viewer (the human to move, or the only human) of a
+    local game, the seat's player of a shared one; none for a replay or a spectator."""
+    viewer = getattr(model, "viewer", None)
+    if isinstance(viewer, int) and not isinstance(viewer, bool):
+        return {viewer}
+    player = getattr(model, "player", None)
+    return {player} if isinstance(player, int) and not isinstance(player, bool) else set()
 
 
-def _runs(entries: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
-    """Entries in runs of the same kind (a run is only kept together when it has no why lines)."""
-    runs: list[list[dict[str, Any]]] = []
-    for e in entries:
-        if runs and runs[-1][0]["kind"] == e["kind"] and not e.get("why") and not runs[-1][-1].get("why"):
-            runs[-1].append(e)
-        else:
-            runs.append([e])
-    return runs
-
-
-def log_html(entries: list[dict[str, Any]], shown: int = SHOWN, fold: int = 8) -> str:
-    """The last ``shown`` items, newest first; a run of ``fold`` or more alike events folds into one item."""
-    items = []
-    for run in _runs(entries):
-        if len(run) >= fold:
-            inner = "".join(f"<li>{_item(e)}</li>" for e in run)
-            items.append(f"<li><details><summary>{len(run)} events like “{escape(run[0]['text'])}”</summary>"
-                         f"<ol>{inner}</ol></details></li>")
-        else:
-            items += [f"<li>{_item(e)}</li>" for e in run]
-    start = len(items)
-    items = items[-shown:][::-1]
-    return (f'<ol class="event-list" reversed start="{start}" aria-live="polite" aria-relevant="additions" '
-            f'aria-label="Game events, newest first">{"".join(items)}</ol>' if items else
-            '<p class="academy-muted" aria-live="polite">No events yet.</p>')
-
-
-class EventLog(pn.viewable.Viewer):
-    model = param.Parameter()
-
-    def __init__(self, model: Any, **params: Any) -> None:
-        super().__init__(model=model, **params)
-        self.pane = pn.pane.HTML(log_html(model.log), stylesheets=[CSS], sizing_mode="stretch_width",
-                                 css_classes=["event-log"])
-        model.param.watch(later(self._update), ["log"])
-
-    def __panel__(self) -> pn.viewable.Viewable:
-        return self.pane
-
-    def _update(self, *events: Any) -> None:
-        self.pane.object = log_html(self.model.log)
+def EventLog(model: Any, **params: Any) -> SharedLog:  # noqa: N802 - the view's name, as before
+    """The log view of ``model`` (a GameSession, a replay or a shared game's session)."""
+    return SharedLog(model, entries=lambda: model.log, mine=lambda: people_at_screen(model), watch=["log"],
+                     css_classes=["event-log"], **params)

@@ -185,6 +185,27 @@ class PlayPage(pn.viewable.Viewer):
         self.session.show_cards()          # whoever opened the link is at the screen: no cover for the first turn
         return True
 
+    # --- kept over a reload (academy.ui.local_games) ----------------------------------------------
+    keep_watch = ("state", "seats")
+
+    def local_game(self) -> Any:
+        """The game to keep: its record and seats (None: no game yet, or a replay on the board)."""
+        from academy.ui.local_games import LocalGame
+        s = self.session
+        if s.state is None or s.replaying:
+            return None
+        return LocalGame(s.state.record, {"seats": list(s.seats)}, s.state.is_terminal())
+
+    def resume_local_game(self, record: Any, setup: dict[str, Any]) -> None:
+        """Play on from a kept record with its seats; raises ValueError if it cannot be read."""
+        import json
+        seats = [str(x) for x in setup.get("seats") or ()]
+        if len(seats) != record.game.num_players:
+            raise ValueError(f"the kept game has {len(seats)} seats for {record.game.num_players} players")
+        self.session.choice.reset()
+        self.session.load(json.dumps(record.to_json()), seats=seats)
+        self.session.message = ""
+
     def covered(self) -> bool:
         """Hot seat with hidden cards: a person's turn begins and they have not said they are ready."""
         s = self.session

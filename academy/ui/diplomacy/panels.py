@@ -16,7 +16,7 @@ from academy.ui.defer import later
 from .session import phase_title
 from .style import CSS, swatch
 
-__all__ = ["OrdersPanel", "ResultsPanel", "results_html", "centres_html", "LEGEND"]
+__all__ = ["OrdersPanel", "ResultsPanel", "phase_entries", "results_html", "centres_html", "LEGEND"]
 
 LEGEND = ("<div class='academy-muted board-legend'>● army · ▲ fleet (at its coast: nc, sc, ec) · "
           "red rim: dislodged · ★ supply centre in its owner's colour, its province tinted so · "
@@ -194,29 +194,35 @@ def strengths_text(strengths: dict[str, int]) -> str:
     return "Strengths in play: " + " · ".join(parts) if parts else ""
 
 
-class ResultsPanel(pn.viewable.Viewer):
-    """The results of every resolved phase seen so far (latest first, the latest open)."""
+def phase_entries(history: list[dict[str, Any]], first: str | None = None) -> list[dict[str, Any]]:
+    """The resolved phases as event-log entries (``academy.ui.event_log``): one per order, headed by its
+    phase ("Spring 1901 movement"), ``first``'s orders first in each phase, with result and reason."""
+    out: list[dict[str, Any]] = []
+    for last in history:
+        heading = phase_title(last.get("phase", ""))
+        results, reasons = last.get("results", {}), last.get("reasons", {})
+        rows = sorted(rows_of(last), key=lambda r: (r.power != first, r.power))
+        if not rows:
+            out.append({"turn": heading, "kind": "hold", "text": "No orders were given: every unit held.",
+                        "by": None})
+        for row in rows:
+            reason = reasons.get(row.key, "")
+            out.append({"turn": heading, "kind": "order", "text": f"{row.power.title()}: {row.text}",
+                        "note": results.get(row.key, ""), "why": [reason] if reason else [], "by": row.power})
+    return out
 
-    session = param.Parameter()
 
-    def __init__(self, session: Any, **params: Any) -> None:
-        super().__init__(session=session, **params)
-        self.pane = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["phase-results"])
-        session.param.watch(later(self._update), ["history", "power"])
-        self._update()
+def ResultsPanel(session: Any) -> Any:  # noqa: N802 - the panel's name, as before
+    """The results of every resolved phase seen so far: the shared event log, newest phase at the top;
+    the other powers' orders of the newest phase (resolved while you waited) marked."""
+    from academy.ui.event_log import EventLog
 
-    def __panel__(self) -> pn.viewable.Viewable:
-        return self.pane
-
-    def _update(self, *events: Any) -> None:
-        history = self.session.history
-        if not history:
-            self.pane.object = ("<div class='results'><span class='academy-muted'>No phase has resolved yet: "
-                                "the results of each phase appear here.</span></div>")
-            return
-        parts = [results_html(last, open_=(i == 0), first=self.session.power)
-                 for i, last in enumerate(reversed(history))]
-        self.pane.object = "<div class='results'>" + "".join(parts) + "</div>"
+    def mine() -> set[str]:
+        people = getattr(session, "people", None) or ([session.power] if session.power else [])
+        return set(people)
+    return EventLog(session, entries=lambda: phase_entries(session.history, session.power), mine=mine,
+                    watch=["history", "power"], mode="newest", css_classes=["phase-results"],
+                    empty="No phase has resolved yet: the results of each phase appear here.")
 
 
 def centres_html(session: Any) -> str:

@@ -10,6 +10,7 @@ with who has submitted, the clock and a link to all games. Nothing here knows a 
 """
 from __future__ import annotations
 
+import copy
 from html import escape
 from typing import Any
 
@@ -48,6 +49,17 @@ def _rules() -> Any:
     from academy.ui.rules_page import RulesPanel
     return pn.Card(RulesPanel("diplomacy", compact=True), title="Rules", collapsed=True, sizing_mode="stretch_width",
                    css_classes=["rules-card"])
+
+
+def past_phases(record: Any) -> list[dict[str, Any]]:
+    """The results of every phase resolved in ``record`` (each ``state.last``), replayed in order."""
+    state = record.initial_state()
+    out: list[dict[str, Any]] = []
+    for entry in record.entries:
+        state.apply(entry.action)
+        if state.last and (not out or out[-1] != state.last):
+            out.append(copy.deepcopy(state.last))
+    return out
 
 
 class DiplomacyPlayPage(pn.viewable.Viewer):
@@ -136,6 +148,23 @@ class DiplomacyPlayPage(pn.viewable.Viewer):
         self.session.new_game(people=people, state=state)
         self.session.show_screen()       # whoever opened the link is at the screen: no cover for the first orders
         return True
+
+    # --- kept over a reload (academy.ui.local_games) ----------------------------------------------
+    keep_watch = ("state",)
+
+    def local_game(self) -> Any:
+        """The game to keep: its record and the powers played on this screen (None: no game yet)."""
+        from academy.ui.local_games import LocalGame
+        st = self.session.engine_state
+        if st is None:
+            return None
+        return LocalGame(st.record, {"people": list(self.session.people)}, st.is_terminal())
+
+    def resume_local_game(self, record: Any, setup: dict[str, Any]) -> None:
+        """Play on from a kept record with the same people on this screen, every phase's results back."""
+        s = self.session
+        s.new_game(people=[str(p) for p in setup.get("people") or ()], state=record.replay())
+        s.param.update(history=past_phases(record), message="")
 
     def start_game(self) -> bool:
         try:

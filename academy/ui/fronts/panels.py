@@ -16,7 +16,7 @@ from academy.ui.labels import wrapping_row
 
 from .board import colour, stack_label
 
-__all__ = ["OrdersPanel", "OddsPanel", "ReportsPanel", "reports_html", "odds_html", "LEGEND", "CSS", "swatch"]
+__all__ = ["OrdersPanel", "OddsPanel", "ReportsPanel", "report_entries", "reports_html", "odds_html", "LEGEND", "CSS", "swatch"]
 
 CSS = """
 :host { --ink: #1f2933; --muted: #52606d; color: var(--ink); font-size: 14px; line-height: 1.45; }
@@ -277,19 +277,28 @@ class OddsPanel(pn.viewable.Viewer):
             "<span class='academy-muted'>Odds appear here when one of your moves meets a stack you can see.</span>")
 
 
-class ReportsPanel(pn.viewable.Viewer):
-    """The battle reports of every turn the viewer has seen resolve."""
+def report_entries(reports: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The resolved turns as event-log entries (``academy.ui.event_log``), headed "Turn N": every event
+    the viewer could see, battles with their why lines."""
+    out: list[dict[str, Any]] = []
+    for rep in reports:
+        heading = f"Turn {rep['turn']}"
+        events = [e for e in rep["events"] if e["kind"] != "turn"]
+        if not events:
+            out.append({"turn": heading, "kind": "quiet", "text": "Nothing you could see happened.", "by": "turn"})
+        out += [{"turn": heading, "kind": e["kind"], "text": e["text"], "why": list(e.get("why") or []),
+                 "by": "turn"} for e in events]
+    return out
 
-    session = param.Parameter()
 
-    def __init__(self, session: Any, **params: Any) -> None:
-        super().__init__(session=session, **params)
-        self.pane = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["battle-reports"])
-        session.param.watch(later(self._update), ["reports"])
-        self._update()
+def ReportsPanel(session: Any) -> Any:  # noqa: N802 - the panel's name, as before
+    """The battle reports of every turn the viewer has seen resolve: the shared event log, newest turn
+    at the top; the newest turn (resolved while you waited for the others) marked."""
+    from academy.ui.event_log import EventLog
 
-    def __panel__(self) -> pn.viewable.Viewable:
-        return self.pane
-
-    def _update(self, *events: Any) -> None:
-        self.pane.object = reports_html(self.session.reports)
+    def mine() -> set[str]:
+        people = getattr(session, "people", None) or ([session.player] if session.player else [])
+        return set(people)
+    return EventLog(session, entries=lambda: report_entries(session.reports), mine=mine, watch=["reports"],
+                    mode="newest", css_classes=["battle-reports"],
+                    empty="No turn has resolved yet: the battle reports appear here.")

@@ -143,6 +143,29 @@ class FrontsPlayPage(pn.viewable.Viewer):
         self.replay_area.objects = [page]
         return page
 
+    # --- kept over a reload (academy.ui.local_games) ----------------------------------------------
+    keep_watch = ("obs",)
+
+    def local_game(self) -> Any:
+        """The game to keep: its record, the players on this screen and the CPU level (None: no game yet)."""
+        from academy.ui.local_games import LocalGame
+        s = self.session
+        st = s.engine_state
+        if st is None:
+            return None
+        return LocalGame(st.record, {"people": list(s.people), "level": s.level}, st.is_terminal())
+
+    def resume_local_game(self, record: Any, setup: dict[str, Any]) -> None:
+        """Play on from a kept record with the same people and CPU level, every turn's reports back."""
+        import json
+        s = self.session
+        if setup.get("level") in LEVELS:
+            s.level = setup["level"]
+        s.people = [str(p) for p in setup.get("people") or ()]
+        if not s.load_json(json.dumps(record.to_json()), name="The kept game"):
+            raise ValueError(s.message)
+        s.message = ""
+
     def start_game(self) -> bool:
         map_id, n = GAMES[self.game_choice.value]
         try:

@@ -2,8 +2,8 @@
 
 The side panel shows whose turn it is, the moves left (of 5), the message (refusals in the engine's
 words), the preview of the aimed attack (``combat.combat``: totals, result, who counts), End turn,
-Attack and Undo (Space also ends the turn), a switch to draw a side's lines of communication, and the
-last events with their why. With free deployment, the side panel first shows the palette of units to
+Attack and Undo (Space also ends the turn), a switch to draw a side's lines of communication, and every
+event of the game with its why, grouped by turn (``academy.ui.event_log``). With free deployment, the side panel first shows the palette of units to
 place and Done (deploy.py); in hot seat a cover hides the board between North's and South's deployment;
 Save, Load, the share link and the replay wait until both armies are deployed. The form may also start
 from a position line pasted by the person (``snapshot.parse_position``). Under the board: Save (the
@@ -24,6 +24,7 @@ from academy.games.game_of_war.snapshot import parse_position
 from academy.games.game_of_war.units import MOVES_PER_TURN
 from academy.ui.defer import later
 from academy.ui.position_link import ShareLink, position_text, read_position
+from academy.ui.event_log import EventLog
 from academy.ui.save_load import SaveLoadBar
 
 from .board import CUT_OFF_FILL, DESTINATION, SIDE_COLOURS, TARGET, GameOfWarBoard
@@ -144,6 +145,13 @@ class SpaceKey(JSComponent):
     """
 
 
+def people_at_screen(s: GameOfWarSession) -> set[int]:
+    """The players of the person at the screen: the person to move, else every person playing here."""
+    humans = {p for p, seat in enumerate(s.seats) if seat == HUMAN}
+    mover = s.state.to_move() if s.state is not None else None
+    return {mover} if mover in humans else humans
+
+
 def _rules() -> Any:
     from academy.ui.rules_page import RulesPanel
     return pn.Card(RulesPanel("game_of_war", compact=True), title="Rules", collapsed=True,
@@ -203,7 +211,8 @@ class GameOfWarPlayPage(pn.viewable.Viewer):
                                                           "South's lines": "south"}, value="",
                                                  css_classes=["network-choice"])
         self.lines.param.watch(lambda e: s.show_network(e.new or None), "value")
-        self.events = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["last-events"])
+        self.events = EventLog(s, entries=lambda: s.log, mine=lambda: people_at_screen(s), watch=["log"],
+                               css_classes=["last-events"], max_height=380)
         self.space = SpaceKey(width=0, height=0, margin=0)
         self.space.param.watch(lambda e: self._space(), "presses")
         self.deploy_panel = DeploymentPanel(s)
@@ -211,7 +220,8 @@ class GameOfWarPlayPage(pn.viewable.Viewer):
         self.play_buttons = pn.Row(self.attack_button, self.end_button, margin=0)
         side = pn.Column(self.status, self.message, pn.Row(self.play_buttons, self.undo_button), self.deploy_panel,
                          self.preview, pn.pane.HTML("<b>Lines of communication</b>", stylesheets=[CSS]), self.lines,
-                         divider(), self.events, self.space, width=400, margin=(0, 0, 0, 12),
+                         divider(), pn.pane.HTML("<b>What happened</b>", stylesheets=[CSS], margin=(4, 5, 0, 5)),
+                         self.events, self.space, width=400, margin=(0, 0, 0, 12),
                          css_classes=["side-panel"])
         board_col = pn.Column(self.board, pn.pane.HTML(LEGEND, stylesheets=[CSS], width=890), margin=0)
         self.replay_button = pn.widgets.Button(label="Replay this game", width=160, css_classes=["replay-game"])
@@ -259,6 +269,21 @@ class GameOfWarPlayPage(pn.viewable.Viewer):
         page = GameOfWarReplayPage(GameOfWarReplay(st.record.fork(), title="this game"), embedded=True)
         self.replay_area.objects = [page]
         return page
+
+    # --- kept over a reload (academy.ui.local_games) ----------------------------------------------
+    keep_watch = ("state",)
+
+    def local_game(self) -> Any:
+        """The game to keep: its record and seats (None: no game yet)."""
+        from academy.ui.local_games import LocalGame
+        s = self.session
+        if s.state is None:
+            return None
+        return LocalGame(s.state.record, {"seats": list(s.seats)}, s.state.is_terminal())
+
+    def resume_local_game(self, record: Any, setup: dict[str, Any]) -> None:
+        """Play on from a kept record with its seats."""
+        self.session.resume(record, [str(x) for x in setup.get("seats") or ()])
 
     def start_game(self) -> bool:
         """Start the game the form describes: from the pasted position if there is one, else with the
@@ -312,16 +337,6 @@ class GameOfWarPlayPage(pn.viewable.Viewer):
     def preview_html(self) -> str:
         return preview_html(self.session)
 
-    def events_html(self, count: int = 14) -> str:
-        entries = self.session.log[-count:]
-        if not entries:
-            return ""
-        parts = []
-        for e in reversed(entries):
-            why = "".join(f"<li>{escape(w)}</li>" for w in e.get("why", ()))
-            parts.append(f"<p>{escape(e['text'])}</p>" + (f"<ul class='why'>{why}</ul>" if why else ""))
-        return "<div class='events'><h4>Last events (newest first)</h4>" + "".join(parts) + "</div>"
-
     def _update(self, *events: Any) -> None:
         s = self.session
         with pn.io.hold():
@@ -331,7 +346,7 @@ class GameOfWarPlayPage(pn.viewable.Viewer):
                 self.form_card.collapsed = has_game
             updates = ((self.status, self.status_html()),
                        (self.message, f"<div class='academy-message'>{escape(s.message)}</div>" if s.message else ""),
-                       (self.preview, self.preview_html()), (self.events, self.events_html()))
+                       (self.preview, self.preview_html()))
             for pane, obj in updates:
                 if pane.object != obj:
                     pane.object = obj

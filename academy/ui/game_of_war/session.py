@@ -115,7 +115,7 @@ class GameOfWarSession(Dragging, Acting, CpuTurns, param.Parameterized):
         names = ", ".join(f"{game.player_name(p)} ({'you' if s == HUMAN else 'CPU ' + s})"
                           for p, s in enumerate(seats))
         self._publish(state=state, selected=None, target=None, message=f"New game: {names}.",
-                      last_events=list(events), log=log_lines(events, len(state.record)), covered=False,
+                      last_events=list(events), log=log_lines(events, len(state.record), state), covered=False,
                       placements=[], trail=[])
         self._run_cpu()
 
@@ -154,19 +154,26 @@ class GameOfWarSession(Dragging, Acting, CpuTurns, param.Parameterized):
         except ValueError as exc:
             self._publish(message=str(exc))
             return False
+        self.resume(record, self.seats if len(self.seats) == 2 else [HUMAN, HUMAN])
+        where = "the game is over" if self.state.is_terminal() else f"turn {self.state.turn}"
+        self._publish(message=f"Game loaded from {name} ({count(len(record), 'step')}): {where}.")
+        return True
+
+    def resume(self, record: Any, seats: list[str], message: str = "") -> None:
+        """Play on from ``record`` (a loaded game, or one kept over a reload) with ``seats``, its whole log
+        rebuilt; raises ValueError for bad seats."""
+        if len(seats) != 2 or any(s != HUMAN and s not in CPU_LEVELS for s in seats):
+            raise ValueError(f"Give two seats (North, South), each 'human' or one of {CPU_LEVELS}: got {seats!r}.")
         state, log = rebuild(record)
         events = state.settle()
-        log += log_lines(events, len(state.record))
+        log += log_lines(events, len(state.record), state)
         self._cancel_cpu()
         self._bots = {}
         self._turn_moves = []
-        if len(self.seats) != 2:
-            self.seats = [HUMAN, HUMAN]
-        where = "the game is over" if state.is_terminal() else f"turn {state.turn}"
+        self.seats = list(seats)
         self._publish(state=state, selected=None, target=None, last_events=list(events), log=log, trail=[],
-                      covered=False, placements=[], message=f"Game loaded from {name} ({count(len(record), 'step')}): {where}.")
+                      covered=False, placements=[], message=message)
         self._run_cpu()
-        return True
 
     # --- questions the views ask ----------------------------------------------------------------
     def is_cpu(self, player: int | None) -> bool:
@@ -376,7 +383,7 @@ class GameOfWarSession(Dragging, Acting, CpuTurns, param.Parameterized):
             return None
         with param.parameterized.discard_events(self):
             self.state = trial
-        return dict(state=trial, last_events=list(events), log=self.log + log_lines(events, len(trial.record)),
+        return dict(state=trial, last_events=list(events), log=self.log + log_lines(events, len(trial.record), trial),
                     **self._track(events))
 
     def reveal(self) -> None:
@@ -537,7 +544,7 @@ class GameOfWarSession(Dragging, Acting, CpuTurns, param.Parameterized):
             return False
         sel = getattr(action, "unit", None) if isinstance(action, Move) else None
         self._publish(selected=sel, target=None, message="", last_events=list(events),
-                      log=self.log + log_lines(events, len(self.state.record)), **self._track(events))
+                      log=self.log + log_lines(events, len(self.state.record), self.state), **self._track(events))
         if sel is not None and not self.targets:      # nothing more this unit can do: clear the selection
             self._publish(selected=None)
         self._run_cpu()
@@ -664,7 +671,7 @@ class GameOfWarSession(Dragging, Acting, CpuTurns, param.Parameterized):
             with param.parameterized.discard_events(self):
                 self.thinking = False
         self._publish(selected=None, target=None, message="", last_events=list(events),
-                      log=self.log + log_lines(events, len(self.state.record)), **self._track(events))
+                      log=self.log + log_lines(events, len(self.state.record), self.state), **self._track(events))
         if not self.synchronous and not done:
             self._run_cpu()
         elif done:

@@ -95,7 +95,7 @@ class SharedGameOfWar(GameOfWarSession, SeatChat, SeatLeaving):
         self._turn_moves = []
         for entry in record.entries:
             events = visible_events(state.apply(entry.action), self.player)
-            log += log_lines(events, len(state.record))
+            log += log_lines(events, len(state.record), state)
             trail = self._track(events, state.position).get("trail", trail)
         self.param.update(log=log, trail=trail)
 

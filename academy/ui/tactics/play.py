@@ -1,7 +1,7 @@
 """The Play tab of Tactics: a new-game form (the map, each army a person or a CPU level, commanders, fog,
 luck, starting funds), then the board, the side panel (status with funds, day, weather and power meters;
-the message; the action buttons; the odds of the aimed attack; why the last attack did what it did; the
-last events) and the Rules card. Two people share the screen in turn (hot seat); with fog a cover hides
+the message; the action buttons; the odds of the aimed attack; why the last attack did what it did; every
+event of the game, grouped by day, ``academy.ui.event_log``) and the Rules card. Two people share the screen in turn (hot seat); with fog a cover hides
 the board between their turns. "Replay this game" shows the game so far step by step under the board
 (replay.py). Nothing here knows a rule."""
 from __future__ import annotations
@@ -18,11 +18,12 @@ from academy.games.tactics.mapdata import available_maps
 from academy.games.tactics.missions import MISSIONS
 from academy.ui.defer import later
 from academy.ui.position_link import ShareLink, position_text, read_position
+from academy.ui.event_log import EventLog
 from academy.ui.save_load import SaveLoadBar
 
 from .board import TacticsBoard
 from .controls import ActionControls
-from .panels import CSS, LEGEND, events_html, odds_html, status_html, why_html
+from .panels import CSS, LEGEND, odds_html, status_html, why_html
 from .session import CPU_LEVELS, HUMAN, TacticsSession
 from academy.ui.rule_line import divider
 
@@ -103,8 +104,10 @@ class TacticsPlayPage(pn.viewable.Viewer):
         self.controls = ActionControls(s)
         self.odds = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["attack-odds"])
         self.why = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["attack-why"])
-        self.events = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["last-events"])
+        self.events = EventLog(s, entries=lambda: s.log, mine=lambda: {s.viewer} if s.viewer is not None else set(),
+                               watch=["log", "viewer"], css_classes=["last-events"], max_height=360)
         side = pn.Column(self.status, self.message, self.controls, self.odds, self.why, divider(),
+                         pn.pane.HTML("<b>What happened</b>", stylesheets=[CSS], margin=(4, 5, 0, 5)),
                          self.events, width=430, margin=(0, 0, 0, 12), css_classes=["side-panel"])
         self.cover_text = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["cover-text"])
         self.cover_button = pn.widgets.Button(label="I'm ready", color="primary", width=300,
@@ -191,6 +194,21 @@ class TacticsPlayPage(pn.viewable.Viewer):
             self.session.show_screen()   # whoever opened the link is at the screen: no cover for the first turn
         return True
 
+    # --- kept over a reload (academy.ui.local_games) ----------------------------------------------
+    keep_watch = ("obs",)
+
+    def local_game(self) -> Any:
+        """The game to keep: its record and seats (None: no game yet)."""
+        from academy.ui.local_games import LocalGame
+        s = self.session
+        if s.state is None:
+            return None
+        return LocalGame(s.state.record, {"seats": list(s.seats)}, s.state.is_terminal())
+
+    def resume_local_game(self, record: Any, setup: dict[str, Any]) -> None:
+        """Play on from a kept record with its seats, each person's log as they saw it."""
+        self.session.resume(record, [str(x) for x in setup.get("seats") or ()])
+
     def start_game(self) -> bool:
         """Start a game with the form's choices; False (and the reason under the form) if refused."""
         try:
@@ -227,8 +245,7 @@ class TacticsPlayPage(pn.viewable.Viewer):
                 self.table.visible = not covered
             updates = ((self.status, status_html(s)),
                        (self.message, f"<div class='academy-message'>{escape(s.message)}</div>" if s.message else ""),
-                       (self.odds, odds_html(s.preview)), (self.why, why_html(s.last_attack)),
-                       (self.events, events_html(s.log)))
+                       (self.odds, odds_html(s.preview)), (self.why, why_html(s.last_attack)))
             for pane, obj in updates:
                 if pane.object != obj:
                     pane.object = obj

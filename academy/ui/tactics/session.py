@@ -135,8 +135,9 @@ class TacticsSession(Acting, CpuTurns, param.Parameterized):
                     message=f"New game on {game.map.name}: {names}.{fog_note}")
         self._run_cpu()
 
-    def start_from(self, state: Any, seats: Sequence[str], message: str = "") -> None:
-        """Play on from a given position (a lesson, a test, a loaded game) with these seats."""
+    def start_from(self, state: Any, seats: Sequence[str], message: str = "", memories: Memories | None = None) -> None:
+        """Play on from a given position (a lesson, a test, a loaded game) with these seats (``memories``:
+        what each person has seen so far; none by default)."""
         if len(seats) != state.game.num_players or any(s != HUMAN and s not in CPU_LEVELS for s in seats):
             raise ValueError(f"Give one seat per army, each 'human' or one of {CPU_LEVELS}: got {seats!r}.")
         self._cancel_cpu()
@@ -145,10 +146,25 @@ class TacticsSession(Acting, CpuTurns, param.Parameterized):
         with param.parameterized.discard_events(self):
             self.state = state
             self.viewer = self._viewer_now()
-        self._memories = Memories()
+        self._memories = memories or Memories()
         self._clear(ready=not (self.hot_seat and state.game.options["fog"] and not state.is_terminal()),
                     last_events=[], message=message, **self._memories.of(self.viewer))
         self._run_cpu()
+
+    def resume(self, record: Any, seats: Sequence[str], message: str = "") -> None:
+        """Play on from ``record`` (a game kept over a reload) with ``seats``: the position after its last
+        entry, and each person's log, last attack and trail as they saw them (the fog holds). Raises
+        ValueError for bad seats."""
+        if len(seats) != record.game.num_players or any(s != HUMAN and s not in CPU_LEVELS for s in seats):
+            raise ValueError(f"Give one seat per army, each 'human' or one of {CPU_LEVELS}: got {list(seats)!r}.")
+        state, memories, mover = record.initial_state(), Memories(), None
+        people = [p for p, seat in enumerate(seats) if seat == HUMAN] or [None]
+        for entry in record.entries:
+            mover = entry.player if not entry.chance else mover     # a roll belongs to the decision before it
+            events = state.apply(entry.action)
+            memories.add(state, events, mover, people, isinstance(entry.action, EndTurn))
+        state.settle()
+        self.start_from(state, seats, message, memories=memories)
 
     # --- save and load -------------------------------------------------------------------------
     def save_json(self) -> str:

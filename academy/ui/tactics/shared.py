@@ -44,7 +44,7 @@ from academy.ui.session_loop import in_session
 
 from .board import TacticsBoard
 from .controls import ActionControls
-from .panels import CSS, LEGEND, events_html, odds_html, status_html, why_html
+from .panels import CSS, LEGEND, odds_html, status_html, why_html
 from .session import HUMAN, TacticsSession
 from .sight import Memories
 from academy.ui.rule_line import divider
@@ -269,7 +269,9 @@ class SharedTacticsPage(pn.viewable.Viewer):
         self.controls.layout.visible = s.player is not None
         self.odds = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["attack-odds"])
         self.why = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["attack-why"])
-        self.events = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["last-events"])
+        from academy.ui.event_log import EventLog
+        self.events = EventLog(s, entries=lambda: s.log, mine=lambda: {s.player} if s.player is not None else set(),
+                               watch=["log"], css_classes=["last-events"], max_height=360)
         self.leave = LeaveView(s)
         side = pn.Column(self.status, self.message, pn.Column(self.clock, self.claim_button, margin=0,
                                                               sizing_mode="stretch_width", css_classes=["clock-panel"]),
@@ -313,8 +315,7 @@ class SharedTacticsPage(pn.viewable.Viewer):
             updates = ((self.status, status_html(s)),
                        (self.message, f"<div class='academy-message' role='status'>{html.escape(s.message)}</div>"
                         if s.message else ""),
-                       (self.odds, odds_html(s.preview)), (self.why, why_html(s.last_attack)),
-                       (self.events, events_html(s.log)))
+                       (self.odds, odds_html(s.preview)), (self.why, why_html(s.last_attack)))
             for pane, obj in updates:
                 if pane.object != obj:
                     pane.object = obj

@@ -25,7 +25,7 @@ class Memories:
         step = len(state.record)
         for person in people:
             shown = visible_events(state, events, mover, person)
-            self.logs[person] = self.logs.get(person, []) + log_lines(shown, step)
+            self.logs[person] = self.logs.get(person, []) + log_lines(shown, step, state)
             attack = next((e for e in reversed(shown) if e.kind == "attack"), None)
             if attack is not None:
                 self.attacks[person] = {"text": attack.text, "why": list(attack.why)}
