@@ -94,3 +94,18 @@ def test_bad_layers_are_refused_with_the_reason():
 def test_grid_cells():
     assert cell_at(0.4, -2.2, width=3, height=3, flip=True) == (0, 2)
     assert cell_at(3.2, 0, width=3, height=3) is None and cell_at(None, 1, width=3, height=3) is None
+
+
+def test_a_layer_empty_at_first_draws_its_rows_once_they_come():
+    """Issue 14, item 5 (found porting the Fronts board, whose order arrows start empty): HoloViews read
+    an empty colour column as numbers and mapped it through a colour mapper shared with the other
+    layers' columns of that name, and the board could not be drawn; an empty layer is drawn with its
+    fixed style and its columns drive the glyph once rows come."""
+    empty = Layer("marks", "points", {"x": [], "y": [], "line_color": [], "marker": []},
+                  mapped=("line_color", "marker"), style={"size": 10, "fill_alpha": 0})
+    full = Layer("rings", "points", {"x": [0.5], "y": [0.5], "line_color": ["#00ff00"]}, mapped=("line_color",))
+    b = board(empty, full)
+    glyph = b.renderers["marks"].glyph
+    assert glyph.line_color == Field("line_color") and glyph.marker == Field("marker")
+    b.replace("marks", {"x": [0.2], "y": [0.3], "line_color": ["#ff0000"], "marker": ["square"]})
+    assert list(b.sources["marks"].data["line_color"]) == ["#ff0000"]

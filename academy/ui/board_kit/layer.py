@@ -65,6 +65,11 @@ class Layer:
         keys = KEY_COLUMNS[self.kind]
         return [c for c in self.columns if c not in keys]
 
+    @property
+    def rows(self) -> int:
+        """The number of rows."""
+        return len(next(iter(self.columns.values()), ()))
+
     def with_columns(self, columns: Mapping[str, Sequence[Any]]) -> Layer:
         """This layer with some columns replaced (all of the same new length)."""
         return replace(self, columns={**self.columns, **columns})
@@ -80,7 +85,11 @@ class Layer:
             data = {c: list(self.columns[c]) for c in (*keys, *vdims)}
             element = _ELEMENTS[self.kind](data, kdims=list(keys[:2]) if self.kind in ("points", "labels")
                                            else list(keys), vdims=vdims, label=self.label or "")
-        options: dict[str, Any] = {"default_tools": [], **self.style, **{c: c for c in self.mapped}}
+        # An empty layer is drawn with its fixed style only: HoloViews reads an empty column as numbers and
+        # maps it through a colour mapper whose range it shares with other layers' columns of that name
+        # (strings there: the render fails); the board maps the columns once drawn (board._keep_columns).
+        mapped = {c: c for c in self.mapped} if self.rows else {}
+        options: dict[str, Any] = {"default_tools": [], **self.style, **mapped}
         if self.hover:
             from bokeh.models import HoverTool
             options["tools"] = [HoverTool(tooltips=self.hover)]
