@@ -2,12 +2,14 @@
 routed to the game (issue 14, item 5)."""
 from __future__ import annotations
 
+import math
+
 import holoviews as hv
 import pytest
 from bokeh.core.property.vectorization import Field
 from bokeh.events import DoubleTap, Pan, PanEnd, PanStart, Tap
 
-from academy.ui.board_kit.arrows import arrow_layers
+from academy.ui.board_kit.arrows import arrow_columns, arrow_layers
 from academy.ui.board_kit.board import Board
 from academy.ui.board_kit.grid import cell_at, rect_columns
 from academy.ui.board_kit.layer import Layer
@@ -109,3 +111,10 @@ def test_a_layer_empty_at_first_draws_its_rows_once_they_come():
     assert glyph.line_color == Field("line_color") and glyph.marker == Field("marker")
     b.replace("marks", {"x": [0.2], "y": [0.3], "line_color": ["#ff0000"], "marker": ["square"]})
     assert list(b.sources["marks"].data["line_color"]) == ["#ff0000"]
+
+
+def test_an_arrow_head_is_turned_on_the_screen():
+    """Issue 14, item 5: with twice as many pixels per unit across as up, an arrow one unit right and
+    one up points at 26.6 degrees on the screen, not 45."""
+    _, head = arrow_columns([(0, 0, 1, 1, "#c00", 2)], scale=(2.0, 1.0))
+    assert head["angle"] == [pytest.approx(math.atan2(1, 2) - math.pi / 2)]

@@ -3,13 +3,16 @@ a tap patches only the cells that changed, the order layers' rows follow the pla
 map gives every layer new rows, and in a notebook the board is a HoloViews overlay."""
 from __future__ import annotations
 
+import math
+
 import bokeh.document
 import holoviews as hv
+import pytest
 from bokeh.events import Tap
 from bokeh.models import ColumnDataSource
 
 from academy.games.fronts.mapdata import load_map
-from academy.ui.fronts.board import SELECTED, TARGET, FrontsBoard, stack_label
+from academy.ui.fronts.board import HEAD_OFF, SELECTED, TARGET, FrontsBoard, stack_label
 from academy.ui.fronts.session import LocalFronts
 
 
@@ -86,7 +89,9 @@ def test_the_order_layers_rows_follow_the_planned_orders():
     westmere, greyridge = (s.fmap.provinces[p].at for p in ("westmere", "greyridge"))
     assert b.kit.column("routes", "x1") == [westmere[0]]           # Millbrook -> Westmere, then the arrow on
     assert b.kit.column("moves", "x0")[0] == westmere[0]            # Westmere -> Greyridge
-    assert abs(b.kit.column("moves-heads", "x")[0] - greyridge[0]) < 0.05
+    px, py = b.kit.pixels_per_unit(aspect=1.4)
+    hx, hy = b.kit.column("moves-heads", "x")[0], b.kit.column("moves-heads", "y")[0]
+    assert math.hypot((hx - greyridge[0]) * px, (hy - greyridge[1]) * py) == pytest.approx(HEAD_OFF)
     assert len(b.kit.column("strikes", "x0")) == 1 and b.kit.column("supports", "x0") == []
     s.remove(0)
     assert b.kit.column("routes", "x0") == [] and len(b.kit.column("moves", "x0")) == 1
@@ -123,3 +128,26 @@ def test_in_a_notebook_the_board_is_a_holoviews_overlay():
     assert (element * hv.Text(0.5, 0.5, "here")).__class__ is hv.Overlay
     moves = element.get(list(b.kit.layers).index("moves"))
     assert isinstance(moves, hv.Segments) and len(moves) == 1      # the one move, drawn as it stands
+
+
+def test_an_arrow_head_points_along_its_shaft_on_the_screen():
+    """Issue 14, item 5 (seen on the screenshot): a head turned by the angle in data units pointed off
+    its shaft, as the board has more pixels per unit across than up; the head is turned on the screen,
+    again when the browser reports another size."""
+    s = new()
+    b = board_for(s)
+    doc = bokeh.document.Document()
+    doc.add_root(b.pane.get_root(doc))
+    s.add_order("2 infantry Oakhollow -> Riverton")
+
+    def on_screen() -> float:
+        px, py = b.kit.pixels_per_unit(aspect=1.4)
+        x0, y0, x1, y1 = (b.kit.column("moves", c)[0] for c in ("x0", "y0", "x1", "y1"))
+        return math.atan2((y1 - y0) * py, (x1 - x0) * px) - math.pi / 2
+    assert b.kit.pixels_per_unit(aspect=1.4)[0] != b.kit.pixels_per_unit(aspect=1.4)[1]
+    assert b.kit.column("moves-heads", "angle")[0] == pytest.approx(on_screen())
+    before = b.kit.column("moves-heads", "angle")[0]
+    b.figure.set_from_json("inner_width", 1200)          # as the browser reports its layout
+    b.figure.set_from_json("inner_height", 500)
+    after = b.kit.column("moves-heads", "angle")[0]
+    assert after == pytest.approx(on_screen()) and abs(after - before) > 0.05

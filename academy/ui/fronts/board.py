@@ -59,7 +59,10 @@ SELECTED, TARGET, BATTLE = "#111111", "#E08A00", "#D00000"
 EDGE_STYLES = {"border": {"line_color": "#A8A29A", "line_width": 2.0, "line_alpha": 0.8},
                "river": {"line_color": "#4A90D9", "line_width": 7.0, "line_alpha": 0.75}}
 MOVE_WIDTH = 4.0
-ARROW_END = 0.045     # data units between an arrow's head and the centre of the province it points at
+HEAD_SIZE = 8 + 2.5 * MOVE_WIDTH     # the kit's arrow head for a shaft of that width (arrows.arrow_columns)
+# screen pixels from a province's centre to the centre of an arrow head pointing at it: the head's tip (0.58
+# of its size ahead of its centre, Bokeh's triangle) just touches the disc's edge
+HEAD_OFF = NODE_SIZE / 2 + 0.58 * HEAD_SIZE - 2
 
 # the columns of each layer that follow the state (the rest follow the map)
 _PROVINCE_LIVE = ("fill_color", "line_color", "owner_text", "stack_text")
@@ -99,6 +102,14 @@ def _shorten(x0: float, y0: float, x1: float, y1: float, start: float, end: floa
     return x0 + ux * start, y0 + uy * start, x1 - ux * end, y1 - uy * end
 
 
+def _stop_short(a: tuple[float, float], b: tuple[float, float], pixels: float,
+                scale: tuple[float, float]) -> tuple[float, float, float, float]:
+    """The segment from a towards b ending ``pixels`` screen pixels before b (``scale``: pixels per unit)."""
+    (x0, y0), (x1, y1), (px, py) = a, b, scale
+    d = math.hypot((x1 - x0) * px, (y1 - y0) * py) or 1.0
+    return x0, y0, x1 - (x1 - x0) * pixels / d, y1 - (y1 - y0) * pixels / d
+
+
 def _empty(*cols: str) -> dict[str, list[Any]]:
     return {c: [] for c in cols}
 
@@ -114,6 +125,8 @@ class FrontsBoard(pn.viewable.Viewer):
 
     def __init__(self, session: Any, height: int = 640, **params: Any) -> None:
         super().__init__(session=session, **params)
+        self.kit: Board | None = None
+        self._height = height
         self._use_map(session.fmap)
         layers = self._layers()
         self.kit = Board("fronts-board", layers, x_range=X_RANGE, y_range=Y_RANGE, height=height,
@@ -122,6 +135,8 @@ class FrontsBoard(pn.viewable.Viewer):
         self.figure, self.pane = self.kit.figure, self.kit.pane
         self.kit.renderers["stacks"].glyph.padding = 3          # a Bokeh text property HoloViews has no option for
         self.kit.on_tap(self._on_tap)
+        for size in ("inner_width", "inner_height"):     # the arrow heads turn with the board's shape
+            self.figure.on_change(size, self._on_resize)
         session.param.watch(self._on_model, ["obs", "selected", "targets", "pending", "step", "mode"])
 
     def __panel__(self) -> pn.viewable.Viewable:
@@ -267,6 +282,7 @@ class FrontsBoard(pn.viewable.Viewer):
         out = {"routes": _segments(), "supports": _segments(), "strikes": _segments(),
                "marks": _empty("x", "y", "marker", "line_color"), "battles": _empty("x", "y")}
         arrows: list[tuple[float, float, float, float, str, float]] = []
+        scale = self._scale()
         pending = list(s.pending or ()) if self.fmap is not None and s.obs is not None else []
         for text, c in zip(pending, self.order_colours(pending)):
             try:
@@ -278,7 +294,7 @@ class FrontsBoard(pn.viewable.Viewer):
                 pts = [(x0, y0)] + [self.pos[p] for p in o.path]
                 for (xa, ya), (xb, yb) in zip(pts[:-2], pts[1:-1]):
                     self._segment(out["routes"], (xa, ya, xb, yb), c)
-                arrows.append((*_shorten(*pts[-2], *pts[-1], 0.0, ARROW_END), c, MOVE_WIDTH))
+                arrows.append((*_stop_short(pts[-2], pts[-1], HEAD_OFF, scale), c, MOVE_WIDTH))
             elif o.kind in ("support", "strike", "scout"):
                 seg = _shorten(x0, y0, *self.pos[o.target], 0.03, 0.03)
                 self._segment(out["supports" if o.kind == "support" else "strikes"], seg, c)
@@ -287,7 +303,7 @@ class FrontsBoard(pn.viewable.Viewer):
                 out["marks"]["y"].append(y0 + (0.06 if o.kind == "build" else 0))
                 out["marks"]["marker"].append("circle_cross" if o.kind == "build" else "square")
                 out["marks"]["line_color"].append(c)
-        out["moves"], out["moves-heads"] = arrow_columns(arrows)
+        out["moves"], out["moves-heads"] = arrow_columns(arrows, scale=scale)
         for x, y in self._battles():
             out["battles"]["x"].append(x)
             out["battles"]["y"].append(y)
@@ -323,6 +339,15 @@ class FrontsBoard(pn.viewable.Viewer):
     def _on_model(self, *events: Any) -> None:
         self.update()
 
+    def _on_resize(self, attr: str, old: Any, new: Any) -> None:
+        self.update()
+
+    def _scale(self) -> tuple[float, float]:
+        """Screen pixels per data unit along x and y (an estimate until the browser reports a size)."""
+        if self.kit is None:        # drawing the first time
+            return 1.4 * self._height / (X_RANGE[1] - X_RANGE[0]), self._height / (Y_RANGE[1] - Y_RANGE[0])
+        return self.kit.pixels_per_unit(aspect=1.4)
+
     def update(self) -> None:
         """Patch the board from the session (now if the document may change, else on its loop)."""
         self.kit.change(self._patch)
@@ -353,4 +378,4 @@ class FrontsBoard(pn.viewable.Viewer):
         """The province drawn within ``reach`` pixels of the data point (x, y), or None.
 
         Pixels come from the figure's inner size as the browser reports it (an estimate before that)."""
-        return nearest_node(self.pos, x, y, self.kit.pixels_per_unit(aspect=1.4), reach)
+        return nearest_node(self.pos, x, y, self._scale(), reach)
