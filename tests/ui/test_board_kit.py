@@ -118,3 +118,12 @@ def test_an_arrow_head_is_turned_on_the_screen():
     one up points at 26.6 degrees on the screen, not 45."""
     _, head = arrow_columns([(0, 0, 1, 1, "#c00", 2)], scale=(2.0, 1.0))
     assert head["angle"] == [pytest.approx(math.atan2(1, 2) - math.pi / 2)]
+
+
+def test_an_empty_layer_sends_its_columns_as_lists():
+    """Issue 14, item 5 (found by the Fronts browser test, a board before any game): HoloViews sent an
+    empty column as an empty array of numbers, and BokehJS refused it as colours ("invalid color
+    array") and drew no board; an empty layer's columns are plain empty lists."""
+    b = board(Layer("marks", "points", {"x": [], "y": [], "line_color": []}, mapped=("line_color",)))
+    assert all(type(v) is list and v == [] for v in b.sources["marks"].data.values())
+    assert set(b.sources["marks"].data) >= {"x", "y", "line_color"}
