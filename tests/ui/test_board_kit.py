@@ -2,12 +2,14 @@
 routed to the game (issue 14, item 5)."""
 from __future__ import annotations
 
+import math
+
 import holoviews as hv
 import pytest
 from bokeh.core.property.vectorization import Field
 from bokeh.events import DoubleTap, Pan, PanEnd, PanStart, Tap
 
-from academy.ui.board_kit.arrows import arrow_layers
+from academy.ui.board_kit.arrows import arrow_columns, arrow_layers
 from academy.ui.board_kit.board import Board
 from academy.ui.board_kit.grid import cell_at, rect_columns
 from academy.ui.board_kit.layer import Layer
@@ -132,3 +134,34 @@ def test_a_board_that_takes_drags_holds_a_finger_without_moving():
     b.on_drag(lambda phase, x, y: None)
     assert isinstance(b.figure.toolbar.active_drag, PanTool)
     assert (b.figure.x_range.bounds, b.figure.y_range.bounds) == ((0, 1), (0, 1))
+
+
+def test_a_layer_empty_at_first_draws_its_rows_once_they_come():
+    """Issue 14, item 5 (found porting the Fronts board, whose order arrows start empty): HoloViews read
+    an empty colour column as numbers and mapped it through a colour mapper shared with the other
+    layers' columns of that name, and the board could not be drawn; an empty layer is drawn with its
+    fixed style and its columns drive the glyph once rows come."""
+    empty = Layer("marks", "points", {"x": [], "y": [], "line_color": [], "marker": []},
+                  mapped=("line_color", "marker"), style={"size": 10, "fill_alpha": 0})
+    full = Layer("rings", "points", {"x": [0.5], "y": [0.5], "line_color": ["#00ff00"]}, mapped=("line_color",))
+    b = board(empty, full)
+    glyph = b.renderers["marks"].glyph
+    assert glyph.line_color == Field("line_color") and glyph.marker == Field("marker")
+    b.replace("marks", {"x": [0.2], "y": [0.3], "line_color": ["#ff0000"], "marker": ["square"]})
+    assert list(b.sources["marks"].data["line_color"]) == ["#ff0000"]
+
+
+def test_an_arrow_head_is_turned_on_the_screen():
+    """Issue 14, item 5: with twice as many pixels per unit across as up, an arrow one unit right and
+    one up points at 26.6 degrees on the screen, not 45."""
+    _, head = arrow_columns([(0, 0, 1, 1, "#c00", 2)], scale=(2.0, 1.0))
+    assert head["angle"] == [pytest.approx(math.atan2(1, 2) - math.pi / 2)]
+
+
+def test_an_empty_layer_sends_its_columns_as_lists():
+    """Issue 14, item 5 (found by the Fronts browser test, a board before any game): HoloViews sent an
+    empty column as an empty array of numbers, and BokehJS refused it as colours ("invalid color
+    array") and drew no board; an empty layer's columns are plain empty lists."""
+    b = board(Layer("marks", "points", {"x": [], "y": [], "line_color": []}, mapped=("line_color",)))
+    assert all(type(v) is list and v == [] for v in b.sources["marks"].data.values())
+    assert set(b.sources["marks"].data) >= {"x", "y", "line_color"}

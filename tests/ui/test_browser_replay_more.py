@@ -64,10 +64,10 @@ def test_fronts_replay_shows_the_orders_then_the_resolution(serve, open_page, st
     page.open(url + replay_link(game_id), board="fronts-board")
     page.wait_text(".replay-counter", "Turn 1: the start of the game")
     start = wait_for(lambda: source(page, "fronts-stacks"), page)
-    assert not source(page, "fronts-heads")["x0"]
+    assert not source(page, "fronts-moves")["x0"]
     page.page.locator(".rv-forward button").click()
     page.wait_text(".replay-counter", "Turn 1: the orders")
-    wait_for(lambda: source(page, "fronts-heads")["x0"], page)   # the orders, drawn as arrows
+    wait_for(lambda: source(page, "fronts-moves")["x0"], page)   # the orders, drawn as arrows
     page.wait_text(".turn-pane", "Orders given")
     page.page.wait_for_timeout(int(CLICK_GAP * 1000))
     page.page.locator(".rv-forward button").click()

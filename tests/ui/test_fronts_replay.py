@@ -57,8 +57,7 @@ def pairs(stacks: dict) -> set[tuple[str, str, str]]:
 
 
 def board_pairs(page: FrontsReplayPage) -> set[tuple[str, str]]:
-    d = page.board.stacks.data
-    return set(zip(d["province"], d["owner"], d["label"]))
+    return set(zip(*(page.board.kit.column("stacks", c) for c in ("province", "owner", "label"))))
 
 
 # --- stepping ------------------------------------------------------------------------------
@@ -73,8 +72,8 @@ def test_turn_by_turn_orders_then_resolution(finished):
     page.buttons["forward"].clicks += 1
     assert s.frame_kind == "orders" and s.frame_turn == 1 and s.pending         # the orders, on the map before
     assert set(s.order_owners) <= {"red", "blue"} and len(s.order_owners) == len(s.pending)
-    heads = page.board.layers["heads"].data
-    assert heads["x0"] and set(heads["color"]) <= {"#C62828", "#1F4FA8"}           # each in its owner's colour
+    colours = page.board.kit.column("moves", "line_color")
+    assert colours and set(colours) <= {"#C62828", "#1F4FA8"}                     # each in its owner's colour
     assert "Orders given" in page.turn.object and s.obs["last"] == []
     s.forward()
     assert s.frame_kind == "result" and s.pending == [] and s.turn_events

@@ -3,9 +3,8 @@ orders are checked by the engine, the odds preview, a turn against the CPU, and 
 draws only what ``observation(player)`` shows)."""
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import bokeh.document
+from bokeh.events import Tap
 import panel as pn
 import pytest
 
@@ -150,14 +149,15 @@ def test_the_viewer_never_gets_another_players_hidden_stacks():
         obs = st.observation("red")
         assert s.obs == obs
         seen = {(p, e["owner"], stack_label(e)) for p, es in obs["stacks"].items() for e in es}
-        drawn = set(zip(b.stacks.data["province"], b.stacks.data["owner"], b.stacks.data["label"]))
+        drawn = set(zip(*(b.kit.column("stacks", c) for c in ("province", "owner", "label"))))
         assert drawn == seen
         hidden = {p for p in st.board.stacks["blue"] if not any(e["owner"] == "blue" for e in
                                                                 obs["stacks"].get(p, []))}
         assert hidden, "the test needs a blue stack red cannot see"
-        assert not hidden & {p for p, o in zip(b.stacks.data["province"], b.stacks.data["owner"]) if o == "blue"}
+        assert not hidden & {p for p, o in zip(b.kit.column("stacks", "province"), b.kit.column("stacks", "owner"))
+                             if o == "blue"}
         # nor does the hover text tell
-        texts = dict(zip(b.provinces.data["id"], b.provinces.data["stack_text"]))
+        texts = dict(zip(b.kit.column("provinces", "id"), b.kit.column("provinces", "stack_text")))
         assert all("Blue" not in texts[p] for p in hidden)
         s.submit()
 
@@ -165,20 +165,22 @@ def test_the_viewer_never_gets_another_players_hidden_stacks():
 def test_the_board_draws_orders_targets_and_battles_and_taps_select():
     s = new()
     b = board_for(s)
-    assert len(b.provinces.data["id"]) == len(s.fmap.provinces)
-    assert sum(b.edges.data["width"][i] > 5 for i in range(len(b.edges.data["xs"]))) == len(s.fmap.rivers)
+    assert len(b.kit.column("provinces", "id")) == len(s.fmap.provinces)
+    assert len(b.kit.column("edges-river", "x0")) == len(s.fmap.rivers)
+    assert len(b.kit.column("edges-border", "x0")) == len(s.fmap.borders) - len(s.fmap.rivers)
     x, y = s.fmap.provinces["millbrook"].at
-    b._on_tap(SimpleNamespace(x=x + 0.005, y=y - 0.005))
+    b.figure._trigger_event(Tap(b.figure, x=x + 0.005, y=y - 0.005))
     assert s.selected == "millbrook"
-    halo = dict(zip(b.provinces.data["id"], b.provinces.data["halo_alpha"]))
+    halo = dict(zip(b.kit.column("halos", "id"), b.kit.column("halos", "line_alpha")))
     assert halo["millbrook"] == 1 and halo["westmere"] == 1 and halo["saltmarsh"] == 0
     x, y = s.fmap.provinces["riverton"].at
-    b._on_tap(SimpleNamespace(x=x, y=y))
+    b.figure._trigger_event(Tap(b.figure, x=x, y=y))
     assert s.pending == ["2 infantry 1 armor Millbrook -> Riverton"]
-    assert len(b.layers["heads"].data["x0"]) == 1 and len(b.layers["routes"].data["xs"]) == 1
+    assert len(b.kit.column("moves", "x0")) == 1 and len(b.kit.column("moves-heads", "x")) == 1
+    assert b.kit.column("routes", "x0") == []                   # a one-step move is its arrow only
     assert b.nearest(0.0, 0.0) is None
     s.submit()
-    assert len(b.layers["battles"].data["x"]) >= 1
+    assert len(b.kit.column("battles", "x")) >= 1
 
 
 def test_hot_seat_passes_the_screen_and_each_sees_their_own():
@@ -276,7 +278,7 @@ def test_no_text_on_the_board_takes_its_colour_from_a_column():
     b = board_for(new())
     texts = [r.glyph for r in b.figure.renderers if isinstance(r.glyph, Text)]
     assert len(texts) >= 3                  # names, terrain words, stack labels
-    columns = set(b.provinces.data) | set(b.stacks.data)
+    columns = {c for source in b.kit.sources.values() for c in source.data}
     for glyph in texts:
         assert glyph.text_color not in columns, f"text coloured by the column {glyph.text_color!r}"
 

@@ -61,8 +61,8 @@ _BOARD_DATA = "() => {" + _FIND_BOARD + """
     if (!src) continue;
     if (src.name === 'fronts-stacks') {
       src.data.label.forEach((l, i) => out.stacks.push([src.data.province[i], src.data.owner[i], String(l)]));
-    } else if (src.name === 'fronts-provinces') {
-      src.data.id.forEach((p, i) => { if (src.data.halo_alpha[i] > 0) out.rings[p] = src.data.halo_color[i]; });
+    } else if (src.name === 'fronts-halos') {
+      src.data.id.forEach((p, i) => { if (src.data.line_alpha[i] > 0) out.rings[p] = src.data.line_color[i]; });
     }
   }
   return out;

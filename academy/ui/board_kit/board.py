@@ -48,8 +48,10 @@ def _keep_columns(layer: Layer, handles: Mapping[str, Any], source: Any) -> None
     out columns it does not draw and draws a column of equal values as one fixed value)."""
     from bokeh.core.property.vectorization import Field
     missing = {c: list(v) for c, v in layer.columns.items() if c not in source.data and c not in ("xs", "ys")}
-    if not layer.rows:      # HoloViews makes an empty value column a float array: no colour, marker or text
-        missing.update({c: [] for c in layer.value_columns})
+    if not layer.rows and layer.kind != "polygons":
+        # HoloViews sends an empty column as an empty array of numbers, which BokehJS refuses as colours
+        # ("invalid color array") once a column drives a colour: empty columns go as plain lists
+        missing = {c: [] for c in (*source.data, *layer.columns) if c not in ("xs", "ys")}
     if missing:
         source.data.update(missing)
     renderer = handles.get("glyph_renderer")

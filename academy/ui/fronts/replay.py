@@ -25,11 +25,9 @@ from typing import Any
 import panel as pn
 import param
 
-from academy.core.errors import RulesError
 from academy.core.record import Record
 from academy.games.fronts.actions import Resolve
 from academy.games.fronts.mapdata import load_map
-from academy.games.fronts.orders import parse_order
 from academy.games.fronts.units import LOSS_ORDER
 from academy.games.fronts.view import full_observation
 from academy.ui.defer import later
@@ -240,26 +238,11 @@ class FrontsReplay(FrontsSession):
 class ReplayFrontsBoard(FrontsBoard):
     """The Fronts board, with each order drawn in its owner's colour (``session.order_owners``)."""
 
-    def _order_columns(self) -> dict[str, dict[str, list[Any]]]:
-        out = super()._order_columns()
-        s = self.session
-        owners = list(getattr(s, "order_owners", []) or [])
-        if self.fmap is None or len(owners) != len(s.pending or ()):
-            return out
-        layers = {"move": ("routes", "heads"), "support": ("supports",), "strike": ("strikes",),
-                  "scout": ("strikes",), "build": ("marks",), "hold": ("marks",)}
-        at = {k: 0 for k in out}
-        for text, owner in zip(s.pending, owners):
-            try:
-                kind = parse_order(text, self.fmap).kind
-            except RulesError:
-                continue
-            for layer in layers.get(kind, ()):
-                cols = out[layer]["color"]
-                if at[layer] < len(cols):
-                    cols[at[layer]] = colour(owner)
-                at[layer] += 1
-        return out
+    def order_colours(self, orders: list[str]) -> list[str]:
+        owners = list(getattr(self.session, "order_owners", []) or [])
+        if len(owners) != len(orders):
+            return super().order_colours(orders)
+        return [colour(owner) for owner in owners]
 
 
 def turn_html(s: FrontsReplay) -> str:
