@@ -18,6 +18,7 @@ add to (``board.element * hv.Text(3, 4, "here")``) and save (``hv.save``).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 import holoviews as hv
@@ -149,6 +150,42 @@ class Board:
         if self.layers[layer].kind == "polygons":   # Bokeh's multi-polygons: rings in parts in polygons
             data.update(xs=[[[list(xs)]] for xs in data.get("xs", [])], ys=[[[list(ys)]] for ys in data.get("ys", [])])
         source.data = {**{c: [] for c in source.data}, **data}
+
+    def reframe(self, x_range: tuple[float, float], y_range: tuple[float, float], *, width: int | None = None,
+                height: int | None = None, xticks: Sequence[tuple[float, Any]] | None = None,
+                yticks: Sequence[tuple[float, Any]] | None = None) -> None:
+        """Another extent (a board for another map): the figure's ranges, size and axis ticks
+        ((position, label) pairs) change in place, and :attr:`element` follows."""
+        from bokeh.models import FixedTicker
+        fig = self.figure
+        fig.x_range.update(start=x_range[0], end=x_range[1])
+        fig.y_range.update(start=y_range[0], end=y_range[1])
+        self._overlay_options.update(xlim=tuple(x_range), ylim=tuple(y_range))
+        for prop, value in (("width", width), ("height", height)):
+            if value:
+                setattr(fig, prop, value)
+                self._overlay_options[prop] = value
+        for axes, key, ticks in ((fig.xaxis, "xticks", xticks), (fig.yaxis, "yticks", yticks)):
+            if ticks is None:
+                continue
+            self._overlay_options[key] = list(ticks)
+            for axis in axes:
+                axis.ticker = FixedTicker(ticks=[t for t, _ in ticks])
+                axis.major_label_overrides = {t: str(label) for t, label in ticks}
+
+    def restyle(self, layer: str, **style: Any) -> None:
+        """Set fixed style properties (``text_font_size`` ...) of a layer's glyphs (drawn, selected,
+        hovered ...) in place; :attr:`element` follows."""
+        renderer = self.renderers[layer]
+        for which in _GLYPHS:
+            glyph = getattr(renderer, which, None)
+            if glyph is None or isinstance(glyph, str):
+                continue
+            for prop, value in style.items():
+                if hasattr(glyph, prop):
+                    setattr(glyph, prop, value)
+        old = self.layers[layer]
+        self.layers[layer] = replace(old, style={**old.style, **style})
 
     def column(self, layer: str, column: str) -> list[Any]:
         """The values of one column of a layer as the browser has them."""

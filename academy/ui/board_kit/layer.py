@@ -80,7 +80,11 @@ class Layer:
             data = {c: list(self.columns[c]) for c in (*keys, *vdims)}
             element = _ELEMENTS[self.kind](data, kdims=list(keys[:2]) if self.kind in ("points", "labels")
                                            else list(keys), vdims=vdims, label=self.label or "")
-        options: dict[str, Any] = {"default_tools": [], **self.style, **{c: c for c in self.mapped}}
+        # a layer with no rows maps no column here: HoloViews would read an empty colour column as numbers
+        # to colour-map over the range of the same column in other layers (and fail when that range is one
+        # colour); the board makes its mapped columns drive the glyph all the same
+        rows = len(next(iter(self.columns.values()), ()))
+        options: dict[str, Any] = {"default_tools": [], **self.style, **({c: c for c in self.mapped} if rows else {})}
         if self.hover:
             from bokeh.models import HoverTool
             options["tools"] = [HoverTool(tooltips=self.hover)]
