@@ -52,7 +52,8 @@ class TacticsBoard(pn.viewable.Viewer):
                          y_range=(0.5 - h, 0.5), width=self._size()[0], height=self._size()[1],
                          options={"xaxis": "bottom", "yaxis": "left", "xticks": self._ticks()[0],
                                   "yticks": self._ticks()[1]},
-                         figure={"min_border": 4, "outline_line_color": "#555555"},
+                         figure={"outline_line_color": "#555555", **{f"min_border_{side}": 4
+                                                                      for side in ("top", "bottom", "left", "right")}},
                          source_names={name: f"tactics-{name}" for name in LAYER_NAMES},
                          css_classes=("board", "tactics-board"))
         self.figure, self.pane = self.kit.figure, self.kit.pane
