@@ -99,11 +99,13 @@ def test_grid_cells():
 def test_an_empty_layer_next_to_another_with_the_same_colour_column_draws_and_fills_later():
     """Issue 14, item 5 (the Tactics board): a layer with no rows yet (no units before a game starts) that
     maps fill_color like the tiles layer failed in HoloViews (it colour-mapped the empty column over the
-    tiles' colours); it draws, and its rows show in their own colours once it has some."""
+    tiles' colours), then in the browser ("invalid color array": HoloViews sent the empty column as
+    floats); it draws, and its rows show in their own colours once it has some."""
     tiles = Layer("tiles", "rectangles", rect_columns([(0, 0)]) | {"fill_color": ["#dcebb4"]}, mapped=("fill_color",))
     units = Layer("units", "rectangles", rect_columns([]) | {"fill_color": []}, mapped=("fill_color",))
     b = board(tiles, units)
     assert b.renderers["units"].glyph.fill_color == Field("fill_color")
+    assert b.sources["units"].data["fill_color"] == []       # not an empty float array: BokehJS refuses that as colours
     b.replace("units", rect_columns([(0, 0)], 0.5) | {"fill_color": ["#c0392b"]})
     assert b.column("units", "fill_color") == ["#c0392b"]
 

@@ -76,6 +76,17 @@ def test_the_board_is_drawn_by_holoviews_from_named_layers():
     assert board.figure.toolbar_location is None
 
 
+def test_a_board_before_any_game_sends_no_float_array_as_colours():
+    """Issue 14, item 5: the Play tab's board before a game has no units, marks or arrows; HoloViews sent
+    those empty columns as float arrays, and BokehJS failed on the colours ("invalid color array": no
+    board, no Start button)."""
+    board = board_for(TacticsSession(synchronous=True))
+    empty = {name: src.data for name, src in board.kit.sources.items() if not len(next(iter(src.data.values())))}
+    assert {"units", "selected", "trail", "trail-heads", "targets"} <= set(empty)
+    assert all(list(column) == [] and isinstance(column, list) for data in empty.values() for column in data.values())
+    assert len(board.kit.column("tiles", "tile")) == 100        # the default map shows
+
+
 def test_the_board_is_a_holoviews_overlay_a_notebook_can_add_to():
     """Issue 14, item 5: ``board.element`` is the board as it stands, an hv.Overlay of its layers."""
     s = session_at()

@@ -50,6 +50,10 @@ def _keep_columns(layer: Layer, handles: Mapping[str, Any], source: Any) -> None
     missing = {c: list(v) for c, v in layer.columns.items() if c not in source.data and c not in ("xs", "ys")}
     if missing:
         source.data.update(missing)
+    if not len(next(iter(layer.columns.values()), ())):
+        # no rows yet: HoloViews sends empty float arrays, and BokehJS refuses one as colours ("invalid
+        # color array", the whole board fails to render)
+        source.data.update({c: [] for c in source.data})
     renderer = handles.get("glyph_renderer")
     for column in layer.mapped:
         for which in _GLYPHS:
