@@ -29,7 +29,7 @@ from academy.ui.board_updates import change_board, figure_size, patch_source
 
 from .layer import Layer
 
-__all__ = ["Board"]
+__all__ = ["Board", "warm_up"]
 
 TapHandler = Callable[[float, float], None]
 DragHandler = Callable[[str, float, float], None]
@@ -242,3 +242,22 @@ class Board:
             phase, self._drag_at = "move", at
         for handler in self._drag:
             handler(phase, event.x, event.y)
+
+
+_WARM: list[Board] = []
+
+
+def warm_up() -> None:
+    """Draw a small board of every kind of layer once per process: HoloViews' first plot imports and
+    sets up what every later board uses (seconds on a busy machine), so the first page does not wait
+    for it (``academy serve`` calls this at start)."""
+    if _WARM:
+        return
+    xy = {"x": [0.5], "y": [0.5]}
+    _WARM.append(Board("warm-up", [
+        Layer("points", "points", {**xy, "fill_color": ["#000000"]}, mapped=("fill_color",)),
+        Layer("labels", "labels", {**xy, "text": ["a"]}),
+        Layer("segments", "segments", {"x0": [0], "y0": [0], "x1": [1], "y1": [1]}),
+        Layer("rectangles", "rectangles", {"left": [0], "bottom": [0], "right": [1], "top": [1]}),
+        Layer("polygons", "polygons", {"xs": [[0, 1, 1]], "ys": [[0, 0, 1]]}),
+    ], x_range=(0, 1), y_range=(0, 1), width=50, height=50))

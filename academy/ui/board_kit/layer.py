@@ -20,6 +20,7 @@ from typing import Any
 
 import holoviews as hv
 import holoviews.plotting.bokeh  # noqa: F401 - registers the Bokeh backend's options; loads no notebook JS
+import pandas  # noqa: F401 - HoloViews imports it at its first element: then at the app's start, not in a page
 
 __all__ = ["Layer", "KEY_COLUMNS"]
 
