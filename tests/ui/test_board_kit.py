@@ -113,7 +113,8 @@ def test_an_empty_layer_next_to_another_with_the_same_colour_column_draws_and_fi
 def test_reframe_and_restyle_change_the_figure_in_place():
     """Issue 14, item 5: a board shown for another map (a Tactics lesson on a bigger map) gets its new
     ranges, size, ticks and text sizes without a new figure, and its HoloViews element follows."""
-    b = board(dots(), Layer("names", "labels", {"x": [0.5], "y": [0.5], "text": ["a"]}, style={"text_font_size": "9px"}))
+    names = Layer("names", "labels", {"x": [0.5], "y": [0.5], "text": ["a"]}, style={"text_font_size": "9px"})
+    b = board(dots(), names)
     fig = b.figure
     b.reframe((0, 3), (-2, 1), width=500, height=400, xticks=[(0, "A"), (1, "B")], yticks=[(0, "1")])
     b.restyle("names", text_font_size="14px")

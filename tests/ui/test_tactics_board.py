@@ -72,7 +72,8 @@ def test_the_board_is_drawn_by_holoviews_from_named_layers():
     assert [r.data_source.name for r in board.figure.renderers] == [f"tactics-{n}" for n in LAYER_NAMES]
     assert dict(zip(board.kit.column("units", "tile"), board.kit.column("units", "army"))) == \
         {"E2": "Red", "G1": "Red", "E4": "Blue", "H9": "Blue"}
-    assert board.figure.xaxis[0].major_label_overrides[4] == "E" and board.figure.yaxis[0].major_label_overrides[-9] == "10"
+    assert board.figure.xaxis[0].major_label_overrides[4] == "E"
+    assert board.figure.yaxis[0].major_label_overrides[-9] == "10"           # row 10 at y = -9
     assert board.figure.toolbar_location is None
 
 
@@ -111,7 +112,8 @@ def test_a_tap_patches_only_the_cells_that_changed(monkeypatch):
                         lambda self, patches: (sent.append((names[id(self)], patches)), real_patch(self, patches)))
     replaced: list[str] = []
     real_replace = Board.replace
-    monkeypatch.setattr(Board, "replace", lambda self, layer, cols: (replaced.append(layer), real_replace(self, layer, cols)))
+    monkeypatch.setattr(Board, "replace",
+                        lambda self, layer, cols: (replaced.append(layer), real_replace(self, layer, cols)))
 
     gesture(board, Tap, "E2")
     assert s.selected == "E2" and board.figure is fig
