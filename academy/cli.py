@@ -54,10 +54,12 @@ def warm_up() -> None:
     from academy.games.conquest.mapdata import load_map
     from academy.rulebook import GAMES, load_rulebook
     from academy.lessons.exercise import GOAL_MODULES
+    from academy.ui.board_kit.board import warm_up as draw_a_board
     from academy.ui.lessons_page import game_lessons
 
     import academy.games.conquest.bots  # noqa: F401
     from academy.ui.diplomacy.map_layout import name_places, regions
+    draw_a_board()
     load_map("classic")
     regions()                     # the Diplomacy board's province regions and name places (cached)
     for height in (640, 720):

@@ -31,8 +31,12 @@ def browser() -> Iterator[Any]:
 def serve(caplog: pytest.LogCaptureFixture) -> Iterator[Callable[[Callable[[], Any]], str]]:
     """serve(factory) -> URL: serves ``factory()`` as a Panel app in this process on a free port.
 
-    The test fails if the server logged an error (an exception in a callback) meanwhile.
+    The test fails if the server logged an error (an exception in a callback) meanwhile. HoloViews draws
+    a first board before, as ``academy serve`` does at start (its first plot takes seconds on a busy
+    machine, and a page that waits for it can pass the page-load timeout).
     """
+    from academy.ui.board_kit.board import warm_up
+    warm_up()
     servers = []
 
     def _serve(factory: Callable[[], Any]) -> str:

@@ -165,3 +165,31 @@ def test_an_empty_layer_sends_its_columns_as_lists():
     b = board(Layer("marks", "points", {"x": [], "y": [], "line_color": []}, mapped=("line_color",)))
     assert all(type(v) is list and v == [] for v in b.sources["marks"].data.values())
     assert set(b.sources["marks"].data) >= {"x", "y", "line_color"}
+
+
+def test_an_empty_layer_next_to_another_with_the_same_colour_column_draws_and_fills_later():
+    """Issue 14, item 5 (the Tactics board): a layer with no rows yet (no units before a game starts) that
+    maps fill_color like the tiles layer failed in HoloViews (it colour-mapped the empty column over the
+    tiles' colours), then in the browser ("invalid color array": HoloViews sent the empty column as
+    floats); it draws, and its rows show in their own colours once it has some."""
+    tiles = Layer("tiles", "rectangles", rect_columns([(0, 0)]) | {"fill_color": ["#dcebb4"]}, mapped=("fill_color",))
+    units = Layer("units", "rectangles", rect_columns([]) | {"fill_color": []}, mapped=("fill_color",))
+    b = board(tiles, units)
+    assert b.renderers["units"].glyph.fill_color == Field("fill_color")
+    assert b.sources["units"].data["fill_color"] == []       # not an empty float array: BokehJS refuses that as colours
+    b.replace("units", rect_columns([(0, 0)], 0.5) | {"fill_color": ["#c0392b"]})
+    assert b.column("units", "fill_color") == ["#c0392b"]
+
+
+def test_reframe_and_restyle_change_the_figure_in_place():
+    """Issue 14, item 5: a board shown for another map (a Tactics lesson on a bigger map) gets its new
+    ranges, size, ticks and text sizes without a new figure, and its HoloViews element follows."""
+    names = Layer("names", "labels", {"x": [0.5], "y": [0.5], "text": ["a"]}, style={"text_font_size": "9px"})
+    b = board(dots(), names)
+    fig = b.figure
+    b.reframe((0, 3), (-2, 1), width=500, height=400, xticks=[(0, "A"), (1, "B")], yticks=[(0, "1")])
+    b.restyle("names", text_font_size="14px")
+    assert b.figure is fig and (fig.x_range.end, fig.y_range.start, fig.width, fig.height) == (3, -2, 500, 400)
+    assert fig.xaxis[0].ticker.ticks == [0, 1] and fig.xaxis[0].major_label_overrides == {0: "A", 1: "B"}
+    assert b.renderers["names"].glyph.text_font_size == "14px"
+    assert b.element.get(1).opts.get().kwargs["text_font_size"] == "14px"

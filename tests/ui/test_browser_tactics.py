@@ -32,7 +32,7 @@ def source(page, name: str) -> dict:
 
 
 def xy(tile: str) -> tuple[int, int]:
-    return ord(tile[0]) - ord("A"), int(tile[1:]) - 1
+    return ord(tile[0]) - ord("A"), 1 - int(tile[1:])           # data y is minus the row (row 1 at 0)
 
 
 def tap(page, tile: str) -> None:
@@ -148,3 +148,53 @@ def test_hot_seat_with_fog_passes_the_screen(serve, open_page):
     page.page.locator(".cover-ready button").click()
     page.wait_text(".tactics-status", "Blue to play")
     wait_for(lambda: (u := units_of(page)) and all(a == "Blue" for a in u.values()), page)
+
+
+def test_drag_a_unit_onto_a_tile_and_onto_an_enemy(serve, open_page):
+    """Issue 14, item 5: a real mouse drag on the grid plays as the taps would. The infantry dragged from G1
+    onto G2 moves there (then Wait); the tank dragged from E2 over E3 onto the infantry on E4 aims at it
+    while the button is still down (the odds in the side panel, E3 marked as the tile it moves to), and
+    the release fires."""
+    from academy.games.tactics.game import TacticsGame
+    from academy.games.tactics.position import parse_position
+    from academy.ui.tactics.play import TacticsPlayPage
+    from academy.ui.tactics.session import HUMAN, TacticsSession
+
+    def app():
+        s = TacticsSession(cpu_delay=0.05)
+        game = TacticsGame(map="river_crossing")
+        s.start_from(parse_position("river_crossing day 2 red | red 3000: tank E2, infantry G1 | "
+                                    "blue 0: infantry E4, tank H9", game, seed=5), [HUMAN, "easy"])
+        return TacticsPlayPage(session=s)
+
+    def press(tile: str) -> None:
+        page.page.mouse.move(*page.to_pixels(BOARD, *xy(tile)))
+        page.page.mouse.down()
+
+    def move(tile: str) -> None:
+        page.page.mouse.move(*page.to_pixels(BOARD, *xy(tile)), steps=6)
+
+    url = serve(app)
+    page = open_page(width=1500, height=1200)
+    page.open(url, board=BOARD)
+    press("G1")
+    move("G2")
+    page.wait_text(".game-message", "moves to G2")
+    page.page.mouse.up()
+    page.page.locator(".do-wait button").click()
+    wait_for(lambda: units_of(page).get("G2") == "Red" and "G1" not in units_of(page), page)
+
+    time.sleep(CLICK_GAP)
+    press("E2")
+    move("E3")
+    move("E4")
+    odds = page.wait_text(".attack-odds", "Damage:")
+    assert "Counter:" in odds
+    assert wait_for(lambda: (source(page, "tactics-destination") or {}).get("tile") == ["E3"], page)
+    assert units_of(page).get("E2") == "Red"                 # nothing played while the button is down
+    page.page.screenshot(path="/tmp/tactics-drag.png")
+    page.page.mouse.up()
+    why = page.wait_text(".attack-why", "Why: the last attack")
+    assert "Base damage" in why
+    wait_for(lambda: units_of(page).get("E3") == "Red" and "E2" not in units_of(page), page)
+    assert not page.errors, page.errors[:3]

@@ -42,7 +42,7 @@ def test_a_lesson_opened_far_down_the_list_opens_at_its_top(serve, open_page):
     page.wait_board(BOARD)
     deadline = time.monotonic() + 10
     while True:
-        top = page.to_pixels(BOARD, -0.5, -0.5)[1]                # the board's top edge, in the window
+        top = page.to_pixels(BOARD, -0.5, 0.5)[1]                 # the board's top edge, in the window
         title = page.page.locator(".lesson-title").first.bounding_box()
         if 0 <= top < 1000 and title and title["y"] >= 0:
             break

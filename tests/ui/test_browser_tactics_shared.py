@@ -69,8 +69,8 @@ def test_with_fog_the_other_seat_never_gets_hidden_units(serve, open_page, hub):
     units = wait_for(lambda: units_of(blue), blue)
     assert set(units.values()) == {"Blue"}                     # Red's units are out of sight: not in the page
     assert "hidden" in blue.text(".tactics-status")
-    tiles = source(blue, "tactics-tiles")
-    assert tiles and any(f > 0 for f in tiles["fog"])          # the tiles it does not see are shaded
+    fog = source(blue, "tactics-fog")
+    assert fog and any(f > 0 for f in fog["fill_alpha"])       # the tiles it does not see are shaded
     blue.page.screenshot(path="/tmp/tactics-shared-fog.png", full_page=True)
 
 

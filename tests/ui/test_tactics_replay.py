@@ -44,7 +44,7 @@ def page_of(session):
 
 
 def board_tiles(page) -> set[str]:
-    return set(page.board.units.data["tile"])
+    return set(page.board.kit.column("units", "tile"))
 
 
 # --- stepping --------------------------------------------------------------------------------
@@ -86,7 +86,7 @@ def test_an_attack_step_shows_its_why_and_its_arrow():
     assert s.last_attack["why"] == list(attack.why) and "Why" in page.why.object
     assert {"from": attack.data["attacker"], "to": attack.data["target"], "owner": s.replay.frame(step).mover} \
         in s.trail
-    assert page.board.marks["trail"].data["x0"]
+    assert page.board.kit.column("trail", "x0")
     s.click("A1")
     assert "replay" in s.message and s.length == len(record)                 # a tap plays nothing
 

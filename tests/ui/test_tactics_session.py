@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import json
 
-from types import SimpleNamespace
-
 import bokeh.document
+from bokeh.events import Tap
 import pytest
 
 from academy.core.errors import RulesError
@@ -69,8 +68,8 @@ def test_selecting_a_unit_highlights_its_legal_moves_and_targets():
     assert set(s.destinations) == {a.to for a in legal}
     assert s.targets == ["E4"]
     board = board_for(s)
-    assert len(board.marks["destinations"].data["x"]) == len(s.destinations)
-    assert board.marks["selected"].data == {"x": [4], "y": [1]}
+    assert board.kit.column("destinations", "tile") == s.destinations
+    assert board.kit.column("selected", "tile") == ["E2"]
 
 
 def test_move_by_two_taps_then_wait():
@@ -167,9 +166,9 @@ def test_fog_hides_enemy_units_from_the_board_data():
     s = session_at("river_crossing day 2 red | red 0: infantry B3 | blue 0: infantry I9, tank J10", fog=True)
     assert s.obs["fog"] and s.state.units[(8, 8)].owner == 1
     board = board_for(s)
-    tiles = board.units.data["tile"]
+    tiles = board.kit.column("units", "tile")
     assert tiles == ["B3"]                         # only Red's own unit: Blue's are out of sight
-    fogged = dict(zip(board.tiles.data["tile"], board.tiles.data["fog"]))
+    fogged = dict(zip(board.kit.column("fog", "tile"), board.kit.column("fog", "fill_alpha")))
     assert fogged["J10"] > 0 and fogged["B3"] == 0
     assert all(u["owner"] == 0 for u in s.obs["units"])
 
@@ -193,11 +192,11 @@ def test_hot_seat_with_fog_covers_the_screen_between_turns():
 def test_the_board_taps_reach_the_session():
     s = session_at()
     board = board_for(s)
-    board._on_tap(SimpleNamespace(x=4.1, y=0.9))       # E2
+    board.figure._trigger_event(Tap(board.figure, x=4.1, y=-0.9))       # E2 (y is minus the row)
     assert s.selected == "E2"
-    board._on_tap(SimpleNamespace(x=30, y=30))         # off the board: nothing
+    board.figure._trigger_event(Tap(board.figure, x=30, y=-30))         # off the board: nothing
     assert s.selected == "E2"
-    units = dict(zip(board.units.data["tile"], board.units.data["code"]))
+    units = dict(zip(board.kit.column("units", "tile"), board.kit.column("units", "code")))
     assert units["E2"] == "Tank" and units["E4"] == "Inf"
 
 
@@ -291,14 +290,14 @@ def test_the_threat_overlay_is_the_engine_threat_map_of_visible_enemies():
     expected = {f"{chr(65 + x)}{y + 1}" for x, y in threat_map(s.state, 0)}
     assert {t["tile"] for t in s.threats} == expected and expected
     board = board_for(s)
-    assert set(board.marks["threats"].data["tile"]) == expected
-    assert any("Tank H9" in b for b in board.marks["threats"].data["by"])
+    assert set(board.kit.column("threats", "tile")) == expected
+    assert any("Tank H9" in b for b in board.kit.column("threats", "by"))
     from academy.games.tactics.threats import threat_damage
     rolls = threat_damage(s.state, 0)[(4, 1)][(4, 3)]         # Blue's infantry E4 on Red's tank E2
     on_tank = next(t for t in s.threats if t["tile"] == "E2")
     assert f"Infantry E4 {min(rolls)}–{max(rolls)}%" in on_tank["by"]
     s.set_threats(False)
-    assert s.threats == [] and board.marks["threats"].data["tile"] == []
+    assert s.threats == [] and board.kit.column("threats", "tile") == []
 
 
 def test_the_cpu_moves_leave_a_trail_until_the_person_ends_the_turn():
@@ -307,7 +306,7 @@ def test_the_cpu_moves_leave_a_trail_until_the_person_ends_the_turn():
     s.end_turn()
     moves = [e for e in s.log if e["kind"] == "move"]
     assert s.trail and len(s.trail) == len(moves) and all(m["owner"] == 1 for m in s.trail)
-    assert len(board.marks["trail"].data["x0"]) == len(s.trail)
+    assert len(board.kit.column("trail", "x0")) == len(s.trail)
     s.end_turn()
     assert all(m["owner"] == 1 for m in s.trail)          # only the CPU's turn just played
 
@@ -360,7 +359,7 @@ def test_the_form_follows_the_map_and_the_board_fits_a_bigger_one():
     s = page.session
     assert s.state.game.options["fog"] and s.state.game.options["commanders"] == ["mender", None]
     assert s.state.game.map.id == "twin_harbors" and s.state.funds[0] >= 6000
-    assert len(page.board.tiles.data["tile"]) == 18 * 14
+    assert len(page.board.kit.column("tiles", "tile")) == 18 * 14
     assert page.board.figure.x_range.end == 17.5 and page.board.figure.width != small
     assert "Mender" in page.status.object and "hidden" in page.status.object    # Blue's funds under fog
 

@@ -36,8 +36,7 @@ def page_of(session):
 
 
 def board_units(page) -> dict[str, str]:
-    data = page.board.units.data
-    return dict(zip(data["tile"], data["army"]))
+    return dict(zip(page.board.kit.column("units", "tile"), page.board.kit.column("units", "army")))
 
 
 def true_units(game) -> dict[str, int]:

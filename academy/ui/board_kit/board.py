@@ -19,6 +19,7 @@ add to (``board.element * hv.Text(3, 4, "here")``) and save (``hv.save``).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 import holoviews as hv
@@ -29,7 +30,7 @@ from academy.ui.board_updates import change_board, figure_size, patch_source
 
 from .layer import Layer
 
-__all__ = ["Board"]
+__all__ = ["Board", "warm_up"]
 
 TapHandler = Callable[[float, float], None]
 DragHandler = Callable[[str, float, float], None]
@@ -54,6 +55,10 @@ def _keep_columns(layer: Layer, handles: Mapping[str, Any], source: Any) -> None
         missing = {c: [] for c in (*source.data, *layer.columns) if c not in ("xs", "ys")}
     if missing:
         source.data.update(missing)
+    if not len(next(iter(layer.columns.values()), ())):
+        # no rows yet: HoloViews sends empty float arrays, and BokehJS refuses one as colours ("invalid
+        # color array", the whole board fails to render)
+        source.data.update({c: [] for c in source.data})
     renderer = handles.get("glyph_renderer")
     for column in layer.mapped:
         for which in _GLYPHS:
@@ -155,6 +160,42 @@ class Board:
             data.update(xs=[[[list(xs)]] for xs in data.get("xs", [])], ys=[[[list(ys)]] for ys in data.get("ys", [])])
         source.data = {**{c: [] for c in source.data}, **data}
 
+    def reframe(self, x_range: tuple[float, float], y_range: tuple[float, float], *, width: int | None = None,
+                height: int | None = None, xticks: Sequence[tuple[float, Any]] | None = None,
+                yticks: Sequence[tuple[float, Any]] | None = None) -> None:
+        """Another extent (a board for another map): the figure's ranges, size and axis ticks
+        ((position, label) pairs) change in place, and :attr:`element` follows."""
+        from bokeh.models import FixedTicker
+        fig = self.figure
+        fig.x_range.update(start=x_range[0], end=x_range[1])
+        fig.y_range.update(start=y_range[0], end=y_range[1])
+        self._overlay_options.update(xlim=tuple(x_range), ylim=tuple(y_range))
+        for prop, value in (("width", width), ("height", height)):
+            if value:
+                setattr(fig, prop, value)
+                self._overlay_options[prop] = value
+        for axes, key, ticks in ((fig.xaxis, "xticks", xticks), (fig.yaxis, "yticks", yticks)):
+            if ticks is None:
+                continue
+            self._overlay_options[key] = list(ticks)
+            for axis in axes:
+                axis.ticker = FixedTicker(ticks=[t for t, _ in ticks])
+                axis.major_label_overrides = {t: str(label) for t, label in ticks}
+
+    def restyle(self, layer: str, **style: Any) -> None:
+        """Set fixed style properties (``text_font_size`` ...) of a layer's glyphs (drawn, selected,
+        hovered ...) in place; :attr:`element` follows."""
+        renderer = self.renderers[layer]
+        for which in _GLYPHS:
+            glyph = getattr(renderer, which, None)
+            if glyph is None or isinstance(glyph, str):
+                continue
+            for prop, value in style.items():
+                if hasattr(glyph, prop):
+                    setattr(glyph, prop, value)
+        old = self.layers[layer]
+        self.layers[layer] = replace(old, style={**old.style, **style})
+
     def column(self, layer: str, column: str) -> list[Any]:
         """The values of one column of a layer as the browser has them."""
         return list(self.sources[layer].data[column])
@@ -222,3 +263,22 @@ class Board:
             phase, self._drag_at = "move", at
         for handler in self._drag:
             handler(phase, event.x, event.y)
+
+
+_WARM: list[Board] = []
+
+
+def warm_up() -> None:
+    """Draw a small board of every kind of layer once per process: HoloViews' first plot imports and
+    sets up what every later board uses (seconds on a busy machine), so the first page does not wait
+    for it (``academy serve`` calls this at start)."""
+    if _WARM:
+        return
+    xy = {"x": [0.5], "y": [0.5]}
+    _WARM.append(Board("warm-up", [
+        Layer("points", "points", {**xy, "fill_color": ["#000000"]}, mapped=("fill_color",)),
+        Layer("labels", "labels", {**xy, "text": ["a"]}),
+        Layer("segments", "segments", {"x0": [0], "y0": [0], "x1": [1], "y1": [1]}),
+        Layer("rectangles", "rectangles", {"left": [0], "bottom": [0], "right": [1], "top": [1]}),
+        Layer("polygons", "polygons", {"xs": [[0, 1, 1]], "ys": [[0, 0, 1]]}),
+    ], x_range=(0, 1), y_range=(0, 1), width=50, height=50))

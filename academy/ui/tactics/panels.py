@@ -12,7 +12,7 @@ from academy.core.text import percent
 from academy.games.tactics.commanders import STAR, commander
 from academy.games.tactics.missions import mission
 
-from .board import DESTINATION, MOVE_TO, SELECTED, TARGET, THREAT, army_colour
+from .style import DESTINATION, MOVE_TO, SELECTED, TARGET, THREAT, army_colour
 
 __all__ = ["CSS", "LEGEND", "status_html", "odds_html", "why_html", "events_html"]
 

@@ -1,7 +1,8 @@
 """The Tactics play model: one local game (people and/or the CPU) as a param model, no Panel.
 
-The board calls ``click(tile)``; the side panels call ``choose``, ``attack``, ``build``, ``power``,
-``end_turn``, ``cancel`` and ``show_screen`` and read ``obs``, the selection and ``preview``.
+The board calls ``click(tile)`` (a tap) and ``drag(phase, tile)`` (a drag: the same taps in one
+gesture); the side panels call ``choose``, ``attack``, ``build``, ``power``, ``end_turn``, ``cancel``
+and ``show_screen`` and read ``obs``, the selection and ``preview``.
 Nothing here knows a rule:
 
 - ``obs`` is ``state.observation(viewer)``: the only thing the board draws (fog: enemy units the
@@ -108,6 +109,8 @@ class TacticsSession(Acting, CpuTurns, param.Parameterized):
         self._lock = threading.RLock()
         self._doc: Any = None
         self._memories = Memories()
+        self._dragging: Tile | None = None      # the unit a drag moves (drag())
+        self._dragged = False                   # that drag has left the unit's tile
 
     # --- games ---------------------------------------------------------------------------------
     def new_game(self, seats: Sequence[str] | None = None, map_id: str = DEFAULT_MAP,
@@ -324,6 +327,54 @@ class TacticsSession(Acting, CpuTurns, param.Parameterized):
         self._publish(message=f"{name} {tile} selected: {count(len(self.destinations), 'tile')} to move to "
                               f"(tap the unit again to stay), {count(len(self.targets), 'enemy unit')} in reach. "
                               "Then choose an action.")
+
+    def drag(self, phase: str, where: Tile | tuple[int, int] | None) -> None:
+        """A drag on the board, as the taps would play it (``phase`` "start", "move" onto another tile,
+        "end"; ``where`` None off the board):
+
+        - it starts on one of your units: that unit is selected, as a tap selects it (a drag that starts
+          anywhere else does nothing);
+        - over a tile it may move to, that tile is its destination; over an enemy in reach, it aims at
+          it (``preview``: the odds in the side panel), from the tile it came over when it can fire from
+          there, else from the first tile that can (as a tap on the enemy picks);
+        - released, it does what tapping that tile next would: the destination stays chosen (then an
+          action from the side panel), the aimed enemy is attacked, any other tile says why not (or
+          selects the unit of yours there); released on the unit without leaving its tile, the unit
+          stays selected.
+        """
+        tile = self._tile(where) if where is not None and self.state is not None else None
+        if phase == "start":
+            self._dragging, self._dragged = None, False
+            unit = self.visible_unit(tile) if tile is not None else None
+            if unit is None or unit["owner"] != self.state.current or self._input_refused():
+                return
+            if (self.selected, self.destination) != (tile, None):
+                self.select(tile)
+            if self.selected == tile:
+                self._dragging = tile
+            return
+        dragging = self._dragging
+        if dragging is None or self.selected != dragging or tile is None:
+            if phase == "end":
+                self._dragging = None
+            return
+        if phase == "end":
+            self._dragging = None
+            if tile == dragging and not self._dragged:
+                return
+        self._dragged = self._dragged or tile != dragging
+        self._drag_over(tile)
+        if phase == "end" and (tile == self.target or tile != self.destination):
+            self.click(tile)            # the second tap: fire at the aimed enemy, or what that tap says
+
+    def _drag_over(self, tile: Tile) -> None:
+        """Show ``tile`` under a dragged unit: its destination, or the enemy aimed at (never fires)."""
+        if tile in (self.destination, self.target):
+            return
+        if tile not in self.targets and tile not in self.destinations and self.destination is not None:
+            self.select(self.selected)  # over no tile it reaches from here: start again from the unit
+        if tile in self.targets or tile in self.destinations:
+            self.click(tile)
 
     def cancel(self) -> None:
         """Drop the selection (nothing is played)."""
