@@ -53,6 +53,16 @@ def test_an_unknown_game_is_refused_with_the_games_there_are(capsys) -> None:
     assert "unknown game chess: choose from conquest, diplomacy, tactics, game_of_war, fronts" in err
 
 
+def _board_figure(page) -> Plot:
+    """The board's figure on a lesson page (as boards.py's page script finds it)."""
+    doc = Document()
+    doc.add_root(pn.panel(page).get_root(doc))
+    figures = [m for m in doc.models if isinstance(m, Plot)
+               and ("board" in (m.name or "") or "board" in (m.css_classes or []))]
+    assert len(figures) == 1, [f.name for f in figures]
+    return figures[0]
+
+
 def _board_rows(page, names: list[str]) -> list[tuple[str, float, float]]:
     """(name, x, y) of each row of the lesson page's board data naming one of ``names``, as boards.py's page
     script finds them: a glyph of the figure named ...board... (or of css class board), its x and y fields."""
@@ -88,4 +98,6 @@ def test_each_game_has_a_lesson_whose_piece_is_in_its_board_data(game) -> None:
     assert names and lesson.exercises
     rows = _board_rows(part(game, "lessons")(lesson_id=lesson.id), names)
     assert rows, f"none of {names} is in the data of {game}'s board on lesson {lesson.id!r}"
-    assert any(x >= -0.5 and y >= -0.5 for _, x, y in rows)
+    fig = _board_figure(part(game, "lessons")(lesson_id=lesson.id))
+    assert any(fig.x_range.start <= x <= fig.x_range.end and min(fig.y_range.start, fig.y_range.end) <= y
+               <= max(fig.y_range.start, fig.y_range.end) for _, x, y in rows)

@@ -43,22 +43,22 @@ def _renderer() -> Any:
 _GLYPHS = ("glyph", "selection_glyph", "nonselection_glyph", "hover_glyph", "muted_glyph")
 
 
+def _source_data(kind: str, columns: Mapping[str, Sequence[Any]], source: Any) -> dict[str, list[Any]]:
+    """A layer's columns as its Bokeh source holds them: plain lists (polygons as Bokeh's multi-polygons,
+    rings in parts in polygons), every column the source has now included."""
+    data = {c: list(v) for c, v in columns.items()}
+    if kind == "polygons":
+        data.update(xs=[[[list(xs)]] for xs in data.get("xs", [])], ys=[[[list(ys)]] for ys in data.get("ys", [])])
+    return {**{c: [] for c in source.data}, **data}
+
+
 def _keep_columns(layer: Layer, handles: Mapping[str, Any], source: Any) -> None:
-    """Make every column of ``layer`` a column of its rendered ``source`` (an empty layer's as empty lists),
-    and every mapped column drive its glyph property, so later patches reach the page (HoloViews leaves
-    out columns it does not draw and draws a column of equal values as one fixed value)."""
+    """Give the rendered ``source`` every column of ``layer`` (drawn empty: see ``Board._render``) as plain
+    lists, and make every mapped column drive its glyph property, so later patches reach the page."""
     from bokeh.core.property.vectorization import Field
-    missing = {c: list(v) for c, v in layer.columns.items() if c not in source.data and c not in ("xs", "ys")}
-    if not layer.rows and layer.kind != "polygons":
-        # HoloViews sends an empty column as an empty array of numbers, which BokehJS refuses as colours
-        # ("invalid color array") once a column drives a colour: empty columns go as plain lists
-        missing = {c: [] for c in (*source.data, *layer.columns) if c not in ("xs", "ys")}
-    if missing:
-        source.data.update(missing)
-    if not len(next(iter(layer.columns.values()), ())):
-        # no rows yet: HoloViews sends empty float arrays, and BokehJS refuses one as colours ("invalid
-        # color array", the whole board fails to render)
-        source.data.update({c: [] for c in source.data})
+    new = _source_data(layer.kind, layer.columns, source)
+    source.data = {}       # Bokeh keeps an old column that equals the new one: HoloViews' empty float arrays
+    source.data = new      # would stay, and BokehJS refuses them as colours ("invalid color array")
     renderer = handles.get("glyph_renderer")
     for column in layer.mapped:
         for which in _GLYPHS:
@@ -111,7 +111,10 @@ class Board:
 
     def _render(self, source_names: Mapping[str, str], background: str,
                 figure_props: Mapping[str, Any]) -> tuple[Any, dict[str, Any]]:
-        overlay = hv.Overlay([layer.element() for layer in self.layers.values()])
+        # HoloViews draws each layer's glyphs from no rows at all: it works out the ranges of every row it is
+        # given (about half of a board's drawing time) and the ranges are fixed here; the rows go in after
+        empty = [layer.with_columns({c: [] for c in layer.columns}) for layer in self.layers.values()]
+        overlay = hv.Overlay([layer.element(drawn_only=True) for layer in empty])
         plot = _renderer().get_plot(overlay.opts(backend="bokeh", **self._overlay_options))
         subplots = list(plot.subplots.values())
         if len(subplots) != len(self.layers):
@@ -155,10 +158,7 @@ class Board:
     def replace(self, layer: str, columns: Mapping[str, Sequence[Any]]) -> None:
         """Give layer ``layer`` new rows (every column, any number of rows)."""
         source = self.sources[layer]
-        data = {c: list(v) for c, v in columns.items()}
-        if self.layers[layer].kind == "polygons":   # Bokeh's multi-polygons: rings in parts in polygons
-            data.update(xs=[[[list(xs)]] for xs in data.get("xs", [])], ys=[[[list(ys)]] for ys in data.get("ys", [])])
-        source.data = {**{c: [] for c in source.data}, **data}
+        source.data = _source_data(self.layers[layer].kind, columns, source)
 
     def reframe(self, x_range: tuple[float, float], y_range: tuple[float, float], *, width: int | None = None,
                 height: int | None = None, xticks: Sequence[tuple[float, Any]] | None = None,

@@ -74,9 +74,17 @@ class Layer:
         """This layer with some columns replaced (all of the same new length)."""
         return replace(self, columns={**self.columns, **columns})
 
-    def element(self) -> hv.Element:
-        """The layer as a HoloViews element with its style (bokeh backend options)."""
+    def element(self, drawn_only: bool = False) -> hv.Element:
+        """The layer as a HoloViews element with its style (bokeh backend options).
+
+        ``drawn_only`` (the board's first drawing) gives HoloViews only the columns it needs to draw the
+        glyphs: the keys, a label's text and a polygon's values. HoloViews works out the range of every
+        column it is given (about a third of a board's drawing time); the board then adds the other
+        columns and makes the mapped ones drive their glyph properties (``board._keep_columns``).
+        """
         keys, vdims = KEY_COLUMNS[self.kind], self.value_columns
+        if drawn_only and self.kind != "polygons":
+            vdims = vdims[:1] if self.kind == "labels" else []
         if self.kind == "polygons":
             rows = [{"x": list(xs), "y": list(ys), **{c: self.columns[c][i] for c in vdims}}
                     for i, (xs, ys) in enumerate(zip(self.columns["xs"], self.columns["ys"]))]
@@ -88,7 +96,7 @@ class Layer:
         # an empty layer maps nothing here (HoloViews would read its empty colour column as data to colour
         # by, against the ranges of the other layers' columns of that name, and fail); the board maps its
         # columns on the rendered glyph all the same
-        mapped = {c: c for c in self.mapped} if self.rows else {}
+        mapped = {c: c for c in self.mapped if c in vdims} if self.rows else {}
         options: dict[str, Any] = {"default_tools": [], **self.style, **mapped}
         if self.hover:
             from bokeh.models import HoverTool

@@ -111,7 +111,7 @@ def unit_columns(tmap: Any, obs: dict[str, Any] | None) -> dict[str, dict[str, l
     warn = rows.pop("warn")
     return {
         "units": {**_rects(cells, (0.74, 0.5), up=-0.04), **rows},
-        "unit-codes": {**_labels(cells, 0, -0.04), "code": list(rows["code"])},
+        "unit-codes": {**_labels(cells, 0, -0.04), "code": list(rows["code"]), "tile": list(rows["tile"])},
         "unit-hp": {**_labels(cells, 0.47, -0.48), "hp": list(rows["hp"])},
         "unit-warn": {**_labels(cells, -0.45, -0.48), "warn": warn},
     }
