@@ -47,7 +47,7 @@ from academy.store.local_games import GameTooLarge, LocalGames
 from .defer import later
 from .progress_page import LearnerKey, initial_key, learner_store
 
-__all__ = ["LocalGame", "GameKeeper", "keep_local_game", "back_text"]
+__all__ = ["LocalGame", "GameKeeper", "KeptBySeats", "keep_local_game", "back_text"]
 
 log = logging.getLogger("academy.ui.local_games")
 
@@ -67,6 +67,24 @@ class LocalGame:
     record: Record
     setup: dict[str, Any] = field(default_factory=dict)
     finished: bool = False
+
+
+class KeptBySeats:
+    """What a Play page whose ``session`` has ``state``, ``seats`` and ``resume(record, seats)`` (Tactics,
+    Game of War) tells the keeper: the record and seats to keep, and how to play on from them."""
+
+    session: Any
+
+    def local_game(self) -> LocalGame | None:
+        """The game to keep: its record and seats (None: no game yet)."""
+        s = self.session
+        if s.state is None:
+            return None
+        return LocalGame(s.state.record, {"seats": list(s.seats)}, s.state.is_terminal())
+
+    def resume_local_game(self, record: Any, setup: dict[str, Any]) -> None:
+        """Play on from a kept record with its seats."""
+        self.session.resume(record, [str(x) for x in setup.get("seats") or ()])
 
 
 def back_text(saved_at: datetime, now: datetime | None = None) -> str:

@@ -25,6 +25,7 @@ from academy.games.game_of_war.units import MOVES_PER_TURN
 from academy.ui.defer import later
 from academy.ui.position_link import ShareLink, position_text, read_position
 from academy.ui.event_log import EventLog
+from academy.ui.local_games import KeptBySeats
 from academy.ui.save_load import SaveLoadBar
 
 from .board import CUT_OFF_FILL, DESTINATION, SIDE_COLOURS, TARGET, GameOfWarBoard
@@ -158,7 +159,7 @@ def _rules() -> Any:
                    sizing_mode="stretch_width", css_classes=["rules-card"])
 
 
-class GameOfWarPlayPage(pn.viewable.Viewer):
+class GameOfWarPlayPage(KeptBySeats, pn.viewable.Viewer):
     """The Play tab of the Game of War (see the module docstring); ``seed`` fixes the games' seed (tests)."""
 
     session = param.Parameter()
@@ -272,18 +273,6 @@ class GameOfWarPlayPage(pn.viewable.Viewer):
 
     # --- kept over a reload (academy.ui.local_games) ----------------------------------------------
     keep_watch = ("state",)
-
-    def local_game(self) -> Any:
-        """The game to keep: its record and seats (None: no game yet)."""
-        from academy.ui.local_games import LocalGame
-        s = self.session
-        if s.state is None:
-            return None
-        return LocalGame(s.state.record, {"seats": list(s.seats)}, s.state.is_terminal())
-
-    def resume_local_game(self, record: Any, setup: dict[str, Any]) -> None:
-        """Play on from a kept record with its seats."""
-        self.session.resume(record, [str(x) for x in setup.get("seats") or ()])
 
     def start_game(self) -> bool:
         """Start the game the form describes: from the pasted position if there is one, else with the

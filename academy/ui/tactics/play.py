@@ -19,6 +19,7 @@ from academy.games.tactics.missions import MISSIONS
 from academy.ui.defer import later
 from academy.ui.position_link import ShareLink, position_text, read_position
 from academy.ui.event_log import EventLog
+from academy.ui.local_games import KeptBySeats
 from academy.ui.save_load import SaveLoadBar
 
 from .board import TacticsBoard
@@ -49,7 +50,7 @@ def _rules() -> Any:
                    css_classes=["rules-card"])
 
 
-class TacticsPlayPage(pn.viewable.Viewer):
+class TacticsPlayPage(KeptBySeats, pn.viewable.Viewer):
     """The Play tab of Tactics (see the module docstring); ``seed`` fixes the games' seed (tests)."""
 
     session = param.Parameter()
@@ -196,18 +197,6 @@ class TacticsPlayPage(pn.viewable.Viewer):
 
     # --- kept over a reload (academy.ui.local_games) ----------------------------------------------
     keep_watch = ("obs",)
-
-    def local_game(self) -> Any:
-        """The game to keep: its record and seats (None: no game yet)."""
-        from academy.ui.local_games import LocalGame
-        s = self.session
-        if s.state is None:
-            return None
-        return LocalGame(s.state.record, {"seats": list(s.seats)}, s.state.is_terminal())
-
-    def resume_local_game(self, record: Any, setup: dict[str, Any]) -> None:
-        """Play on from a kept record with its seats, each person's log as they saw it."""
-        self.session.resume(record, [str(x) for x in setup.get("seats") or ()])
 
     def start_game(self) -> bool:
         """Start a game with the form's choices; False (and the reason under the form) if refused."""
