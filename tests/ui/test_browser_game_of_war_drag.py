@@ -62,6 +62,7 @@ def test_a_mouse_drag_onto_an_enemy_previews_then_attacks_and_onto_a_square_move
     events = page.wait_text(".last-events", "destroyed")
     assert "attack 11 against defence 6" in events
     wait_for(lambda: "S-I1" not in units(page) and pointer(page) == [], page)
+    page.wait_text(".gow-status", "Turn 3")                        # the attack ended the turn; the CPU played South's
     mouse.move(*at(page, (5, 5)))                                  # N-I1: two squares on is too far ...
     mouse.down()
     mouse.move(*at(page, (5, 6)), steps=5)
@@ -106,6 +107,7 @@ def test_a_touch_drag_attacks_with_the_preview_while_held_and_moves_a_unit(serve
     page.wait_text(".last-events", "attack 11 against defence 6")
     wait_for(lambda: "S-I1" not in units(page) and pointer(page) == [], page)
     assert page.text(".combat-preview") == ""
+    page.wait_text(".gow-status", "Turn 3")                        # the attack ended the turn; the CPU played South's
     finger(page, cdp, [(5, 5), (6, 6)])                            # N-I1 towards g7 (on its arsenal's diagonal)
     page.wait_text(".game-message", "Release on g7 to move N-I1 there")
     wait_for(lambda: pointer(page) == [(6, 6)], page)
