@@ -127,7 +127,7 @@ class SharedTactics(TacticsSession, SeatChat, SeatLeaving):
         """What this seat saw of the game so far (its log, last attack and trail), from the record."""
         from .replay import TacticsRecordReplay
         replay = TacticsRecordReplay(self.live.record_copy(), viewer=self.player, masked=True)
-        memories = Memories()
+        memories = Memories(turns=False)
         memories.logs[self.player] = replay.history(len(replay))
         return memories
 

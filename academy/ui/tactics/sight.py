@@ -15,7 +15,8 @@ class Memories:
     """Per person (None: a spectator): the log of events seen, the last attack seen (text and why lines)
     and the trail of the other side's moves since that person's last turn ended."""
 
-    def __init__(self) -> None:
+    def __init__(self, turns: bool = True) -> None:
+        self.turns = turns           # False: no turn headings (a shared seat, whose log a reload rebuilds without)
         self.logs: dict[int | None, list[dict[str, Any]]] = {}
         self.attacks: dict[int | None, dict[str, Any]] = {}
         self.trails: dict[int | None, list[dict[str, Any]]] = {}
@@ -25,7 +26,7 @@ class Memories:
         step = len(state.record)
         for person in people:
             shown = visible_events(state, events, mover, person)
-            self.logs[person] = self.logs.get(person, []) + log_lines(shown, step, state)
+            self.logs[person] = self.logs.get(person, []) + log_lines(shown, step, state if self.turns else None)
             attack = next((e for e in reversed(shown) if e.kind == "attack"), None)
             if attack is not None:
                 self.attacks[person] = {"text": attack.text, "why": list(attack.why)}
