@@ -290,18 +290,25 @@ def test_a_newcomer_walks_through_the_game_of_war(serve, open_page, monkeypatch)
     # the rest of the game through the methods the taps and buttons call
     on_loop(doc, lambda: setattr(session, "cpu_delay", 0.0))   # the CPU's pause between its moves
     deadline = time.monotonic() + 150
-    while True:
-        state = on_loop(doc, lambda: session.state.clone())
-        if state.is_terminal():
-            break
-        assert time.monotonic() < deadline, f"no end by turn {state.turn}"
+    def play_north() -> tuple[str, Any]:
+        """North's next action, chosen and played in one turn of the session's loop (the CPU cannot move
+        in between); ("over", None) at the end, ("wait", None) while the CPU plays South."""
+        if session.state.is_terminal():
+            return "over", None
         if session.thinking or session.cpu_to_move:
-            time.sleep(0.05)
-            continue
-        action = north.choose(state)
-        before = len(state.record)
-        on_loop(doc, lambda: by_the_buttons(session, action))
+            return "wait", None
+        action, before = north.choose(session.state.clone()), len(session.state.record)
+        by_the_buttons(session, action)
         assert len(session.state.record) > before, f"{action!r} was not played: {session.message}"
+        return "played", action
+
+    while True:
+        outcome, _ = on_loop(doc, play_north)
+        if outcome == "over":
+            break
+        assert time.monotonic() < deadline, f"no end by turn {session.state.turn}"
+        if outcome == "wait":
+            time.sleep(0.05)
     end = wait_shown(page, ".gow-status", "The game is over", timeout=30)
     assert ("North wins" in end or "South (CPU easy) wins" in end or "Draw" in end), end
     events = shown_text(page, ".last-events")
