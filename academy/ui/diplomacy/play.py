@@ -10,7 +10,6 @@ with who has submitted, the clock and a link to all games. Nothing here knows a 
 """
 from __future__ import annotations
 
-import copy
 from html import escape
 from typing import Any
 
@@ -27,7 +26,7 @@ from academy.ui.seat_info import seat_info_pane
 
 from .board import DiplomacyBoard
 from .panels import LEGEND, OrdersPanel, ResultsPanel, centres_html
-from .session import POWERS, LocalDiplomacy, SharedDiplomacy
+from .session import POWERS, LocalDiplomacy, SharedDiplomacy, past_phases
 from .style import CSS
 from academy.ui.rule_line import divider
 from academy.ui.labels import hidden_label
@@ -49,17 +48,6 @@ def _rules() -> Any:
     from academy.ui.rules_page import RulesPanel
     return pn.Card(RulesPanel("diplomacy", compact=True), title="Rules", collapsed=True, sizing_mode="stretch_width",
                    css_classes=["rules-card"])
-
-
-def past_phases(record: Any) -> list[dict[str, Any]]:
-    """The results of every phase resolved in ``record`` (each ``state.last``), replayed in order."""
-    state = record.initial_state()
-    out: list[dict[str, Any]] = []
-    for entry in record.entries:
-        state.apply(entry.action)
-        if state.last and (not out or out[-1] != state.last):
-            out.append(copy.deepcopy(state.last))
-    return out
 
 
 class DiplomacyPlayPage(pn.viewable.Viewer):

@@ -54,7 +54,7 @@ from academy.ui.seat_chat import SeatChat
 from academy.ui.seat_leaving import SeatLeaving
 from academy.ui.session_loop import in_session
 
-__all__ = ["DiplomacySession", "LocalDiplomacy", "SharedDiplomacy", "order_targets", "order_label",
+__all__ = ["DiplomacySession", "LocalDiplomacy", "SharedDiplomacy", "past_phases", "order_targets", "order_label",
            "phase_title", "POWERS"]
 
 log = logging.getLogger("academy.ui.diplomacy")
@@ -111,6 +111,17 @@ def _key_province(key: str) -> str | None:
 def _key_in(options: dict[str, Any], text: str) -> str | None:
     """The thing to order (a key of ``options``) whose tree has the order ``text`` as a leaf, or None."""
     return next((key for key, tree in options.items() if text in option_leaves(tree)), None)
+
+
+def past_phases(record: Record) -> list[dict[str, Any]]:
+    """The results of every phase resolved in ``record`` (each ``state.last``), replayed in order."""
+    state = record.initial_state()
+    out: list[dict[str, Any]] = []
+    for entry in record.entries:
+        state.apply(entry.action)
+        if state.last and (not out or out[-1] != state.last):
+            out.append(copy.deepcopy(state.last))
+    return out
 
 
 class DiplomacySession(OrdersSession):
@@ -553,14 +564,7 @@ class SharedDiplomacy(DiplomacySession, SeatChat, SeatLeaving):
 
     def _past_results(self) -> list[dict[str, Any]]:
         """The results of every phase resolved so far (public once resolved), replayed from the record."""
-        record = self.live.record_copy()
-        state = record.initial_state()
-        out: list[dict[str, Any]] = []
-        for entry in record.entries:
-            state.apply(entry.action)
-            if state.last and (not out or out[-1] != state.last):
-                out.append(copy.deepcopy(state.last))
-        return out
+        return past_phases(self.live.record_copy())
 
     def _apply(self, message: str | None = None) -> None:
         view = self.live.view(self.player)
