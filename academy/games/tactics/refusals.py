@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from academy.core.errors import IllegalAction
-from academy.core.text import count
+from academy.core.text import a, count
 
 from .actions import ActivatePower, Attack, Build, Capture, EndTurn, Load, Resign, Supply, Unload, UNIT_ACTIONS
 from .board import Pos, Unit, distance, tile_name
@@ -108,8 +108,11 @@ def _check_move(state: TacticsState, ctx: Context, pos: Pos, to: Pos, unit: Unit
         raise IllegalAction("impassable", f"{what} refused: a {unit.spec.name} ({unit.spec.move_type}) can't "
                             f"enter {terrain.name}. Go around it.")
     if to in ctx.enemies:
-        raise IllegalAction("occupied", f"{what} refused: an enemy unit stands on {tile_name(to)}. Attack it "
-                            "from a neighbouring tile instead.")
+        why = attack_refusal(state, tile_name(pos), tile_name(to))
+        then = (f" It can't attack it either: {why.message}" if why is not None else
+                " To attack it, choose Attack with a tile in range as the destination.")
+        raise IllegalAction("occupied", f"{what} refused: an enemy unit stands on {tile_name(to)} and a unit can't "
+                            f"end its move on an enemy.{then}")
     if to in reach.costs:
         raise IllegalAction("occupied", f"{what} refused: your {state.units[to].spec.name} stands there; units "
                             "pass through friends but can't stop on them (except to board a transport with room).")
@@ -180,6 +183,68 @@ def _diagnose_attack(state: TacticsState, ctx: Context, action: Attack, pos: Pos
                             f"{enemy.spec.name} (a dash in the damage chart). Pick another target.")
     raise IllegalAction("out_of_ammo", f"{what}, attack refused: the {spec.name} is out of ammo and has no "
                         f"other weapon for a {enemy.spec.name}. Resupply it on a property or next to an APC.")
+
+
+def attack_refusal(state: TacticsState, at: str, target: str, to: str | None = None) -> IllegalAction | None:
+    """Why the unit on ``at`` can't attack the enemy on ``target`` this turn, moving to ``to`` first
+    (None: from any tile it can reach), or None if it can. The reason names its own rule of
+    tactics.md ("Combat and damage", "Indirect fire", "Repair, fuel and ammo"):
+
+    - ``cannot_attack``: it has no weapon, or none of its weapons can hit that target (a dash in the chart);
+    - ``out_of_ammo``: the weapon that could hit it needs ammo and has none left;
+    - ``fired_after_moving``: an indirect-fire unit fires only from where it started the turn;
+    - ``out_of_range``: from where it would fire, the target is outside its range;
+    - ``out_of_reach``: no tile it can reach this turn has the target in range.
+    Never changes the state.
+    """
+    pos, tgt = tile_of(state, at, "Attack refused"), tile_of(state, target, "Attack refused")
+    ctx = context(state)
+    unit = state.units.get(pos)
+    if unit is None or unit.owner != ctx.player or tgt not in ctx.enemies:
+        return None
+    start = tile_of(state, to, "Attack refused") if to is not None else None
+    if any(isinstance(x, Attack) and x.target == target and (to is None or x.to == to)
+           for x in unit_actions(state, pos, ctx)):
+        return None
+    spec, enemy = unit.spec, ctx.visible[tgt]
+    what = f"Attack {target} with the {spec.name} on {at}"
+    if not spec.weapons:
+        return IllegalAction("cannot_attack", f"{what} refused: {a(spec.name)} has no weapon and never attacks. "
+                             "Use it for what it carries or supplies.")
+    if not spec.can_target(enemy.type):
+        return IllegalAction("cannot_attack", f"{what} refused: {a(spec.name)} has no weapon that can hit "
+                             f"{a(enemy.spec.name)} (a dash in the damage chart). Attack it with a unit that "
+                             "can, or pick another target.")
+    if spec.weapon_against(enemy.type, unit.ammo) is None:
+        return IllegalAction("out_of_ammo", f"{what} refused: the {spec.name} is out of ammo, and it has no "
+                             f"weapon without ammo that can hit {a(enemy.spec.name)}. Resupply it on one of "
+                             "your properties or next to an APC.")
+    lo, hi = spec.min_range or 0, spec.max_range or 0
+    span = f"{lo} tile" if lo == hi == 1 else f"{lo}–{hi} tiles"
+    if spec.is_indirect:
+        if start is not None and start != pos:
+            return IllegalAction("fired_after_moving", f"{what} refused: {a(spec.name)} fires indirectly, so it "
+                                 f"can't fire after moving. Fire from {at}, where it stands, or move now and "
+                                 "fire next turn.")
+        d = distance(pos, tgt)
+        close = " (indirect fire can't hit a neighbouring tile)" if d < lo else ""
+        return IllegalAction("out_of_range", f"{what} refused: {a(spec.name)} fires at {span} from where it "
+                             f"stands and the {enemy.spec.name} is {count(d, 'tile')} away{close}. It can't move "
+                             "and fire in one turn: move it now and fire next turn.")
+    if start is not None:
+        d = distance(start, tgt)
+        if not lo <= d <= hi:
+            return IllegalAction("out_of_range", f"{what} refused: from {to} the {enemy.spec.name} is "
+                                 f"{count(d, 'tile')} away and {a(spec.name)} fires at {span}. Move next to it.")
+        try:
+            _check_move(state, ctx, pos, start, unit, f"{spec.name} {at} -> {to}", False)
+        except IllegalAction as exc:
+            return exc
+        return None
+    return IllegalAction("out_of_reach", f"{what} refused: the {enemy.spec.name} is "
+                         f"{count(distance(pos, tgt), 'tile')} away, and no tile the {spec.name} can reach this "
+                         f"turn ({count(movement_of(state, unit), 'movement point')}) is within its range of "
+                         f"{span}. Move closer now and attack next turn.")
 
 
 def _diagnose_unload(state: TacticsState, ctx: Context, action: Unload, pos: Pos, to: Pos, unit: Unit,
