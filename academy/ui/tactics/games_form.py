@@ -1,6 +1,6 @@
 """Create a shared Tactics game on the Games page (``?page=games``): the map, each army a person by link,
 an open seat anyone may take, or a CPU level, a commander per army, fog of war, luck, starting funds and
-an optional clock; the private links after creating, and joining an open seat."""
+an optional clock (the house rules: academy.ui.tactics.house_rules); the private links after creating, and joining an open seat."""
 from __future__ import annotations
 
 import html
@@ -15,6 +15,7 @@ from academy.store.errors import StoreError
 from academy.ui.games_forms import CLOCK_OPTIONS, STYLE, created_links_html, join_chosen_seat
 from academy.ui.labels import hidden_label, wrapping_row
 
+from .house_rules import HouseRules
 from .play import COMMANDER_OPTIONS, MISSION_OPTIONS, map_options
 from .session import CPU_LEVELS, HUMAN
 
@@ -55,12 +56,8 @@ class TacticsGamesForm(pn.viewable.Viewer):
         self.commanders = [pn.widgets.Select(label=f"{_army(p)}'s commander", options=COMMANDER_OPTIONS, value="",
                                              width=300, css_classes=["tactics-commander", f"tactics-commander-{p}"])
                            for p in range(2)]
-        self.fog = pn.widgets.Checkbox(label="Fog of war", value=bool(first.settings["fog"]),
-                                       css_classes=["tactics-fog"])
-        self.luck = pn.widgets.Checkbox(label="Luck (damage +0 to 9)", value=bool(first.settings["luck"]),
-                                        css_classes=["tactics-luck"])
-        self.funds = pn.widgets.IntInput(label="Starting funds", value=int(first.settings["starting_funds"]),
-                                         start=0, end=100_000, step=1000, width=160, css_classes=["tactics-funds"])
+        self.house = HouseRules(first.settings, prefix="tactics-")
+        self.fog, self.luck, self.funds = self.house.fog, self.house.luck, self.house.funds
         self.clock = pn.widgets.Select(options=CLOCK_OPTIONS, value="", width=220, css_classes=["tactics-clock"])
         self.map_choice.param.watch(self._on_map, "value")
         self.mission = pn.widgets.Select(label="Campaign mission", options=MISSION_OPTIONS, value="", width=300,
@@ -83,7 +80,7 @@ class TacticsGamesForm(pn.viewable.Viewer):
                          pn.pane.HTML("<span>Each person gets a private link to their own army; with fog of war "
                                       "they see only what their own units see, and never the other's funds."
                                       "</span>"),
-                         wrapping_row(self.fog, self.luck, self.funds),
+                         self.house.layout(),
                          pn.pane.HTML("<b>Clock</b>", margin=(8, 5, 0, 5)), self.clock,
                          pn.pane.HTML("<span>Live: whoever runs out of time is out. Daily: once a player's time "
                                       "has run out, the other may claim the win.</span>"),
@@ -100,9 +97,7 @@ class TacticsGamesForm(pn.viewable.Viewer):
 
     def _on_map(self, event: Any) -> None:
         tmap = next(m for m in self.maps.values() if m.id == event.new)
-        self.fog.value = bool(tmap.settings["fog"])
-        self.luck.value = bool(tmap.settings["luck"])
-        self.funds.value = int(tmap.settings["starting_funds"])
+        self.house.set_from(tmap.settings)
 
     def _on_mission(self, event: Any) -> None:
         """A mission sets the map (and the weather): the map choice follows it."""
@@ -113,8 +108,7 @@ class TacticsGamesForm(pn.viewable.Viewer):
 
     def options(self) -> dict[str, Any]:
         """The game options the form describes (``TacticsGame``'s keywords)."""
-        options = {"map": self.map_choice.value, "fog": bool(self.fog.value), "luck": bool(self.luck.value),
-                   "starting_funds": int(self.funds.value or 0),
+        options = {"map": self.map_choice.value, **self.house.options(),
                    "commanders": [w.value or None for w in self.commanders]}
         if self.mission.value:
             options["mission"] = self.mission.value

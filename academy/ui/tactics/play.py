@@ -24,6 +24,7 @@ from academy.ui.save_load import SaveLoadBar
 
 from .board import TacticsBoard
 from .controls import ActionControls
+from .house_rules import HouseRules
 from .panels import CSS, LEGEND, odds_html, status_html, why_html
 from .session import CPU_LEVELS, HUMAN, TacticsSession
 from academy.ui.rule_line import divider
@@ -73,12 +74,8 @@ class TacticsPlayPage(KeptBySeats, pn.viewable.Viewer):
                                                     options=COMMANDER_OPTIONS, value="", width=330,
                                                     css_classes=[f"commander-choice-{i}"])
                                   for i, army in enumerate(first.players)]
-        self.fog = pn.widgets.Checkbox(label="Fog of war", value=bool(first.settings["fog"]),
-                                       css_classes=["fog-choice"])
-        self.luck = pn.widgets.Checkbox(label="Luck (damage +0 to 9)", value=bool(first.settings["luck"]),
-                                        css_classes=["luck-choice"])
-        self.funds = pn.widgets.IntInput(label="Starting funds", value=int(first.settings["starting_funds"]),
-                                         start=0, end=100_000, step=1000, width=160, css_classes=["funds-choice"])
+        self.house = HouseRules(first.settings, suffix="-choice")
+        self.fog, self.luck, self.funds = self.house.fog, self.house.luck, self.house.funds
         self.map_choice.param.watch(self._on_map, "value")
         self.mission = pn.widgets.Select(label="Campaign mission", options=MISSION_OPTIONS, value="", width=300,
                                          css_classes=["mission-choice"])
@@ -94,7 +91,7 @@ class TacticsPlayPage(KeptBySeats, pn.viewable.Viewer):
                                                                           self.commander_choices)], margin=0),
             pn.pane.HTML("<span class='muted'>Two people: they take turns at this screen (with fog, a cover hides "
                          "the board between turns). Two CPUs: watch them play.</span>", stylesheets=[CSS]),
-            pn.Row(self.fog, self.luck, self.funds, margin=0), self.start, self.form_message,
+            self.house.layout(), self.start, self.form_message,
             sizing_mode="stretch_width", css_classes=["new-game-form"])
         self.form_card = pn.Card(form, title="New game", collapsed=False, sizing_mode="stretch_width",
                                  css_classes=["new-game-card"], margin=(0, 0, 8, 0))
@@ -149,9 +146,7 @@ class TacticsPlayPage(KeptBySeats, pn.viewable.Viewer):
         for i, army in enumerate(tmap.players[:len(self.seat_choices)]):
             self.seat_choices[i].label = f"{army.capitalize()} is played by"
             self.commander_choices[i].label = f"{army.capitalize()}'s commander"
-        self.fog.value = bool(tmap.settings["fog"])
-        self.luck.value = bool(tmap.settings["luck"])
-        self.funds.value = int(tmap.settings["starting_funds"])
+        self.house.set_from(tmap.settings)
 
     def _on_mission(self, event: Any) -> None:
         """A mission sets the map (and the weather); its brief shows under the choice."""
@@ -202,9 +197,8 @@ class TacticsPlayPage(KeptBySeats, pn.viewable.Viewer):
         """Start a game with the form's choices; False (and the reason under the form) if refused."""
         try:
             self.session.new_game(seats=[w.value for w in self.seat_choices], map_id=self.map_choice.value,
-                                  commanders=[w.value or None for w in self.commander_choices], fog=self.fog.value,
-                                  luck=self.luck.value, starting_funds=self.funds.value, seed=self.seed,
-                                  mission=self.mission.value or None)
+                                  commanders=[w.value or None for w in self.commander_choices], seed=self.seed,
+                                  mission=self.mission.value or None, **self.house.options())
         except ValueError as exc:                 # RulesError is a ValueError
             self.form_message.object = f"<div class='academy-message'>{escape(str(exc))}</div>"
             return False

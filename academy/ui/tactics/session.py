@@ -115,7 +115,8 @@ class TacticsSession(Acting, CpuTurns, param.Parameterized):
     # --- games ---------------------------------------------------------------------------------
     def new_game(self, seats: Sequence[str] | None = None, map_id: str = DEFAULT_MAP,
                  commanders: Sequence[str | None] | None = None, fog: bool | None = None, luck: bool | None = None,
-                 starting_funds: int | None = None, seed: int | None = None, mission: str | None = None) -> None:
+                 starting_funds: int | None = None, seed: int | None = None, mission: str | None = None,
+                 income: int | None = None, repairs: bool = True) -> None:
         """Start a game (None options: the map's settings; ``mission``: a campaign mission id, which sets
         the map and the weather). Raises ValueError for bad seats and the engine's IllegalAction (a
         ValueError) for bad options; nothing changes then."""
@@ -123,7 +124,7 @@ class TacticsSession(Acting, CpuTurns, param.Parameterized):
         if len(seats) != 2 or any(s != HUMAN and s not in CPU_LEVELS for s in seats):
             raise ValueError(f"Give two seats, each 'human' or one of {CPU_LEVELS}: got {seats!r}.")
         game = TacticsGame(map=map_id, commanders=list(commanders) if commanders else None, fog=fog, luck=luck,
-                           starting_funds=starting_funds, mission=mission)
+                           starting_funds=starting_funds, mission=mission, income=income, repairs=repairs)
         state = game.new_initial_state(seed=new_seed() if seed is None else int(seed))
         self._cancel_cpu()
         self._bots = {}
