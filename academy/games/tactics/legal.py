@@ -145,16 +145,34 @@ def unit_actions(state: TacticsState, pos: Pos, ctx: Context | None = None) -> l
     return out
 
 
+def production_menu(state: TacticsState, at: str) -> list[tuple[str, int, int]]:
+    """What the player to move could build on ``at`` (tactics.md, "Production"): one ``(unit id, cost,
+    funds short)`` per unit that property type builds (in the units table's order), ``funds short`` 0 when affordable;
+    empty unless ``at`` is their own empty factory, airport or port.
+
+    >>> from academy.games.tactics.game import TacticsGame
+    >>> s = TacticsGame(map="river_crossing").new_initial_state(seed=1)
+    >>> s.funds[0], production_menu(s, "C2")[5]
+    (6000, ('tank', 7000, 1000))
+    """
+    try:
+        pos = parse_tile(at, state.game.map.width, state.game.map.height)
+    except IllegalAction:
+        return []
+    kind = state.terrain(pos)
+    if state.owners.get(pos) != state.current or pos in state.units or TERRAIN[kind].builds is None:
+        return []
+    funds = state.funds[state.current]
+    return [(u.id, u.cost, max(0, u.cost - funds))
+            for u in UNITS.values() if u.built_at == kind]
+
+
 def builds(state: TacticsState) -> list[Build]:
     """Every unit the player to move can build now: own production property, empty, affordable."""
-    p = state.current
     out = []
-    for pos in sorted(state.properties_of(p), key=lambda q: q[::-1]):
-        kind = state.terrain(pos)
-        if pos in state.units or TERRAIN[kind].builds is None:
-            continue
-        out += [Build(u.id, tile_name(pos)) for u in UNITS.values()
-                if u.built_at == kind and u.cost <= state.funds[p]]
+    for pos in sorted(state.properties_of(state.current), key=lambda q: q[::-1]):
+        at = tile_name(pos)
+        out += [Build(unit, at) for unit, _, short in production_menu(state, at) if not short]
     return out
 
 

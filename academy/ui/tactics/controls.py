@@ -21,6 +21,12 @@ LABELS = {"wait": "Wait", "attack": "Attack", "capture": "Capture", "load": "Loa
           "supply": "Supply"}
 
 
+def build_label(unit: str, cost: int, short: int) -> str:
+    """A unit in the build list: its name and cost, and how many funds are missing when it is unaffordable."""
+    name = f"{UNITS[unit].name} ({cost:,})"
+    return f"{name}: {short:,} short" if short else name
+
+
 class ActionControls(pn.viewable.Viewer):
     """Buttons for the session's choices, builds, powers and End turn (see the module docstring)."""
 
@@ -104,10 +110,16 @@ class ActionControls(pn.viewable.Viewer):
             if self.drops.options != drops:
                 self.drops.options = drops
             self.drops.visible = len(unloads) > 1
-            builds = {f"{UNITS[b.unit].name} ({UNITS[b.unit].cost:,})": b.unit for b in s.builds}
-            if self.build_choice.options != builds:
-                self.build_choice.options = builds
-            self.build_choice.visible = self.build_button.visible = bool(builds)
+            menu = s.build_menu()
+            builds = {build_label(unit, cost, short): unit for unit, cost, short in menu}
+            greyed = [unit for unit, _, short in menu if short]
+            if menu and len(greyed) == len(menu):   # a Select needs one option it can show as chosen
+                builds = {"Nothing affordable yet": "", **builds}
+            if self.build_choice.options != builds or self.build_choice.disabled_options != greyed:
+                self.build_choice.param.update(options=builds, disabled_options=greyed,
+                                               value=next((u for u, _, short in menu if not short), ""))
+            self.build_choice.visible = self.build_button.visible = bool(menu)
+            self.build_button.disabled = not s.builds
             powers = s.powers()
             self.power_button.visible = "power" in powers
             self.super_button.visible = "super" in powers

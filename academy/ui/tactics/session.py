@@ -47,6 +47,7 @@ from academy.games.tactics.actions import (UNIT_ACTIONS, ActivatePower, Attack, 
 from academy.games.tactics.board import parse_tile, tile_name
 from academy.games.tactics.bots import LEVELS, make_bot
 from academy.games.tactics.game import DEFAULT_MAP, TacticsGame
+from academy.games.tactics.legal import production_menu
 from academy.games.tactics.units import UNITS
 from academy.games.tactics.view import visible_events
 from academy.ui.history import rebuild
@@ -306,7 +307,12 @@ class TacticsSession(Acting, CpuTurns, param.Parameterized):
             return
         if self._can_build_at(tile):
             where = f"{facts.terrain_name(self.state, tile)} {tile}"
-            self._publish(build_at=tile, message=f"{where}: choose a unit to build in the side panel.")
+            menu = production_menu(self.state, tile)
+            funds = self.state.funds[self.state.current]
+            what = ("choose a unit to build in the side panel." if any(not short for _, _, short in menu) else
+                    f"you have {funds:,} funds and the cheapest unit here costs {min(c for _, c, _ in menu):,}; "
+                    "save up (every property you own pays at the start of your turn).")
+            self._publish(build_at=tile, message=f"{where}: {what}")
             return
         self._publish(build_at=None, message=facts.tile_info(self.state, self.obs or {}, tile, unit))
 
@@ -543,7 +549,13 @@ class TacticsSession(Acting, CpuTurns, param.Parameterized):
         return [a for a in self.my_actions() if isinstance(a, UNIT_ACTIONS) and a.at == tile]
 
     def _can_build_at(self, tile: Tile) -> bool:
-        return any(isinstance(a, Build) and a.at == tile for a in self.my_actions())
+        """An own empty production property of the person to move (what it builds may be unaffordable:
+        the build list then shows each unit greyed with its cost)."""
+        return bool(self.my_actions()) and bool(production_menu(self.state, tile))
+
+    def build_menu(self) -> list[tuple[str, int, int]]:
+        """``(unit id, cost, funds short)`` for each unit the picked property builds (empty: none picked)."""
+        return production_menu(self.state, self.build_at) if self.build_at and self.my_actions() else []
 
     def _clear(self, **changes: Any) -> None:
         self._publish(**{"selected": None, "destination": None, "target": None, "build_at": None, **changes})
@@ -571,7 +583,7 @@ class TacticsSession(Acting, CpuTurns, param.Parameterized):
             if self.destination is None or self.target not in self.targets:
                 self.target = None
             self.builds = [a for a in mine if isinstance(a, Build) and a.at == self.build_at]
-            if not self.builds:
+            if self.build_at is not None and not (mine and production_menu(s, self.build_at)):
                 self.build_at = None
             self.preview = (facts.attack_odds(s, Attack(self.selected, self.destination, self.target))
                             if self.target is not None else None)

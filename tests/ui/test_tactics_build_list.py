@@ -1,0 +1,32 @@
+"""The build list (tactics.md, "Production"): every unit the picked factory builds, the ones the funds
+don't cover greyed with their cost and what is missing, and a factory that can afford nothing says so."""
+from __future__ import annotations
+
+from academy.ui.tactics.controls import ActionControls
+from academy.ui.tactics.session import HUMAN
+
+from .test_tactics_session import session_at
+
+
+def test_unaffordable_units_are_listed_greyed_with_their_cost():
+    s = session_at("river_crossing day 2 red | red 3000: tank E2 | blue 0: infantry E4, tank H9")
+    controls = ActionControls(s)
+    s.click("C2")                                    # Red's empty factory, 3,000 funds
+    labels = list(controls.build_choice.options)
+    assert "Infantry (1,000)" in labels and "Mech (3,000)" in labels
+    assert "Tank (7,000): 4,000 short" in labels
+    assert controls.build_choice.disabled_options == [u for u, _, short in s.build_menu() if short]
+    assert "tank" in controls.build_choice.disabled_options and "infantry" not in controls.build_choice.disabled_options
+    assert controls.build_choice.value == "infantry" and not controls.build_button.disabled
+
+
+def test_a_factory_that_can_afford_nothing_lists_all_greyed_and_says_why():
+    s = session_at("river_crossing day 2 red | red 500: tank E2 | blue 0: infantry E4, tank H9", seats=(HUMAN, "easy"))
+    controls = ActionControls(s)
+    s.click("C2")
+    assert s.build_at == "C2" and s.builds == []
+    assert "500 funds" in s.message and "cheapest unit here costs 1,000" in s.message
+    options = list(controls.build_choice.options.values())
+    assert options[0] == "" and controls.build_choice.value == ""          # "Nothing affordable yet"
+    assert controls.build_choice.disabled_options == options[1:] and "infantry" in options
+    assert controls.build_choice.visible and controls.build_button.disabled
