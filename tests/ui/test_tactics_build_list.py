@@ -30,3 +30,15 @@ def test_a_factory_that_can_afford_nothing_lists_all_greyed_and_says_why():
     assert options[0] == "" and controls.build_choice.value == ""          # "Nothing affordable yet"
     assert controls.build_choice.disabled_options == options[1:] and "infantry" in options
     assert controls.build_choice.visible and controls.build_button.disabled
+
+
+def test_a_counter_range_of_one_value_is_one_figure():
+    """Odds panel wording: "Counter: 1%" when every roll gives the same counter, never "1–1%"."""
+    from academy.ui.tactics.panels import odds_html
+    s = session_at()
+    s.click("E2")
+    s.click("E4")
+    p = dict(s.preview, counter_range=[1, 1], chance_of_counter=1.0, expected_counter=1.0,
+             chance_attacker_destroyed=0.0)
+    html = odds_html(p)
+    assert "Counter: <b>1%</b>" in html and "1–1%" not in html

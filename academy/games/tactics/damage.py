@@ -249,7 +249,8 @@ class Hit:
     def why(self) -> tuple[str, ...]:
         """One line per factor, in the words of the rules."""
         a, d = UNITS[self.attacker].name, UNITS[self.defender].name
-        lines = [f"Base damage: the {a}'s {self.weapon.lower()} does {self.base}% to a full-health {d} "
+        verb = "do" if self.weapon.endswith("s") else "does"     # missiles, rockets, bombs: plural
+        lines = [f"Base damage: the {a}'s {self.weapon.lower()} {verb} {self.base}% to a full-health {d} "
                  f"on open ground (damage chart)."]
         if self.attack_pct != 100:
             lines.append(f"Attack {_fmt_pct(self.attack_pct)} (commander): base becomes "

@@ -88,8 +88,11 @@ def _validate_unit_action(state: TacticsState, action: Any, name: str) -> None:
         raise IllegalAction("not_your_unit", f"{verb} refused: the {unit.spec.name} on {action.at} belongs to "
                             f"{state.game.player_name(unit.owner)}. Move one of {name}'s units.")
     if unit.acted:
+        others = sum(1 for u in state.units.values() if u.owner == state.current and not u.acted)
+        then = (f"Move one of your other units ({count(others, 'unit')} can still act), or end the turn."
+                if others else "None of your units can act any more: end the turn.")
         raise IllegalAction("already_acted", f"{verb} refused: the {unit.spec.name} on {action.at} has already "
-                            "acted this turn (units built or dropped this turn wait too). End the turn.")
+                            f"acted this turn (units built or dropped this turn wait too). {then}")
     ctx = context(state)
     if action in unit_actions(state, pos, ctx):
         return

@@ -122,18 +122,23 @@ def _chart(values: list[int], kill_at: int) -> str:
     return f"<div class='luck-chart'>{bars}</div><div class='luck-axis'>{axis}</div>"
 
 
+def _span(lo: int, hi: int) -> str:
+    """A damage range in percent, one figure when both ends agree ("1%", not "1–1%")."""
+    return f"{lo}–{hi}%" if lo != hi else f"{lo}%"
+
+
 def odds_html(p: dict[str, Any] | None) -> str:
     """The aimed attack's odds box (empty when nothing is aimed at)."""
     if not p:
         return ""
     lo, hi = p["damage_range"]
     rolls = p["damage_by_luck"]
-    spread = f"{lo}–{hi}%" if lo != hi else f"{lo}%"
+    spread = _span(lo, hi)
     luck = ("one value per luck roll, each equally likely (red: destroys it)" if p["luck"] and len(rolls) > 1
             else "luck is off: one value")
     if p["counter_range"]:
         clo, chi = p["counter_range"]
-        counter = (f"Counter: <b>{clo}–{chi}%</b> if it survives (expected {p['expected_counter']:.1f}, "
+        counter = (f"Counter: <b>{_span(clo, chi)}</b> if it survives (expected {p['expected_counter']:.1f}, "
                    f"chance of a counter {_pct(p['chance_of_counter'])}"
                    + (f", chance it destroys your unit {_pct(p['chance_attacker_destroyed'])}"
                       if p["chance_attacker_destroyed"] else "") + ").")

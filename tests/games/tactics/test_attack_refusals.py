@@ -58,3 +58,29 @@ def test_a_move_onto_an_enemy_says_why_it_cannot_attack() -> None:
         s.apply(Wait("E2", "E3"))
     except Exception as exc:                                   # noqa: BLE001 - the message is what we check
         assert "dash" in str(exc) and "neighbouring tile instead" not in str(exc)
+
+
+def test_a_unit_that_has_acted_points_to_the_others_that_can() -> None:
+    """Turns and days: each unit acts once a turn; the refusal says whether other units can still act."""
+    from .helpers import act
+    s = position(f"{RC} | red 0: tank E2, infantry G1 | blue 0: infantry J10")
+    act(s, "tank E2 -> F2 wait")
+    s2_msg = ""
+    try:
+        s.apply(Wait("F2", "F2"))
+    except Exception as exc:                                   # noqa: BLE001 - the message is what we check
+        s2_msg = str(exc)
+    assert "1 unit can still act" in s2_msg and "Move one of your other units" in s2_msg
+    act(s, "infantry G1 -> G2 wait")
+    assert refused(s, Wait("F2", "F2")) == "already_acted"
+    try:
+        s.apply(Wait("F2", "F2"))
+    except Exception as exc:                                   # noqa: BLE001
+        assert "None of your units can act any more: end the turn." in str(exc)
+
+
+def test_plural_weapons_take_a_plural_verb() -> None:
+    """Damage chart, in words: "the Attack Copter's missiles do", "the Tank's cannon does"."""
+    from academy.games.tactics.damage import exchange
+    assert "missiles do " in exchange("attack_copter", "tank", distance=1, luck=0).hit.why()[0]
+    assert "cannon does " in exchange("tank", "tank", distance=1, luck=0).hit.why()[0]
