@@ -48,6 +48,7 @@ from academy.games.tactics.board import parse_tile, tile_name
 from academy.games.tactics.bots import LEVELS, make_bot
 from academy.games.tactics.game import DEFAULT_MAP, TacticsGame
 from academy.games.tactics.legal import production_menu
+from academy.games.tactics.refusals import attack_refusal
 from academy.games.tactics.units import UNITS
 from academy.games.tactics.view import visible_events
 from academy.ui.history import rebuild
@@ -300,6 +301,11 @@ class TacticsSession(Acting, CpuTurns, param.Parameterized):
             if mine and not unit["acted"]:
                 self.select(tile)
                 return
+            if unit is not None and not mine:     # an enemy it can't hit: the attack's own reason
+                why = attack_refusal(self.state, self.selected, tile, self.destination)
+                if why is not None:
+                    self._publish(message=why.message)
+                    return
             self._refused(Wait(self.selected, tile))
             return
         if mine:
@@ -388,9 +394,8 @@ class TacticsSession(Acting, CpuTurns, param.Parameterized):
         self._clear(message="")
 
     def _go(self, tile: Tile) -> None:
+        # never aims by itself: the first tap on an enemy shows the odds, the second attacks
         self._publish(destination=tile, target=None, message="")
-        if len(self.targets) == 1:           # one enemy in reach from there: aim at it (the odds show)
-            self._publish(target=self.targets[0])
         kinds = ", ".join(self.choice_kinds())
         where = "stays on" if tile == self.selected else "moves to"
         aim = " Tap a red-ringed enemy to see the odds, again to attack." if self.targets else ""

@@ -1,5 +1,6 @@
-"""The build list (tactics.md, "Production"): every unit the picked factory builds, the ones the funds
-don't cover greyed with their cost and what is missing, and a factory that can afford nothing says so."""
+"""What a newcomer met on the Tactics pages (issue 17): the build list (tactics.md, "Production": every unit
+the picked factory builds, the unaffordable ones greyed with their cost), the first tap on an enemy only
+previews, one-value ranges read as one figure."""
 from __future__ import annotations
 
 from academy.ui.tactics.controls import ActionControls
@@ -42,3 +43,32 @@ def test_a_counter_range_of_one_value_is_one_figure():
              chance_attacker_destroyed=0.0)
     html = odds_html(p)
     assert "Counter: <b>1%</b>" in html and "1–1%" not in html
+
+
+def test_after_a_move_with_one_enemy_in_reach_the_first_tap_previews_and_the_second_attacks():
+    """Combat: the odds come first. Moving next to the only enemy in reach aims at nothing by itself; the
+    first tap on it shows the odds, the second fires (lesson 16's and both games' complaint)."""
+    s = session_at()
+    s.click("E2")
+    s.click("E3")                                  # next to Blue's infantry on E4, the only enemy in reach
+    assert s.destination == "E3" and s.targets == ["E4"] and s.target is None
+    assert "Tap a red-ringed enemy to see the odds, again to attack" in s.message
+    health = s.state.units[(4, 3)].health
+    s.click("E4")
+    assert s.target == "E4" and s.preview is not None and s.state.units[(4, 3)].health == health
+    s.click("E4")
+    assert s.last_attack is not None
+
+
+def test_tapping_an_enemy_the_unit_cannot_hit_gives_the_attacks_own_reason():
+    """Damage chart and Indirect fire: the tap on an enemy out of this unit's reach names the rule that
+    stops it (a dash in the chart; firing after moving), not "attack it from a neighbouring tile"."""
+    s = session_at("river_crossing day 2 red | red 3000: artillery E2 | blue 0: attack_copter E5, tank H9")
+    s.click("E2")
+    s.click("E5")
+    assert "no weapon that can hit an Attack Copter" in s.message and "neighbouring tile instead" not in s.message
+    s = session_at("river_crossing day 2 red | red 3000: artillery E2 | blue 0: infantry H2, tank H9")
+    s.click("E2")
+    s.click("F2")                                  # a destination first: an indirect unit then can't fire
+    s.click("H2")
+    assert "can't fire after moving" in s.message
