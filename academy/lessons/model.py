@@ -4,6 +4,8 @@ Both are frozen dataclasses built by the loader (loader.py); nothing here reads 
 """
 from __future__ import annotations
 
+import re
+
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -70,3 +72,24 @@ class Lesson:
     def start_position(self, exercise: Exercise) -> str:
         """The position an exercise starts from (its own, or the lesson's)."""
         return exercise.position if exercise.position is not None else self.position
+
+    def body_for(self, exercise: Exercise) -> str:
+        r"""The body as shown beside ``exercise``: its paragraphs that begin "On this board" describe the
+        lesson's own position, so beside an exercise with a board of its own they give way to one line
+        saying so (the exercise's task describes its board).
+
+        >>> ex = Exercise(id="b", prompt="p", goal={}, hints=("h",), success="s", wrong="w", position="other")
+        >>> Lesson("l", "g", "T", "s", 1, "pos", "", "Rules.\n\nOn this board a city.", (ex,)).body_for(ex)
+        'Rules.\n\n*This exercise has a board of its own: its task says what is on it.*'
+        """
+        if self.start_position(exercise) == self.position:
+            return self.body
+        paragraphs = re.split(r"\n\s*\n", self.body.strip())
+        kept = [p for p in paragraphs if not p.lstrip().lower().startswith("on this board")]
+        if len(kept) == len(paragraphs):
+            return self.body
+        return "\n\n".join(kept + [OWN_BOARD_NOTE])
+
+
+#: what replaces the lesson's "On this board ..." paragraphs beside an exercise with another board
+OWN_BOARD_NOTE = "*This exercise has a board of its own: its task says what is on it.*"

@@ -43,6 +43,16 @@ __all__ = ["LessonsView", "TryReport", "game_lessons", "clear_lessons", "extra_l
 log = logging.getLogger("academy.ui.lessons_page")
 
 
+#: A lesson's text fits its column: tables and formula lines wrap their words (and scroll sideways only
+#: when one word is wider than the column), never cut off.
+BODY_CSS = """
+.lesson-scroll { overflow-x: hidden; }
+.lesson-scroll table { display: block; max-width: 100%; overflow-x: auto; border-collapse: collapse; }
+.lesson-scroll td, .lesson-scroll th { overflow-wrap: anywhere; padding: 2px 6px; vertical-align: top; }
+.lesson-scroll pre, .lesson-scroll code { white-space: pre-wrap; overflow-wrap: anywhere; }
+"""
+
+
 @dataclass(frozen=True)
 class TryReport:
     """What the learner just did on an exercise, for progress and classroom listeners.
@@ -183,7 +193,7 @@ class LessonsView(pn.viewable.Viewer):
         self.back = pn.widgets.Button(label="← All lessons", width=140, css_classes=["lessons-back"])
         self.back.on_click(lambda e: self.open(None))
         self.title = pn.pane.HTML("", stylesheets=[self.css], sizing_mode="stretch_width", css_classes=["lesson-title"])
-        self.body = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["lesson-body"])
+        self.body = pn.pane.HTML("", stylesheets=[BODY_CSS], sizing_mode="stretch_width", css_classes=["lesson-body"])
         self.prompt = pn.pane.HTML("", stylesheets=[self.css], sizing_mode="stretch_width", css_classes=["exercise-prompt"])
         self.feedback = pn.pane.HTML("", stylesheets=[self.css], sizing_mode="stretch_width",
                                      css_classes=["lesson-feedback"], visible=False)
@@ -282,10 +292,6 @@ class LessonsView(pn.viewable.Viewer):
             self.title.object = (f"<h2 style='margin:0 0 4px'>{escape(lesson.title)}</h2>"
                                  f"<div class='academy-muted'>Lesson {self.lessons.index(lesson) + 1} of "
                                  f"{len(self.lessons)} · {rules_link(lesson.section, self.game)}</div>")
-            # a teacher's file: only safe HTML reaches the page. A long lesson scrolls in its own box, which
-            # the keyboard can focus (Tab) and scroll (arrow keys) too.
-            self.body.object = ('<div class="lesson-scroll" tabindex="0" role="region" aria-label="The lesson" '
-                                f'style="overflow-y:auto;max-height:640px">{lesson_html(lesson.body)}</div>')
             self.start_exercise(exercise)
             self.scroll_top.scroll()
 
@@ -304,6 +310,11 @@ class LessonsView(pn.viewable.Viewer):
             return
         index = max(0, min(index, len(lesson.exercises) - 1))
         self.exercise_index = index
+        # a teacher's file: only safe HTML reaches the page. A long lesson scrolls in its own box, which the
+        # keyboard can focus (Tab) and scroll (arrow keys) too. Its text describes the board shown.
+        body = lesson_html(lesson.body_for(lesson.exercises[index]))
+        self.body.object = ('<div class="lesson-scroll" tabindex="0" role="region" aria-label="The lesson" '
+                            f'style="overflow-y:auto;max-height:640px">{body}</div>')
         self.model.start(Attempt(lesson, lesson.exercises[index]))
         self._render_tabs()
         self._on_model()      # fill the panes now, not on the next tick (the page may be rendering)

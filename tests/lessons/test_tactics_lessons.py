@@ -215,3 +215,13 @@ def test_every_tactics_goal_example_in_the_guide_compiles():
     assert len(examples) >= len(GOAL_KEYS) - 1
     for example in examples:
         compile_goal(yaml.safe_load(example), state)
+
+
+def test_the_nudge_names_a_moved_unit_by_where_it_came_from():
+    """Lesson 12 (Repair and fuel): after the tank moved from D3 to B3 the feedback no longer calls it
+    "the Tank on D3"."""
+    lesson = next(l for l in LESSONS if l.id == "repairs")
+    attempt = Attempt(lesson, lesson.exercises[0])
+    fb = attempt.act("tank D3 -> B3 wait")
+    assert fb.status == "continue" and "Tank on D3" not in fb.message
+    assert "your Tank from D3" in fb.message

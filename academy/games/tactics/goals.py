@@ -303,7 +303,9 @@ class _Compiler(GoalCompiler):
                                                                                 key=lambda kv: kv[0][::-1]))
             raise GoalError(f"no unit stands on {text} in the start position; the units are: {here}", path)
         unit = found[1]
-        self.names[text] = f"the {unit.spec.name} on {text}"
+        # the learner moves their own units during the try: "your Tank from E3" stays true after it moved
+        self.names[text] = (f"your {unit.spec.name} from {text}" if unit.owner == self.learner else
+                            f"the {unit.spec.name} on {text}")
         if enemy is True and unit.owner == self.learner:
             raise GoalError(f"the {unit.spec.name} on {text} is one of your own units; name an enemy unit", path)
         if enemy is False and unit.owner != self.learner:
@@ -323,7 +325,8 @@ class _Compiler(GoalCompiler):
         return dict(value)
 
     def name(self, tag: str) -> str:
-        """The unit in words, as it was when the goal was read ("the Tank on E2")."""
+        """The unit in words, by where it was when the goal was read: "the Infantry on G8" (an enemy),
+        "your Tank from E2" (the learner's own, which may have moved since)."""
         return self.names[tag]
 
     @staticmethod

@@ -273,7 +273,7 @@ def test_every_goal_key_and_event_kind_is_named():
     assert {"attack", "destroyed", "captured", "ambush", "repair", "crash"} <= set(EVENT_KINDS)
     s = start_state(f"{RC} | red 0: tank E3 | blue 0: infantry G8")
     assert describe_goal({"destroyed": "G8", "at": {"E3": "F8"}}, s) == \
-        "destroy the Infantry on G8 and bring the Tank on E3 to F8"
+        "destroy the Infantry on G8 and bring your Tank from E3 to F8"
 
 
 def test_a_goal_compiles_on_a_plain_position_too():
