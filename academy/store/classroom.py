@@ -363,10 +363,11 @@ class Classroom:
             return Member(class_id, learner_id, learner.key, row.name)
 
     def record_work(self, class_id: int, learner_id: int, exercise_index: int, exercise_id: str | None = None, *,
-                    new_try: bool = True, solved: bool = False, board: list[Any] | None = None) -> ClassTableRow:
+                    new_try: bool = True, solved: bool = False, board: list[Any] | None = None,
+                    hints: int = 0) -> ClassTableRow:
         """A student's try (``new_try``), solve (``solved``) and/or current board (``board``: the
         actions of the current try as JSON data) on an exercise of the class; also counted in the
-        learner's own progress. Returns the student's line of the teacher's table. Raises
+        learner's own progress; ``hints``: the hints seen in this try (the most of any try is kept). Returns the student's line of the teacher's table. Raises
         ClassNotFound, ClassClosed, InvalidInput (not a student of the class)."""
         if not isinstance(exercise_index, int) or isinstance(exercise_index, bool) or exercise_index < 0:
             raise InvalidInput(f"An exercise index is a whole number from 0, not {exercise_index!r}.")
@@ -384,9 +385,11 @@ class Classroom:
             work = s.get(ClassWorkRow, (class_id, learner_id, exercise_index), with_for_update=True)
             if work is None:
                 work = ClassWorkRow(class_id=class_id, learner_id=learner_id, exercise_index=exercise_index, tries=0,
-                                    solved=False, first_solved_at=None, board=[], updated_at=now)
+                                    hints=0, solved=False, first_solved_at=None, board=[], updated_at=now)
                 s.add(work)
-            counted = new_try or solved
+            hints = max(0, int(hints)) if isinstance(hints, int) and not isinstance(hints, bool) else 0
+            counted = new_try or solved or hints > (work.hints or 0)
+            work.hints = max(work.hints or 0, hints)
             if new_try or (solved and work.tries == 0):
                 work.tries += 1
             if solved and not work.solved:
@@ -396,10 +399,10 @@ class Classroom:
             work.updated_at = now
             if counted:
                 self.progress._record(s, learner_id, row.game, row.lesson_id, exercise_index,
-                                      exercise_id or str(exercise_index), solved, new_try, now)
+                                      exercise_id or str(exercise_index), solved, new_try, now, hints)
             self._pg_notify(s, class_id)
             line = ClassTableRow(learner_id, member.name, work.tries, bool(work.solved),
-                                 _aware(work.first_solved_at) if work.first_solved_at else None)
+                                 _aware(work.first_solved_at) if work.first_solved_at else None, work.hints)
         self._deliver(ClassEvent("work", class_id, learner_id))
         return line
 

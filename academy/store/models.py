@@ -173,6 +173,8 @@ class ProgressRow(Base):
     #: the exercise's id in its lesson file (its index may change if the teacher reorders them)
     exercise_id: Mapped[str] = mapped_column(String(100))
     tries: Mapped[int] = mapped_column(Integer, default=0)
+    #: the most hints the learner has seen in any try of it
+    hints: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     solved: Mapped[bool] = mapped_column(Boolean, default=False)
     first_solved_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
@@ -226,6 +228,8 @@ class ClassWorkRow(Base):
     learner_id: Mapped[int] = mapped_column(Integer, primary_key=True)
     exercise_index: Mapped[int] = mapped_column(Integer, primary_key=True)
     tries: Mapped[int] = mapped_column(Integer, default=0)
+    #: the most hints the learner has seen in any try of it
+    hints: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     solved: Mapped[bool] = mapped_column(Boolean, default=False)
     first_solved_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     #: the actions of the student's current try (``action_to_json`` data), to show the board to the class

@@ -71,6 +71,7 @@ class ExerciseProgress:
     tries: int
     solved: bool
     first_solved_at: datetime | None
+    hints: int = 0          # the most hints seen in any try
 
 
 @dataclass(frozen=True)
@@ -82,6 +83,7 @@ class ClassTableRow:
     tries: int
     solved: bool
     first_solved_at: datetime | None
+    hints: int = 0          # the most hints seen in any try
 
     @property
     def tried(self) -> bool:
@@ -173,13 +175,14 @@ class Progress:
 
     # --- progress --------------------------------------------------------------------------
     def record_try(self, key: str, game: str, lesson_id: str, exercise_index: int, exercise_id: str | None = None,
-                   *, solved: bool = False, new_try: bool = True) -> ExerciseProgress:
+                   *, solved: bool = False, new_try: bool = True, hints: int = 0) -> ExerciseProgress:
         """Count a try of an exercise (``new_try``) and/or mark it solved; return the progress now.
 
         A learner's first try of an exercise creates its row. ``solved`` sets ``solved`` and, the
         first time, ``first_solved_at``; a solved exercise stays solved. ``new_try=False,
         solved=True`` marks a solve within a try already counted (a solve always counts at
-        least one try). Raises InvalidInput.
+        least one try). ``hints`` is how many hints the learner has seen in this try; the row keeps the
+        most seen in any try. Raises InvalidInput.
         """
         game, lesson_id = _check_id("game", game), _check_id("lesson id", lesson_id)
         exercise_index = _check_index(exercise_index)
@@ -187,18 +190,21 @@ class Progress:
         learner = self.learner(key)
         now = utcnow()
         with self._session(write=True) as s:
-            return self._record(s, learner.id, game, lesson_id, exercise_index, exercise_id, solved, new_try, now)
+            return self._record(s, learner.id, game, lesson_id, exercise_index, exercise_id, solved, new_try, now,
+                                _check_index(hints))
 
     def _record(self, s: Session, learner_id: int, game: str, lesson_id: str, index: int, exercise_id: str,
-                solved: bool, new_try: bool, now: datetime) -> ExerciseProgress:
+                solved: bool, new_try: bool, now: datetime, hints: int = 0) -> ExerciseProgress:
         row = s.get(ProgressRow, (learner_id, game, lesson_id, index), with_for_update=True)
         if row is None:
             row = ProgressRow(learner_id=learner_id, game=game, lesson_id=lesson_id, exercise_index=index,
-                              exercise_id=exercise_id, tries=0, solved=False, first_solved_at=None, updated_at=now)
+                              exercise_id=exercise_id, tries=0, hints=0, solved=False, first_solved_at=None,
+                              updated_at=now)
             s.add(row)
         row.exercise_id = exercise_id
         if new_try or row.tries == 0:
             row.tries += 1
+        row.hints = max(row.hints or 0, hints)
         if solved and not row.solved:
             row.solved, row.first_solved_at = True, now
         row.updated_at = now
@@ -224,7 +230,8 @@ class Progress:
 
 def _progress(row: ProgressRow) -> ExerciseProgress:
     return ExerciseProgress(row.game, row.lesson_id, row.exercise_index, row.exercise_id, row.tries, bool(row.solved),
-                            _aware(row.first_solved_at) if row.first_solved_at is not None else None)
+                            _aware(row.first_solved_at) if row.first_solved_at is not None else None,
+                            row.hints or 0)
 
 
 def class_table(store: Store, class_id: int, exercise_index: int) -> list[ClassTableRow]:
@@ -240,7 +247,8 @@ def class_table(store: Store, class_id: int, exercise_index: int) -> list[ClassT
     for learner_id, name in members:
         w = work.get(learner_id)
         rows.append(ClassTableRow(learner_id, name, w.tries if w else 0, bool(w.solved) if w else False,
-                                  _aware(w.first_solved_at) if w is not None and w.first_solved_at else None))
+                                  _aware(w.first_solved_at) if w is not None and w.first_solved_at else None,
+                                  w.hints if w else 0))
     return rows
 
 

@@ -445,9 +445,9 @@ class TeacherView(_Watching, pn.viewable.Viewer):
             body.append(f"<tr data-student='{escape(r.name)}'><td>{escape(r.name)}{shown}</td>"
                         f"<td class='{'yes' if r.tried else 'no'}'>{'yes' if r.tried else 'not yet'}</td>"
                         f"<td class='{'yes' if r.solved else 'no'}'>{'✓ solved' if r.solved else 'no'}</td>"
-                        f"<td>{r.tries}</td></tr>")
+                        f"<td>{r.tries}</td><td>{r.hints}</td></tr>")
         solved = sum(r.solved for r in self.rows)
-        return (f"<table class='class-grid'><tr><th>Student</th><th>Tried?</th><th>Solved?</th><th>Tries</th></tr>{''.join(body)}"
+        return (f"<table class='class-grid'><tr><th>Student</th><th>Tried?</th><th>Solved?</th><th>Tries</th><th>Hints</th></tr>{''.join(body)}"
                 f"</table><p class='academy-muted'>{solved} of {len(self.rows)} solved exercise "
                 f"{self.info.exercise_index + 1}.</p>")
 
@@ -483,7 +483,8 @@ class StudentView(_Watching, pn.viewable.Viewer):
             return
         try:
             self.room.record_work(self.info.id, self.member.learner_id, report.exercise_index, report.exercise_id,
-                                  new_try=report.new_try, solved=report.solved, board=list(report.board))
+                                  new_try=report.new_try, solved=report.solved, board=list(report.board),
+                                  hints=report.hints)
         except StoreError as exc:
             self.message.object = f"<div class='class-error'>Your work was not sent to the teacher: " \
                                   f"{escape(str(exc))}</div>"

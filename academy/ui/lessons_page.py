@@ -59,7 +59,7 @@ class TryReport:
 
     ``new_try``: this is the first report of a try (the learner's first action since the exercise
     opened or was reset); ``solved``: this try has just solved the exercise (reported once per
-    try); ``board``: the actions of the current try (``action_to_json`` data where the action is a
+    try); ``hints``: the hints shown so far; ``board``: the actions of the current try (``action_to_json`` data where the action is a
     dataclass, else its text), enough to show this board to someone else.
     """
 
@@ -72,6 +72,7 @@ class TryReport:
     solved: bool
     status: str
     board: tuple[Any, ...]
+    hints: int = 0          # hints seen so far on this exercise (shown hints stay shown over a Reset)
 
 
 def board_of(attempt: Any) -> tuple[Any, ...]:
@@ -256,7 +257,7 @@ class LessonsView(pn.viewable.Viewer):
         if attempt is None or lesson is None or fb is None or not self.try_listeners:
             return
         this_try = (id(attempt), attempt.tries)
-        key = (*this_try, len(attempt.actions), fb.status)
+        key = (*this_try, len(attempt.actions), fb.status, attempt.hints_used)
         if key == self._reported:
             return
         self._reported = key
@@ -266,7 +267,7 @@ class LessonsView(pn.viewable.Viewer):
         if solved:
             self._solved_try = this_try
         report = TryReport(self.game, lesson.id, self.exercise_index, attempt.exercise.id, attempt.tries, new_try,
-                           solved, fb.status, board_of(attempt))
+                           solved, fb.status, board_of(attempt), attempt.hints_used)
         for listener in list(self.try_listeners):
             try:
                 listener(report)

@@ -15,7 +15,7 @@ Recording
     try only; if it cannot be used the lessons still work (the failure is logged once).
 
 The progress page (``?page=progress``)
-    The lessons of every game with lessons, each with its exercises: solved (✓), tries.
+    The lessons of every game with lessons, each with its exercises: solved (✓), tries, hints seen.
 """
 from __future__ import annotations
 
@@ -119,14 +119,14 @@ class ProgressRecorder:
         return self._progress
 
     def __call__(self, report: TryReport) -> None:
-        if not (report.new_try or report.solved):
+        if not (report.new_try or report.solved or report.hints):
             return
         book = self.progress
         if book is None:
             return
         try:
             book.record_try(self.hook.key, report.game, report.lesson_id, report.exercise_index, report.exercise_id,
-                            solved=report.solved, new_try=report.new_try)
+                            solved=report.solved, new_try=report.new_try, hints=report.hints)
         except StoreError as exc:
             log.warning("progress: a try of %s/%s was not recorded: %s", report.lesson_id, report.exercise_id, exc)
 
@@ -157,8 +157,12 @@ def _game_title(game: str) -> str:
         return game.replace("_", " ").title()
 
 
+def _hints(n: int) -> str:
+    return count(n, "hint") if n else "no hints"
+
+
 def progress_html(entries: list[ExerciseProgress], games: tuple[str, ...] = LESSON_GAMES) -> str:
-    """Every game's lessons with, per exercise, solved (✓) and tries, as HTML tables."""
+    """Every game's lessons with, per exercise, solved (✓), tries and hints seen, as HTML tables."""
     done = {(p.game, p.lesson_id, p.exercise_index): p for p in entries}
     parts: list[str] = []
     for game in games:
@@ -175,9 +179,10 @@ def progress_html(entries: list[ExerciseProgress], games: tuple[str, ...] = LESS
                     cells.append(f"<td class='untried'>Ex. {i + 1}: not tried</td>")
                 elif p.solved:
                     solved += 1
-                    cells.append(f"<td class='solved'>Ex. {i + 1}: ✓ solved · {count(p.tries, 'try')}</td>")
+                    cells.append(f"<td class='solved'>Ex. {i + 1}: ✓ solved · {count(p.tries, 'try')} · "
+                                 f"{_hints(p.hints)}</td>")
                 else:
-                    cells.append(f"<td class='open'>Ex. {i + 1}: {count(p.tries, 'try')}, "
+                    cells.append(f"<td class='open'>Ex. {i + 1}: {count(p.tries, 'try')}, {_hints(p.hints)}, "
                                  "not solved yet</td>")
             link = f"?game={game}&tab=lessons&lesson={escape(lesson.id)}"
             rows.append(f"<tr data-lesson='{escape(lesson.id)}'><td><a href='{link}'>{escape(lesson.title)}</a>"

@@ -80,3 +80,14 @@ def test_progress_survives_a_restart(db_url: str) -> None:
     with Store(db_url) as store:
         [entry] = Progress(store).progress_of(key)
         assert entry.solved and entry.tries == 1 and entry.exercise_id == "claim-the-door"
+
+
+def test_hints_seen_are_kept_the_most_of_any_try(store: Store) -> None:
+    """A solve with hints is told apart from one without: the row keeps the most hints seen in a try."""
+    book = Progress(store)
+    key = book.learner(new_learner_key()).key
+    p = book.record_try(key, "tactics", "repairs", 0, "back-to-the-city", hints=2)
+    assert (p.tries, p.hints, p.solved) == (1, 2, False)
+    p = book.record_try(key, "tactics", "repairs", 0, "back-to-the-city", solved=True, hints=1)
+    assert (p.tries, p.hints, p.solved) == (2, 2, True)
+    assert book.progress_of(key)[0].hints == 2

@@ -62,6 +62,16 @@ def test_the_lessons_page_reports_each_try_and_each_solve_once():
     assert (reports[-1].exercise_index, reports[-1].new_try, reports[-1].solved) == (1, True, False)
 
 
+def test_the_lessons_page_reports_the_hints_seen():
+    page = LessonsPage("attacking")
+    reports: list[TryReport] = []
+    page.add_try_listener(reports.append)
+    page.model.hint()
+    page.model.click("ukraine")
+    page.model.click("ural")
+    assert reports[-1].solved and reports[-1].hints == 1
+
+
 def test_the_lessons_page_records_progress_for_the_browsers_learner(store):
     book = Progress(store)
     key = new_learner_key()
@@ -87,7 +97,7 @@ def test_the_progress_page_lists_lessons_per_game_with_solved_and_tries(store):
     assert "Conquest" in text and "Diplomacy" in text
     row = text[text.index("data-lesson='attacking'"):]
     row = row[:row.index("</tr>")]
-    assert "1/2" in row and "✓ solved · 1 try" in row and "2 tries, not solved yet" in row
+    assert "1/2" in row and "✓ solved · 1 try" in row and "2 tries, no hints, not solved yet" in row
     assert f"?page=progress&amp;learner={key}" in text or f"?page=progress&learner={key}" in text
     page.set_name("Ann")
     assert book.learner(key).name == "Ann" and "Ann" in html_of(page)
@@ -329,3 +339,22 @@ def test_wrong_class_codes_from_one_address_are_limited_across_pages(room, monke
     other.name_input.value = "Ann"
     assert isinstance(other.join(), StudentView)
     assert [r.name for r in room.table(teacher)] == ["Ann"]
+
+
+def test_hints_seen_reach_the_teachers_table_and_the_progress_page(tmp_path):
+    """A student who solved with two hints is shown with them (the progress page said "solved · 1 try"
+    whether hints were used or not)."""
+    from academy.store import Store
+    from academy.store.classroom import Classroom
+    from academy.store.progress import Progress, new_learner_key
+    from academy.ui.progress_page import progress_html
+    store = Store(f"sqlite:///{tmp_path / 'c.db'}")
+    book, room = Progress(store), Classroom(store)
+    info, token = room.open_class("conquest", "attacking", exercises=2)
+    ann = room.join(info.code, "Ann", new_learner_key())
+    room.record_work(info.id, ann.learner_id, 0, "most-dice", hints=2)
+    line = room.record_work(info.id, ann.learner_id, 0, "most-dice", new_try=False, solved=True, hints=2)
+    assert (line.tries, line.solved, line.hints) == (1, True, 2)
+    assert [(r.name, r.hints) for r in room.table(token)] == [("Ann", 2)]
+    html = progress_html(book.progress_of(ann.learner_key), ("conquest",))
+    assert "✓ solved · 1 try · 2 hints" in html
