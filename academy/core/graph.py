@@ -13,14 +13,17 @@ that visits neighbours in graph order visits them sorted and a seeded game repla
 ('a', 'b', 'c')
 
 How each search runs (measured in bench/graph_searches.py on the engines' own graphs, where a
-networkx search on these small graphs was several times slower than a plain loop: Conquest's fortify
-paths took 40 times as long through a subgraph view and ``node_connected_component``):
+networkx search on these small graphs was slower than a plain loop: Conquest's fortify paths took
+40 times as long through a subgraph view and ``node_connected_component``, the Diplomacy distances
+twice as long with ``bfs_layers``, Tactics' reach 1.5 times and a Tactics bot's distance field 3.5
+times as long with ``dijkstra_predecessor_and_distance``):
 
-- :func:`cheapest` calls networkx (``dijkstra_predecessor_and_distance`` with a cutoff; about as
-  fast as the loop it replaced);
-- :func:`reachable`, :func:`steps`, :func:`first_path`, :func:`has_path` and :func:`components`
-  are loops written here over the graph's adjacency (:func:`adjacency`: each node's neighbours
-  as a tuple, in graph order, kept with the graph). :func:`has_path` would be written here in any
+- the graphs are networkx's: :func:`graph_of` and :func:`grid_graph` (``nx.grid_2d_graph``) build
+  them, and :func:`map_graph` keeps one per map;
+- the searches, :func:`reachable`, :func:`steps`, :func:`first_path`, :func:`has_path`,
+  :func:`cheapest` (Dijkstra with a budget) and :func:`components`, are loops written here
+  over the graph's adjacency (:func:`adjacency`: each node's neighbours as a tuple, in graph
+  order, kept with the graph). :func:`has_path` would be written here in any
   case: ``passable`` may be costly and have effects (the Diplomacy adjudicator resolves a convoying
   fleet's order only when the search reaches that fleet), so it is asked once per node, lazily, in
   a fixed order that networkx's searches do not offer.
@@ -29,6 +32,8 @@ A graph given to these functions is never changed afterwards (its adjacency is k
 """
 from __future__ import annotations
 
+import heapq
+import math
 import weakref
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
@@ -182,17 +187,38 @@ def cheapest(graph: nx.Graph, start: Any, cost: Callable[[Any, Any], int | None]
              tie: Callable[[Any], Any] | None = None) -> tuple[dict[Any, int], dict[Any, Any]]:
     """Dijkstra from ``start``: (the cheapest cost to every node within ``budget``, the previous
     node on a cheapest path to each but the start). ``cost(u, v)`` is the price of the step from
-    ``u`` to ``v`` (at least 1), or None when that step cannot be taken. Among several previous
-    nodes on cheapest paths the smallest by ``tie`` (default: the node itself) is kept.
+    ``u`` to ``v`` (at least 1), or None when that step cannot be taken. Nodes are settled cheapest
+    first, equal costs in the order of ``tie`` (default: the node itself); a node's previous node
+    is the first settled one it is reached from at its cheapest cost.
 
     >>> g = grid_graph(2, 2)
     >>> cheapest(g, (0, 0), lambda u, v: 1, budget=1)
     ({(0, 0): 0, (1, 0): 1, (0, 1): 1}, {(1, 0): (0, 0), (0, 1): (0, 0)})
     """
-    pred, dist = nx.dijkstra_predecessor_and_distance(graph, start, cutoff=budget,
-                                                      weight=lambda u, v, _: cost(u, v))
-    previous = {v: min(ps, key=tie) for v, ps in pred.items() if ps}
-    return dict(dist), previous
+    adj = adjacency(graph)
+    key = tie if tie is not None else _itself
+    limit = math.inf if budget is None else budget
+    costs: dict[Any, int] = {start: 0}
+    previous: dict[Any, Any] = {}
+    heap = [(0, key(start), start)]
+    while heap:
+        spent, _, node = heapq.heappop(heap)
+        if spent > costs[node]:
+            continue
+        for n in adj[node]:
+            step = cost(node, n)
+            if step is None:
+                continue
+            total = spent + step
+            if total <= limit and total < costs.get(n, math.inf):
+                costs[n] = total
+                previous[n] = node
+                heapq.heappush(heap, (total, key(n), n))
+    return costs, previous
+
+
+def _itself(node: Any) -> Any:
+    return node
 
 
 def components(graph: nx.Graph, nodes: Iterable[Any]) -> list[set[Any]]:
