@@ -96,20 +96,21 @@ def adjacency(graph: nx.Graph) -> Mapping[Any, tuple[Any, ...]]:
     return table
 
 
-def reachable(graph: nx.Graph, starts: Any | Iterable[Any], passable: Callable[[Any], bool] | None = None,
-              *, several: bool = False) -> set[Any]:
+def reachable(graph: nx.Graph | Neighbours, starts: Any | Iterable[Any],
+              passable: Callable[[Any], bool] | None = None, *, several: bool = False) -> set[Any]:
     """The nodes joined to ``starts`` (one node, or with ``several`` an iterable of nodes) by paths
-    whose other nodes are ``passable``; the starts are included, passable or not.
+    whose other nodes are ``passable``; the starts are included, passable or not. ``graph`` is a
+    graph, a mapping or a function from a node to its neighbours.
 
     >>> g = graph_of({1: [2], 2: [1, 3], 3: [2]})
     >>> sorted(reachable(g, [1, 3], passable=lambda n: False, several=True))
     [1, 3]
     """
-    adj = adjacency(graph)
+    near = _near(graph)
     todo = list(starts) if several else [starts]
     seen = set(todo)
     for node in todo:
-        for n in adj[node]:
+        for n in near(node):
             if n not in seen and (passable is None or passable(n)):
                 seen.add(n)
                 todo.append(n)
@@ -167,8 +168,7 @@ def has_path(neighbours: nx.Graph | Neighbours, starts: Iterable[Any], is_goal: 
     >>> has_path({1: [2], 2: [3], 3: []}, [1], is_goal=lambda n: n == 3, passable=lambda n: n != 2)
     False
     """
-    near = adjacency(neighbours).__getitem__ if isinstance(neighbours, nx.Graph) else (
-        neighbours if callable(neighbours) else neighbours.__getitem__)
+    near = _near(neighbours)
     stack, taken = list(starts), set()
     while stack:
         node = stack.pop()
@@ -215,6 +215,13 @@ def cheapest(graph: nx.Graph, start: Any, cost: Callable[[Any, Any], int | None]
                 previous[n] = node
                 heapq.heappush(heap, (total, key(n), n))
     return costs, previous
+
+
+def _near(neighbours: nx.Graph | Neighbours) -> Callable[[Any], Iterable[Any]]:
+    """A node's neighbours: from a graph's adjacency, a mapping or a function."""
+    if isinstance(neighbours, nx.Graph):
+        return adjacency(neighbours).__getitem__
+    return neighbours if callable(neighbours) else neighbours.__getitem__
 
 
 def _itself(node: Any) -> Any:
