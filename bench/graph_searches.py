@@ -188,11 +188,14 @@ def game_of_war() -> None:
     from academy.games.game_of_war import GameOfWarGame
     from academy.games.game_of_war.bots import make_bot
     from academy.games.game_of_war.communication import communication
+    from academy.games.game_of_war.moves import destinations
     state = GameOfWarGame(max_turns=30).new_initial_state(seed=9)
     bots = {0: make_bot("hard", 90), 1: make_bot("normal", 91)}
-    searches: dict[str, list[tuple[float, Any]]] = {"communication": []}
+    searches: dict[str, list[tuple[float, Any]]] = {"communication": [], "destinations (movement)": []}
 
     def sample(s: Any) -> None:
+        for u in sorted(s.position.units, key=lambda u: u.id)[:6]:
+            searches["destinations (movement)"].append(per_call(lambda: sorted(destinations(s.position, u.id)), 10))
         for side in ("north", "south"):
             searches["communication"].append(per_call(lambda: (lambda n: (
                 sorted(n.covered), sorted(n.emitting_relays), sorted(n.connected), sorted(n.by_touch)))(

@@ -75,15 +75,24 @@ def map_graph(owner: object, build: Callable[[], nx.Graph], key: str = "graph") 
     return graph
 
 
-_GRIDS: dict[tuple[int, int], nx.Graph] = {}
+_GRIDS: dict[tuple[int, int, bool], nx.Graph] = {}
 
 
-def grid_graph(width: int, height: int) -> nx.Graph:
-    """The ``width`` × ``height`` grid with nodes ``(x, y)`` and edges between tiles side by side
-    (``nx.grid_2d_graph``), built once per size."""
-    graph = _GRIDS.get((width, height))
+def grid_graph(width: int, height: int, *, diagonal: bool = False) -> nx.Graph:
+    """The ``width`` × ``height`` grid with nodes ``(x, y)`` and edges between squares side by side
+    (``nx.grid_2d_graph``), and with ``diagonal`` corner to corner too (a king's steps); built once
+    per size.
+
+    >>> sorted(grid_graph(3, 3, diagonal=True).adj[(0, 0)])
+    [(0, 1), (1, 0), (1, 1)]
+    """
+    graph = _GRIDS.get((width, height, diagonal))
     if graph is None:
-        graph = _GRIDS[(width, height)] = nx.grid_2d_graph(width, height)
+        graph = nx.grid_2d_graph(width, height)
+        if diagonal:
+            graph.add_edges_from(edge for x in range(width - 1) for y in range(height - 1)
+                                 for edge in (((x, y), (x + 1, y + 1)), ((x + 1, y), (x, y + 1))))
+        _GRIDS[(width, height, diagonal)] = graph
     return graph
 
 
@@ -117,16 +126,27 @@ def reachable(graph: nx.Graph | Neighbours, starts: Any | Iterable[Any],
     return seen
 
 
-def steps(graph: nx.Graph, sources: Iterable[Any]) -> dict[Any, int]:
-    """Edges on a shortest path from the nearest of ``sources`` to each node it reaches (0 for a
-    source), in breadth-first order (neighbours in graph order)."""
+def steps(graph: nx.Graph, sources: Iterable[Any], passable: Callable[[Any], bool] | None = None, *,
+          limit: int | None = None, expands: Callable[[Any], bool] | None = None) -> dict[Any, int]:
+    """Edges on a shortest path from the nearest of ``sources`` to each node reached through
+    ``passable`` nodes (0 for a source), in breadth-first order (neighbours in graph order).
+
+    ``limit`` stops the search that many edges out; a node other than a source that ``expands``
+    says no to is reached but not gone through (asked once per node, in breadth-first order).
+
+    >>> line = graph_of({1: [2], 2: [3], 3: [4], 4: []})
+    >>> steps(line, [1], limit=2), steps(line, [1], expands=lambda n: n != 3)
+    ({1: 0, 2: 1, 3: 2}, {1: 0, 2: 1, 3: 2})
+    """
     adj = adjacency(graph)
     dist = dict.fromkeys(sources, 0)
     todo = list(dist)
     for node in todo:
         d = dist[node] + 1
+        if (limit is not None and d > limit) or (expands is not None and dist[node] and not expands(node)):
+            continue
         for n in adj[node]:
-            if n not in dist:
+            if n not in dist and (passable is None or passable(n)):
                 dist[n] = d
                 todo.append(n)
     return dist

@@ -10,12 +10,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from typing import Any
+
 import networkx as nx
 
 from academy.core import graph
-
-from typing import Any
-
 from academy.core.text import count, listing, plural
 
 from .mapdata import DiplomacyMap, province_of

@@ -66,10 +66,8 @@ def communication(pos: Position, side: str) -> Network:
     own = {u.at: u for u in pos.units_of(side)}
     on_line = {u.id for u in own.values() if u.at in covered}
 
-    def touching(square: Square) -> list[Square]:
-        return [(square[0] + dx, square[1] + dy) for dx, dy in DIRECTIONS if (square[0] + dx, square[1] + dy) in own]
-
-    chain = graph.reachable(touching, [sq for sq in own if sq in covered], several=True)
+    chain = graph.reachable(graph.grid_graph(pos.width, pos.height, diagonal=True),
+                            [sq for sq in own if sq in covered], own.__contains__, several=True)
     connected = {own[sq].id for sq in chain}
     return Network(side, frozenset(covered), frozenset(emitting), frozenset(connected),
                    frozenset(connected - on_line))
