@@ -49,8 +49,9 @@ _GRAPHS: dict[tuple[int, str], Any] = {}
 
 
 def graph_of(neighbours: Mapping[Any, Iterable[Any]], *, directed: bool = False) -> nx.Graph:
-    """The graph with an edge from each node to each of its ``neighbours``; nodes and every node's
-    neighbours in sorted order. ``directed`` makes an ``nx.DiGraph`` (one-way edges).
+    """The graph with an edge from each node to each of its ``neighbours``; nodes in sorted order,
+    and each node's neighbours too (when every neighbour lists the node back, as on a map's
+    borders). ``directed`` makes an ``nx.DiGraph`` (one-way edges, always in sorted order).
 
     >>> list(graph_of({"b": ["c", "a"], "a": ["b"], "c": ["b"]}).adj["b"])
     ['a', 'c']
