@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections import deque
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from academy.core import graph
 from academy.core.errors import IllegalAction
 from academy.core.protocol import Event
 from academy.core.text import count
@@ -75,14 +75,8 @@ def reachable(s: ConquestState, src: str) -> set[str]:
     player, cmap = s.owner[src], s.game.map
     if s.game.options["fortify"] == "adjacent":
         return {t for t in cmap.neighbours[src] if s.owner[t] == player}
-    seen, todo = {src}, deque([src])
-    while todo:
-        for nxt in cmap.neighbours[todo.popleft()]:
-            if nxt not in seen and s.owner[nxt] == player:
-                seen.add(nxt)
-                todo.append(nxt)
-    seen.discard(src)
-    return seen
+    borders = graph.map_graph(cmap, lambda: graph.graph_of(cmap.neighbours))
+    return graph.reachable(borders, src, passable=lambda t: s.owner[t] == player) - {src}
 
 
 def must_trade(s: ConquestState) -> bool:

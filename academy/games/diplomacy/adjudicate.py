@@ -9,6 +9,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
+from academy.core import graph
 from academy.core.errors import RulesError
 
 from .agreement import disagreements
@@ -17,7 +18,7 @@ from .order_rows import OrderRow, result_keys
 from .orders import (Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, UnitRef,
                      Waive, format_order, parse_order)
 from .position import Dislodged, Position, Unit
-from .resolve import MovementOutcome, Resolver, convoy_route_exists, fleet_chain_joins
+from .resolve import MovementOutcome, Resolver, convoy_route_exists, fleet_chain_joins, fleet_graph
 
 SUCCEEDS, FAILS = "succeeds", "fails"
 
@@ -326,16 +327,8 @@ def _route_possible(r: Resolver, prov: str) -> bool:
     m = r.m
     fleets = {r.orders[q].unit.location for q in r.convoys.get(prov, ())}  # type: ignore[union-attr]
     starts = [f for f in fleets if province_of(f) in m.army_coastal_seas(prov)]
-    seen: set[str] = set()
-    while starts:
-        f = starts.pop()
-        if f in seen:
-            continue
-        seen.add(f)
-        if m.fleet_can_reach_province(f, r.dest(prov)):
-            return True
-        starts.extend(n for n in fleets if n not in seen and m.can_fleet_move(f, n))
-    return False
+    return graph.has_path(fleet_graph(m), starts, lambda f: m.fleet_can_reach_province(f, r.dest(prov)),
+                          passable=fleets.__contains__)
 
 
 def unit_strengths(r: Resolver, prov: str) -> dict[str, int]:

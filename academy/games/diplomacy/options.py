@@ -21,12 +21,14 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
+from academy.core import graph
 from academy.core.errors import IllegalAction, RulesError
 
 from .mapdata import DiplomacyMap, province_of
 from .orders import Build, Disband, Order, Retreat, UnitRef, Waive, format_order, parse_order
 from .phases import adjustment_counts, buildable_sites, retreat_options
 from .position import Position, Unit
+from .resolve import fleet_graph
 
 
 # --- who has something to do -------------------------------------------------------------------
@@ -148,22 +150,7 @@ def _components_of(pos: Position) -> list[set[str]]:
 def _fleet_components(pos: Position) -> list[set[str]]:
     """Groups of sea provinces holding fleets that touch each other (possible convoy chains)."""
     m = pos.dmap
-    seas = {p for p, u in pos.units.items() if u.kind == "F" and m.is_sea(p)}
-    comps: list[set[str]] = []
-    seen: set[str] = set()
-    for s in sorted(seas):
-        if s in seen:
-            continue
-        comp, todo = set(), [s]
-        while todo:
-            x = todo.pop()
-            if x in comp:
-                continue
-            comp.add(x)
-            todo.extend(n for n in m.fleet_adj[x] if n in seas and n not in comp)
-        seen |= comp
-        comps.append(comp)
-    return comps
+    return graph.components(fleet_graph(m), (p for p, u in pos.units.items() if u.kind == "F" and m.is_sea(p)))
 
 
 def _coasts_of(pos: Position, seas: set[str]) -> set[str]:

@@ -6,13 +6,15 @@ hands after the Fall (after its retreats).
 """
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from typing import Any
 
+import networkx as nx
+
+from academy.core import graph
 from academy.core.text import count, listing, plural
 
 from .mapdata import DiplomacyMap, province_of
@@ -181,34 +183,25 @@ def adjudicate_retreats(pos: Position, orders: Mapping[str, Iterable[str]]) -> R
     return Resolution(results, reasons, new, parsed, details=details, before=pos, rows=rows_of_given(given))
 
 
-_NEIGHBOURS: dict[int, tuple[DiplomacyMap, dict[str, tuple[str, ...]]]] = {}
-
-
-def _land_and_sea(m: DiplomacyMap) -> dict[str, tuple[str, ...]]:
-    """Province -> its neighbours by land or by sea, sorted; built once per map."""
-    entry = _NEIGHBOURS.get(id(m))
-    if entry is None or entry[0] is not m:         # the map is kept with its table: ids stay unique
+def land_and_sea(m: DiplomacyMap) -> nx.Graph:
+    """The provinces as a graph, an edge between neighbours by land or by sea; built once per map."""
+    def build() -> nx.Graph:
         neighbours: dict[str, set[str]] = {p: set(m.army_adj[p]) for p in m.provinces}
         for loc, ns in m.fleet_adj.items():
             neighbours[province_of(loc)].update(province_of(n) for n in ns)
-        entry = _NEIGHBOURS[id(m)] = (m, {p: tuple(sorted(ns)) for p, ns in neighbours.items()})
-    return entry[1]
+        return graph.graph_of(neighbours)
+    return graph.map_graph(m, build, "land_and_sea")
+
+
+def _land_and_sea(m: DiplomacyMap) -> Mapping[str, tuple[str, ...]]:
+    """Province -> its neighbours by land or by sea, sorted; built once per map."""
+    return graph.adjacency(land_and_sea(m))
 
 
 def civil_disorder_distances(pos: Position, power: str) -> dict[str, int]:
     """Steps from each province to the nearest supply centre ``power`` owns (2023 rules), moving
     over land and sea alike whatever the unit (DATC 6.J.6, 6.J.10, 6.J.11)."""
-    neighbours = _land_and_sea(pos.dmap)
-    owned = [c for c, pw in pos.supply_centers.items() if pw == power]
-    dist: dict[str, int] = {h: 0 for h in owned}
-    queue = deque(owned)
-    while queue:
-        p = queue.popleft()
-        for n in neighbours[p]:
-            if n not in dist:
-                dist[n] = dist[p] + 1
-                queue.append(n)
-    return dist
+    return graph.steps(land_and_sea(pos.dmap), [c for c, pw in pos.supply_centers.items() if pw == power])
 
 
 def civil_disorder_disbands(pos: Position, power: str, count: int, keep_out: set[str]) -> list[str]:

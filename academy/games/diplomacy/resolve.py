@@ -19,6 +19,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+import networkx as nx
+
+from academy.core import graph
+
 from .mapdata import DiplomacyMap, province_of
 from .orders import Convoy, Move, Order, SupportHold, SupportMove
 from .position import Unit
@@ -185,20 +189,12 @@ class Resolver:
         if not self.is_convoyed(p):
             return True
         # search through the fleets ordered to convoy this move whose convoy succeeds (not dislodged)
+        # (each fleet's order is resolved only when the search reaches it, in the order of the convoys)
         usable = {self.orders[q].unit.location: q for q in self.convoys.get(p, ())}  # type: ignore[union-attr]
-        frontier = [loc for loc in usable if province_of(loc) in self.m.army_coastal_seas(p)]
-        seen: set[str] = set()
-        while frontier:
-            loc = frontier.pop()
-            if loc in seen:
-                continue
-            seen.add(loc)
-            if not self.resolve(usable[loc]):
-                continue
-            if self.m.can_fleet_reach_province(loc, self.dest(p)):
-                return True
-            frontier.extend(n for n in usable if n not in seen and self.m.can_fleet_move(loc, n))
-        return False
+        return graph.has_path(lambda loc: [n for n in usable if self.m.can_fleet_move(loc, n)],
+                              [loc for loc in usable if province_of(loc) in self.m.army_coastal_seas(p)],
+                              is_goal=lambda loc: self.m.can_fleet_reach_province(loc, self.dest(p)),
+                              passable=lambda loc: self.resolve(usable[loc]))
 
     def head_to_head(self, p: str) -> str | None:
         """The unit moving into ``p`` from ``p``'s destination, both over land, if any."""
@@ -324,6 +320,11 @@ class Resolver:
         return out
 
 
+def fleet_graph(dmap: DiplomacyMap) -> nx.DiGraph:
+    """The fleet locations (coasts apart) as a graph, an edge for each fleet move; built once per map."""
+    return graph.map_graph(dmap, lambda: graph.graph_of(dmap.fleet_adj, directed=True), "fleet")
+
+
 def fleet_chain_joins(dmap: DiplomacyMap, fleets: Iterable[str], src: str, dest: str, through: str) -> bool:
     """Whether the fleets at sea connected to the fleet in ``through`` touch both ``src`` and ``dest``.
 
@@ -333,14 +334,7 @@ def fleet_chain_joins(dmap: DiplomacyMap, fleets: Iterable[str], src: str, dest:
     seas = {province_of(f) for f in fleets if dmap.is_sea(province_of(f))}
     if through not in seas:
         return False
-    comp: set[str] = set()
-    todo = [through]
-    while todo:
-        x = todo.pop()
-        if x in comp:
-            continue
-        comp.add(x)
-        todo.extend(n for n in seas if n not in comp and dmap.can_fleet_move(x, n))
+    comp = graph.reachable(fleet_graph(dmap), through, seas.__contains__)
     return bool(comp & dmap.army_coastal_seas(src)) and any(dmap.fleet_can_reach_province(x, dest) for x in comp)
 
 
@@ -358,15 +352,21 @@ def convoy_route_exists(dmap: DiplomacyMap, fleets: Iterable[str], src: str, des
     >>> convoy_route_exists(m, fleets, "MAR", "SPA"), convoy_route_exists(m, fleets, "MAR", "SPA", through="WES")
     (True, False)
     """
-    seas = sorted({province_of(f) for f in fleets if dmap.is_sea(province_of(f))})
+    seas = {province_of(f) for f in fleets if dmap.is_sea(province_of(f))}
     first = dmap.army_coastal_seas(src)
+    starts = sorted(s for s in seas if s in first)
+    moves = fleet_graph(dmap)
+    if through is None:         # some route exists: then a shortest one, which is minimal
+        return graph.has_path(moves, starts, lambda s: dmap.fleet_can_reach_province(s, dest), seas.__contains__)
+    after = graph.adjacency(moves)
 
     def extend(path: list[str]) -> bool:
+        """Whether a minimal route through ``through`` goes on from ``path`` (minimal so far)."""
         last = path[-1]
         if dmap.fleet_can_reach_province(last, dest):
-            return through is None or through in path
-        for n in seas:
-            if n in path or n in first or not dmap.can_fleet_move(last, n):
+            return through in path
+        for n in after[last]:
+            if n not in seas or n in path or n in first:
                 continue
             if any(dmap.can_fleet_move(q, n) for q in path[:-1]):
                 continue
@@ -374,4 +374,4 @@ def convoy_route_exists(dmap: DiplomacyMap, fleets: Iterable[str], src: str, des
                 return True
         return False
 
-    return any(extend([s]) for s in seas if s in first)
+    return any(extend([s]) for s in starts)

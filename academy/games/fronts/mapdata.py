@@ -18,12 +18,14 @@ a player id or null (neutral). Every error is a MapError naming the file and the
 from __future__ import annotations
 
 import functools
-from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import networkx as nx
+
+from academy.core import graph
 from academy.core.datafile import line_of, load_all_maps, load_json, load_map_by_id
 from academy.core.errors import InvalidNotation, MapError
 from academy.core.names import NameIndex
@@ -101,17 +103,14 @@ class FrontsMap:
         """Cities nobody owns at the start (each with its garrison)."""
         return tuple(p for p in self.cities() if self.provinces[p].owner is None)
 
+    @functools.cached_property
+    def border_graph(self) -> nx.Graph:
+        """The provinces as a networkx graph, an edge for each border (built once per map)."""
+        return graph.graph_of(self.neighbours)
+
     def distances_from(self, start: str) -> dict[str, int]:
         """Steps from ``start`` to every province (breadth first over the borders)."""
-        dist = {start: 0}
-        queue = deque([start])
-        while queue:
-            here = queue.popleft()
-            for nxt in sorted(self.neighbours[here]):
-                if nxt not in dist:
-                    dist[nxt] = dist[here] + 1
-                    queue.append(nxt)
-        return dist
+        return graph.steps(self.border_graph, [start])
 
     def within(self, start: str, steps: int) -> frozenset[str]:
         """Provinces at most ``steps`` away from ``start``, itself included (air range is 3)."""

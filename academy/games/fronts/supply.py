@@ -13,8 +13,9 @@ Readings of the document, to revisit if the resolver needs otherwise:
 """
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Collection, Mapping
+
+from academy.core import graph
 
 from .mapdata import FrontsMap
 
@@ -39,20 +40,7 @@ def supply_path(fmap: FrontsMap, province: str, team: str, owners: Mapping[str, 
     def friendly(p: str) -> bool:
         return _team(owners.get(p), teams) == team
 
-    came: dict[str, str | None] = {province: None}
-    queue = deque([province])
-    while queue:
-        here = queue.popleft()
-        if fmap.provinces[here].is_city and friendly(here):
-            path = [here]
-            while came[path[-1]] is not None:
-                path.append(came[path[-1]])  # type: ignore[arg-type]
-            return tuple(reversed(path))
-        for nxt in sorted(fmap.neighbours[here]):
-            if nxt not in came and friendly(nxt):
-                came[nxt] = here
-                queue.append(nxt)
-    return None
+    return graph.first_path(fmap.border_graph, province, lambda p: fmap.provinces[p].is_city and friendly(p), friendly)
 
 
 def is_supplied(fmap: FrontsMap, province: str, team: str, owners: Mapping[str, str | None],

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from academy.core import graph
+
 from .position import DIRECTIONS, Position, Square, check_side
 
 
@@ -33,7 +35,10 @@ class Network:
 
 def line_squares(pos: Position, side: str, origin: Square) -> list[Square]:
     """The squares one source's lines cover, the source's own square first."""
-    enemy = {u.at for u in pos.units if u.side != side}
+    return _lines(pos, {u.at for u in pos.units if u.side != side}, origin)
+
+
+def _lines(pos: Position, enemy: set[Square], origin: Square) -> list[Square]:
     out = [origin]
     for dx, dy in DIRECTIONS:
         x, y = origin[0] + dx, origin[1] + dy
@@ -46,29 +51,24 @@ def line_squares(pos: Position, side: str, origin: Square) -> list[Square]:
 def communication(pos: Position, side: str) -> Network:
     """The whole network of ``side``; raises PositionError for an unknown side."""
     side = check_side(side)
-    covered: set[Square] = set()
-    sources = list(pos.arsenals.get(side, ()))
-    emitting: set[str] = set()
-    relays = [u for u in pos.units_of(side) if u.kind.is_relay]
-    while sources:
-        for origin in sources:
-            covered.update(line_squares(pos, side, origin))
-        sources = []
-        for r in relays:
-            if r.id not in emitting and r.at in covered:
-                emitting.add(r.id)
-                sources.append(r.at)
+    enemy = {u.at for u in pos.units if u.side != side}
+    relays = {u.at: u.id for u in pos.units_of(side) if u.kind.is_relay}
+    lines: dict[Square, list[Square]] = {}
+
+    def fed(origin: Square) -> list[Square]:
+        """The relays on the lines from ``origin`` (each sends lines of its own)."""
+        lines[origin] = _lines(pos, enemy, origin)
+        return [sq for sq in lines[origin] if sq in relays]
+
+    sources = graph.reachable(fed, pos.arsenals.get(side, ()), several=True)
+    covered = {sq for origin in sources for sq in lines[origin]}
+    emitting = {relays[sq] for sq in sources if sq in relays}
     own = {u.at: u for u in pos.units_of(side)}
     on_line = {u.id for u in own.values() if u.at in covered}
-    connected = set(on_line)
-    frontier = [u.at for u in own.values() if u.id in connected]
-    while frontier:
-        x, y = frontier.pop()
-        for dx, dy in DIRECTIONS:
-            friend = own.get((x + dx, y + dy))
-            if friend is not None and friend.id not in connected:
-                connected.add(friend.id)
-                frontier.append(friend.at)
+
+    chain = graph.reachable(graph.grid_graph(pos.width, pos.height, diagonal=True),
+                            [sq for sq in own if sq in covered], own.__contains__, several=True)
+    connected = {own[sq].id for sq in chain}
     return Network(side, frozenset(covered), frozenset(emitting), frozenset(connected),
                    frozenset(connected - on_line))
 

@@ -13,12 +13,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from academy.core import graph
 from academy.core.errors import IllegalAction
 from academy.core.text import a, count
 
 from .communication import communication
 from .notation import format_square
-from .position import DIRECTIONS, Position, PositionError, Square, check_side
+from .position import Position, PositionError, Square, check_side
 from .units import MOVES_PER_TURN
 
 CUT_OFF_RELAYS_MAY_MOVE = False
@@ -97,28 +98,18 @@ def destinations(pos: Position, unit_id: str) -> set[Square]:
     and whether the unit is cut off."""
     unit = pos.unit(unit_id)
     enemy_arsenals = {sq for s, squares in pos.arsenals.items() if s != unit.side for sq in squares}
-    is_cavalry = unit.type == "cavalry"
-    reached: set[Square] = set()
-    frontier = [unit.at]
-    for step in range(unit.kind.move):
-        nxt: list[Square] = []
-        for x, y in frontier:
-            for dx, dy in DIRECTIONS:
-                sq = (x + dx, y + dy)
-                if (sq in reached or sq == unit.at or not pos.is_on_board(sq) or sq in pos.mountains
-                        or pos.unit_at(sq) is not None):
-                    continue
-                if sq in enemy_arsenals and not unit.kind.is_fighting:
-                    continue
-                reached.add(sq)
-                last_step = step == unit.kind.move - 1
-                if last_step or sq in enemy_arsenals:
-                    continue
-                if is_cavalry and unit.id not in communication(pos.with_unit_at(unit.id, sq), unit.side).connected:
-                    continue
-                nxt.append(sq)
-        frontier = nxt
-    return reached
+
+    def enters(sq: Square) -> bool:
+        return (sq not in pos.mountains and pos.unit_at(sq) is None
+                and (unit.kind.is_fighting or sq not in enemy_arsenals))
+
+    def goes_on(sq: Square) -> bool:
+        """No unit passes an enemy arsenal; cavalry stops on the first square out of communication."""
+        return sq not in enemy_arsenals and (
+            unit.type != "cavalry" or unit.id in communication(pos.with_unit_at(unit.id, sq), unit.side).connected)
+
+    board = graph.grid_graph(pos.width, pos.height, diagonal=True)
+    return set(graph.steps(board, [unit.at], enters, limit=unit.kind.move, expands=goes_on)) - {unit.at}
 
 
 def _square(to: Any, unit_id: str) -> Square:

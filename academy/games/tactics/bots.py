@@ -27,10 +27,11 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import heapq
 import json
 import random
 from typing import TYPE_CHECKING, Any
+
+from academy.core import graph
 
 from . import combat
 from .actions import ActivatePower, Attack, Build, Capture, EndTurn, Load, Supply, Unload, Wait
@@ -57,21 +58,12 @@ FAR = 99
 def distance_field(map_id: str, unit: str, target: Pos) -> dict[Pos, int]:
     """Movement-point distance from every tile to ``target`` for ``unit`` (terrain only, clear weather)."""
     grid = load_map(map_id).grid
-    w, h = len(grid[0]), len(grid)
-    dist = {target: 0}
-    queue = [(0, target)]
-    while queue:
-        d, (x, y) = heapq.heappop(queue)
-        if d > dist[(x, y)]:
-            continue
-        step = move_cost(grid[y][x], unit)       # entering (x, y) from a neighbour
-        if step is None:
-            continue
-        for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-            if 0 <= n[0] < w and 0 <= n[1] < h and d + step < dist.get(n, FAR * 10):
-                dist[n] = d + step
-                heapq.heappush(queue, (d + step, n))
-    return dist
+    enter = {(x, y): move_cost(terrain, unit) for y, row in enumerate(grid) for x, terrain in enumerate(row)}
+
+    def step(here: Pos, _: Pos) -> int | None:    # from a neighbour into ``here``, searching outwards
+        return enter[here]
+
+    return graph.cheapest(graph.grid_graph(len(grid[0]), len(grid)), target, step, budget=FAR * 10 - 1)[0]
 
 
 def _digest(state: TacticsState) -> str:

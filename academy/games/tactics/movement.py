@@ -12,11 +12,11 @@ Positions are ``(x, y)`` with ``grid[y][x]`` a terrain id; steps go up, down, le
 from __future__ import annotations
 
 import functools
-import heapq
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from academy.core import graph
 from academy.core.errors import IllegalAction
 from academy.core.text import a
 from academy.games.tactics.terrain import move_cost, movement_points, parse_grid, terrain_of
@@ -85,6 +85,10 @@ class Reach:
         return tuple(reversed(path))
 
 
+def _reading_order(pos: Position) -> tuple[int, int]:
+    return pos[1], pos[0]
+
+
 def reachable(grid: Grid, unit: str | UnitType, start: Position, *, movement: int | None = None,
               fuel: int | None = None, friends: Collection[Position] = (), enemies: Collection[Position] = (),
               boardable: Collection[Position] = (), weather: str = "clear") -> Reach:
@@ -111,24 +115,13 @@ def reachable(grid: Grid, unit: str | UnitType, start: Position, *, movement: in
     if budget < 0:
         raise ValueError(f"movement can't be negative, got {budget}")
     friends_set, enemies_set, board_set = set(friends), set(enemies), set(boardable)
-    costs: dict[Position, int] = {start: 0}
-    previous: dict[Position, Position] = {}
-    queue: list[tuple[int, int, int]] = [(0, start[1], start[0])]
     width, height = _size(grid)
-    while queue:
-        cost, y, x = heapq.heappop(queue)
-        if cost > costs[(x, y)]:
-            continue
-        for nxt in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-            if not (0 <= nxt[0] < width and 0 <= nxt[1] < height) or nxt in enemies_set:
-                continue
-            step = _cost(grid[nxt[1]][nxt[0]], u.id, weather)
-            if step is None or cost + step > budget:
-                continue
-            if cost + step < costs.get(nxt, budget + 1):
-                costs[nxt] = cost + step
-                previous[nxt] = (x, y)
-                heapq.heappush(queue, (cost + step, nxt[1], nxt[0]))
+
+    def step(_: Position, to: Position) -> int | None:
+        return None if to in enemies_set else _cost(grid[to[1]][to[0]], u.id, weather)
+
+    # ties between cheapest paths go to the previous tile first in reading order (row, then column)
+    costs, previous = graph.cheapest(graph.grid_graph(width, height), start, step, budget, tie=_reading_order)
     stops = frozenset(p for p in costs if p == start or p not in friends_set or p in board_set)
     return Reach(u.id, start, budget, MappingProxyType(costs), MappingProxyType(previous), stops)
 
