@@ -72,3 +72,14 @@ def test_tapping_an_enemy_the_unit_cannot_hit_gives_the_attacks_own_reason():
     s.click("F2")                                  # a destination first: an indirect unit then can't fire
     s.click("H2")
     assert "can't fire after moving" in s.message
+
+
+def test_unloading_by_a_tap_on_the_board_tile():
+    """Transports: once the transport has stopped, a tap on a free tile next to it drops the cargo there
+    (the side panel's drop list was the only way)."""
+    s = session_at("river_crossing day 2 red | red 0: apc G2 [infantry] | blue 0: tank H9")
+    s.click("G2")
+    s.click("G2")                                  # stay
+    assert "Tap a free tile next to it to drop the cargo there" in s.message
+    s.click("G3")
+    assert s.visible_unit("G3")["type"] == "infantry" and not s.state.units[(6, 1)].cargo

@@ -295,6 +295,10 @@ class TacticsSession(Acting, CpuTurns, param.Parameterized):
             if tile in self.targets:
                 self._aim_or_fire(tile)
                 return
+            drop = self._drop_on(tile)
+            if drop is not None:                  # the transport has stopped: a tap beside it drops cargo
+                self._do(drop)
+                return
             if tile in self.destinations:
                 self._go(tile)
                 return
@@ -399,6 +403,8 @@ class TacticsSession(Acting, CpuTurns, param.Parameterized):
         kinds = ", ".join(self.choice_kinds())
         where = "stays on" if tile == self.selected else "moves to"
         aim = " Tap a red-ringed enemy to see the odds, again to attack." if self.targets else ""
+        if self.options_of("unload"):
+            aim += " Tap a free tile next to it to drop the cargo there (or pick the drop in the side panel)."
         self._publish(message=f"The unit {where} {tile}: choose {kinds}.{aim}")
 
     def _aim_or_fire(self, tile: Tile) -> None:
@@ -444,6 +450,13 @@ class TacticsSession(Acting, CpuTurns, param.Parameterized):
             self._publish(message=what)
             return False
         return self._do(options[max(0, min(option, len(options) - 1))])
+
+    def _drop_on(self, tile: Tile) -> Any:
+        """The unload that drops the first cargo able to stand on ``tile`` (and nothing else), once the
+        transport's destination is chosen; None if there is none."""
+        if self.destination is None:
+            return None
+        return next((a for a in self.options_of("unload") if len(a.drops) == 1 and a.drops[0][1] == tile), None)
 
     def options_of(self, kind: str) -> list[Any]:
         """The selected unit's ``kind`` actions at its destination (several for unload)."""
