@@ -142,3 +142,13 @@ def test_checking_a_move_changes_nothing():
     is_legal_move(pos, "north", "N1", [14, 5])
     destinations(pos, "N1")
     assert pos.to_dict() == before
+
+
+def test_the_rules_page_says_what_the_engine_does_about_cut_off_relays_and_rows():
+    """Communication: the Rules page follows the engine (a cut-off relay can't move either) and numbers the
+    rows as the board and the notation do (1 to 20 from the North edge)."""
+    from pathlib import Path
+    page = (Path(__file__).resolve().parents[3] / "academy" / "rulebook" / "game_of_war.md").read_text()
+    assert "relays may still move" not in page and "This holds for relays too" in page
+    assert reason(P(("N1", "relay", 5, 8)), "N1", [5, 9]) == "cut_off"
+    assert "rows 0 to 9" not in page and "North has rows 1 to 10" in page
