@@ -13,6 +13,7 @@ from academy.games.conquest import rules
 from academy.lessons import Attempt, load_lessons
 from academy.lessons.exercise import RESET_NOTE
 from academy.ui.conquest.banner import banner_html
+from academy.ui.conquest.controls import PhaseControls
 from academy.ui.conquest.lesson_model import LessonModel
 from academy.ui.conquest.odds_panel import OddsPanel
 
@@ -172,8 +173,22 @@ def test_the_player_chooses_which_held_territory_gets_the_bonus():
     assert "you **choose** which one" in " ".join(lesson.body.split())
 
 
-def test_the_reshuffle_of_traded_cards_is_in_the_cards_lesson():
-    """Issue 15, Rules item 4 (in the text only: a lesson position cannot hold an empty deck yet)."""
-    body = lesson_named("cards").body
-    body = " ".join(body.split())
-    assert "discard pile" in body and "shuffled back" in body
+def test_the_reshuffle_of_traded_cards_is_taught_on_the_board():
+    """Issue 15, Rules item 4: the cards lesson's last exercise starts with an empty deck and every card in no
+    hand on the discard pile; the card earned comes from the discard pile shuffled into a new deck, which the
+    engine says (a reshuffle event, the exercise's goal) and the counts under the cards show."""
+    lesson = lesson_named("cards")
+    ex = lesson.exercise("deck-runs-out")
+    model = model_for("cards", "deck-runs-out")
+    controls = PhaseControls(model)
+    controls.__panel__().get_root(Document())
+    assert "Deck: 0 cards · discard pile (traded cards): 42 cards." in controls.hand.object
+    for text in ex.solution:
+        model.act(text)
+    assert model.feedback.status == "solved"
+    assert "The deck has run out: the 42 traded cards of the discard pile are shuffled" in model.feedback.message
+    assert "Deck: 41 cards · discard pile (traded cards): 0 cards." in controls.hand.object
+    attempt = Attempt(lesson, ex)                       # no conquest: no card, no reshuffle, the try is lost
+    fb = attempt.act("end attack")
+    assert fb.status == "wrong" and attempt.state.discard and not attempt.state.deck
+    assert "shuffled back" in " ".join(lesson.body.split())

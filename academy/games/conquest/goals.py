@@ -39,7 +39,7 @@ reinforce``, ``owns_continent``), cards (``action: trade ...``, ``reinforcements
 (``event: draw``), fortifying (``armies``, ``event: fortify``), winning (``won``).
 
 Event kinds: first_player, deal, claim, place, trade, attack, roll, conquer, occupy, eliminate,
-win, phase, draw, fortify, turn.
+win, phase, reshuffle, draw, fortify, turn.
 
 A goal is checked after every action and gives a ``Verdict``: ``met``, ``open`` (still
 reachable) or ``lost`` (out of reach this try, with the reason). Each goal knows the last phase
@@ -86,19 +86,20 @@ GOAL_KEYS = ("owns", "owns_continent", "territories", "armies", "moved_in", "pha
              "reinforcements_placed", "cards_at_most", "cards_at_least", "sets_traded", "eliminated", "won",
              "turn_over", "all", "any", "by_end_of")
 EVENT_KINDS = ("first_player", "deal", "claim", "place", "trade", "attack", "roll", "conquer", "occupy",
-               "eliminate", "win", "phase", "draw", "fortify", "turn")
+               "eliminate", "win", "phase", "reshuffle", "draw", "fortify", "turn")
 GOAL_PHASES = ("claim", "place", "reinforce", "attack", "occupy", "cashout", "fortify")
 #: where a phase sits in a turn; set-up phases come before every turn phase
 PHASE_RANK = {"first": -1, "deal": -1, "claim": -1, "place": -1, "random_place": -1, "reinforce": 0,
               "attack": 1, "battle": 1, "occupy": 1, "cashout": 1, "draw": 1, "fortify": 2, "over": 3}
 #: the phase (by rank) after which an event of this kind cannot happen any more this turn
 _EVENT_DEADLINE = {"place": 1, "trade": 1, "attack": 1, "roll": 1, "conquer": 1, "occupy": 1,
-                   "eliminate": 1, "win": 1, "draw": 1, "fortify": 2, "turn": 2}
+                   "eliminate": 1, "win": 1, "reshuffle": 1, "draw": 1, "fortify": 2, "turn": 2}
 _EVENT_TEXT = {"first_player": "roll for the first player", "deal": "deal a territory",
                "claim": "claim a territory", "place": "place armies", "trade": "trade a set of cards",
                "attack": "attack", "roll": "roll the dice", "conquer": "conquer a territory",
                "occupy": "move armies into a conquered territory", "eliminate": "eliminate a player",
-               "win": "win the game", "phase": "change phase", "draw": "draw a card", "fortify": "fortify",
+               "win": "win the game", "phase": "change phase",
+               "reshuffle": "shuffle the discard pile into a new deck", "draw": "draw a card", "fortify": "fortify",
                "turn": "pass the turn"}
 _TERRITORY_KEYS = ("territory", "src", "dst", "bonus")
 _PLAYER_KEYS = ("player", "by")

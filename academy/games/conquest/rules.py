@@ -569,11 +569,17 @@ def _cashout_place(s: ConquestState, a: Place) -> list[Event]:
 def _end_attack(s: ConquestState, a: EndAttack) -> list[Event]:
     p = s.current
     if s.conquered:
+        events = []
         if not s.deck and s.discard:
+            events.append(Event("reshuffle", f"The deck has run out: the {count(len(s.discard), 'traded card')} "
+                                             "of the discard pile are shuffled into a new deck.",
+                                {"cards": len(s.discard)},
+                                ("traded cards go on the discard pile, and when the deck is empty the discard "
+                                 "pile becomes the new deck",)))
             s.deck, s.discard = sorted(s.discard), []
         if s.deck:
             s.phase = "draw"
-            return [Event("phase", f"{who(s, p)} ends the attack and earns a card.", {"phase": "draw"})]
+            return events + [Event("phase", f"{who(s, p)} ends the attack and earns a card.", {"phase": "draw"})]
     s.phase = "fortify"
     why = () if s.conquered else ("no territory was conquered this turn, so no card",)
     return [Event("phase", f"{who(s, p)} ends the attack.", {"phase": "fortify"}, why)]

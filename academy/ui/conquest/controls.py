@@ -44,7 +44,9 @@ def hand_html(state: Any, player: int | None) -> str:
     return (f"<div><b>{escape(game.player_name(player))}'s cards</b> ({len(hand)}): "
             f"{chips or '<span class=academy-muted>none yet</span>'}</div>"
             f'<div class="academy-muted">Next set is worth {count(seen["next_set_value"], "army")}.'
-            f"{' Cards held by others: ' + others + '.' if others else ''}</div>")
+            f"{' Cards held by others: ' + others + '.' if others else ''}</div>"
+            f'<div class="academy-muted deck-count">Deck: {count(seen["deck"], "card")} · discard pile '
+            f'(traded cards): {count(len(seen["discard"]), "card")}.</div>')
 
 
 class PhaseControls(pn.viewable.Viewer):
