@@ -188,7 +188,7 @@ def _phase_is(s: ConquestState, action: Any, *phases: str) -> None:
         verb = _VERBS.get(type(action), type(action).__name__)
         raise refuse("wrong_phase", f"{verb} is refused now: it is the {phase_title(s.phase)} phase, and that "
                                     f"belongs to the {' or '.join(phase_title(p) for p in phases)} phase. "
-                                    f"{phase_hint(s)}")
+                                    f"{phase_hint(s, counts=False)}")   # the banner says how many
 
 
 _VERBS = {Claim: "Claiming", Place: "Placing armies", TradeCards: "Trading cards", Attack: "Attacking",
@@ -335,8 +335,9 @@ def phase_title(phase: str) -> str:
     return _TITLES.get(phase, phase)
 
 
-def phase_hint(s: ConquestState) -> str:
-    """One sentence on what the player to move can do now."""
+def phase_hint(s: ConquestState, counts: bool = True) -> str:
+    """One sentence on what the player to move can do now; ``counts=False`` leaves out how many armies
+    there are to place (a lesson that asks the learner to count them)."""
     ph = s.phase
     if ph == "claim":
         return "Claim a territory nobody holds yet."
@@ -347,11 +348,12 @@ def phase_hint(s: ConquestState) -> str:
     if ph == "reinforce":
         if must_trade(s):
             return "You hold 5 or more cards: trade a set first."
-        return (f"Place your {count(s.reinforcements, 'reinforcement')} "
-                "(trade cards first if you want more).")
+        placing = count(s.reinforcements, 'reinforcement') if counts else "reinforcements"
+        return f"Place your {placing} (trade cards first if you want more)."
     if ph == "cashout":
+        placing = count(s.reinforcements, 'army') if counts else "armies"
         return ("Trade sets until you hold 4 cards or fewer." if must_trade(s)
-                else f"Place the {count(s.reinforcements, 'army')} from your cards.")
+                else f"Place the {placing} from your cards.")
     if ph == "attack":
         return "Attack from a territory with 2 or more armies, or end the attack phase."
     if ph == "occupy":
