@@ -254,7 +254,8 @@ class _Compiler(GoalCompiler):
             deadline = PHASE_RANK[phase]
         if "work_out" in spec:
             if path:
-                raise GoalError("work_out belongs to the goal's top mapping, beside its other keys", (*path, "work_out"))
+                raise GoalError("work_out belongs to the goal's top mapping, beside its other keys",
+                                (*path, "work_out"))
             self.hidden = worked_out(spec)
         parts = []
         for key, value in spec.items():
