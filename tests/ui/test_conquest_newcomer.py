@@ -4,9 +4,11 @@ from __future__ import annotations
 import bokeh.document
 
 from academy.core.text import percent
-from academy.games.conquest import parse_position
+from academy.games.conquest import odds, parse_position
+from academy.ui.conquest import PlayPage
 from academy.ui.conquest.controls import PhaseControls
 from academy.ui.conquest.keyboard import ActionPicker
+from academy.ui.conquest.odds_panel import OddsPanel
 from academy.ui.session import GameSession
 
 TWO_SOURCES = ("Red to move, attack | Red: Ukraine 2, Ural 4, Siberia 1 | Blue: Afghanistan 3, China 3, "
@@ -95,3 +97,35 @@ def test_the_selection_after_a_conquest_is_said():
 def test_odds_never_round_an_uncertain_chance_to_certainty():
     """issue 15: 11 v 1 showed "100.00%" (true 99.996%)."""
     assert percent(0.99996) == "99.996%" and percent(0.00004) == "0.004%" and percent(1) == "100.0%"
+
+
+def test_the_odds_are_those_of_the_dice_that_will_be_rolled():
+    """issue 15: the panel showed 91.6% (the odds with the most dice) while 1 die was about to be rolled; the
+    chance of attacking until the territory falls is worked out at the dice chosen too."""
+    s = game("Red to move, attack | Red: Ural 10 | Blue: China 5 | rest: Blue 1")
+    panel = OddsPanel(s)
+    panel.__panel__().get_root(bokeh.document.Document())
+    s.click("ural")
+    s.click("china")                                   # one roll with 3 dice; Ural and China stay chosen
+    assert (s.selected, s.target) == ("ural", "china") and s.state.phase == "attack"
+    a, d = s.state.armies["ural"], s.state.armies["china"]
+    assert percent(odds.conquer_probability(a, d, 3)) in panel.odds.object
+    s.choice.dice = 1
+    html = panel.odds.object
+    assert "This roll: 1 die against 2" in html and "attacking with 1 die each roll" in html
+    assert percent(odds.conquer_probability(a, d, 1)) in html
+    assert odds.conquer_probability(a, d, 1) < odds.conquer_probability(a, d, 3)
+
+
+def test_a_second_start_folds_the_new_game_form():
+    """issue 15: "After a second Start the New game form stays open above the board" (the page folded it
+    only when the first game appeared; tests/ui/test_browser_conquest_newcomer.py clicks it in Chromium)."""
+    page = PlayPage(GameSession(synchronous=True, cpu_delay=0), seed=3)
+    page.__panel__().get_root(bokeh.document.Document())
+    page.form.seats[1].value = "human"
+    page.form.start.clicks += 1
+    assert page.session.state is not None and page.form_card.collapsed
+    page.form_card.collapsed = False                    # the learner opens "New game" again
+    first = page.session.state
+    page.form.start.clicks += 1
+    assert page.session.state is not first and page.form_card.collapsed

@@ -43,12 +43,13 @@ def _bar(p: float, colour: str = "#3d7ea6", width: int = 110) -> str:
 
 
 def attack_html(state: Any, src: str, dst: str, dice: int) -> str:
-    """Odds of attacking ``dst`` from ``src``: until the end, and for one roll of ``dice`` dice."""
+    """Odds of attacking ``dst`` from ``src`` with ``dice`` dice (the dice the next click rolls): for one roll,
+    and attacking again and again with at most that many until the territory falls or one army is left."""
     name = state.game.map.name_of
     a, d = state.armies[src], state.armies[dst]
     dd = max_defence_dice(d)
-    win = odds.conquer_probability(a, d)
-    battle = odds.battle_odds(a, d)
+    win = odds.conquer_probability(a, d, dice)
+    battle = odds.battle_odds(a, d, dice)
     outcomes = sorted(odds.one_roll(dice, dd).items(), key=lambda kv: (kv[0][0], -kv[0][1]))
     exact = over_common_denominator(p for _, p in outcomes)      # one denominator per table
     rows = "".join(
@@ -57,7 +58,8 @@ def attack_html(state: Any, src: str, dst: str, dice: int) -> str:
         for ((la, ld), p), fraction in zip(outcomes, exact))
     html = [
         f"<h4 style='margin:0 0 4px'>{escape(name(src))} ({a}) → {escape(name(dst))} ({d})</h4>",
-        f'<div>Chance to conquer, attacking until the end: <span class="big-number conquer-probability">'
+        f"<div>Chance to conquer, attacking with {'1 die' if dice == 1 else f'up to {dice} dice'} each roll "
+        f'until {escape(name(dst))} falls or 1 army is left: <span class="big-number conquer-probability">'
         f"{_pct(win)}</span></div>",
         f'<div class="academy-muted">Expected losses if you keep attacking: you '
         f"{battle.expected_attacker_losses:.1f}, the defender {battle.expected_defender_losses:.1f}.</div>",
