@@ -5,6 +5,7 @@ import bokeh.document
 
 from academy.core.text import percent
 from academy.games.conquest import odds, parse_position
+from academy.rulebook import load_rulebook
 from academy.ui.conquest import PlayPage
 from academy.ui.conquest.controls import PhaseControls
 from academy.ui.conquest.keyboard import ActionPicker
@@ -71,6 +72,14 @@ def test_fortify_clicks_say_why_in_plain_words():
     assert s.selected == "peru" and s.message == (
         "Fortify Ural → Peru refused: no unbroken path of your own territories joins them. "
         "Peru selected: click one of your territories to move armies to.")
+    s.click("peru")                                    # the source clicked again: deselected, nothing refused
+    assert s.selected is None and s.message == "Peru is no longer selected."
+    s.click("ural")
+    s.click("quebec")                                  # joined to nobody: the typed path's words
+    assert s.message == "Fortify Ural → Quebec refused: no unbroken path of your own territories joins them."
+    assert not s.act("fortify Ural -> Ural 2") and s.message == (
+        "Fortify Ural → Ural refused: a fortification moves armies from Ural to another territory of yours; "
+        "name where they should go.")
 
 
 def test_undo_stops_at_a_roll_against_the_cpu():
@@ -81,6 +90,8 @@ def test_undo_stops_at_a_roll_against_the_cpu():
     rolled = len(s.state.record)
     assert not s.undo()
     assert "dice once rolled stay rolled" in s.message and len(s.state.record) == rolled
+    turn = " ".join(load_rulebook("conquest").section("turn").markdown.split())   # the Rules say which
+    assert "in a game against the CPU it stops at the last roll of the dice" in turn
 
 
 def test_the_selection_after_a_conquest_is_said():
@@ -129,3 +140,17 @@ def test_a_second_start_folds_the_new_game_form():
     first = page.session.state
     page.form.start.clicks += 1
     assert page.session.state is not first and page.form_card.collapsed
+
+
+def test_after_undo_the_dice_start_at_the_most_again():
+    """issue 15: "Same across lessons and after Undo": a 1-die attack undone leaves no 1 die behind."""
+    s = game(TWO_SOURCES)
+    s.click("ural")
+    s.choice.dice = 1
+    s.click("china")
+    assert s.last_events[0].data["dice"] == 1
+    assert s.undo() and s.selected is None
+    s.click("ural")
+    assert s.choice.dice == 3
+    s.click("china")
+    assert s.last_events[0].data["dice"] == 3

@@ -301,7 +301,8 @@ def _check_fortify(s: ConquestState, a: Fortify) -> None:
     if s.owner[a.src] != s.current or s.owner[a.dst] != s.current:
         raise refuse("not_your_territory", f"{head}: both territories must be yours.")
     if a.src == a.dst:
-        raise refuse("same_territory", f"{head}: pick two different territories.")
+        raise refuse("same_territory", f"{head}: a fortification moves armies from {src} to another territory "
+                                       "of yours; name where they should go.")
     n = s.armies[a.src]
     if n < 2:
         raise refuse("leaves_no_army", f"{head}: {src} has only 1 army, and one army must stay behind, "
