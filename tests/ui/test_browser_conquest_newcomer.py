@@ -76,13 +76,37 @@ def test_a_second_start_folds_the_form_and_save_replay_load_work(serve, open_pag
 
     click(page, f"{PLAY} .new-game-card .card-header")            # open the form again: New game
     wait_until(lambda: form_shown(page), "the form to open")
+    page.page.locator(f"{PLAY} .seat-1 select").select_option(label="CPU hard")   # the check: hard CPU
     click(page, f"{PLAY} .start-game button")
     wait_until(lambda: session.state is not first, "the second game")
     wait_until(lambda: not form_shown(page), "the form to fold after the second Start")
     no_errors(page, "two Starts")
 
-    # Red's turn (the easy CPU may go first): Save, Replay, Load, by clicks
-    wait_until(lambda: not session.thinking and session.state.to_move() == 0, "Red's turn", 90)
+    assert session.seats == ["human", "hard"]
+    # Red's turn (the hard CPU may go first), then one turn of Red's by clicks and the hard CPU's answer
+    wait_until(lambda: not session.thinking and session.state.to_move() == 0, "Red's turn", 120)
+    page.wait_text(".phase-banner", "Red — ", shown=True)
+    turn = session.state.turn
+    if session.state.phase == "reinforce":
+        while page.page.locator(f"{PLAY} .trade-button button").count():
+            steps = len(session.state.record)
+            click(page, f"{PLAY} .trade-button button")
+            wait_until(lambda: len(session.state.record) > steps, "the trade")
+        box = page.page.locator(f"{PLAY} .armies-input input").first
+        box.fill(str(session.state.reinforcements))
+        box.press("Enter")
+        wait_until(lambda: session.choice.armies == session.state.reinforcements, "the armies box")
+        page.click_territory(session.state.territories_of(0)[0])
+        wait_until(lambda: session.state.phase == "attack", "the armies to be placed")
+    click(page, f"{PLAY} .end-attack button")
+    wait_until(lambda: session.state.phase == "fortify", "the fortify phase")
+    click(page, f"{PLAY} .end-turn button")
+    wait_until(lambda: not session.thinking and session.state.to_move() == 0 and session.state.turn > turn,
+               "the hard CPU's turn", 120)
+    assert any(e["text"].startswith("Blue") for e in session.log)
+    no_errors(page, "a turn against the hard CPU")
+
+    # Save, Replay, Load, by clicks
     page.wait_text(".phase-banner", "Red — ", shown=True)
     steps = len(session.state.record)
     with page.page.expect_download() as download:
