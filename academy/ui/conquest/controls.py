@@ -42,11 +42,11 @@ def hand_html(state: Any, player: int | None, hidden: frozenset[str] = frozenset
                     f'{"wild" if is_wild(c) else symbol(c, game.card_symbols)}</span>' for c in hand)
     others = ", ".join(f"{escape(game.player_name(p))} {n}" for p, n in enumerate(seen["hands"])
                        if p != player and isinstance(n, int))
+    notes = ([] if "set_value" in hidden else [f'Next set is worth {count(seen["next_set_value"], "army")}.'])
+    notes += [f"Cards held by others: {others}."] if others else []
     return (f"<div><b>{escape(game.player_name(player))}'s cards</b> ({len(hand)}): "
             f"{chips or '<span class=academy-muted>none yet</span>'}</div>"
-            f'<div class="academy-muted">'
-            f'{"" if "set_value" in hidden else "Next set is worth " + count(seen["next_set_value"], "army") + "."}'
-            f"{' Cards held by others: ' + others + '.' if others else ''}</div>"
+            f'<div class="academy-muted">{" ".join(notes)}</div>'
             f'<div class="academy-muted deck-count">Deck: {count(seen["deck"], "card")} · discard pile '
             f'(traded cards): {count(len(seen["discard"]), "card")}.</div>')
 
