@@ -9,12 +9,14 @@ import re
 import pytest
 from bokeh.document import Document
 
-from academy.games.conquest import rules
+from academy.games.conquest import parse_position, rules
 from academy.lessons import Attempt, load_lessons
 from academy.lessons.exercise import RESET_NOTE
 from academy.ui.conquest.banner import banner_html
+from academy.ui.conquest.controls import PhaseControls
 from academy.ui.conquest.lesson_model import LessonModel
 from academy.ui.conquest.odds_panel import OddsPanel
+from academy.ui.session import GameSession
 
 LESSONS, _ = load_lessons("conquest")
 CASES = [(lesson, ex) for lesson in LESSONS for ex in lesson.exercises]
@@ -172,8 +174,95 @@ def test_the_player_chooses_which_held_territory_gets_the_bonus():
     assert "you **choose** which one" in " ".join(lesson.body.split())
 
 
-def test_the_reshuffle_of_traded_cards_is_in_the_cards_lesson():
-    """Issue 15, Rules item 4 (in the text only: a lesson position cannot hold an empty deck yet)."""
-    body = lesson_named("cards").body
-    body = " ".join(body.split())
-    assert "discard pile" in body and "shuffled back" in body
+def test_the_reshuffle_of_traded_cards_is_taught_on_the_board():
+    """Issue 15, Rules item 4: the cards lesson's last exercise starts with an empty deck and every card in no
+    hand on the discard pile; the card earned comes from the discard pile shuffled into a new deck, which the
+    engine says (a reshuffle event, the exercise's goal) and the counts under the cards show."""
+    lesson = lesson_named("cards")
+    ex = lesson.exercise("deck-runs-out")
+    model = model_for("cards", "deck-runs-out")
+    controls = PhaseControls(model)
+    controls.__panel__().get_root(Document())
+    assert "Deck: 0 cards · discard pile (traded cards): 42 cards." in controls.hand.object
+    for text in ex.solution:
+        model.act(text)
+    assert model.feedback.status == "solved"
+    assert "The deck has run out: the 42 traded cards of the discard pile are shuffled" in model.feedback.message
+    assert "Deck: 41 cards · discard pile (traded cards): 0 cards." in controls.hand.object
+    attempt = Attempt(lesson, ex)                       # no conquest: no card, no reshuffle, the try is lost
+    fb = attempt.act("end attack")
+    assert fb.status == "wrong" and attempt.state.discard and not attempt.state.deck
+    assert "shuffled back" in " ".join(lesson.body.split())
+
+
+def text_of(html: str) -> str:
+    return re.sub(r"<[^>]+>", " ", html)
+
+
+def side_panel(model) -> tuple[str, PhaseControls, OddsPanel]:
+    controls, odds_panel = PhaseControls(model), OddsPanel(model)
+    for view in (controls, odds_panel):
+        view.__panel__().get_root(Document())
+    return banner_html(model), controls, odds_panel
+
+
+def test_lesson_4_keeps_the_count_it_asks_for_off_the_banner_and_the_panel():
+    """Issue 15, Lessons item 1 and Play (the banner showed the number to place): lesson 4's first exercise
+    asks the learner to count Red's reinforcements (5), and the banner ("Place your 5 reinforcements"), the
+    panel ("Reinforcements this turn: 5", "Australia +2"), the armies box ("at most 5 now") and the nudge
+    after a placement ("have 7 armies or more on Siam") told it. Its goal's ``work_out`` keeps them back; a
+    game of the same position still shows them all."""
+    model = model_for("continent-bonuses", "australia-pays")
+    assert model.hidden_counts == {"reinforcements"}
+    banner, controls, odds_panel = side_panel(model)
+    shown = text_of(banner + odds_panel.odds.object + controls.armies.name)
+    assert "5" not in shown and "÷" not in shown and "Australia" not in shown and "at most" not in shown
+    assert "Place your reinforcements" in banner and "work out how many armies" in odds_panel.odds.object
+    model.click("siam")
+    assert model.feedback.status == "continue" and "7" not in model.feedback.message
+    shown = text_of(banner_html(model) + odds_panel.odds.object + controls.armies.name)
+    assert not re.search(r"\b4 (reinforcements|armies|left)|Left to place", shown), shown
+    model.choice.armies = 9                              # more than are left: refused, not placed (nor counted)
+    model.click("siam")
+    assert model.state.armies["siam"] == 3 and model.message.startswith("You have fewer than 9 armies left")
+    model.click("mongolia")                              # an attack before placing: the refusal does not count
+    assert not re.search(r"\d", model.message) and "Attacking is refused now" in model.message
+    model.choice.armies = 4
+    model.click("siam")
+    assert model.feedback.status == "solved"
+
+    game = GameSession(synchronous=True, cpu_delay=0)    # a game helps with every number
+    game.start_from(parse_position(lesson_named("continent-bonuses").position), ["human", "human"])
+    banner, controls, odds_panel = side_panel(game)
+    assert "Place your 5 reinforcements" in banner and "Australia" in odds_panel.odds.object
+    assert controls.armies.name == "Armies per click (at most 5 now)"
+
+
+def test_the_five_cards_exercise_keeps_the_sets_value_to_the_learner():
+    """Issue 15, Lessons item 1: the five-cards exercise asks what the 6th set is worth (15); the panel
+    ("next card set is worth 15"), the hand and the trade buttons ("→ 15 armies") said it. Now only the
+    trade, once made, does."""
+    model = model_for("cards", "five-cards")
+    banner, controls, odds_panel = side_panel(model)
+    buttons = [b.label for b in controls.trades.objects if "trade-button" in b.css_classes]
+    assert buttons and not any("→" in b or "15" in b for b in buttons)
+    assert "15" not in text_of(banner + odds_panel.odds.object + controls.hand.object)
+    assert "worth" not in controls.hand.object and "work out what the next set" in odds_panel.odds.object
+    model.act("trade Alaska, Peru, Argentina")
+    assert "for 15 armies" in model.feedback.message
+
+
+def test_work_out_names_only_what_a_board_can_keep_back():
+    """The goal vocabulary (academy.games.conquest.goals): work_out takes reinforcements or set_value, in the
+    goal's top mapping only."""
+    from academy.core.goals import GoalError
+    from academy.games.conquest.goals import compile_goal, start_state, worked_out
+    state = start_state("Red to move, reinforce | Red: Siam 2 | rest: Blue 1")
+    assert worked_out({"armies": {"Siam": 5}, "work_out": ["reinforcements", "set_value"]}) == {
+        "reinforcements", "set_value"}
+    with pytest.raises(GoalError, match="work_out takes reinforcements or set_value"):
+        compile_goal({"armies": {"Siam": 5}, "work_out": "dice"}, state)
+    with pytest.raises(GoalError, match="top mapping"):
+        compile_goal({"all": [{"armies": {"Siam": 5}, "work_out": "reinforcements"}]}, state)
+    assert compile_goal({"armies": {"Siam": 5}, "work_out": "reinforcements"}, state).text == (
+        "have the armies the exercise asks for on Siam")

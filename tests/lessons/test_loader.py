@@ -44,6 +44,8 @@ WRONG_TRIES: dict[str, tuple[list[str], str]] = {
     "cards/trade-in-time": (["place 3 Ukraine"], "wrong"),
     "cards/choose-the-bonus": (["trade Alaska, Kamchatka, Wild 1 (+2 Alaska)"], "wrong"),
     "eliminating/take-the-cards": (["end attack"], "wrong"),
+    "eliminating/exactly-five": (["end attack"], "wrong"),
+    "cards/deck-runs-out": (["end attack"], "wrong"),
     "winning/last-territory": (["end attack"], "wrong"),
     "winning/two-to-go": (["attack Ukraine -> Ural 3", "move 3", "end attack"], "wrong"),
 }

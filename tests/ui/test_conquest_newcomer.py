@@ -4,9 +4,12 @@ from __future__ import annotations
 import bokeh.document
 
 from academy.core.text import percent
-from academy.games.conquest import parse_position
+from academy.games.conquest import odds, parse_position
+from academy.rulebook import load_rulebook
+from academy.ui.conquest import PlayPage
 from academy.ui.conquest.controls import PhaseControls
 from academy.ui.conquest.keyboard import ActionPicker
+from academy.ui.conquest.odds_panel import OddsPanel
 from academy.ui.session import GameSession
 
 TWO_SOURCES = ("Red to move, attack | Red: Ukraine 2, Ural 4, Siberia 1 | Blue: Afghanistan 3, China 3, "
@@ -69,6 +72,14 @@ def test_fortify_clicks_say_why_in_plain_words():
     assert s.selected == "peru" and s.message == (
         "Fortify Ural → Peru refused: no unbroken path of your own territories joins them. "
         "Peru selected: click one of your territories to move armies to.")
+    s.click("peru")                                    # the source clicked again: deselected, nothing refused
+    assert s.selected is None and s.message == "Peru is no longer selected."
+    s.click("ural")
+    s.click("quebec")                                  # joined to nobody: the typed path's words
+    assert s.message == "Fortify Ural → Quebec refused: no unbroken path of your own territories joins them."
+    assert not s.act("fortify Ural -> Ural 2") and s.message == (
+        "Fortify Ural → Ural refused: a fortification moves armies from Ural to another territory of yours; "
+        "name where they should go.")
 
 
 def test_undo_stops_at_a_roll_against_the_cpu():
@@ -79,6 +90,8 @@ def test_undo_stops_at_a_roll_against_the_cpu():
     rolled = len(s.state.record)
     assert not s.undo()
     assert "dice once rolled stay rolled" in s.message and len(s.state.record) == rolled
+    turn = " ".join(load_rulebook("conquest").section("turn").markdown.split())   # the Rules say which
+    assert "in a game against the CPU it stops at the last roll of the dice" in turn
 
 
 def test_the_selection_after_a_conquest_is_said():
@@ -95,3 +108,49 @@ def test_the_selection_after_a_conquest_is_said():
 def test_odds_never_round_an_uncertain_chance_to_certainty():
     """issue 15: 11 v 1 showed "100.00%" (true 99.996%)."""
     assert percent(0.99996) == "99.996%" and percent(0.00004) == "0.004%" and percent(1) == "100.0%"
+
+
+def test_the_odds_are_those_of_the_dice_that_will_be_rolled():
+    """issue 15: the panel showed 91.6% (the odds with the most dice) while 1 die was about to be rolled; the
+    chance of attacking until the territory falls is worked out at the dice chosen too."""
+    s = game("Red to move, attack | Red: Ural 10 | Blue: China 5 | rest: Blue 1")
+    panel = OddsPanel(s)
+    panel.__panel__().get_root(bokeh.document.Document())
+    s.click("ural")
+    s.click("china")                                   # one roll with 3 dice; Ural and China stay chosen
+    assert (s.selected, s.target) == ("ural", "china") and s.state.phase == "attack"
+    a, d = s.state.armies["ural"], s.state.armies["china"]
+    assert percent(odds.conquer_probability(a, d, 3)) in panel.odds.object
+    s.choice.dice = 1
+    html = panel.odds.object
+    assert "This roll: 1 die against 2" in html and "attacking with 1 die each roll" in html
+    assert percent(odds.conquer_probability(a, d, 1)) in html
+    assert odds.conquer_probability(a, d, 1) < odds.conquer_probability(a, d, 3)
+
+
+def test_a_second_start_folds_the_new_game_form():
+    """issue 15: "After a second Start the New game form stays open above the board" (the page folded it
+    only when the first game appeared; tests/ui/test_browser_conquest_newcomer.py clicks it in Chromium)."""
+    page = PlayPage(GameSession(synchronous=True, cpu_delay=0), seed=3)
+    page.__panel__().get_root(bokeh.document.Document())
+    page.form.seats[1].value = "human"
+    page.form.start.clicks += 1
+    assert page.session.state is not None and page.form_card.collapsed
+    page.form_card.collapsed = False                    # the learner opens "New game" again
+    first = page.session.state
+    page.form.start.clicks += 1
+    assert page.session.state is not first and page.form_card.collapsed
+
+
+def test_after_undo_the_dice_start_at_the_most_again():
+    """issue 15: "Same across lessons and after Undo": a 1-die attack undone leaves no 1 die behind."""
+    s = game(TWO_SOURCES)
+    s.click("ural")
+    s.choice.dice = 1
+    s.click("china")
+    assert s.last_events[0].data["dice"] == 1
+    assert s.undo() and s.selected is None
+    s.click("ural")
+    assert s.choice.dice == 3
+    s.click("china")
+    assert s.last_events[0].data["dice"] == 3

@@ -30,6 +30,10 @@ Goal keys (several keys in one mapping must all be met):
 - ``all: [goal, ...]`` / ``any: [goal, ...]``: every goal / at least one goal of the list is met.
 - ``by_end_of: P``: a modifier; the other keys of this mapping must be met before phase P
   (reinforce, attack or fortify) is over, else the goal is lost.
+- ``work_out: W`` or ``work_out: [W, ...]``: a modifier of the whole goal (its top mapping): the
+  numbers the exercise asks the learner to work out, which the board's banner and panels then do not
+  state (``worked_out``): ``reinforcements`` (how many armies there are to place) and ``set_value``
+  (what the next set of cards is worth). The goal's own words leave its numbers out too.
 
 Which goal fits which Rules section: set-up (``owns`` after a claim, ``armies`` + ``turn_over``),
 a turn (``phase``), reinforcements and continent bonuses (``territories`` for the next turn's count, ``armies`` with ``by_end_of:
@@ -39,7 +43,7 @@ reinforce``, ``owns_continent``), cards (``action: trade ...``, ``reinforcements
 (``event: draw``), fortifying (``armies``, ``event: fortify``), winning (``won``).
 
 Event kinds: first_player, deal, claim, place, trade, attack, roll, conquer, occupy, eliminate,
-win, phase, draw, fortify, turn.
+win, phase, reshuffle, draw, fortify, turn.
 
 A goal is checked after every action and gives a ``Verdict``: ``met``, ``open`` (still
 reachable) or ``lost`` (out of reach this try, with the reason). Each goal knows the last phase
@@ -79,26 +83,29 @@ from .game import ConquestGame
 from .position import parse_position
 from .state import ConquestState
 
-__all__ = ["EVENT_KINDS", "GOAL_KEYS", "Goal", "GoalError", "Progress", "Verdict", "compile_goal",
-           "describe_goal", "next_step", "start_state"]
+__all__ = ["EVENT_KINDS", "GOAL_KEYS", "WORK_OUT", "Goal", "GoalError", "Progress", "Verdict", "compile_goal",
+           "describe_goal", "next_step", "start_state", "worked_out"]
 
 GOAL_KEYS = ("owns", "owns_continent", "territories", "armies", "moved_in", "phase", "action", "event", "reinforcements",
              "reinforcements_placed", "cards_at_most", "cards_at_least", "sets_traded", "eliminated", "won",
-             "turn_over", "all", "any", "by_end_of")
+             "turn_over", "all", "any", "by_end_of", "work_out")
+#: what ``work_out`` may name: the numbers a board can keep to itself while the learner works them out
+WORK_OUT = ("reinforcements", "set_value")
 EVENT_KINDS = ("first_player", "deal", "claim", "place", "trade", "attack", "roll", "conquer", "occupy",
-               "eliminate", "win", "phase", "draw", "fortify", "turn")
+               "eliminate", "win", "phase", "reshuffle", "draw", "fortify", "turn")
 GOAL_PHASES = ("claim", "place", "reinforce", "attack", "occupy", "cashout", "fortify")
 #: where a phase sits in a turn; set-up phases come before every turn phase
 PHASE_RANK = {"first": -1, "deal": -1, "claim": -1, "place": -1, "random_place": -1, "reinforce": 0,
               "attack": 1, "battle": 1, "occupy": 1, "cashout": 1, "draw": 1, "fortify": 2, "over": 3}
 #: the phase (by rank) after which an event of this kind cannot happen any more this turn
 _EVENT_DEADLINE = {"place": 1, "trade": 1, "attack": 1, "roll": 1, "conquer": 1, "occupy": 1,
-                   "eliminate": 1, "win": 1, "draw": 1, "fortify": 2, "turn": 2}
+                   "eliminate": 1, "win": 1, "reshuffle": 1, "draw": 1, "fortify": 2, "turn": 2}
 _EVENT_TEXT = {"first_player": "roll for the first player", "deal": "deal a territory",
                "claim": "claim a territory", "place": "place armies", "trade": "trade a set of cards",
                "attack": "attack", "roll": "roll the dice", "conquer": "conquer a territory",
                "occupy": "move armies into a conquered territory", "eliminate": "eliminate a player",
-               "win": "win the game", "phase": "change phase", "draw": "draw a card", "fortify": "fortify",
+               "win": "win the game", "phase": "change phase",
+               "reshuffle": "shuffle the discard pile into a new deck", "draw": "draw a card", "fortify": "fortify",
                "turn": "pass the turn"}
 _TERRITORY_KEYS = ("territory", "src", "dst", "bonus")
 _PLAYER_KEYS = ("player", "by")
@@ -148,8 +155,23 @@ def start_state(position: str, seed: int = 1) -> ConquestState:
 
 
 def next_step(state: ConquestState) -> str:
-    """One sentence on what the player to move can do now (the engine's phase hint)."""
-    return rules.phase_hint(state)
+    """One sentence on what the player to move can do now (the engine's phase hint, without the armies to
+    place: a lesson's side panel shows them, unless the exercise asks the learner to work them out)."""
+    return rules.phase_hint(state, counts=False)
+
+
+def worked_out(spec: Any) -> frozenset[str]:
+    """The numbers a goal mapping asks the learner to work out (its ``work_out``; see ``WORK_OUT``);
+    raises GoalError for a value that is not one of them.
+
+    >>> sorted(worked_out({"armies": {"Siam": 7}, "work_out": "reinforcements"}))
+    ['reinforcements']
+    """
+    value = spec.get("work_out", ()) if isinstance(spec, Mapping) else ()
+    items = [value] if isinstance(value, str) else value
+    if not isinstance(items, (list, tuple)) or not all(isinstance(v, str) and v in WORK_OUT for v in items):
+        raise GoalError(f"work_out takes {' or '.join(WORK_OUT)} (or a list of them), not {value!r}", ("work_out",))
+    return frozenset(items)
 
 
 # ============================================================================ goals
@@ -189,6 +211,7 @@ class _Compiler(GoalCompiler):
         self.players = notation.player_index(self.game)
         cmap = self.game.map
         self.continents = NameIndex({c.id: (c.name,) for c in cmap.continents.values()}, "continent")
+        self.hidden: frozenset[str] = frozenset()     # the goal's work_out: numbers its words leave out
 
     # --- names -----------------------------------------------------------------------------
     def _resolve(self, index: NameIndex, value: Any, path: Sequence[Any]) -> str:
@@ -229,9 +252,14 @@ class _Compiler(GoalCompiler):
             if phase not in ("reinforce", "attack", "fortify"):
                 raise GoalError(f"by_end_of takes reinforce, attack or fortify, not {phase!r}", (*path, "by_end_of"))
             deadline = PHASE_RANK[phase]
+        if "work_out" in spec:
+            if path:
+                raise GoalError("work_out belongs to the goal's top mapping, beside its other keys",
+                                (*path, "work_out"))
+            self.hidden = worked_out(spec)
         parts = []
         for key, value in spec.items():
-            if key == "by_end_of":
+            if key in ("by_end_of", "work_out"):
                 continue
             if key not in GOAL_KEYS:
                 close = difflib.get_close_matches(str(key), GOAL_KEYS, n=1)
@@ -240,7 +268,7 @@ class _Compiler(GoalCompiler):
                                 (*path, key))
             parts.append(getattr(self, f"_{key}")(value, (*path, key)))
         if not parts:
-            raise GoalError("by_end_of needs another goal key beside it", path)
+            raise GoalError("by_end_of and work_out need another goal key beside them", path)
         if deadline is not None:
             for leaf in _leaves(parts):
                 leaf.deadline = deadline
@@ -287,6 +315,9 @@ class _Compiler(GoalCompiler):
         def check(p: Progress) -> bool:
             return all(p.state.owner[t] == me and p.state.armies[t] >= n for t, n in want.items())
         text = _join([f"{_count(n, 'army')} or more on {self.name(t)}" for t, n in want.items()])
+        hidden = "reinforcements" in self.hidden
+        if hidden:              # the armies wanted would tell the armies to place
+            text = f"the armies the exercise asks for on {_join([self.name(t) for t in want])}"
         name = self.name
 
         def lost(p: Progress) -> str:
@@ -299,6 +330,10 @@ class _Compiler(GoalCompiler):
             short = {t: n - s.armies[t] for t, n in want.items() if s.owner[t] == me and s.armies[t] < n}
             if sum(short.values()) <= s.reinforcements:
                 return ""
+            if hidden:
+                where = _join([f"{name(t)} has {_count(s.armies[t], 'army')}" for t in short])
+                return (f"{where}, and the armies you have left to place cannot make up what is missing, so "
+                        "this exercise can no longer be solved in this try.")
             where = _join([f"{name(t)} has {_count(s.armies[t], 'army')} (the goal is {want[t]})" for t in short])
             return (f"{where}, and you have only {_count(s.reinforcements, 'army')} left to place, so this "
                     "exercise can no longer be solved in this try.")

@@ -15,6 +15,8 @@ A position is one line of ``|``-separated parts, for tests and lessons::
 The first part names the player to move and the phase (``reinforce 5`` gives 5 armies to place,
 ``occupy Ukraine -> Ural 3`` a pending conquest move of at least 3, ``attack``, ``fortify``,
 ``cashout 4``); ``conquered`` after the phase marks that a territory was taken this turn.
+The deck holds every card in no hand; ``deck: empty`` puts those cards on the discard pile instead
+(every one of them traded), so the next card drawn comes from the discard pile shuffled into a new deck.
 """
 from __future__ import annotations
 

@@ -86,8 +86,9 @@ _FLOAT_ROLLS: dict[tuple[int, int], tuple[tuple[int, int, float], ...]] = {
 }
 
 
-def _propagate(start: np.ndarray, defenders: int) -> tuple[np.ndarray, np.ndarray]:
-    """Run battles from ``start`` (mass over attacker armies 0..A) against ``defenders``.
+def _propagate(start: np.ndarray, defenders: int, most_dice: int = 3) -> tuple[np.ndarray, np.ndarray]:
+    """Run battles from ``start`` (mass over attacker armies 0..A) against ``defenders``, the attacker rolling
+    ``min(most_dice, a - 1)`` dice each time.
 
     Returns ``(conquered, repelled)``: ``conquered[a]`` is the probability that
     the territory falls with ``a`` armies left in the attacking territory, and
@@ -106,7 +107,7 @@ def _propagate(start: np.ndarray, defenders: int) -> tuple[np.ndarray, np.ndarra
     repelled = np.zeros(defenders + 1)
     # levels[0] is level t, levels[1] level t - 1, levels[2] level t - 2 (index: attacker armies)
     levels = [np.zeros(most_attackers + 1) for _ in range(3)]
-    main = _FLOAT_ROLLS[3, 2]  # the main region a >= 4, d >= 2 always rolls 3 dice against 2
+    main = _FLOAT_ROLLS[most_dice, 2]  # the main region a > most_dice, d >= 2 always rolls most_dice against 2
     for level in range(most_attackers + defenders, 0, -1):
         here = levels[0]
         if 0 <= level - defenders <= most_attackers:
@@ -115,21 +116,20 @@ def _propagate(start: np.ndarray, defenders: int) -> tuple[np.ndarray, np.ndarra
             conquered[level] += here[level]  # (level, 0): the territory fell
         if 1 <= level - 1 <= defenders:
             repelled[level - 1] += here[1]   # (1, level - 1): one army left, the attack stops
-        low = max(4, level - defenders)
+        low = max(most_dice + 1, level - defenders)
         high = min(most_attackers, level - 2)
         if low <= high:
             mass = here[low : high + 1]
-            two_down = levels[2]
-            for lost_a, _lost_d, p in main:
-                two_down[low - lost_a : high + 1 - lost_a] += p * mass
-        # The few states outside the main region: a in {2, 3}, or d == 1 with a >= 4.
-        corners = [a for a in (2, 3) if a <= most_attackers and 1 <= level - a <= defenders]
-        if 4 <= level - 1 <= most_attackers and defenders >= 1:
+            for lost_a, lost_d, p in main:     # a roll removes lost_a + lost_d armies: that many levels down
+                levels[lost_a + lost_d][low - lost_a : high + 1 - lost_a] += p * mass
+        # The few states outside the main region: a in 2..most_dice, or d == 1 with a > most_dice.
+        corners = [a for a in range(2, most_dice + 1) if a <= most_attackers and 1 <= level - a <= defenders]
+        if most_dice + 1 <= level - 1 <= most_attackers and defenders >= 1:
             corners.append(level - 1)
         for attackers in corners:
             mass_here = float(here[attackers])
             if mass_here:
-                dice = (min(3, attackers - 1), min(2, level - attackers))
+                dice = (min(most_dice, attackers - 1), min(2, level - attackers))
                 for lost_a, lost_d, p in _FLOAT_ROLLS[dice]:
                     levels[lost_a + lost_d][attackers - lost_a] += p * mass_here
         here.fill(0.0)
@@ -144,22 +144,23 @@ def _total(probabilities: np.ndarray) -> float:
 
 
 @functools.lru_cache(maxsize=_BATTLE_CACHE_SIZE)
-def _battle(attackers: int, defenders: int) -> tuple[np.ndarray, np.ndarray]:
+def _battle(attackers: int, defenders: int, most_dice: int = 3) -> tuple[np.ndarray, np.ndarray]:
     """Cached end-state distribution of one battle (read-only arrays; see :func:`_propagate`)."""
     start = np.zeros(attackers + 1)
     start[attackers] = 1.0
-    conquered, repelled = _propagate(start, defenders)
+    conquered, repelled = _propagate(start, defenders, most_dice)
     conquered.flags.writeable = False
     repelled.flags.writeable = False
     return conquered, repelled
 
 
-def conquer_probability(attackers: int, defenders: int) -> float:
+def conquer_probability(attackers: int, defenders: int, most_dice: int = 3) -> float:
     """Probability that ``attackers`` armies conquer a territory held by ``defenders``.
 
     ``attackers`` counts all armies in the attacking territory; one must stay
-    behind, so 1 gives 0.0. The attacker always rolls the most dice allowed and
-    attacks until the territory falls or one army is left.
+    behind, so 1 gives 0.0. The attacker always rolls the most dice allowed, at
+    most ``most_dice`` (1 to 3: the dice a player chose), and attacks until the
+    territory falls or one army is left.
 
     >>> conquer_probability(1, 3)
     0.0
@@ -171,8 +172,16 @@ def conquer_probability(attackers: int, defenders: int) -> float:
     """
     a = _check_armies("attackers", attackers)
     d = _check_armies("defenders", defenders)
-    conquered, _ = _battle(a, d)
+    conquered, _ = _battle(a, d, _check_dice(most_dice))
     return _total(conquered)
+
+
+def _check_dice(most_dice: object) -> int:
+    """``most_dice`` as an int from 1 to 3; TypeError / ValueError otherwise."""
+    dice = _check_armies("most_dice", most_dice)
+    if dice > 3:
+        raise ValueError(f"most_dice must be 1, 2 or 3, got {dice}")
+    return dice
 
 
 @dataclass(frozen=True)
@@ -197,8 +206,9 @@ class BattleOdds:
     expected_defender_losses: float
 
 
-def battle_odds(attackers: int, defenders: int) -> BattleOdds:
-    """The full outcome distribution of a battle: win chance, survivors, expected losses.
+def battle_odds(attackers: int, defenders: int, most_dice: int = 3) -> BattleOdds:
+    """The full outcome distribution of a battle: win chance, survivors, expected losses (the attacker rolling
+    at most ``most_dice`` dice each time).
 
     >>> odds = battle_odds(2, 1)
     >>> {k: round(v, 4) for k, v in odds.attacker_survivors.items()}
@@ -208,7 +218,7 @@ def battle_odds(attackers: int, defenders: int) -> BattleOdds:
     """
     a = _check_armies("attackers", attackers)
     d = _check_armies("defenders", defenders)
-    conquered, repelled = _battle(a, d)
+    conquered, repelled = _battle(a, d, _check_dice(most_dice))
     win = _total(conquered)
     lost = 1.0 - win
     attacker_survivors = {count: float(conquered[count]) for count in range(1, a + 1)}

@@ -49,6 +49,7 @@ def parse_position(text: str, game: ConquestGame | None = None, seed: int = 0) -
         raise InvalidNotation("bad_position", f"Phase {phase!r} is not one of {', '.join(_PHASES)}.")
     filled: set[str] = set()
     rest_owner = None
+    deck_empty = False
     for part in parts[1:]:
         key, sep, body = part.partition(":")
         if not sep:
@@ -56,6 +57,12 @@ def parse_position(text: str, game: ConquestGame | None = None, seed: int = 0) -
         key = key.strip()
         if key.lower() == "sets traded":
             state.sets_traded = SETS_TRADED.read(body, "Sets traded")
+        elif key.lower() == "deck":
+            if body.strip().lower() != "empty":
+                raise InvalidNotation("bad_position", f"{part!r}: a position names only an empty deck ('deck: "
+                                                      "empty', every card in no hand on the discard pile); "
+                                                      "leave it out for a deck of every card in no hand.")
+            deck_empty = True
         elif key.lower() == "rest":
             who, _, count = body.strip().rpartition(" ")
             if not who:
@@ -88,6 +95,8 @@ def parse_position(text: str, game: ConquestGame | None = None, seed: int = 0) -
             state.owner[t], state.armies[t] = rest_owner, rest_armies
     in_hands = {c for h in state.hands for c in h}
     state.deck = [c for c in full_deck(game.card_symbols) if c not in in_hands]
+    if deck_empty:                       # every card in no hand was traded: the discard pile
+        state.deck, state.discard = [], state.deck
     state.turn = 1
     state.phase = phase
     words = extra.split()
@@ -130,6 +139,8 @@ def format_position(state: ConquestState) -> str:
             parts.append(f"{game.player_name(p)} cards: " + ", ".join(card_name(c, game) for c in hand))
     if state.sets_traded:
         parts.append(f"sets traded: {state.sets_traded}")
+    if not state.deck and state.discard:
+        parts.append("deck: empty")
     return " | ".join(parts)
 
 

@@ -182,7 +182,7 @@ def _phase_is(s: ConquestState, action: Any, *phases: str) -> None:
         verb = _VERBS.get(type(action), type(action).__name__)
         raise refuse("wrong_phase", f"{verb} is refused now: it is the {phase_title(s.phase)} phase, and that "
                                     f"belongs to the {' or '.join(phase_title(p) for p in phases)} phase. "
-                                    f"{phase_hint(s)}")
+                                    f"{phase_hint(s, counts=False)}")   # the banner says how many
 
 
 _VERBS = {Claim: "Claiming", Place: "Placing armies", TradeCards: "Trading cards", Attack: "Attacking",
@@ -295,7 +295,8 @@ def _check_fortify(s: ConquestState, a: Fortify) -> None:
     if s.owner[a.src] != s.current or s.owner[a.dst] != s.current:
         raise refuse("not_your_territory", f"{head}: both territories must be yours.")
     if a.src == a.dst:
-        raise refuse("same_territory", f"{head}: pick two different territories.")
+        raise refuse("same_territory", f"{head}: a fortification moves armies from {src} to another territory "
+                                       "of yours; name where they should go.")
     n = s.armies[a.src]
     if n < 2:
         raise refuse("leaves_no_army", f"{head}: {src} has only 1 army, and one army must stay behind, "
@@ -329,8 +330,9 @@ def phase_title(phase: str) -> str:
     return _TITLES.get(phase, phase)
 
 
-def phase_hint(s: ConquestState) -> str:
-    """One sentence on what the player to move can do now."""
+def phase_hint(s: ConquestState, counts: bool = True) -> str:
+    """One sentence on what the player to move can do now; ``counts=False`` leaves out how many armies
+    there are to place (a lesson that asks the learner to count them)."""
     ph = s.phase
     if ph == "claim":
         return "Claim a territory nobody holds yet."
@@ -341,11 +343,12 @@ def phase_hint(s: ConquestState) -> str:
     if ph == "reinforce":
         if must_trade(s):
             return "You hold 5 or more cards: trade a set first."
-        return (f"Place your {count(s.reinforcements, 'reinforcement')} "
-                "(trade cards first if you want more).")
+        placing = count(s.reinforcements, 'reinforcement') if counts else "reinforcements"
+        return f"Place your {placing} (trade cards first if you want more)."
     if ph == "cashout":
+        placing = count(s.reinforcements, 'army') if counts else "armies"
         return ("Trade sets until you hold 4 cards or fewer." if must_trade(s)
-                else f"Place the {count(s.reinforcements, 'army')} from your cards.")
+                else f"Place the {placing} from your cards.")
     if ph == "attack":
         return "Attack from a territory with 2 or more armies, or end the attack phase."
     if ph == "occupy":
@@ -563,11 +566,17 @@ def _cashout_place(s: ConquestState, a: Place) -> list[Event]:
 def _end_attack(s: ConquestState, a: EndAttack) -> list[Event]:
     p = s.current
     if s.conquered:
+        events = []
         if not s.deck and s.discard:
+            events.append(Event("reshuffle", f"The deck has run out: the {count(len(s.discard), 'traded card')} "
+                                             "of the discard pile are shuffled into a new deck.",
+                                {"cards": len(s.discard)},
+                                ("traded cards go on the discard pile, and when the deck is empty the discard "
+                                 "pile becomes the new deck",)))
             s.deck, s.discard = sorted(s.discard), []
         if s.deck:
             s.phase = "draw"
-            return [Event("phase", f"{who(s, p)} ends the attack and earns a card.", {"phase": "draw"})]
+            return events + [Event("phase", f"{who(s, p)} ends the attack and earns a card.", {"phase": "draw"})]
     s.phase = "fortify"
     why = () if s.conquered else ("no territory was conquered this turn, so no card",)
     return [Event("phase", f"{who(s, p)} ends the attack.", {"phase": "fortify"}, why)]

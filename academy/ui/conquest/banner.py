@@ -10,6 +10,7 @@ import param
 from academy.games.conquest import rules
 from academy.ui.defer import later
 
+from .input import hidden_counts
 from .style import CSS, swatch
 
 __all__ = ["PhaseBanner", "banner_html", "players_html"]
@@ -29,7 +30,8 @@ def banner_html(model: Any) -> str:
     who = state.current if state.current is not None else None
     title = rules.phase_title(state.phase).capitalize()
     thinking = getattr(model, "thinking", False) or getattr(model, "cpu_to_move", False)
-    hint = ("is thinking…" if thinking else rules.phase_hint(state))
+    counts = "reinforcements" not in hidden_counts(model)       # a lesson may ask the learner to count them
+    hint = ("is thinking…" if thinking else rules.phase_hint(state, counts=counts))
     turn = f" · turn {state.turn}" if state.turn else ""
     name = escape(label(who)) if who is not None and who >= 0 else "Set-up"
     return (f'<div><span class="who">{swatch(who, 20)}{name}</span>'

@@ -30,8 +30,9 @@ WRAP_LABEL = (".bk-btn { white-space: normal; overflow-wrap: anywhere; height: a
               "text-align: left; line-height: 1.35; padding-top: 4px; padding-bottom: 4px; }")
 
 
-def hand_html(state: Any, player: int | None) -> str:
-    """The cards ``player`` may see (their own hand from ``observation``), or the counts of hands."""
+def hand_html(state: Any, player: int | None, hidden: frozenset[str] = frozenset()) -> str:
+    """The cards ``player`` may see (their own hand from ``observation``), or the counts of hands; the next
+    set's value unless ``hidden`` names ``set_value`` (a lesson asks the learner to work it out)."""
     if state is None or state.current is None or player is None or player < 0:
         return ""
     seen = state.observation(player)
@@ -41,10 +42,13 @@ def hand_html(state: Any, player: int | None) -> str:
                     f'{"wild" if is_wild(c) else symbol(c, game.card_symbols)}</span>' for c in hand)
     others = ", ".join(f"{escape(game.player_name(p))} {n}" for p, n in enumerate(seen["hands"])
                        if p != player and isinstance(n, int))
+    notes = ([] if "set_value" in hidden else [f'Next set is worth {count(seen["next_set_value"], "army")}.'])
+    notes += [f"Cards held by others: {others}."] if others else []
     return (f"<div><b>{escape(game.player_name(player))}'s cards</b> ({len(hand)}): "
             f"{chips or '<span class=academy-muted>none yet</span>'}</div>"
-            f'<div class="academy-muted">Next set is worth {count(seen["next_set_value"], "army")}.'
-            f"{' Cards held by others: ' + others + '.' if others else ''}</div>")
+            f'<div class="academy-muted">{" ".join(notes)}</div>'
+            f'<div class="academy-muted deck-count">Deck: {count(seen["deck"], "card")} · discard pile '
+            f'(traded cards): {count(len(seen["discard"]), "card")}.</div>')
 
 
 class PhaseControls(pn.viewable.Viewer):
@@ -152,8 +156,11 @@ class PhaseControls(pn.viewable.Viewer):
             amount = conquest_input.amount_range(state, m.selected, m.target) if live else None
             placing = bool(o and o.places)
             self.armies.visible = placing
+            hide = conquest_input.hidden_counts(m)
             if placing:
-                label = f"Armies per click (at most {amount[1]} now)"
+                # the most now is the armies left to place: not said when the learner is to count them
+                label = ("Armies per click" if "reinforcements" in hide and state.phase in ("reinforce", "cashout")
+                         else f"Armies per click (at most {amount[1]} now)")
                 if self.armies.name != label:
                     self.armies.name = label
             dice = conquest_input.dice_range(state, m.selected, m.target) if phase == "attack" and m.selected else None
@@ -182,13 +189,14 @@ class PhaseControls(pn.viewable.Viewer):
             self.end_attack.visible = bool(o and o.end_attack)
             self.end_turn.visible = bool(o and o.end_turn)
             hidden = bool(getattr(m, "cards_hidden", False))
-            self._update_trades(state, None if hidden else o)
+            self._update_trades(state, None if hidden else o, hide)
             viewer = getattr(m, "viewer", state.current if state is not None else None)
             self.reveal.visible = hidden and state is not None and bool(state.turn)
             if self.reveal.visible:
                 self.reveal.label = (f"Show {state.game.player_name(viewer)}'s cards "
                                      "(hot seat: the others look away)")
-            self.hand.object = hand_html(state, viewer) if state is not None and state.turn and not hidden else ""
+            self.hand.object = (hand_html(state, viewer, hide) if state is not None and state.turn and not hidden
+                                else "")
 
     def _update_move(self, state: Any, amount: tuple[int, int]) -> None:
         low, high = amount
@@ -207,9 +215,9 @@ class PhaseControls(pn.viewable.Viewer):
             self.move.label = "Armies to move"
             self.move_go.label = "Fortify"
 
-    def _update_trades(self, state: Any, o: Any) -> None:
+    def _update_trades(self, state: Any, o: Any, hide: frozenset[str] = frozenset()) -> None:
         trades = list(o.trades) if o else []
-        key = (id(state), len(state.record) if state is not None else 0, tuple(trades))
+        key = (id(state), len(state.record) if state is not None else 0, tuple(trades), hide)
         if key == self._trade_key:
             return
         self._trade_key = key
@@ -219,7 +227,7 @@ class PhaseControls(pn.viewable.Viewer):
             buttons.append(pn.pane.HTML(f"<b>{'You must trade a set' if must else 'Trade a set of cards'}</b>",
                                         margin=(6, 5, 0, 5)))
             for t in trades:
-                b = pn.widgets.Button(label=conquest_input.trade_label(state, t), sizing_mode="stretch_width",
+                b = pn.widgets.Button(label=conquest_input.trade_label(state, t, hide), sizing_mode="stretch_width",
                                       color="success", css_classes=["trade-button"], stylesheets=[WRAP_LABEL])
                 b.on_click(lambda e, t=t: self.model.act(t))
                 buttons.append(b)

@@ -31,7 +31,7 @@ from academy.games.conquest.cards import is_wild, symbol
 from academy.games.conquest.notation import card_name
 
 __all__ = ["Choice", "ClickResult", "Options", "options", "click", "targets", "sources", "amount_range",
-           "dice_range", "after_action", "after_message", "trade_label", "explain", "action_menu"]
+           "dice_range", "after_action", "after_message", "hidden_counts", "trade_label", "explain", "action_menu"]
 
 
 class Choice(param.Parameterized):
@@ -346,12 +346,19 @@ def after_message(state: Any, action: Any, selected: str | None) -> str:
     return ""
 
 
-def trade_label(state: Any, trade: TradeCards) -> str:
-    """'Alaska (infantry), Peru (cavalry), Wild → 6 armies (+2 on Alaska)'."""
+def hidden_counts(model: Any) -> frozenset[str]:
+    """The numbers a board model keeps to itself (a lesson asks the learner to work them out; see
+    ``goals.WORK_OUT``): ``reinforcements``, ``set_value``. A game hides none."""
+    return frozenset(getattr(model, "hidden_counts", None) or ())
+
+
+def trade_label(state: Any, trade: TradeCards, hidden: frozenset[str] = frozenset()) -> str:
+    """'Alaska (infantry), Peru (cavalry), Wild → 6 armies (+2 on Alaska)'; without the armies when the set's
+    value is ``hidden``."""
     game = state.game
     cards = ", ".join(card_name(c, game) if is_wild(c) else f"{card_name(c, game)} ({symbol(c, game.card_symbols)})"
                       for c in trade.cards)
-    text = f"{cards} → {count(rules.set_value(state.sets_traded), 'army')}"
+    text = cards if "set_value" in hidden else f"{cards} → {count(rules.set_value(state.sets_traded), 'army')}"
     return text + (f" (+2 on {_name(state, trade.bonus)})" if trade.bonus else "")
 
 

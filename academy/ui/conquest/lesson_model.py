@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from academy.core.text import count
+from academy.games.conquest import rules
+from academy.games.conquest.goals import worked_out
 from academy.ui.lesson_attempt import LessonAttempt
 from academy.ui.model import BoardModel
 
@@ -34,6 +37,25 @@ class LessonModel(LessonAttempt, BoardModel):
         self.attempt.reset()
         self._publish(state=self.attempt.state, selected=None, target=None, feedback=None, message="",
                       last_events=[])
+
+    @property
+    def hidden_counts(self) -> frozenset[str]:
+        """The numbers this exercise asks the learner to work out (its goal's ``work_out``): the banner, the
+        panels and the trade buttons do not state them."""
+        return worked_out(self.attempt.exercise.goal) if self.attempt is not None else frozenset()
+
+    def click(self, territory: str) -> None:
+        """As a game's click, but more armies per click than are left to place is refused (a game places
+        what is left and says how many) when the exercise asks the learner to count them."""
+        s, ch = self.state, self.choice
+        if ("reinforcements" in self.hidden_counts and s is not None and s.phase in ("reinforce", "cashout")
+                and not self._refuse_input() and s.owner.get(territory) == s.current
+                and not rules.must_trade(s) and ch.armies > s.reinforcements):
+            self._publish(message=f"You have fewer than {count(ch.armies, 'army')} left to place, so {ch.armies} "
+                                  "per click cannot go on the board: count your armies again and choose fewer "
+                                  "per click.")
+            return
+        super().click(territory)
 
     @property
     def learner(self) -> int | None:

@@ -43,12 +43,13 @@ def _bar(p: float, colour: str = "#3d7ea6", width: int = 110) -> str:
 
 
 def attack_html(state: Any, src: str, dst: str, dice: int) -> str:
-    """Odds of attacking ``dst`` from ``src``: until the end, and for one roll of ``dice`` dice."""
+    """Odds of attacking ``dst`` from ``src`` with ``dice`` dice (the dice the next click rolls): for one roll,
+    and attacking again and again with at most that many until the territory falls or one army is left."""
     name = state.game.map.name_of
     a, d = state.armies[src], state.armies[dst]
     dd = max_defence_dice(d)
-    win = odds.conquer_probability(a, d)
-    battle = odds.battle_odds(a, d)
+    win = odds.conquer_probability(a, d, dice)
+    battle = odds.battle_odds(a, d, dice)
     outcomes = sorted(odds.one_roll(dice, dd).items(), key=lambda kv: (kv[0][0], -kv[0][1]))
     exact = over_common_denominator(p for _, p in outcomes)      # one denominator per table
     rows = "".join(
@@ -57,7 +58,8 @@ def attack_html(state: Any, src: str, dst: str, dice: int) -> str:
         for ((la, ld), p), fraction in zip(outcomes, exact))
     html = [
         f"<h4 style='margin:0 0 4px'>{escape(name(src))} ({a}) → {escape(name(dst))} ({d})</h4>",
-        f'<div>Chance to conquer, attacking until the end: <span class="big-number conquer-probability">'
+        f"<div>Chance to conquer, attacking with {'1 die' if dice == 1 else f'up to {dice} dice'} each roll "
+        f'until {escape(name(dst))} falls or 1 army is left: <span class="big-number conquer-probability">'
         f"{_pct(win)}</span></div>",
         f'<div class="academy-muted">Expected losses if you keep attacking: you '
         f"{battle.expected_attacker_losses:.1f}, the defender {battle.expected_defender_losses:.1f}.</div>",
@@ -112,16 +114,26 @@ def roll_html(state: Any, events: list[Any]) -> str:
             f'<div>{escape(roll.text)}</div><ul style="margin:4px 0 0 0">{why}</ul>{extra}')
 
 
-def reinforcement_html(state: Any) -> str:
-    """Why the player has this many reinforcements (rules.reinforcement_breakdown), and what is left."""
+def reinforcement_html(state: Any, hidden: frozenset[str] = frozenset()) -> str:
+    """Why the player has this many reinforcements (rules.reinforcement_breakdown), and what is left; the
+    numbers ``hidden`` names (``reinforcements``, ``set_value``: a lesson asks the learner to work them out)
+    are left out, and the panel says why."""
+    worth = ("" if "set_value" in hidden else
+             f"Next card set is worth <b>{rules.set_value(state.sets_traded)}</b>.")
+    if "reinforcements" in hidden:
+        return ("<h4 style='margin:0 0 4px'>Reinforcements this turn</h4>"
+                "<div class='worked-out'>This exercise asks you to work out how many armies you have to place, so "
+                f"this panel does not say.</div>{'<div>' + worth + '</div>' if worth else ''}")
     player = state.current
     total, lines = rules.reinforcement_breakdown(state, player)
     items = "".join(f"<li>{escape(line)}</li>" for line in lines)
     left = state.reinforcements
+    set_note = ("<div class='worked-out'>This exercise asks you to work out what the next set of cards is worth, "
+                "so this panel does not say.</div>" if "set_value" in hidden else "")
     return (f"<h4 style='margin:0 0 4px'>Reinforcements this turn: <span class='big-number'>{total}</span></h4>"
             f"<ul style='margin:0'>{items}</ul>"
-            f"<div style='margin-top:4px'>Left to place: <b>{left}</b> · next card set is worth "
-            f"<b>{rules.set_value(state.sets_traded)}</b>.</div>")
+            f"<div style='margin-top:4px'>Left to place: <b>{left}</b>{' · ' + worth if worth else '.'}</div>"
+            f"{set_note}")
 
 
 class OddsPanel(pn.viewable.Viewer):
@@ -159,7 +171,7 @@ class OddsPanel(pn.viewable.Viewer):
             if dsts:
                 return choices_html(state, src, dsts)
         if state.phase in ("reinforce", "cashout") and state.current is not None and state.current >= 0:
-            return reinforcement_html(state)
+            return reinforcement_html(state, m.input.hidden_counts(m))
         blocked = getattr(m, "_input_blocked", None)
         if state.phase == "attack" and not (blocked and blocked()):
             return ('<div class="academy-muted">Odds: select one of your territories with 2 or more armies '

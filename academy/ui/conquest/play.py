@@ -56,6 +56,8 @@ class NewGameForm(pn.viewable.Viewer):
     def __init__(self, session: GameSession, seed: int | None = None, **params: Any) -> None:
         super().__init__(session=session, **params)
         self.seed = seed
+        #: called after the form has started a game (the page folds the form away, however often it is used)
+        self.on_started: list[Any] = []
         self.players = pn.widgets.RadioButtonGroup(label="Players", options=[2, 3, 4, 5, 6], value=2, color="primary",
                                                    variant="outline", css_classes=["players-choice"])
         self.seats = [pn.widgets.Select(label=f"{name}", options=SEAT_OPTIONS,
@@ -103,7 +105,9 @@ class NewGameForm(pn.viewable.Viewer):
             self.session.new_game(players=n, seats=[w.value for w in self.seats[:n]], setup=self.setup.value,
                                   fortify=self.fortify.value, map=self.map.value, seed=self.seed)
         except ValueError:
-            pass  # the engine's message is on session.message
+            return  # the engine's message is on session.message
+        for started in list(self.on_started):
+            started()
 
 
 class PlayPage(pn.viewable.Viewer):
@@ -123,6 +127,9 @@ class PlayPage(pn.viewable.Viewer):
         self.form = NewGameForm(s, seed=seed)
         self.form_card = pn.Card(self.form, title="New game", collapsed=False, sizing_mode="stretch_width",
                                  css_classes=["new-game-card"], margin=(0, 0, 8, 0))
+        # every Start folds the form away, the second one too (opened again with New game, it stayed open
+        # above the board: the page folded it only when the first game appeared)
+        self.form.on_started.append(lambda: setattr(self.form_card, "collapsed", True))
         self.banner = PhaseBanner(s)
         self.spinner = pn.indicators.LoadingSpinner(value=True, size=28, visible=False,
                                                     css_classes=["cpu-thinking"], align="center")

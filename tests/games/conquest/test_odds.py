@@ -282,3 +282,30 @@ def test_module_has_no_ui_imports():
     for name in ("panel", "holoviews", "bokeh"):
         assert f"import {name}" not in source
         assert f"from {name}" not in source
+
+
+@functools.cache
+def _capped(attackers: int, defenders: int, most_dice: int) -> Fraction:
+    """Attack until conquest or one army left, never with more than ``most_dice`` dice (rule text, by recursion)."""
+    if defenders == 0:
+        return Fraction(1)
+    if attackers <= 1:
+        return Fraction(0)
+    return sum((p * _capped(attackers - la, defenders - ld, most_dice)
+                for la, ld, p in dice_roll(min(most_dice, attackers - 1), min(2, defenders))), Fraction(0))
+
+
+@pytest.mark.parametrize("most_dice", [1, 2, 3])
+def test_conquer_probability_at_the_dice_chosen(most_dice):
+    """conquest.md Phase 2 ("The attacker rolls one, two, or three dice"); issue 15: the odds panel's chance of
+    attacking until the end is that of the dice the player chose (4 v 1: 91.6% with 3 dice, 80.2% with 1)."""
+    for a in range(1, 13):
+        for d in range(1, 10):
+            assert math.isclose(conquer_probability(a, d, most_dice), float(_capped(a, d, most_dice)),
+                                rel_tol=0, abs_tol=1e-12)
+            battle = battle_odds(a, d, most_dice)
+            assert math.isclose(battle.win, float(_capped(a, d, most_dice)), abs_tol=1e-12)
+            assert math.isclose(math.fsum(battle.attacker_survivors.values()), 1.0, abs_tol=1e-12)
+    assert f"{conquer_probability(4, 1, 1):.4f}" == "0.8015" and f"{conquer_probability(4, 1):.4f}" == "0.9164"
+    with pytest.raises(ValueError, match="most_dice must be 1, 2 or 3"):
+        conquer_probability(4, 1, 4)

@@ -269,6 +269,31 @@ def test_one_card_after_conquering_however_many():
     assert len(s.hands[0]) == 1 and s.phase == "fortify"
 
 
+def test_an_empty_deck_is_the_discard_pile_shuffled_anew():
+    """Rules page, Cards ("Classic rule, not in the document: when the draw pile is empty, shuffle the cards
+    that were handed in to form a new draw pile"); issue 15: said by an event the learner reads."""
+    s = parse_position("Red to move, attack | Red: Ukraine 9 | Blue: Ural 1 | rest: Blue 1 | Red cards: Peru "
+                       "| Blue cards: Brazil | sets traded: 14 | deck: empty")
+    assert s.deck == [] and len(s.discard) == 42 and "peru" not in s.discard
+    assert format_position(s).endswith("| deck: empty") and parse_position(format_position(s)).discard == s.discard
+    conquer(s, "ukraine", "ural", 3)
+    s.apply(Occupy(3))
+    events = s.apply(EndAttack())
+    assert [e.kind for e in events] == ["reshuffle", "phase"] and events[0].data == {"cards": 42}
+    assert events[0].text == ("The deck has run out: the 42 traded cards of the discard pile are shuffled into "
+                              "a new deck.")
+    assert s.discard == [] and len(s.deck) == 42 and len(s.chance_outcomes()) == 42
+    s.resolve_chance()
+    assert len(s.hands[0]) == 2 and len(s.deck) == 41
+
+
+def test_a_position_names_only_an_empty_deck():
+    """Notation: 'deck: empty' is the one deck a position names; anything else is refused with the way."""
+    from academy.core.errors import InvalidNotation
+    with pytest.raises(InvalidNotation, match="deck: empty"):
+        parse_position("Red to move, attack | Red: Ukraine 9 | rest: Blue 1 | deck: Peru")
+
+
 def test_no_card_without_a_conquest():
     """conquest.md Taking a Card: a player who conquered no territory draws no card."""
     s = parse_position("Red to move, attack | Red: Ukraine 9 | rest: Blue 1")
