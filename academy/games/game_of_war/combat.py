@@ -9,7 +9,7 @@ defence + 1: retreat; defence + 2 or more: destroyed.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from academy.core.errors import IllegalAction
@@ -28,7 +28,9 @@ OUTCOME_WORDS: dict[str, str] = {"repelled": "repelled: nothing happens", "retre
 
 @dataclass(frozen=True)
 class Combat:
-    """An attack as the position stands. ``attackers`` / ``defenders``: {unit id: contribution}."""
+    """An attack as the position stands. ``attackers`` / ``defenders``: {unit id: contribution};
+    ``bonuses``: {defender id: (terrain bonus, terrain)} within those contributions; ``notes``: each rule
+    that kept a unit out of a total or a cavalry from charging, in words."""
 
     side: str
     target: str
@@ -37,6 +39,17 @@ class Combat:
     attackers: dict[str, int]
     defenders: dict[str, int]
     charging: frozenset[str]
+    bonuses: dict[str, tuple[int, str]] = field(default_factory=dict)
+    notes: tuple[str, ...] = ()
+
+    def contributions(self) -> tuple[str, str]:
+        """The two totals' parts in words: "Attack: N1 6, N2 7 (charge: 4 + 3)", "Defence: S1 10 (6 + 4,
+        fortress)"; "nobody" for an empty side."""
+        att = ", ".join(f"{u} {v}" + (f" (charge: {v - CHARGE_BONUS} + {CHARGE_BONUS})" if u in self.charging else "")
+                        for u, v in self.attackers.items()) or "nobody"
+        dfn = ", ".join(f"{u} {v}" + (f" ({v - b[0]} + {b[0]}, {b[1]})" if (b := self.bonuses.get(u)) else "")
+                        for u, v in self.defenders.items()) or "nobody"
+        return f"Attack: {att}", f"Defence: {dfn}"
 
     @property
     def margin(self) -> int:
@@ -64,10 +77,8 @@ class Combat:
             >>> Combat("north", "S-I1", 6, 6, {"N-I1": 6}, {"S-I1": 6}, frozenset()).preview_lines()[0]
             'Attack 6 against defence 6: repelled: nothing happens.'
         """
-        lines = [f"Attack {self.attack} against defence {self.defence}: {OUTCOME_WORDS[self.outcome]}."]
-        lines.append("Attack: " + (", ".join(f"{u} {v}" + (" (charge)" if u in self.charging else "")
-                                             for u, v in self.attackers.items()) or "nobody"))
-        lines.append("Defence: " + (", ".join(f"{u} {v}" for u, v in self.defenders.items()) or "nobody"))
+        lines = [f"Attack {self.attack} against defence {self.defence}: {OUTCOME_WORDS[self.outcome]}.",
+                 *self.contributions(), *self.notes]
         if self.outcome == "repelled":
             lines.append(f"{self.to_force_retreat} more attack would force a retreat, {self.to_destroy} would destroy.")
         elif self.outcome == "retreat":
@@ -76,10 +87,9 @@ class Combat:
 
     def explain(self) -> str:
         """One line saying who counts and what the result is."""
-        att = ", ".join(f"{u} {v}" for u, v in self.attackers.items()) or "nobody"
-        dfn = ", ".join(f"{u} {v}" for u, v in self.defenders.items()) or "nobody"
+        att, dfn = (part.split(": ", 1)[1] for part in self.contributions())
         return (f"{self.side.title()} attacks {self.target}: attack {self.attack} ({att}) against defence "
-                f"{self.defence} ({dfn}): {self.outcome}.")
+                f"{self.defence} ({dfn}): {self.outcome}." + "".join(f" {n}" for n in self.notes))
 
 
 def outcome_of(attack: int, defence: int) -> Outcome:
@@ -161,13 +171,41 @@ def combat(pos: Position, side: str, target_id: str) -> Combat:
         elif u.kind.is_fighting and u.id in attack_net and reaches(pos, u, target.at):
             attackers[u.id] = u.kind.attack
     defenders: dict[str, int] = {}
+    bonuses: dict[str, tuple[int, str]] = {}
     for u in pos.units_of(target.side):
         if u.id not in defence_net:
             continue
         if u.id == target.id or (u.kind.is_fighting and reaches(pos, u, target.at)):
             defenders[u.id] = defence_value(pos, u)
+            if defenders[u.id] != u.kind.defence:
+                bonuses[u.id] = (defenders[u.id] - u.kind.defence, pos.terrain_at(u.at) or "")
+    notes = _notes(pos, side, target, attack_net, defence_net, charging)
     return Combat(side, target.id, sum(attackers.values()), sum(defenders.values()), attackers, defenders,
-                  frozenset(charging))
+                  frozenset(charging), bonuses, notes)
+
+
+def _notes(pos: Position, side: str, target: Unit, attack_net: frozenset[str] | set[str],
+           defence_net: frozenset[str] | set[str], charging: list[str]) -> tuple[str, ...]:
+    """The rules that kept units out of the totals (cut off from their lines) or cavalry from charging
+    (game-of-war.md, Communication and Combat), in words."""
+    out = []
+    for u in pos.units_of(side):
+        if u.kind.is_fighting and u.id not in attack_net and reaches(pos, u, target.at):
+            out.append(f"{u.id} is cut off from {side.title()}'s lines: it adds nothing to the attack.")
+    foe = target.side
+    for u in pos.units_of(foe):
+        if u.id not in defence_net and (u.id == target.id or (u.kind.is_fighting and reaches(pos, u, target.at))):
+            own = "nothing, not even its own defence" if u.id == target.id else "nothing to the defence"
+            out.append(f"{u.id} is cut off from {foe.title()}'s lines: it adds {own}.")
+    terrain = pos.terrain_at(target.at)
+    for u in pos.units_of(side):
+        if u.type != "cavalry" or u.id in charging or u.id not in attack_net or distance(u.at, target.at) != 1:
+            continue
+        if terrain in ("fortress", "pass"):
+            out.append(f"{u.id} does not charge: there is no charge against a unit on a {terrain}.")
+        elif pos.terrain_at(u.at) == "fortress":
+            out.append(f"{u.id} does not charge: there is no charge from a fortress.")
+    return tuple(out)
 
 
 def check_attack(pos: Position, side: str, unit_id: str, target_id: str, attacked: bool = False) -> None:

@@ -298,9 +298,7 @@ def _attack(s: GameOfWarState, action: Attack) -> list[Event]:
     pos = s.position
     c = combat(pos, side, action.target)
     target = label(pos, action.target)
-    why = tuple([f"attack {u} {v}" + (" (charging: 4 + 3)" if u in c.charging else "")
-                 for u, v in c.attackers.items()]
-                + [f"defence {u} {v}" for u, v in c.defenders.items()]
+    why = tuple([*c.contributions(), *c.notes]
                 + [f"attack {c.attack} against defence {c.defence}: " + {
                     "repelled": "attack ≤ defence, repelled",
                     "retreat": "attack = defence + 1, the target must retreat at the start of its next turn",

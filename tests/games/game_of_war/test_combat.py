@@ -294,7 +294,50 @@ def test_an_aimed_attack_is_worded_by_the_engine():
                                         "Defence: S1 6", "1 more attack would force a retreat, 2 would destroy."]
     retreat = Combat("north", "S1", 7, 6, {"N1": 7}, {"S1": 6}, frozenset({"N1"}))
     assert retreat.preview_lines()[0] == "Attack 7 against defence 6: the target must retreat."
-    assert retreat.preview_lines()[1] == "Attack: N1 7 (charge)" and retreat.preview_lines()[3] == "1 more attack would destroy."
+    assert retreat.preview_lines()[1] == "Attack: N1 7 (charge: 4 + 3)" and retreat.preview_lines()[3] == "1 more attack would destroy."
     destroyed = Combat("north", "S1", 9, 6, {}, {}, frozenset())
     assert destroyed.preview_lines() == ["Attack 9 against defence 6: the target is destroyed.", "Attack: nobody",
                                          "Defence: nobody"]
+
+
+# ------------------------------------------------------------------ the why of every total
+def test_a_terrain_bonus_is_shown_in_the_defence_total():
+    """Terrain: "+4 defence for infantry and cannons" on a fortress: the total says 6 + 4."""
+    c = combat(P(TARGET, ("N1", "infantry", 12, 8), fortress=[(12, 10)]), "north", "S1")
+    assert c.defenders == {"S1": 10} and c.bonuses == {"S1": (4, "fortress")}
+    assert c.contributions()[1] == "Defence: S1 10 (6 + 4, fortress)"
+    assert "Defence: S1 10 (6 + 4, fortress)" in c.preview_lines()
+
+
+def test_why_a_cavalry_did_not_charge_is_said():
+    """Combat: no charge against a unit on a fortress or a pass, nor from a fortress."""
+    on_pass = combat(P(TARGET, ("N1", "cavalry", 12, 9), pass_=[(12, 10)]), "north", "S1")
+    assert "N1 does not charge: there is no charge against a unit on a pass." in on_pass.notes
+    from_fortress = combat(P(TARGET, ("N1", "cavalry", 12, 9), fortress=[(12, 9)]), "north", "S1")
+    assert "N1 does not charge: there is no charge from a fortress." in from_fortress.notes
+    charging = combat(P(TARGET, ("N1", "cavalry", 12, 9)), "north", "S1")
+    assert charging.notes == () and charging.contributions()[0] == "Attack: N1 7 (charge: 4 + 3)"
+
+
+def test_a_cut_off_target_says_why_the_defence_is_nobody():
+    """Communication: a cut-off unit adds nothing in combat, not even its own defence; the preview and the
+    log say so instead of a bare "Defence: nobody"."""
+    pos = P(TARGET, ("S2", "cannon", 12, 12), ("N1", "infantry", 12, 8), mountain=[(12, 15)])
+    c = combat(pos, "north", "S1")
+    lines = c.preview_lines()
+    assert "Defence: nobody" in lines
+    assert "S1 is cut off from South's lines: it adds nothing, not even its own defence." in lines
+    assert "S2 is cut off from South's lines: it adds nothing to the defence." in lines
+    assert "S1 is cut off" in c.explain()
+
+
+def test_the_attack_log_gives_the_same_reasons():
+    """The log's why of an attack lists each contribution and each rule, as the preview does (Terrain:
+    the fortress's +4 in the defence)."""
+    from academy.games.game_of_war import Attack, parse_position
+    state = parse_position("North to move | board: empty | North arsenals: m1 | South arsenals: m20 | "
+                           "fortresses: m11 | North: N-I1 m9 | South: S-I1 m11")
+    [unit] = [u.id for u in state.position.units_of("north")]
+    [target] = [u.id for u in state.position.units_of("south")]
+    attack = state.apply(Attack(unit, target), player=0)[0]
+    assert f"Defence: {target} 10 (6 + 4, fortress)" in attack.why
