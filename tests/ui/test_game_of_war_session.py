@@ -96,7 +96,7 @@ def test_the_attack_preview_is_the_engines_combat_and_a_second_tap_attacks():
     lines = s.preview_lines()
     assert f"Attack {expected.attack} against defence {expected.defence}" in lines[0]
     assert all(u in " ".join(lines) for u in [*expected.attackers, *expected.defenders])
-    assert "N-C1" in expected.charging and "(charge)" in lines[1]
+    assert "N-C1" in expected.charging and "(charge: 4 + 3)" in lines[1]
     assert len(state.record) == 1                        # only the draw
     s.click(pos.unit("S-I1").at)                          # the second tap attacks
     assert s.log[-1]["kind"] in ("turn", "win") and any(e["kind"] == "attack" for e in s.log)
