@@ -114,7 +114,7 @@ def test_aim_at_an_enemy_see_the_preview_then_attack(serve, open_page, tmp_path)
     page.wait_text(".game-message", "N-I1 selected")
     click_square(page, 5, 7)                                  # S-I1: aim
     preview = page.wait_text(".combat-preview", "Attack 11 against defence 6")
-    assert "destroyed" in preview and "N-C1 7 (charge)" in preview
+    assert "destroyed" in preview and "N-C1 7 (charge: 4 + 3)" in preview
     page.page.screenshot(path=str(tmp_path / "game-of-war-preview.png"))
     click_square(page, 5, 7)                                  # the second tap attacks
     events = page.wait_text(".last-events", "destroyed")

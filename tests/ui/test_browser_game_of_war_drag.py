@@ -54,7 +54,7 @@ def test_a_mouse_drag_onto_an_enemy_previews_then_attacks_and_onto_a_square_move
     mouse.move(*at(page, (4, 7)), steps=6)
     mouse.move(*at(page, (5, 7)), steps=6)                         # held over S-I1
     preview = page.wait_text(".combat-preview", "Attack 11 against defence 6")
-    assert "Attack preview: N-C1 on S-I1" in preview and "destroyed" in preview and "N-C1 7 (charge)" in preview
+    assert "Attack preview: N-C1 on S-I1" in preview and "destroyed" in preview and "N-C1 7 (charge: 4 + 3)" in preview
     wait_for(lambda: pointer(page) == [(5, 7)], page)               # the square under the pointer, on the board
     assert "S-I1" in units(page)                                   # nothing happened before the release
     page.page.screenshot(path=str(tmp_path / "gow-drag-preview.png"))
@@ -99,7 +99,7 @@ def test_a_touch_drag_attacks_with_the_preview_while_held_and_moves_a_unit(serve
     cdp = page.page.context.new_cdp_session(page.page)
     finger(page, cdp, [(4, 6), (5, 7)])                            # N-C1 onto S-I1, the finger held there
     preview = page.wait_text(".combat-preview", "Attack preview: N-C1 on S-I1")
-    assert "Attack 11 against defence 6" in preview and "N-C1 7 (charge)" in preview, preview
+    assert "Attack 11 against defence 6" in preview and "N-C1 7 (charge: 4 + 3)" in preview, preview
     wait_for(lambda: pointer(page) == [(5, 7)], page)
     assert "S-I1" in units(page)                                   # nothing happened before the finger lifts
     page.page.screenshot(path=str(tmp_path / "gow-touch-preview.png"))

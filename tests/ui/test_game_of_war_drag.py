@@ -80,7 +80,7 @@ def test_while_over_an_enemy_the_side_panel_shows_the_attack_preview_and_the_rel
     assert s.preview_lines() == tapped.preview_lines()
     shown = p.preview.object
     assert "Attack preview: N-C1 on S-I1" in shown and "Attack 11 against defence 6" in shown
-    assert "destroyed" in shown and "N-C1 7 (charge)" in shown   # both totals, the result, who counts
+    assert "destroyed" in shown and "N-C1 7 (charge: 4 + 3)" in shown   # both totals, the result, who counts
     assert list(p.board.sources["fire_labels_north"].data["text"])          # the lines of fire on the board
     assert "S-I1" in where(s)
     p.board.figure._trigger_event(PanEnd(p.board.figure, x=5.0, y=7.1))
