@@ -76,7 +76,8 @@ class OrdersPanel(pn.viewable.Viewer):
         self._choice_key: Any = None
         self._choice_buttons: list[Any] = []
         self._choice_texts: list[str] = []
-        watched = ["state", "pending", "choices", "message", "preview", "submitted", "power", "step", "thinking"]
+        watched = ["state", "pending", "choices", "message", "preview", "submitted", "power", "step", "thinking",
+                   "ready"]   # hot seat: the next person at the screen may order now
         s.param.watch(later(self._update), [w for w in watched if w in s.param])
         self._update()
 

@@ -18,7 +18,7 @@
 
 It is an ``OrdersSession`` (academy/ui/orders_session.py: drafts, submit, preview hook, message), as
 Fronts' screens are. Two games: ``LocalDiplomacy`` (a ``LocalOrders``: people on this screen, hot
-seat allowed, the other powers the easy CPU, whose orders are written off the event loop) and
+seat allowed, the other powers the CPU at a level chosen per power, whose orders are written off the event loop) and
 ``SharedDiplomacy`` (one seat of a live game in academy/store/live.py, on the process's shared hub).
 
     >>> s = LocalDiplomacy()
@@ -32,7 +32,7 @@ from __future__ import annotations
 import copy
 import logging
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import param
@@ -389,41 +389,61 @@ class DiplomacySession(OrdersSession):
 
 class LocalDiplomacy(LocalOrders, DiplomacySession):
     """A game on this screen: the ``people`` powers are played here (hot seat for several), the others
-    by the easy CPU. When every person has submitted, the CPUs order (off the event loop in a served
-    page: ``LocalOrders``) and the phase resolves."""
+    by the CPU, each at its level (``levels``; ``bot_level`` for a power not named there). When every
+    person has submitted, the CPUs order (off the event loop in a served page: ``LocalOrders``) and the
+    phase resolves."""
 
     game_name = "diplomacy"
 
     def __init__(self, bot_level: str = "easy", **params: Any) -> None:
         super().__init__(**params)
         self.bot_level = bot_level
+        self.levels: dict[str, str] = {}
 
     def new_game(self, people: Iterable[str] = ("FRANCE",), seed: int | None = None, years: int | None = None,
-                 state: DiplomacyState | None = None) -> None:
-        """Start a game (or play on from ``state``, e.g. ``game.state_from_position(...)``)."""
+                 state: DiplomacyState | None = None, levels: Mapping[str, str] | None = None) -> None:
+        """Start a game (or play on from ``state``, e.g. ``game.state_from_position(...)``); ``levels``: the
+        CPU level of each power not played here ("easy", "normal", "hard"; default ``bot_level``).
+        Raises ValueError for an unknown power or level."""
         from academy.core.rng import new_seed
+        from academy.games.diplomacy.bots import LEVELS
         people = [p.upper() for p in people]
         bad = [p for p in people if p not in POWERS]
         if not people or bad:
             raise ValueError(f"Choose at least one power to play among {', '.join(POWERS)}"
                              + (f" (not {', '.join(bad)})" if bad else "") + ".")
+        chosen = {str(p).upper(): str(v) for p, v in (levels or {}).items()}
+        wrong = sorted(f"{p.title()}: {v!r}" for p, v in chosen.items() if v not in LEVELS or p not in POWERS)
+        if wrong:
+            raise ValueError(f"Choose a CPU level among {', '.join(LEVELS)} for each CPU power (not {', '.join(wrong)}).")
+        self.levels = {p: chosen.get(p, self.bot_level) for p in POWERS if p not in people}
         if state is None:
             self.game = DiplomacyGame(years=years)
             state = self.game.new_initial_state(seed=new_seed() if seed is None else int(seed))
         else:
             self.game = state.game
-        self._start(state, people, self.bot_level, self._new_game_text(people))
+        self._start(state, people, dict(self.levels), self._new_game_text(people))
 
-    @staticmethod
-    def _new_game_text(people: list[str]) -> str:
-        return f"New game: you play {', '.join(p.title() for p in people)}; the easy CPU plays the others."
+    def _new_game_text(self, people: list[str]) -> str:
+        """'New game: you play France; the CPU plays the others (easy: ...; hard: Germany).'"""
+        by_level: dict[str, list[str]] = {}
+        for p, level in self.levels.items():
+            by_level.setdefault(level, []).append(p.title())
+        if not by_level:
+            cpus = "nobody else plays"
+        elif len(by_level) == 1:
+            cpus = f"the {next(iter(by_level))} CPU plays the others"
+        else:
+            cpus = "the CPU plays the others (" + "; ".join(f"{lv}: {', '.join(ps)}" for lv, ps in by_level.items()) + ")"
+        return f"New game: you play {', '.join(p.title() for p in people)}; {cpus}."
 
     def _load_record(self, record: Record, name: str) -> None:
-        """Play on from a saved record, the same people on this screen."""
+        """Play on from a saved record, the same people on this screen and the same CPU levels."""
         people = list(self.people) or ["FRANCE"]
         state = record.replay()
         self.game = state.game
-        self._start(state, people, self.bot_level,
+        self.levels = {p: self.levels.get(p, self.bot_level) for p in POWERS if p not in people}
+        self._start(state, people, dict(self.levels),
                     f"Game loaded from {name}: {phase_title(state.phase)}. {self._new_game_text(people)}")
 
     # --- LocalOrders ------------------------------------------------------------------------------
@@ -450,9 +470,15 @@ class LocalDiplomacy(LocalOrders, DiplomacySession):
         self._remember(st.last)
         results = (st.last or {}).get("results", {})
         failed, n = sum(r == "fails" for r in results.values()), len(results)
-        now = "" if st.result else f" Now {phase_title(st.phase)}."      # else the game-over sentence follows
-        return (f"{phase_title(before)} resolved: {count(n, 'order')}, "
-                f"{failed} failed (see the results).{now}")
+        return f"{phase_title(before)} resolved: {count(n, 'order')}, {failed} failed (see the results)."
+
+    def _show_seat(self, seat: str, message: str | None) -> None:
+        """Show ``seat``'s screen; when the phase on the board is new, the message ends by naming it (the
+        phase the board shows, after every phase the CPU resolved alone since the message was written)."""
+        st, before = self._engine, self.state.phase if self.state is not None else None
+        if message and before is not None and st.phase != before and not st.result:
+            message = f"{message} Now {phase_title(st.phase)}."
+        super()._show_seat(seat, message)
 
     def _remember(self, last: dict[str, Any] | None) -> None:
         if last and (not self.history or self.history[-1] != last):
@@ -582,12 +608,13 @@ class SharedDiplomacy(DiplomacySession, SeatChat, SeatLeaving):
 
         def update() -> None:
             with self._lock:
-                text = None
-                if resolved:
+                self._apply()
+                if resolved:       # the phase now on the board, or the end of the game
                     data = [getattr(e, "data", None) or {} for e in resolved]
-                    text = " ".join(f"{phase_title(d.get('from', ''))} resolved." for d in data) + \
-                        f" Now {phase_title(data[-1].get('to', ''))}: see the results below."
-                self._apply(message=text)
+                    over = self.state.result if self.state is not None else None
+                    self.message = " ".join(f"{phase_title(d.get('from', ''))} resolved." for d in data) + \
+                        (f" The game is over: {over['text']}" if over else
+                         f" Now {phase_title(self.phase)}: see the results below.")
                 if wrote:
                     self._load_messages()
         in_session(self._doc, update)

@@ -1,0 +1,107 @@
+"""Issue 16, "Diplomacy as a newcomer meets it": the forms offer every CPU level, the Length is never
+blank, the header and message name the phase on the board, the hot seat's next person gets the order
+box at once, the retreat trap warns, and refusals say why (diplomacy.md §3, §6, §7)."""
+from __future__ import annotations
+
+import re
+
+import bokeh.document
+import pytest
+
+from academy.games.diplomacy.bots import HeuristicBot, RandomOrdersBot
+from academy.store.live import LiveHub
+from academy.ui.diplomacy.games_form import DiplomacyGamesForm
+from academy.ui.diplomacy.panels import OrdersPanel
+from academy.ui.diplomacy.play import DiplomacyPlayPage
+from academy.ui.diplomacy.session import LocalDiplomacy, phase_title
+from academy.ui.position_link import read_position
+
+
+def _texts(layout) -> str:
+    return " ".join(str(getattr(o, "object", "")) for o in layout.select(lambda o: hasattr(o, "object")))
+
+
+# --- item 1: easy, normal and hard per power, on both pages -------------------------------------------
+def test_the_play_tab_offers_each_cpu_power_easy_normal_or_hard_and_says_what_to_expect():
+    page = DiplomacyPlayPage(seed=2)
+    page.layout.get_root(bokeh.document.Document())
+    germany = page.levels["GERMANY"]
+    assert list(germany.options) == ["CPU easy", "CPU normal", "CPU hard"]
+    assert not page.levels["FRANCE"].visible and germany.visible      # France is a person on this screen
+    text = _texts(page.layout)
+    assert "CPU easy:" in text and "CPU normal:" in text and "CPU hard:" in text
+    germany.value = "hard"
+    page.levels["ITALY"].value = "normal"
+    assert page.start_game()
+    bots = page.session._bots
+    assert isinstance(bots["GERMANY"], HeuristicBot) and bots["GERMANY"].level == "hard"
+    assert bots["ITALY"].level == "normal" and type(bots["ENGLAND"]) is RandomOrdersBot
+    assert "FRANCE" not in bots
+    assert "hard: Germany" in page.session.message and "normal: Italy" in page.session.message
+    kept = page.local_game()                                          # a reload keeps the levels
+    again = DiplomacyPlayPage(seed=2)
+    again.resume_local_game(kept.record, kept.setup)
+    assert again.session._bots["GERMANY"].level == "hard"
+
+
+def test_an_unknown_level_is_refused():
+    s = LocalDiplomacy()
+    with pytest.raises(ValueError, match="CPU level"):
+        s.new_game(people=["FRANCE"], seed=1, levels={"GERMANY": "expert"})
+
+
+def test_the_games_page_offers_each_level_per_seat(tmp_path):
+    with LiveHub(f"sqlite:///{tmp_path}/levels.db", synchronous=True) as hub:
+        form = DiplomacyGamesForm(hub)
+        assert {"CPU easy", "CPU normal", "CPU hard"} <= set(form.seats[1].options)
+        assert "CPU hard:" in _texts(form.layout)
+        form.seats[1].value = "hard"
+        game_id, _ = form.create(seed=3)
+        seat = hub.store.game(game_id).seats[1]
+        assert seat.kind == "cpu" and seat.level == "hard"
+
+
+# --- item 2: the Length select shows its choice -------------------------------------------------------
+def test_the_length_select_is_not_blank_when_the_form_appears(tmp_path):
+    page = DiplomacyPlayPage(seed=1)
+    model = page.years.get_root(bokeh.document.Document())
+    labels = dict(model.options)
+    assert model.value != "" and labels[model.value] == "No limit (18 centres win)"
+    assert page.start_game() and page.session.game.options.get("years") is None
+    with LiveHub(f"sqlite:///{tmp_path}/len.db", synchronous=True) as hub:
+        form = DiplomacyGamesForm(hub)
+        model = form.years.get_root(bokeh.document.Document())
+        assert dict(model.options)[model.value] == "No limit (18 centres win)"
+
+
+# --- item 3: the message names the phase on the board -------------------------------------------------
+def test_the_message_names_the_phase_on_the_board_after_cpu_only_phases():
+    """France has no retreats or adjustments to write in most years: the CPU resolves those phases
+    alone, and the message must name the phase then on the board (it said "Now Winter 1901
+    adjustments" under a Spring 1902 header)."""
+    s = LocalDiplomacy()
+    s.new_game(people=["FRANCE"], seed=5, years=3)
+    panel = OrdersPanel(s)
+    while not s.state.result:
+        assert s.submit(), s.message
+        named = re.findall(r"Now ([A-Z][a-z]+ \d{4} [a-z]+)", s.message)
+        if s.state.result:
+            assert not named and "Game over" in panel.banner.object and "The game is over" in s.message
+        else:
+            assert named == [phase_title(s.state.phase)], s.message
+            assert phase_title(s.state.phase) in panel.banner.object
+
+
+# --- item 4: the hot seat's next person can order at once ---------------------------------------------
+def test_the_next_person_at_the_hot_seat_gets_the_order_box_without_a_click():
+    page = DiplomacyPlayPage(seed=1)
+    page.layout.get_root(bokeh.document.Document())
+    page.people.value = ["FRANCE", "GERMANY"]
+    assert page.start_game()
+    panel = page.orders_panel
+    page.cover_button.clicks += 1
+    assert panel.typed.visible and panel.submit.visible
+    assert page.session.submit()
+    assert page.cover.visible and not panel.submit.visible
+    page.cover_button.clicks += 1                    # "I'm Germany: show my orders"
+    assert panel.typed.visible and panel.add.visible and panel.submit.visible
