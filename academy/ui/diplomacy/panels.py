@@ -53,6 +53,7 @@ class OrdersPanel(pn.viewable.Viewer):
         self.banner = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["dip-banner-pane"])
         self.waiting = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["waiting-list"])
         self.message = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["game-message"])
+        self.selection = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["selection"])
         self.choices = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["order-choices"])
         self.orders = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["orders-list"])
         self.typed = pn.widgets.TextInput(placeholder="Type an order, e.g. A PAR - BUR", sizing_mode="stretch_width",
@@ -67,7 +68,7 @@ class OrdersPanel(pn.viewable.Viewer):
         self.submit.on_click(lambda e: s.submit())
         self.clear.on_click(lambda e: s.clear_orders())
         self.layout = pn.Column(
-            self.banner, self.waiting, self.message, self.choices,
+            self.banner, self.waiting, self.message, self.selection, self.choices,
             pn.pane.HTML("<b>Your orders</b>", stylesheets=[CSS], margin=(6, 5, 0, 5)),
             self.orders, pn.Row(self.typed, self.add, sizing_mode="stretch_width", margin=0),
             pn.Row(self.submit, self.clear, sizing_mode="stretch_width", margin=0), self.preview,
@@ -77,7 +78,7 @@ class OrdersPanel(pn.viewable.Viewer):
         self._choice_buttons: list[Any] = []
         self._choice_texts: list[str] = []
         watched = ["state", "pending", "choices", "message", "preview", "submitted", "power", "step", "thinking",
-                   "ready"]   # hot seat: the next person at the screen may order now
+                   "ready", "selected", "targets"]   # hot seat: the next person at the screen may order now
         s.param.watch(later(self._update), [w for w in watched if w in s.param])
         self._update()
 
@@ -108,6 +109,9 @@ class OrdersPanel(pn.viewable.Viewer):
                 self.waiting.object = f"<div class='waiting'>{escape(wait)}</div>" if wait else ""
             self.message.object = (f"<div class='academy-message' role='status' aria-live='polite'>"
                                    f"{escape(s.message)}</div>" if s.message else "")
+            chosen = s.selection_text()
+            self.selection.object = (f"<div class='academy-muted selection-state' role='status'>{escape(chosen)}</div>"
+                                     if chosen else "")
             key = tuple(s.choices)
             if key != self._choice_key:
                 self._choice_key = key
@@ -120,7 +124,8 @@ class OrdersPanel(pn.viewable.Viewer):
             for w in (self.typed, self.add, self.submit, self.clear):
                 w.visible = active
             if active:
-                self.submit.label = ("Submit again (replaces your orders)" if s.is_submitted
+                self.submit.label = ("Submit anyway" if s.warned else
+                                     "Submit again (replaces your orders)" if s.is_submitted
                                      else f"Submit orders ({len(s.pending)})")
             self.preview.object = self._preview_html()
 

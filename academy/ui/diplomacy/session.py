@@ -48,6 +48,7 @@ from academy.games.diplomacy.orders import (Build, Convoy, Disband, Hold, Move, 
                                             Waive, parse_order)
 from academy.games.diplomacy.position import KIND_NAMES, SEASONS
 from academy.games.diplomacy.state import DiplomacyState
+from academy.games.diplomacy.unordered import unordered_note
 from academy.ui.local_orders import LocalOrders
 from academy.ui.orders_session import OrdersSession
 from academy.ui.seat_chat import SeatChat
@@ -238,14 +239,17 @@ class DiplomacySession(OrdersSession):
         self.param.update(selected=key, choices=choices, targets=targets, message=msg)
 
     def _again(self, key: str) -> None:
-        """A second click on the selected unit: hold (movement), disband (retreats), or unselect."""
+        """A second click on the selected unit: hold (movement); in a retreat it stays selected (a
+        disband is chosen from the menu, never by a click that may have been meant for the unit's
+        province); else it is unselected, and the message says so."""
         tree = self.options[key]
         if isinstance(tree, dict) and isinstance(tree.get("H"), str):
             self._write(tree["H"])
-        elif isinstance(tree, dict) and isinstance(tree.get("D"), str):
-            self._write(tree["D"])
+        elif self.phase.endswith("R"):
+            self.message = (f"{key} is still selected: click a highlighted province to retreat there, "
+                            "or choose “Disband” below.")
         else:
-            self.deselect()
+            self.param.update(message=f"{key} unselected: click it again to select it.", **self._selection_cleared())
 
     def _toggle(self, key: str, text: str) -> None:
         if self.pending.get(key) == text:
@@ -341,6 +345,37 @@ class DiplomacySession(OrdersSession):
     # --- the drafts and submitting (OrdersSession, OrderDrafts) -----------------------------------
     def orders_list(self) -> list[str]:
         return list(self.pending.values())
+
+    def submit(self) -> bool:
+        """Send the drafts; in a retreat or adjustment phase that leaves a unit or a build unordered
+        (its default disbands it, or loses the build), the first Submit only warns (``message``, False)
+        and a second Submit of the same drafts sends them."""
+        if self.warns_unordered and self._refusal() is None and self.state is not None and self.power:
+            note = unordered_note(self.state.position, self.power, self.orders_list())
+            asked = (self.step, tuple(sorted(self.pending.items())))
+            if note and self._warned != asked:
+                self._warned = asked
+                self.param.update(message=note, choices=[])
+                return False
+        self._warned = None
+        return super().submit()
+
+    _warned: Any = None
+    #: warn before a Submit leaves a unit or a build unordered (a lesson's Submit is one try its feedback explains)
+    warns_unordered = True
+
+    @property
+    def warned(self) -> bool:
+        """The last Submit only warned about these very drafts: the next one sends them."""
+        return self._warned is not None and self._warned == (self.step, tuple(sorted(self.pending.items())))
+
+    def selection_text(self) -> str:
+        """What is selected and what a click does next ('' when nothing is selected)."""
+        if self.selected is None or self.selected not in self.options:
+            return ""
+        where = ", ".join(self.targets)
+        return (f"Selected: {self.selected}. Click a highlighted province ({where}) or choose below; "
+                if where else f"Selected: {self.selected}. Choose below; ") + "click another unit to switch."
 
     def _no_drafts(self) -> dict[str, str]:
         return {}
