@@ -159,3 +159,42 @@ def test_an_unwritten_build_warns_before_it_is_lost():
     s.choose("A PAR B")
     assert not s.submit() and "may build 1 more unit" in s.message
     assert s.submit() and s.phase == "S1902M"
+
+
+# --- item 6: refusals say why --------------------------------------------------------------------------
+def test_a_click_where_the_unit_cannot_go_says_it_is_not_adjacent_and_where_it_can_go():
+    from academy.games.diplomacy.game import DiplomacyGame
+    st = DiplomacyGame().state_from_position({"phase": "S1901M", "units": {"ITALY": ["F ROM"], "AUSTRIA": ["A VEN"]}})
+    s = LocalDiplomacy()
+    s.new_game(people=["ITALY"], state=st)
+    s.click("ROM")
+    s.click("VEN")
+    assert "No order of F ROM concerns Venice" in s.message
+    assert "VEN is not adjacent to ROM for a fleet" in s.message and "F ROM can move to NAP, TUS or TYS" in s.message
+
+
+def _standoff_retreat() -> LocalDiplomacy:
+    """diplomacy.md §26: Austria's A VIE was dislodged from BOH; a standoff left GAL empty."""
+    from academy.games.diplomacy.game import DiplomacyGame
+    st = DiplomacyGame().state_from_position({"phase": "S1901R", "units": {"GERMANY": ["A VIE"]}, "contested": ["GAL"],
+                                              "dislodged": {"AUSTRIA": [{"unit": "A VIE", "attacked_from": "BOH"}]}})
+    s = LocalDiplomacy()
+    s.new_game(people=["AUSTRIA"], state=st)
+    return s
+
+
+def test_a_retreat_to_a_standoff_says_a_standoff_happened_there():
+    s = _standoff_retreat()
+    assert not s.type_order("A VIE R GAL")
+    assert "cannot retreat to GAL: a standoff happened in GAL" in s.message and "rule 26" in s.message
+    s.click("VIE")
+    s.click("GAL")
+    assert "a standoff happened in GAL" in s.message and not s.pending
+
+
+def test_a_move_typed_in_a_retreat_is_answered_with_the_learners_own_unit():
+    s = _standoff_retreat()
+    assert not s.type_order("A VIE - TYR")
+    assert "write 'A VIE R TYR'" in s.message and "MUN" not in s.message
+    assert not s.type_order("A VIE - GAL")
+    assert "A VIE" in s.message and "standoff" in s.message and "MUN" not in s.message

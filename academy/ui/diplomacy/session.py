@@ -43,7 +43,7 @@ from academy.core.text import count
 from academy.games.diplomacy.adjudicate import adjudicate
 from academy.games.diplomacy.game import RULE_NOTES, DiplomacyGame
 from academy.games.diplomacy.mapdata import province_of, standard_map
-from academy.games.diplomacy.options import option_leaves
+from academy.games.diplomacy.options import option_leaves, why_not_there
 from academy.games.diplomacy.orders import (Build, Convoy, Disband, Hold, Move, Retreat, SupportHold, SupportMove,
                                             Waive, parse_order)
 from academy.games.diplomacy.position import KIND_NAMES, SEASONS
@@ -200,8 +200,9 @@ class DiplomacySession(OrdersSession):
             self._select(key)
             return
         if self.selected is not None:
-            self.param.update(message=f"No order of {self.selected} concerns {self._name(province)}: click one of "
-                                      "the highlighted provinces, or another unit of yours.", choices=[])
+            why = why_not_there(self.state.position, self.power, self.selected, province)
+            self.param.update(message=f"No order of {self.selected} concerns {self._name(province)}: {why} Click one "
+                                      "of the highlighted provinces, or another unit of yours.", choices=[])
         else:
             self.param.update(message=f"{self._name(province)}: nothing of {self.power.title()}'s to order "
                                       "there. Click one of your units first.", choices=[])
