@@ -198,3 +198,15 @@ def test_a_move_typed_in_a_retreat_is_answered_with_the_learners_own_unit():
     assert "write 'A VIE R TYR'" in s.message and "MUN" not in s.message
     assert not s.type_order("A VIE - GAL")
     assert "A VIE" in s.message and "standoff" in s.message and "MUN" not in s.message
+
+
+# --- item 8: several orders in the order box --------------------------------------------------------------
+def test_the_order_box_takes_several_orders_separated_by_semicolons():
+    """Lesson 2 teaches 'A BUR - BEL; A PAR - BUR'; the box refused it."""
+    s = LocalDiplomacy()
+    s.new_game(people=["FRANCE"], state=read_position("diplomacy", "France to order, S1901M | France: A BUR, A PAR"))
+    assert s.type_order("A BUR - BEL; A PAR - BUR"), s.message
+    assert s.pending == {"A BUR": "A BUR - BEL", "A PAR": "A PAR - BUR"}
+    assert "Orders written: A BUR - BEL; A PAR - BUR" in s.message
+    assert not s.type_order("A BUR H; A PAR - MUN")            # one refused: neither is written
+    assert s.pending == {"A BUR": "A BUR - BEL", "A PAR": "A PAR - BUR"} and "MUN" in s.message

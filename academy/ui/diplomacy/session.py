@@ -42,6 +42,7 @@ from academy.core.record import Record
 from academy.core.text import count
 from academy.games.diplomacy.adjudicate import adjudicate
 from academy.games.diplomacy.game import RULE_NOTES, DiplomacyGame
+from academy.games.diplomacy.goals import split_orders
 from academy.games.diplomacy.mapdata import province_of, standard_map
 from academy.games.diplomacy.options import option_leaves, why_not_there
 from academy.games.diplomacy.orders import (Build, Convoy, Disband, Hold, Move, Retreat, SupportHold, SupportMove,
@@ -303,26 +304,39 @@ class DiplomacySession(OrdersSession):
 
     # --- typed orders, removing ------------------------------------------------------------------
     def type_order(self, text: str) -> bool:
-        """Add a typed order (``A PAR - BUR``); the engine checks it. False (and ``message``) if refused."""
+        """Add a typed order (``A PAR - BUR``), or several separated by ';' (``A BUR - BEL; A PAR - BUR``);
+        the engine checks them together. False (and ``message``) if one is refused: then none is added."""
         refusal = self._refusal()
         if refusal:
             self.message = refusal
             return False
-        text = (text or "").strip()
-        if not text:
+        texts = split_orders(text or "")
+        if not texts:
             self.message = "Type an order first, e.g. A PAR - BUR."
             return False
         try:
-            (canon,) = self.state.validate_orders(self.power, [text])
+            canons = self.state.validate_orders(self.power, texts)
         except RulesError as exc:
             self.message = exc.message
             return False
-        key = self._key_of(canon)
-        if key is None:
-            self.message = (f"{canon} is understood, but it is not among {self.power.title()}'s options now; "
-                            "pick an order from the unit's options (click the unit).")
+        keys = [self._key_of(canon) for canon in canons]
+        for canon, key in zip(canons, keys):
+            if key is None:
+                self.message = (f"{canon} is understood, but it is not among {self.power.title()}'s options now; "
+                                "pick an order from the unit's options (click the unit).")
+                return False
+        if len(canons) == 1:
+            self._write(canons[0], keys[0])
+            return True
+        limit = self.order_limit
+        pending = {**self.pending, **dict(zip(keys, canons))}
+        if limit is not None and len(pending) > limit:
+            self.param.update(message=f"{self.power.title()} may give {count(limit, 'adjustment order')} this phase: "
+                                      "remove one before adding another.", choices=[])
             return False
-        self._write(canon, key)
+        self.param.update(selected=None, choices=[], targets=[])
+        self._set_pending(pending, f"Orders written: {'; '.join(canons)}." + ("" if not self.is_submitted else
+                                                                              " Submit again to replace the orders sent."))
         return True
 
     def remove(self, key: str) -> None:
