@@ -210,3 +210,45 @@ def test_the_order_box_takes_several_orders_separated_by_semicolons():
     assert "Orders written: A BUR - BEL; A PAR - BUR" in s.message
     assert not s.type_order("A BUR H; A PAR - MUN")            # one refused: neither is written
     assert s.pending == {"A BUR": "A BUR - BEL", "A PAR": "A PAR - BUR"} and "MUN" in s.message
+
+
+# --- item 10: lesson items ------------------------------------------------------------------------------
+def test_convoy_only_targets_are_ringed_apart_and_said():
+    """Lesson 1: A LON marches to WAL and YOR; NWY, EDI, DEN, HOL and BEL only by convoy (diplomacy.md §12)."""
+    from academy.ui.diplomacy.board import DiplomacyBoard
+    from academy.ui.diplomacy.style import CONVOY_TARGET, TARGET
+    s = LocalDiplomacy()
+    s.new_game(people=["ENGLAND"], state=read_position("diplomacy", "England to order, S1901M | England: A LON, F NTH"))
+    board = DiplomacyBoard(s)
+    s.click("LON")
+    assert s.by_convoy == ["BEL", "DEN", "EDI", "HOL", "NWY"] and {"WAL", "YOR"} <= set(s.targets)
+    assert "only by convoy" in s.message and "BEL, DEN, EDI, HOL and NWY" in s.message
+    colours = dict(zip(board.ids, board._province_columns()["line_color"]))
+    assert colours["NWY"] == colours["BEL"] == CONVOY_TARGET and colours["WAL"] == colours["YOR"] == TARGET
+    s.click("WAL")
+    assert s.by_convoy == [] and s.pending == {"A LON": "A LON - WAL"}
+
+
+def test_lesson_one_describes_the_board_as_drawn():
+    from academy.ui.lessons_page import game_lessons
+    lesson = next(item for item in game_lessons("diplomacy")[0] if item.id == "units-and-provinces")
+    body = lesson.body.lower()
+    assert "every square" not in body and "square" in body and "hexagon" in body and "circle" in body
+    assert "two possible moves" not in body and "convoy" in body
+
+
+def test_the_order_box_is_emptied_for_a_new_exercise_and_a_refusal_drops_the_old_menu():
+    from academy.lessons import Attempt
+    from academy.ui.diplomacy.lessons import DiplomacyLessonModel
+    from academy.ui.lessons_page import game_lessons
+    lessons = {item.id: item for item in game_lessons("diplomacy")[0]}
+    model = DiplomacyLessonModel()
+    panel = OrdersPanel(model)
+    model.start(Attempt(lessons["orders"], lessons["orders"].exercises[0]))
+    panel.typed.value_input = "A PAR - "
+    model.click("PAR")
+    model.click("BUR")
+    assert model.choices                                  # the supports into Burgundy are offered instead
+    assert not model.type_order("A PAR - MUN") and model.choices == []
+    model.start(Attempt(lessons["support"], lessons["support"].exercises[0]))
+    assert panel.typed.value_input == "" and panel.typed.value == ""

@@ -402,6 +402,20 @@ def why_no_retreat(pos: Position, d: Dislodged, dest: str) -> str:
     return f"{dest} is not a coast this fleet can reach; name the coast"
 
 
+def convoy_only_moves(pos: Position, key: str) -> list[str]:
+    """The provinces the army ``key`` ("A LON") can move to only by convoy (not next to it by land), in a
+    movement phase; [] for a fleet or another phase.
+
+    >>> convoy_only_moves(Position.from_dict({"phase": "S1901M", "units": {"ENGLAND": ["A LON", "F NTH"]}}), "A LON")
+    ['BEL', 'DEN', 'EDI', 'HOL', 'NWY']
+    """
+    u = pos.units.get(province_of(key.split()[-1]))
+    if pos.phase.kind != "M" or u is None or u.kind != "A":
+        return []
+    land = set(pos.dmap.army_adj.get(u.province, ()))
+    return sorted(d for d in _convoy_reach(pos, _components_of(pos), u.province) if d not in land)
+
+
 def why_not_there(pos: Position, power: str, key: str, province: str) -> str:
     """Why ``key`` (one of ``power``'s things to order, "F ROM") has no order that concerns ``province``,
     and what it can do instead: the answer to a click on a province the unit cannot reach.

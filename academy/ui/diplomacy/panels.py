@@ -22,6 +22,7 @@ LEGEND = ("<div class='academy-muted board-legend'>● army · ▲ fleet (at its
           "red rim: dislodged · ★ supply centre in its owner's colour, its province tinted so · "
           "□ inland (darker land), ○ coastal (pale land), ⬡ sea (blue) · "
           "→ move · dashed: support · dotted and ring: convoy · "
+          "rings when a unit is selected: orange where it can go, blue only by convoy · "
           "faded with a red ✗: last phase's orders that failed</div>")
 
 
@@ -74,6 +75,7 @@ class OrdersPanel(pn.viewable.Viewer):
             pn.Row(self.submit, self.clear, sizing_mode="stretch_width", margin=0), self.preview,
             sizing_mode="stretch_width", margin=0, css_classes=["orders-panel"])
         self._keys: Any = None
+        self._shown: Any = None            # (power, phase, position, attempt) the order box was written for
         self._choice_key: Any = None
         self._choice_buttons: list[Any] = []
         self._choice_texts: list[str] = []
@@ -97,6 +99,10 @@ class OrdersPanel(pn.viewable.Viewer):
             if state is None:
                 self.banner.object = ""
                 return
+            shown = (s.power, state.phase, state.position, getattr(s, "attempt", None))
+            if self._shown is not None and shown != self._shown and (self.typed.value or self.typed.value_input):
+                self.typed.param.update(value="", value_input="")   # a new board: the old text was for another
+            self._shown = shown
             who = f"{swatch(s.power, 16)}{escape(s.power.title())}" if s.power else "Watching"
             when = "Game over" if state.result else phase_title(state.phase)
             self.banner.object = (f"<div class='dip-banner'>{who} — <span class='phase'>"

@@ -39,12 +39,12 @@ import param
 
 from academy.core.errors import RulesError
 from academy.core.record import Record
-from academy.core.text import count
+from academy.core.text import count, listing, plural
 from academy.games.diplomacy.adjudicate import adjudicate
 from academy.games.diplomacy.game import RULE_NOTES, DiplomacyGame
 from academy.games.diplomacy.goals import split_orders
 from academy.games.diplomacy.mapdata import province_of, standard_map
-from academy.games.diplomacy.options import option_leaves, why_not_there
+from academy.games.diplomacy.options import convoy_only_moves, option_leaves, why_not_there
 from academy.games.diplomacy.orders import (Build, Convoy, Disband, Hold, Move, Retreat, SupportHold, SupportMove,
                                             Waive, parse_order)
 from academy.games.diplomacy.position import KIND_NAMES, SEASONS
@@ -133,6 +133,7 @@ class DiplomacySession(OrdersSession):
     power = param.String(None, allow_None=True, doc="the power this screen writes orders for (None: watching)")
     pending = param.Dict({}, doc="orders being written: thing to order -> order text")
     choices = param.List([], doc="the menu after a click: [(label, order text)]")
+    by_convoy = param.List([], doc="of ``targets``, the provinces the selected army reaches only by convoy")
     preview = param.List([], doc="preview rows: dicts unit, order, result, reason (if every other power held)")
     history = param.List([], doc="every resolved phase seen: dicts phase, orders, results, reasons")
     submitted = param.List([], doc="powers that have submitted this phase (public)")
@@ -223,22 +224,27 @@ class DiplomacySession(OrdersSession):
         leaves = option_leaves(tree)
         kind = self.phase[-1:] if self.phase else ""
         targets = sorted({p for leaf in leaves for p in order_targets(leaf)})
+        by_convoy: list[str] = []
         if kind == "M":
             hold = tree.get("H") if isinstance(tree, dict) else None
             choices = [(order_label(hold), hold)] if hold else []
             msg = (f"{key} selected: click a province to move there, to support a unit into it or to hold, "
                    "or to convoy; click the unit again to hold.")
+            by_convoy = convoy_only_moves(self.state.position, key)
+            if by_convoy:
+                msg += (f" {listing(by_convoy)}, ringed in blue, {plural(len(by_convoy), 'is', 'are')} reachable "
+                        "only by convoy: a fleet at sea must carry the army there.")
         elif kind == "R":
             choices = [(order_label(t), t) for t in leaves]
             msg = f"{key} was dislodged: click where it retreats (highlighted), or choose below."
         else:
             if len(leaves) == 1:
-                self.param.update(selected=None, choices=[], targets=[])
+                self.param.update(selected=None, choices=[], targets=[], by_convoy=[])
                 self._toggle(key, leaves[0])
                 return
             choices = [(order_label(t), t) for t in leaves]
             msg = f"{self._name(_key_province(key) or key)}: choose what to build."
-        self.param.update(selected=key, choices=choices, targets=targets, message=msg)
+        self.param.update(selected=key, choices=choices, targets=targets, by_convoy=by_convoy, message=msg)
 
     def _again(self, key: str) -> None:
         """A second click on the selected unit: hold (movement); in a retreat it stays selected (a
@@ -290,7 +296,7 @@ class DiplomacySession(OrdersSession):
             return
         pending = dict(self.pending)
         pending[key] = text
-        self.param.update(selected=None, choices=[], targets=[])
+        self.param.update(selected=None, choices=[], targets=[], by_convoy=[])
         self._set_pending(pending, f"Order written: {text}." + ("" if not self.is_submitted else
                                                                  " Submit again to replace the orders sent."))
 
@@ -308,22 +314,22 @@ class DiplomacySession(OrdersSession):
         the engine checks them together. False (and ``message``) if one is refused: then none is added."""
         refusal = self._refusal()
         if refusal:
-            self.message = refusal
+            self._refuse(refusal)
             return False
         texts = split_orders(text or "")
         if not texts:
-            self.message = "Type an order first, e.g. A PAR - BUR."
+            self._refuse("Type an order first, e.g. A PAR - BUR.")
             return False
         try:
             canons = self.state.validate_orders(self.power, texts)
         except RulesError as exc:
-            self.message = exc.message
+            self._refuse(exc.message)
             return False
         keys = [self._key_of(canon) for canon in canons]
         for canon, key in zip(canons, keys):
             if key is None:
-                self.message = (f"{canon} is understood, but it is not among {self.power.title()}'s options now; "
-                                "pick an order from the unit's options (click the unit).")
+                self._refuse(f"{canon} is understood, but it is not among {self.power.title()}'s options now; "
+                             "pick an order from the unit's options (click the unit).")
                 return False
         if len(canons) == 1:
             self._write(canons[0], keys[0])
@@ -334,10 +340,14 @@ class DiplomacySession(OrdersSession):
             self.param.update(message=f"{self.power.title()} may give {count(limit, 'adjustment order')} this phase: "
                                       "remove one before adding another.", choices=[])
             return False
-        self.param.update(selected=None, choices=[], targets=[])
+        self.param.update(selected=None, choices=[], targets=[], by_convoy=[])
         self._set_pending(pending, f"Orders written: {'; '.join(canons)}." + ("" if not self.is_submitted else
                                                                               " Submit again to replace the orders sent."))
         return True
+
+    def _refuse(self, message: str) -> None:
+        """A refusal: its message, and no menu left from an earlier click (its buttons no longer apply)."""
+        self.param.update(message=message, choices=[])
 
     def remove(self, key: str) -> None:
         if key in self.pending:
@@ -423,7 +433,7 @@ class DiplomacySession(OrdersSession):
         return None
 
     def _selection_cleared(self) -> dict[str, Any]:
-        return dict(selected=None, choices=[], targets=[])
+        return dict(selected=None, choices=[], targets=[], by_convoy=[])
 
     def _observed(self, observation: dict[str, Any]) -> dict[str, Any]:
         """A new observation of ``power``: the board, options, who submitted, the results seen."""
