@@ -252,3 +252,17 @@ def test_the_order_box_is_emptied_for_a_new_exercise_and_a_refusal_drops_the_old
     assert not model.type_order("A PAR - MUN") and model.choices == []
     model.start(Attempt(lessons["support"], lessons["support"].exercises[0]))
     assert panel.typed.value_input == "" and panel.typed.value == ""
+
+
+# --- item 11: a position link's orders and its power to order -------------------------------------------
+def test_a_links_power_to_order_is_the_person_and_its_fixed_orders_are_played():
+    line = ("France to order, S1901M | France: F BRE, F MAO | England: A LON, F ENG "
+            "| England orders: A LON - PIC, F ENG C A LON - PIC")
+    page = DiplomacyPlayPage(position=line)
+    s = page.session
+    assert s.people == ["FRANCE"] and "ENGLAND" in s.levels        # England is the CPU, not a person
+    assert s.others == {"ENGLAND": ["A LON - PIC", "F ENG C A LON - PIC"]} and "link's orders" in s.message
+    assert s.type_order("F BRE - PIC") and s.submit(), s.message
+    orders = s.history[-1]["orders"]["ENGLAND"]
+    assert list(orders) == ["A LON - PIC", "F ENG C A LON - PIC"]   # the link's orders, not the CPU's
+    assert s.others == {}

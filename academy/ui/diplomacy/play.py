@@ -146,15 +146,31 @@ class DiplomacyPlayPage(pn.viewable.Viewer):
         return page
 
     def open_position(self, text: str) -> bool:
-        """Play the position of a shared link, every power with units by a person on this screen; False (and
+        """Play the position of a shared link: its power "to order" by a person on this screen (no such
+        power named: every power with units and no orders in the link), and the orders the link gives
+        another power as that power's orders for the first phase (the CPU plays it after); False (and
         why, in the form) if the line cannot be read."""
+        from academy.games.diplomacy.position_line import parse_position
         try:
             state = read_position("diplomacy", text)
+            _position, learner, fixed = parse_position(text)
         except InvalidNotation as exc:
             self.form_message.object = f"<div class='academy-message'>{escape(exc.message)}</div>"
             return False
-        people = sorted({unit.power for unit in state.position.units.values()}) or ["FRANCE"]
+        if learner:
+            people = [learner]
+        else:
+            people = sorted({unit.power for unit in state.position.units.values()} - set(fixed)) or ["FRANCE"]
+        for power, orders in fixed.items():
+            if power not in people and power in state.powers_to_order():
+                state.submit(power, list(orders))     # the link's orders: that power's for this phase
         self.session.new_game(people=people, state=state)
+        if fixed:
+            s = self.session
+            given = "; ".join(f"{pw.title()}: {', '.join(o)}" for pw, o in fixed.items())
+            s.param.update(others={pw: list(o) for pw, o in fixed.items()},
+                           message=f"{s.message} The link's orders are in for this phase ({given}); the CPU "
+                                   "plays those powers after it.")
         self.session.show_screen()       # whoever opened the link is at the screen: no cover for the first orders
         return True
 

@@ -371,19 +371,19 @@ class DiplomacySession(OrdersSession):
     def orders_list(self) -> list[str]:
         return list(self.pending.values())
 
-    def submit(self) -> bool:
-        """Send the drafts; in a retreat or adjustment phase that leaves a unit or a build unordered
-        (its default disbands it, or loses the build), the first Submit only warns (``message``, False)
-        and a second Submit of the same drafts sends them."""
-        if self.warns_unordered and self._refusal() is None and self.state is not None and self.power:
-            note = unordered_note(self.state.position, self.power, self.orders_list())
-            asked = (self.step, tuple(sorted(self.pending.items())))
-            if note and self._warned != asked:
-                self._warned = asked
-                self.param.update(message=note, choices=[])
-                return False
+    def _submit_warning(self) -> str | None:
+        """In a retreat or adjustment phase that leaves a unit or a build unordered (its default disbands
+        it, or loses the build), the first Submit only warns; a second Submit of the same drafts sends them."""
+        if not self.warns_unordered or self.state is None or not self.power:
+            return None
+        note = unordered_note(self.state.position, self.power, self.orders_list())
+        asked = (self.step, tuple(sorted(self.pending.items())))
+        if note and self._warned != asked:
+            self._warned = asked
+            self.choices = []
+            return note
         self._warned = None
-        return super().submit()
+        return None
 
     _warned: Any = None
     #: warn before a Submit leaves a unit or a build unordered (a lesson's Submit is one try its feedback explains)
@@ -521,12 +521,14 @@ class LocalDiplomacy(LocalOrders, DiplomacySession):
         return bot.orders(engine, engine.player_of(seat))
 
     def _cleared(self) -> dict[str, Any]:
-        return dict(history=[], pending={}, preview=[], power=None, state=None)
+        return dict(history=[], pending={}, preview=[], power=None, state=None, others={})
 
     def _resolve_phase(self) -> str:
         st = self._engine
         before = st.phase
         st.resolve_step()
+        if self.others:                  # a link's orders were for the phase just resolved
+            self.others = {}
         self._remember(st.last)
         results = (st.last or {}).get("results", {})
         failed, n = sum(r == "fails" for r in results.values()), len(results)
