@@ -266,3 +266,16 @@ def test_a_links_power_to_order_is_the_person_and_its_fixed_orders_are_played():
     orders = s.history[-1]["orders"]["ENGLAND"]
     assert list(orders) == ["A LON - PIC", "F ENG C A LON - PIC"]   # the link's orders, not the CPU's
     assert s.others == {}
+
+
+def test_the_preview_says_next_to_each_result_which_other_units_could_change_it():
+    """The preview adjudicates as if every other power held; each row names what that hides."""
+    s = LocalDiplomacy()
+    s.new_game(people=["FRANCE"], seed=1)
+    panel = OrdersPanel(s)
+    assert s.type_order("A PAR - BUR; F BRE - MAO; A MAR S A PAR - BUR")
+    notes = {r["unit"]: r["assumes"] for r in s.preview}
+    assert notes["A PAR"] == "Assumes A MUN stays out of BUR: it could move there too."
+    assert notes["F BRE"] == "No other power's unit can reach MAO this phase: their orders cannot change this."
+    assert "A PIE" not in notes["A MAR"] and "cannot be cut" in notes["A MAR"]   # Italy's army is in VEN
+    assert "Assumes A MUN stays out of BUR" in panel.preview.object

@@ -192,7 +192,9 @@ class OrdersPanel(pn.viewable.Viewer):
         rows = "".join(f"<tr><td>{escape(r['order'])}</td><td>{_result_cell(r['result'])}</td></tr>"
                        f"<tr><td colspan=2 class='why'>{escape(r['reason'])}</td></tr>"
                        + (f"<tr><td colspan=2 class='why strengths'>{escape(strengths_text(r['strengths']))}</td></tr>"
-                          if r.get("strengths") else "") for r in s.preview)
+                          if r.get("strengths") else "")
+                       + (f"<tr><td colspan=2 class='why assumes'>{escape(r['assumes'])}</td></tr>"
+                          if r.get("assumes") else "") for r in s.preview)
         return ("<div class='preview-box'><h4>Preview: if every other power held</h4>"
                 "<div class='academy-muted'>Only a preview: the other powers' real orders are secret "
                 "and can change every result.</div>"

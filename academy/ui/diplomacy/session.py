@@ -48,6 +48,7 @@ from academy.games.diplomacy.options import convoy_only_moves, option_leaves, wh
 from academy.games.diplomacy.orders import (Build, Convoy, Disband, Hold, Move, Retreat, SupportHold, SupportMove,
                                             Waive, parse_order)
 from academy.games.diplomacy.position import KIND_NAMES, SEASONS
+from academy.games.diplomacy.preview_notes import held_notes
 from academy.games.diplomacy.state import DiplomacyState
 from academy.games.diplomacy.unordered import unordered_note
 from academy.ui.local_orders import LocalOrders
@@ -364,8 +365,10 @@ class DiplomacySession(OrdersSession):
             res = adjudicate(self.state.position, {self.power: list(pending.values())})
         except RulesError as exc:   # pragma: no cover - adjudicate turns bad orders into results
             return [{"unit": "", "order": "", "result": "fails", "reason": exc.message}]
+        notes = held_notes(self.state.position, self.power, list(pending.values()))
         return [{"unit": row.key, "order": row.text, "result": res.results[row.key], "reason": res.reasons[row.key],
-                 "strengths": dict(res.strengths.get(row.key, {}))} for row in res.rows if row.key in res.results]
+                 "strengths": dict(res.strengths.get(row.key, {})), "assumes": notes.get(row.key, "")}
+                for row in res.rows if row.key in res.results]
 
     # --- the drafts and submitting (OrdersSession, OrderDrafts) -----------------------------------
     def orders_list(self) -> list[str]:
