@@ -24,6 +24,7 @@ records' game), ``_all_seats(engine)`` (every seat in the order its bot seeds co
 from __future__ import annotations
 
 import threading
+from collections.abc import Mapping
 from typing import Any
 
 import param
@@ -87,12 +88,13 @@ class LocalOrders(CpuThinking, OrdersSession):
         return super()._refusal()
 
     # --- games ---------------------------------------------------------------------------------------
-    def _start(self, engine: Any, people: list[str], level: str, message: str) -> None:
-        """Play ``engine`` with ``people`` on this screen and the CPU (``level``) in the other seats."""
+    def _start(self, engine: Any, people: list[str], level: str | Mapping[str, str], message: str) -> None:
+        """Play ``engine`` with ``people`` on this screen and the CPU in the other seats: ``level`` for all,
+        or a level per seat ({seat: level}, one for every seat not in ``people``)."""
         self._cancel_cpu()
         self._engine = engine
         seed = engine.record.seed
-        self._bots = {seat: self._make_bot(level, bot_seed(seed, i))
+        self._bots = {seat: self._make_bot(level if isinstance(level, str) else level[seat], bot_seed(seed, i))
                       for i, seat in enumerate(self._all_seats(engine)) if seat not in people}
         self.param.update(people=people, **self._cleared())
         self._advance(message)

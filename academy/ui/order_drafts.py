@@ -83,11 +83,21 @@ class OrderDrafts:
         return (f"Your {count(n, 'order')} submitted for {when} {plural(n, 'is')} shown; "
                 "you can change them and submit again until it resolves.")
 
+    def _submit_warning(self) -> str | None:
+        """A warning to give once before sending these drafts (e.g. Diplomacy: a retreat left unordered
+        disbands the unit); the next Submit sends them. None: no warning (the default)."""
+        return None
+
     def submit(self) -> bool:
-        """Send the drafts (units without an order hold); False (and ``message``) if refused."""
+        """Send the drafts (units without an order hold); False (and ``message``) if refused, or if the
+        session's ``_submit_warning`` has something to say first."""
         refusal = self._refusal()
         if refusal:
             self.message = refusal
+            return False
+        warning = self._submit_warning()
+        if warning:
+            self.message = warning
             return False
         try:
             self._send(self.orders_list())

@@ -24,3 +24,25 @@ def test_names_did_you_mean_and_ambiguity():
         idx.resolve("Ukrane")
     with pytest.raises(AmbiguousNotation, match="Ukraine, Ural"):
         idx.resolve("u")
+
+
+def test_did_you_mean_counts_a_swap_of_two_letters_as_one_slip():
+    """Issue 16, item 7: 'A PRA - BUR' suggested SPA, PRU, POR but not PAR; 'BRU' did not suggest BUR.
+    The optimal string alignment distance counts a swap as one edit, for every game's names."""
+    from academy.core.names import closest, osa_distance
+    assert osa_distance("pra", "par") == 1 and osa_distance("bru", "bur") == 1 and osa_distance("abc", "ca") == 3
+    assert osa_distance("kitten", "sitting") == 3 and osa_distance("", "abc") == 3
+    from academy.games.diplomacy.game import DiplomacyGame
+    state = DiplomacyGame().new_initial_state(seed=1)
+    with pytest.raises(InvalidNotation) as err:
+        state.validate_orders("FRANCE", ["A PRA - BUR"])
+    assert "Did you mean PAR" in err.value.message and "SPA" not in err.value.message
+    with pytest.raises(InvalidNotation) as err:
+        state.validate_orders("FRANCE", ["A PAR - BRU"])
+    assert "BUR" in err.value.message.split("Did you mean")[1]
+    conquest = NameIndex({"ukraine": ["Ukraine"], "ural": ["Ural"], "peru": ["Peru"], "egypt": ["Egypt"]}, "territory")
+    with pytest.raises(InvalidNotation, match="Did you mean Ural?"):
+        conquest.resolve("Uarl")                     # two letters swapped in another game's name
+    with pytest.raises(InvalidNotation, match="Did you mean Egypt?"):
+        conquest.resolve("Eygpt")
+    assert closest("xyz", ["peru", "ural"]) == []    # nothing near: no guess

@@ -147,7 +147,9 @@ def test_a_retreat_then_the_next_phase():
     s.click("PAR")
     assert s.pending == {"A PIC": "A PIC R PAR"}
     s.click("PIC")
-    s.click("PIC")                       # the dislodged unit again: disband
+    s.click("PIC")                       # the dislodged unit again: still selected (issue 16, item 5)
+    assert s.pending == {"A PIC": "A PIC R PAR"} and s.selected == "A PIC"
+    s.choose("A PIC D")                  # a disband is chosen from the menu
     assert s.pending == {"A PIC": "A PIC D"}
     s.click("PIC")
     s.click("BRE")

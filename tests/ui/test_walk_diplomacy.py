@@ -276,7 +276,9 @@ def test_walk_diplomacy_by_clicks(serve, open_page, monkeypatch):
     for _ in range(10):                       # the rest through the Submit button's own method
         if session.state.result:
             break
-        assert run_in_session(doc, session.submit), session.message
+        if not run_in_session(doc, session.submit):   # a retreat or build left unordered warns once (issue 16)
+            assert "submit again" in session.message, session.message
+            assert run_in_session(doc, session.submit), session.message
         deadline = time.monotonic() + 60      # the CPU writes its orders on a thread, then the phase resolves
         while session.thinking:
             assert time.monotonic() < deadline, f"the CPU is still thinking: {session.message}"

@@ -427,8 +427,16 @@ def _explain(pos: Position, r: Resolver, out: MovementOutcome, prov: str, o: Ord
         text = f"{unit} - {dest} bounces ({_strengths_note(r, prov)})."
         if attack == 0 and occupant is not None and occupant.power == unit.power and r.has_path(prov):
             data["own_unit"] = str(occupant)
-            text = (f"{unit} - {dest} fails: {occupant} of the same power stays there, and a power cannot "
-                    f"dislodge its own unit ({_strengths_note(r, prov)}).")
+            other = r.head_to_head(prov)
+            if other is not None and r.defend_strength(prov) <= r.defend_strength(other):
+                # two own units into each other's province, neither stronger: the swap itself bounces
+                data["head_to_head"] = True
+                text = (f"{unit} - {dest} bounces: {occupant} moves the other way, and two units cannot swap "
+                        "places by moving into each other's province (a head-to-head bounce, rule 16; a swap "
+                        "needs a convoy, or a third unit to make a ring).")
+            else:
+                text = (f"{unit} - {dest} fails: {occupant} of the same power stays there, and a power cannot "
+                        f"dislodge its own unit ({_strengths_note(r, prov)}).")
         return done(False, text, data)
     if isinstance(eff, (SupportHold, SupportMove)):
         what = format_order(eff)

@@ -39,9 +39,18 @@ from .mapdata import DiplomacyMap, province_of
 from .orders import Build, Disband, Hold, Move, Retreat, SupportHold, SupportMove, parse_order
 from .position import Position
 
-__all__ = ["LEVELS", "make_bot", "RandomOrdersBot", "HeuristicBot", "province_values"]
+__all__ = ["LEVELS", "LEVEL_NOTES", "make_bot", "RandomOrdersBot", "HeuristicBot", "province_values"]
 
 LEVELS = ("easy", "normal", "hard")
+#: what a learner may expect of each level, one line each (the forms that offer the levels show them)
+LEVEL_NOTES = {
+    "easy": "CPU easy: every unit picks a random legal order; it wanders and rarely takes a centre on purpose.",
+    "normal": "CPU normal: heads for the centres it values most, with a good deal of chance and no supports; "
+              "it grows steadily but can be outguessed.",
+    "hard": "CPU hard: values centres as normal does, adds supports for contested moves and threatened centres, "
+            "and tries a few plans against guesses of its neighbours' orders; expect it to defend and to "
+            "take what you leave open.",
+}
 _SPREAD, _ROUNDS = 0.45, 4
 
 

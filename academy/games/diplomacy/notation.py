@@ -10,10 +10,10 @@ SubmitOrders(power='FRANCE', orders=('A PAR - BUR', 'F BRE H'))
 """
 from __future__ import annotations
 
-import difflib
 from typing import Any
 
 from academy.core.errors import InvalidNotation
+from academy.core.names import closest
 
 from .actions import DrawVote, Resolve, SubmitOrders
 from .mapdata import DiplomacyMap, standard_map
@@ -29,7 +29,7 @@ def parse_power(text: str, dmap: DiplomacyMap | None = None) -> str:
     hits = [p for p in dmap.powers if name and p.startswith(name)]
     if len(hits) == 1:
         return hits[0]
-    close = difflib.get_close_matches(name, dmap.powers, n=2, cutoff=0.5)
+    close = closest(name, dmap.powers, n=2)
     hint = (" Did you mean " + " or ".join(close) + "?") if close else ""
     raise InvalidNotation("unknown_power", f"{text!r} is not a power; the powers are "
                                            f"{', '.join(dmap.powers)}.{hint}")

@@ -27,7 +27,7 @@ from academy.core.errors import IllegalAction, RulesError
 from .mapdata import DiplomacyMap, province_of
 from .orders import Build, Disband, Order, Retreat, UnitRef, Waive, format_order, parse_order
 from .phases import adjustment_counts, buildable_sites, retreat_options
-from .position import Position, Unit
+from .position import Dislodged, Position, Unit
 from .resolve import fleet_graph
 
 
@@ -312,8 +312,8 @@ def validate_orders(pos: Position, power: str, texts: Iterable[str]) -> tuple[st
             o = _with_unit(o, u)
         elif kind == "R":
             if not isinstance(o, (Retreat, Disband)):
-                raise _refuse("wrong_phase", power, text, f"phase {pos.phase} is a retreat phase: write "
-                              "'A MUN R BOH' or 'A MUN D' for a dislodged unit.")
+                raise _refuse("wrong_phase", power, text, f"phase {pos.phase} is a retreat phase: "
+                              + _retreat_example(pos, power, o))
             d = next((d for d in pos.dislodged if d.unit.province == o.unit.province), None)
             if d is None:
                 raise _refuse("no_unit", power, text, f"there is no dislodged unit in {o.unit.province}."
@@ -330,8 +330,8 @@ def validate_orders(pos: Position, power: str, texts: Iterable[str]) -> tuple[st
                 if d.unit.kind == "A":
                     dest = province_of(dest)
                 if dest not in opts:
-                    raise _refuse("bad_retreat", power, text, f"{d.unit} cannot retreat to {o.dest}; it may "
-                                  f"retreat to {', '.join(opts) or 'nowhere'} or disband ('{d.unit} D').")
+                    raise _refuse("bad_retreat", power, text, f"{d.unit} cannot retreat to {o.dest}: "
+                                  f"{why_no_retreat(pos, d, o.dest)}. {_retreat_choices(d, opts)}")
                 o = Retreat(UnitRef(d.unit.kind, d.unit.location), dest)
             else:
                 o = _with_unit(o, d.unit)
@@ -362,6 +362,96 @@ def validate_orders(pos: Position, power: str, texts: Iterable[str]) -> tuple[st
                         f"{power} has nothing to adjust.")
                 raise _refuse(reason, power, row.text, f"{res.reasons[key]} {what}")
     return tuple(canon)
+
+
+def why_no_retreat(pos: Position, d: Dislodged, dest: str) -> str:
+    """Why the dislodged unit ``d`` may not retreat to ``dest`` (diplomacy.md §25-26), in words.
+
+    >>> pos = Position.from_dict({"phase": "S1901R", "units": {"RUSSIA": ["A VIE"]}, "contested": ["GAL"],
+    ...                           "dislodged": {"AUSTRIA": [{"unit": "A VIE", "attacked_from": "BOH"}]}})
+    >>> why_no_retreat(pos, pos.dislodged[0], "GAL")
+    'a standoff happened in GAL this phase, and no unit may retreat to a province left empty by a standoff (rule 26)'
+    """
+    m, unit = pos.dmap, d.unit
+    p = province_of(dest)
+    near = (set(m.army_adj.get(unit.province, ())) if unit.kind == "A" else
+            {province_of(x) for x in m.fleet_adj.get(unit.location, ())})
+    if p not in near:
+        return (f"{p} is not adjacent to {unit.location} for {'an army' if unit.kind == 'A' else 'a fleet'}, and a "
+                "unit retreats only to a province it could move to (an army never by convoy, rule 25)")
+    if p in pos.contested:
+        return (f"a standoff happened in {p} this phase, and no unit may retreat to a province left empty by a "
+                "standoff (rule 26)")
+    if p in pos.units:
+        return f"{p} is occupied by {pos.units[p]}, and a unit retreats only to a vacant province (rule 25)"
+    if p == d.attacked_from and not d.via_convoy:
+        return f"the attack that dislodged it came from {p}, and no unit may retreat there (rule 26)"
+    return f"{dest} is not a coast this fleet can reach; name the coast"
+
+
+def convoy_only_moves(pos: Position, key: str) -> list[str]:
+    """The provinces the army ``key`` ("A LON") can move to only by convoy (not next to it by land), in a
+    movement phase; [] for a fleet or another phase.
+
+    >>> convoy_only_moves(Position.from_dict({"phase": "S1901M", "units": {"ENGLAND": ["A LON", "F NTH"]}}), "A LON")
+    ['BEL', 'DEN', 'EDI', 'HOL', 'NWY']
+    """
+    u = pos.units.get(province_of(key.split()[-1]))
+    if pos.phase.kind != "M" or u is None or u.kind != "A":
+        return []
+    land = set(pos.dmap.army_adj.get(u.province, ()))
+    return sorted(d for d in _convoy_reach(pos, _components_of(pos), u.province) if d not in land)
+
+
+def why_not_there(pos: Position, power: str, key: str, province: str) -> str:
+    """Why ``key`` (one of ``power``'s things to order, "F ROM") has no order that concerns ``province``,
+    and what it can do instead: the answer to a click on a province the unit cannot reach.
+
+    >>> pos = Position.from_dict({"phase": "S1901M", "units": {"ITALY": ["F ROM", "A VEN"]}})
+    >>> why_not_there(pos, "ITALY", "F ROM", "VEN")
+    'VEN is not adjacent to ROM for a fleet. F ROM can move to NAP, TUS or TYS.'
+    """
+    from .adjudicate import _Invalid, _legal
+    from .orders import Move
+    kind = pos.phase.kind
+    where = province_of(key.split()[-1])
+    if kind == "M" and where in pos.units:
+        u = pos.units[where]
+        tree = order_options(pos, power).get(key) or {}
+        moves = sorted(tree.get("-", {})) if isinstance(tree, dict) else []
+        try:
+            _legal(pos, u, Move(UnitRef(u.kind, u.location), province))
+            why = f"{u} has no order about {province} now."
+        except _Invalid as exc:
+            why = exc.reason.split(": ", 1)[-1]
+        return f"{why} {u} can move to {' or '.join([', '.join(moves[:-1]), moves[-1]] if len(moves) > 1 else moves)}." \
+            if moves else f"{why} {u} cannot move anywhere now: it may hold or support."
+    d = next((d for d in pos.dislodged if d.unit.power == power and d.unit.province == where), None)
+    if kind == "R" and d is not None:
+        opts = retreat_options(pos, d.unit, d.attacked_from, d.via_convoy)
+        return f"{d.unit} cannot retreat to {province}: {why_no_retreat(pos, d, province)}. {_retreat_choices(d, opts)}"
+    return f"{key} has nothing to do with {province} in this phase."
+
+
+def _retreat_choices(d: Dislodged, opts: list[str]) -> str:
+    where = " or ".join([", ".join(opts[:-1]), opts[-1]] if len(opts) > 1 else opts)
+    return (f"It may retreat to {where} (write '{d.unit} R {opts[0]}'), or disband ('{d.unit} D')." if opts else
+            f"It has no open retreat: it can only disband ('{d.unit} D').")
+
+
+def _retreat_example(pos: Position, power: str, o: Order) -> str:
+    """How to write a retreat, shown with the power's own dislodged unit (the one ordered, if it is one)."""
+    mine = [d for d in pos.dislodged if d.unit.power == power]
+    if not mine:
+        return f"{power} has no dislodged unit, so nothing to order now."
+    d = next((d for d in mine if not isinstance(o, Waive) and d.unit.province == o.unit.province), mine[0])
+    opts = retreat_options(pos, d.unit, d.attacked_from, d.via_convoy)
+    dest = getattr(o, "dest", None) if d.unit.province == getattr(getattr(o, "unit", None), "province", None) else None
+    if dest is not None and province_of(dest) in {province_of(x) for x in opts}:
+        return (f"a dislodged unit retreats with R, not with a move: write '{d.unit} R {province_of(dest)}' "
+                f"(or '{d.unit} D' to disband).")
+    closed = (f" {d.unit} cannot retreat to {dest}: {why_no_retreat(pos, d, dest)}." if dest is not None else "")
+    return f"a dislodged unit retreats with R or disbands with D.{closed} {_retreat_choices(d, opts)}"
 
 
 def _hint(pos: Position, power: str) -> str:

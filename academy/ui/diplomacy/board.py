@@ -42,8 +42,8 @@ from academy.ui.board_kit.layer import Layer
 from .map_layout import (CENTRE_OFFSET, MAP_ASPECT, X_RANGE, Y_RANGE, map_graph, name_places, point,
                          region_shapes, regions)
 from .order_marks import DISLODGED_SHIFT, OrderMarks
-from .style import (BACKGROUND, FAILED, LAND_TEXT, NEUTRAL, OWNER_TINT, POWER_TEXT, REGION_FILL, REGION_LINE,
-                    SEA_TEXT, SELECTED, TARGET, power_colour, tint)
+from .style import (BACKGROUND, CONVOY_TARGET, FAILED, LAND_TEXT, NEUTRAL, OWNER_TINT, POWER_TEXT, REGION_FILL,
+                    REGION_LINE, SEA_TEXT, SELECTED, TARGET, power_colour, tint)
 
 __all__ = ["DiplomacyBoard", "map_graph", "point", "X_RANGE", "Y_RANGE", "UNIT_ROWS"]
 
@@ -64,6 +64,7 @@ _KIND_LINE = {"land": "#8f7d5a", "coast": "#2f6690", "sea": "#2f6690"}
 #: inside the pane (its frame is the height the names were placed for)
 _FIGURE = {"output_backend": "canvas", **{f"min_border_{side}": 0 for side in ("left", "right", "top", "bottom")}}
 _TARGET_HALO, _NO_HALO = (TARGET, 1.0, 3.0), (TARGET, 0.0, 0.0)
+_CONVOY_HALO = (CONVOY_TARGET, 1.0, 3.0)         # a target the selected army reaches only by convoy
 _GROUPS = {"draft": (0.95, 3.0), "last": (0.4, 2.5)}      # alpha, arrow width
 #: the order layers of a group, after its arrows (see order_marks.py)
 _ORDER_PARTS = ("supports", "convoys", "marks")
@@ -94,7 +95,7 @@ class DiplomacyBoard(pn.viewable.Viewer):
                          pane={"min_height": 400}, figure=_FIGURE)
         self.figure, self.pane, self.sources = self.kit.figure, self.kit.pane, self.kit.sources
         self.kit.on_tap(self._on_tap)
-        session.param.watch(self._on_model, ["state", "selected", "targets", "pending", "step", "others"])
+        session.param.watch(self._on_model, ["state", "selected", "targets", "by_convoy", "pending", "step", "others"])
         self.param.watch(self._on_model, ["show_last"])
 
     def __panel__(self) -> pn.viewable.Viewable:
@@ -197,11 +198,13 @@ class DiplomacyBoard(pn.viewable.Viewer):
         s = self.session
         state = s.state
         targets = set(s.targets or ())
+        by_convoy = set(getattr(s, "by_convoy", ()) or ())
         selected = province_of(s.selected.split()[-1]) if s.selected and s.selected != "WAIVE" else None
         units = dict(state.position.units) if state is not None else {}
         cols: dict[str, list[Any]] = {k: [] for k in ("line_color", "line_alpha", "line_width", "unit_text")}
         for pid in self.ids:
-            halo = (SELECTED, 1.0, 3.5) if pid == selected else _TARGET_HALO if pid in targets else _NO_HALO
+            halo = ((SELECTED, 1.0, 3.5) if pid == selected else _CONVOY_HALO if pid in by_convoy else
+                    _TARGET_HALO if pid in targets else _NO_HALO)
             for key, value in zip(("line_color", "line_alpha", "line_width"), halo):
                 cols[key].append(value)
             u = units.get(pid)

@@ -1,7 +1,7 @@
 """Create a shared Diplomacy game on the Games page (``?page=games``), and list the Diplomacy games.
 
 Seven seats, each a person by link, an open seat (anyone may take it from the games list) or the
-easy CPU; an optional clock (at the deadline the phase resolves with the orders given). After
+CPU (easy, normal or hard, a line saying what to expect of each); an optional clock (at the deadline the phase resolves with the orders given). After
 creating, each person's private link ``?game=diplomacy&tab=play&match=<id>&seat=<token>`` is shown.
 """
 from __future__ import annotations
@@ -17,13 +17,15 @@ from academy.games.diplomacy.game import RULE_NOTES
 from academy.store.errors import StoreError
 from academy.ui.games_forms import CLOCK_OPTIONS, STYLE, created_links_html, forget_replaced_links, join_chosen_seat
 from academy.ui.labels import hidden_label, wrapping_row
+from academy.ui.session import CPU_LEVELS
 
 from .session import POWERS
 
 __all__ = ["DiplomacyGamesForm", "diplomacy_seat_link", "diplomacy_watch_link"]
 
 HUMAN, OPEN_SEAT, CPU = "human", "open", "easy"
-SEAT_OPTIONS = {"Person (by link)": HUMAN, "Open seat (anyone may join)": OPEN_SEAT, "CPU easy": CPU}
+SEAT_OPTIONS = {"Person (by link)": HUMAN, "Open seat (anyone may join)": OPEN_SEAT,
+                **{f"CPU {level}": level for level in CPU_LEVELS}}
 
 
 def diplomacy_watch_link(game_id: int) -> str:
@@ -49,8 +51,8 @@ class DiplomacyGamesForm(pn.viewable.Viewer):
                                         width=150, css_classes=["dip-seat", f"dip-seat-{i}"])
                       for i, p in enumerate(POWERS)]
         self.clock = pn.widgets.Select(options=CLOCK_OPTIONS, value="", width=220, css_classes=["dip-clock"])
-        from .play import YEARS_OPTIONS
-        self.years = pn.widgets.Select(options=YEARS_OPTIONS, value=None, width=240, css_classes=["dip-years"])
+        from .play import NO_LIMIT, YEARS_OPTIONS, level_notes_pane
+        self.years = pn.widgets.Select(options=YEARS_OPTIONS, value=YEARS_OPTIONS[NO_LIMIT], width=240, css_classes=["dip-years"])
         self.create_button = pn.widgets.Button(label="Create Diplomacy game", color="primary", width=220,
                                                css_classes=["create-diplomacy"])
         self.create_button.on_click(lambda e: self.create())
@@ -73,7 +75,7 @@ class DiplomacyGamesForm(pn.viewable.Viewer):
         self.refresh_button.on_click(lambda e: self.refresh())
         form = pn.Column(
             pn.pane.HTML("<b>Who plays each power</b>", margin=(8, 5, 0, 5)),
-            pn.FlexBox(*self.seats, margin=0),
+            pn.FlexBox(*self.seats, margin=0), level_notes_pane(),
             pn.pane.HTML("<span>Each person gets a private link to their seat; the orders of a phase stay secret "
                          "until everyone has submitted (CPU powers order on their own).</span>"),
             pn.pane.HTML("<b>Length</b>", margin=(8, 5, 0, 5)), self.years,
@@ -102,7 +104,7 @@ class DiplomacyGamesForm(pn.viewable.Viewer):
             else:
                 seats.append({"kind": "cpu", "level": w.value, "name": f"{p.title()} (CPU {w.value})"})
         try:
-            options = {} if self.years.value is None else {"years": self.years.value}
+            options = {"years": self.years.value} if self.years.value else {}
             game, tokens = self.hub.create("diplomacy", options, new_seed() if seed is None else seed, seats,
                                            clock=self.clock.value or None)
         except (StoreError, ValueError) as exc:

@@ -27,6 +27,8 @@ __all__ = ["DiplomacyLessonModel", "DiplomacyLessonsPage"]
 class DiplomacyLessonModel(LessonAttempt, DiplomacySession):
     """One exercise on the map: see the module docstring."""
 
+    warns_unordered = False     # Submit is one try: the feedback says what the orders did
+
     def start(self, attempt: Any) -> None:
         """Show a new attempt (a new exercise)."""
         self.attempt = attempt

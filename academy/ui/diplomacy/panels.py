@@ -22,6 +22,7 @@ LEGEND = ("<div class='academy-muted board-legend'>● army · ▲ fleet (at its
           "red rim: dislodged · ★ supply centre in its owner's colour, its province tinted so · "
           "□ inland (darker land), ○ coastal (pale land), ⬡ sea (blue) · "
           "→ move · dashed: support · dotted and ring: convoy · "
+          "rings when a unit is selected: orange where it can go, blue only by convoy · "
           "faded with a red ✗: last phase's orders that failed</div>")
 
 
@@ -53,6 +54,7 @@ class OrdersPanel(pn.viewable.Viewer):
         self.banner = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["dip-banner-pane"])
         self.waiting = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["waiting-list"])
         self.message = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["game-message"])
+        self.selection = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["selection"])
         self.choices = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["order-choices"])
         self.orders = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["orders-list"])
         self.typed = pn.widgets.TextInput(placeholder="Type an order, e.g. A PAR - BUR", sizing_mode="stretch_width",
@@ -67,16 +69,18 @@ class OrdersPanel(pn.viewable.Viewer):
         self.submit.on_click(lambda e: s.submit())
         self.clear.on_click(lambda e: s.clear_orders())
         self.layout = pn.Column(
-            self.banner, self.waiting, self.message, self.choices,
+            self.banner, self.waiting, self.message, self.selection, self.choices,
             pn.pane.HTML("<b>Your orders</b>", stylesheets=[CSS], margin=(6, 5, 0, 5)),
             self.orders, pn.Row(self.typed, self.add, sizing_mode="stretch_width", margin=0),
             pn.Row(self.submit, self.clear, sizing_mode="stretch_width", margin=0), self.preview,
             sizing_mode="stretch_width", margin=0, css_classes=["orders-panel"])
         self._keys: Any = None
+        self._shown: Any = None            # (power, phase, position, attempt) the order box was written for
         self._choice_key: Any = None
         self._choice_buttons: list[Any] = []
         self._choice_texts: list[str] = []
-        watched = ["state", "pending", "choices", "message", "preview", "submitted", "power", "step", "thinking"]
+        watched = ["state", "pending", "choices", "message", "preview", "submitted", "power", "step", "thinking",
+                   "ready", "selected", "targets"]   # hot seat: the next person at the screen may order now
         s.param.watch(later(self._update), [w for w in watched if w in s.param])
         self._update()
 
@@ -95,6 +99,10 @@ class OrdersPanel(pn.viewable.Viewer):
             if state is None:
                 self.banner.object = ""
                 return
+            shown = (s.power, state.phase, state.position, getattr(s, "attempt", None))
+            if self._shown is not None and shown != self._shown and (self.typed.value or self.typed.value_input):
+                self.typed.param.update(value="", value_input="")   # a new board: the old text was for another
+            self._shown = shown
             who = f"{swatch(s.power, 16)}{escape(s.power.title())}" if s.power else "Watching"
             when = "Game over" if state.result else phase_title(state.phase)
             self.banner.object = (f"<div class='dip-banner'>{who} — <span class='phase'>"
@@ -107,6 +115,9 @@ class OrdersPanel(pn.viewable.Viewer):
                 self.waiting.object = f"<div class='waiting'>{escape(wait)}</div>" if wait else ""
             self.message.object = (f"<div class='academy-message' role='status' aria-live='polite'>"
                                    f"{escape(s.message)}</div>" if s.message else "")
+            chosen = s.selection_text()
+            self.selection.object = (f"<div class='academy-muted selection-state' role='status'>{escape(chosen)}</div>"
+                                     if chosen else "")
             key = tuple(s.choices)
             if key != self._choice_key:
                 self._choice_key = key
@@ -119,7 +130,8 @@ class OrdersPanel(pn.viewable.Viewer):
             for w in (self.typed, self.add, self.submit, self.clear):
                 w.visible = active
             if active:
-                self.submit.label = ("Submit again (replaces your orders)" if s.is_submitted
+                self.submit.label = ("Submit anyway" if s.warned else
+                                     "Submit again (replaces your orders)" if s.is_submitted
                                      else f"Submit orders ({len(s.pending)})")
             self.preview.object = self._preview_html()
 
@@ -180,7 +192,9 @@ class OrdersPanel(pn.viewable.Viewer):
         rows = "".join(f"<tr><td>{escape(r['order'])}</td><td>{_result_cell(r['result'])}</td></tr>"
                        f"<tr><td colspan=2 class='why'>{escape(r['reason'])}</td></tr>"
                        + (f"<tr><td colspan=2 class='why strengths'>{escape(strengths_text(r['strengths']))}</td></tr>"
-                          if r.get("strengths") else "") for r in s.preview)
+                          if r.get("strengths") else "")
+                       + (f"<tr><td colspan=2 class='why assumes'>{escape(r['assumes'])}</td></tr>"
+                          if r.get("assumes") else "") for r in s.preview)
         return ("<div class='preview-box'><h4>Preview: if every other power held</h4>"
                 "<div class='academy-muted'>Only a preview: the other powers' real orders are secret "
                 "and can change every result.</div>"

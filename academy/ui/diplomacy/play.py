@@ -1,7 +1,7 @@
 """The Play tab of Diplomacy, and the page of a shared Diplomacy game.
 
-``DiplomacyPlayPage``: a new-game form (which powers are people on this screen; the others are the easy
-CPU; an optional length), then the board, the orders panel (click menu, list, typed orders, preview,
+``DiplomacyPlayPage``: a new-game form (which powers are people on this screen; the others are the CPU,
+easy, normal or hard per power, a line saying what to expect of each level; an optional length), then the board, the orders panel (click menu, list, typed orders, preview,
 submit), the centres, the results of every phase, and the Rules panel. Several people share the screen
 in turn (hot seat): a cover hides the board between two people's orders.
 
@@ -29,11 +29,23 @@ from .panels import LEGEND, OrdersPanel, ResultsPanel, centres_html
 from .session import POWERS, LocalDiplomacy, SharedDiplomacy, past_phases
 from .style import CSS
 from academy.ui.rule_line import divider
-from academy.ui.labels import hidden_label
+from academy.ui.labels import hidden_label, wrapping_row
+from academy.ui.session import CPU_LEVELS
 
 __all__ = ["DiplomacyPlayPage", "SharedDiplomacyPage", "shared_diplomacy_page", "YEARS_OPTIONS"]
 
-YEARS_OPTIONS = {"No limit (18 centres win)": None, "1 year": 1, "2 years": 2, "5 years": 5, "10 years": 10}
+NO_LIMIT = "No limit (18 centres win)"
+#: the lengths offered; 0 is no limit (a Select shows a None value as a blank box)
+YEARS_OPTIONS = {NO_LIMIT: 0, "1 year": 1, "2 years": 2, "5 years": 5, "10 years": 10}
+CPU_OPTIONS = {f"CPU {level}": level for level in CPU_LEVELS}
+
+
+def level_notes_pane() -> Any:
+    """One line per CPU level saying what to expect of it (the engine's words)."""
+    from academy.games.diplomacy.bots import LEVEL_NOTES
+    items = "".join(f"<li>{escape(LEVEL_NOTES[level])}</li>" for level in CPU_LEVELS)
+    return pn.pane.HTML(f"<ul class='academy-muted level-notes' style='margin:2px 0;padding-left:18px'>{items}</ul>",
+                        stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["cpu-level-notes"])
 
 
 def _board_footer(board: DiplomacyBoard) -> Any:
@@ -62,22 +74,31 @@ class DiplomacyPlayPage(pn.viewable.Viewer):
         self.seed = seed
         self.people = pn.widgets.CheckButtonGroup(options={p.title(): p for p in POWERS}, value=["FRANCE"],
                                                   color="primary", variant="outline", css_classes=["people-choice"])
-        self.years = pn.widgets.Select(options=YEARS_OPTIONS, value=None, width=240, css_classes=["years-choice"])
+        self.levels = {p: pn.widgets.Select(label=p.title(), options=CPU_OPTIONS, value="easy", width=130,
+                                            css_classes=["cpu-level", f"cpu-level-{p.lower()}"])
+                       for p in POWERS}
+        self.people.param.watch(lambda e: self._show_levels(), "value")
+        self._show_levels()
+        self.years = pn.widgets.Select(options=YEARS_OPTIONS, value=YEARS_OPTIONS[NO_LIMIT], width=240,
+                                       css_classes=["years-choice"])
         hidden_label(self.years, "Length")   # the bold label above it says it on screen
         self.start = pn.widgets.Button(label="Start game", color="primary", width=160, css_classes=["start-game"])
         self.start.on_click(lambda e: self.start_game())
         self.form_message = pn.pane.HTML("", stylesheets=[CSS], css_classes=["form-message"])
         form = pn.Column(
-            pn.pane.HTML("<b>Who plays on this screen</b> <span class='academy-muted'>(the easy CPU plays the "
+            pn.pane.HTML("<b>Who plays on this screen</b> <span class='academy-muted'>(the CPU plays the "
                          "others; several people take turns at the screen, each writing their orders in "
                          "secret)</span>", stylesheets=[CSS]),
-            self.people, pn.pane.HTML("<b>Length</b>", margin=(8, 5, 0, 5)), self.years, self.start,
+            self.people, pn.pane.HTML("<b>The CPU powers</b>", margin=(8, 5, 0, 5)),
+            wrapping_row(*self.levels.values()), level_notes_pane(),
+            pn.pane.HTML("<b>Length</b>", margin=(8, 5, 0, 5)), self.years, self.start,
             self.form_message, sizing_mode="stretch_width", css_classes=["new-game-form"])
         self.form_card = pn.Card(form, title="New game", collapsed=False, sizing_mode="stretch_width",
                                  css_classes=["new-game-card"], margin=(0, 0, 8, 0))
         self.board = DiplomacyBoard(s)
         self.centres = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["centres"])
-        side = pn.Column(OrdersPanel(s), divider(), self.centres, width=410, margin=(0, 0, 0, 12),
+        self.orders_panel = OrdersPanel(s)
+        side = pn.Column(self.orders_panel, divider(), self.centres, width=410, margin=(0, 0, 0, 12),
                          css_classes=["side-panel"])
         self.cover_text = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["cover-text"])
         self.cover_button = pn.widgets.Button(label="I'm ready", color="primary", width=300,
@@ -125,15 +146,31 @@ class DiplomacyPlayPage(pn.viewable.Viewer):
         return page
 
     def open_position(self, text: str) -> bool:
-        """Play the position of a shared link, every power with units by a person on this screen; False (and
+        """Play the position of a shared link: its power "to order" by a person on this screen (no such
+        power named: every power with units and no orders in the link), and the orders the link gives
+        another power as that power's orders for the first phase (the CPU plays it after); False (and
         why, in the form) if the line cannot be read."""
+        from academy.games.diplomacy.position_line import parse_position
         try:
             state = read_position("diplomacy", text)
+            _position, learner, fixed = parse_position(text)
         except InvalidNotation as exc:
             self.form_message.object = f"<div class='academy-message'>{escape(exc.message)}</div>"
             return False
-        people = sorted({unit.power for unit in state.position.units.values()}) or ["FRANCE"]
+        if learner:
+            people = [learner]
+        else:
+            people = sorted({unit.power for unit in state.position.units.values()} - set(fixed)) or ["FRANCE"]
+        for power, orders in fixed.items():
+            if power not in people and power in state.powers_to_order():
+                state.submit(power, list(orders))     # the link's orders: that power's for this phase
         self.session.new_game(people=people, state=state)
+        if fixed:
+            s = self.session
+            given = "; ".join(f"{pw.title()}: {', '.join(o)}" for pw, o in fixed.items())
+            s.param.update(others={pw: list(o) for pw, o in fixed.items()},
+                           message=f"{s.message} The link's orders are in for this phase ({given}); the CPU "
+                                   "plays those powers after it.")
         self.session.show_screen()       # whoever opened the link is at the screen: no cover for the first orders
         return True
 
@@ -146,17 +183,26 @@ class DiplomacyPlayPage(pn.viewable.Viewer):
         st = self.session.engine_state
         if st is None:
             return None
-        return LocalGame(st.record, {"people": list(self.session.people)}, st.is_terminal())
+        return LocalGame(st.record, {"people": list(self.session.people), "levels": dict(self.session.levels)},
+                         st.is_terminal())
 
     def resume_local_game(self, record: Any, setup: dict[str, Any]) -> None:
         """Play on from a kept record with the same people on this screen, every phase's results back."""
         s = self.session
-        s.new_game(people=[str(p) for p in setup.get("people") or ()], state=record.replay())
+        s.new_game(people=[str(p) for p in setup.get("people") or ()], state=record.replay(),
+                   levels=dict(setup.get("levels") or {}))
         s.param.update(history=past_phases(record), message="")
 
+    def _show_levels(self) -> None:
+        """A level choice for each power the CPU plays (those not played on this screen)."""
+        for p, w in self.levels.items():
+            w.visible = p not in self.people.value
+
     def start_game(self) -> bool:
+        levels = {p: w.value for p, w in self.levels.items() if p not in self.people.value}
         try:
-            self.session.new_game(people=list(self.people.value), seed=self.seed, years=self.years.value)
+            self.session.new_game(people=list(self.people.value), seed=self.seed, years=self.years.value or None,
+                                  levels=levels)
         except ValueError as exc:
             self.form_message.object = f"<div class='academy-message'>{escape(str(exc))}</div>"
             return False

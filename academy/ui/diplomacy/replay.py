@@ -75,7 +75,8 @@ class DiplomacyReplay(DiplomacySession):
         self.go(self.index - 1)
 
     def counter_text(self) -> str:
-        phase = phase_title(self._frames[self.index].get("phase", ""))
+        frame = self._frames[self.index]
+        phase = "Game over" if frame.get("result") else phase_title(frame.get("phase", ""))
         done = "the start of the game" if self.index == 0 else f"after {count(self.index, 'resolved phase')}"
         return f"{phase}: {done} (frame {self.index + 1} of {self.count})."
 

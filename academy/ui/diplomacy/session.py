@@ -18,7 +18,7 @@
 
 It is an ``OrdersSession`` (academy/ui/orders_session.py: drafts, submit, preview hook, message), as
 Fronts' screens are. Two games: ``LocalDiplomacy`` (a ``LocalOrders``: people on this screen, hot
-seat allowed, the other powers the easy CPU, whose orders are written off the event loop) and
+seat allowed, the other powers the CPU at a level chosen per power, whose orders are written off the event loop) and
 ``SharedDiplomacy`` (one seat of a live game in academy/store/live.py, on the process's shared hub).
 
     >>> s = LocalDiplomacy()
@@ -32,22 +32,25 @@ from __future__ import annotations
 import copy
 import logging
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import param
 
 from academy.core.errors import RulesError
 from academy.core.record import Record
-from academy.core.text import count
+from academy.core.text import count, listing, plural
 from academy.games.diplomacy.adjudicate import adjudicate
 from academy.games.diplomacy.game import RULE_NOTES, DiplomacyGame
+from academy.games.diplomacy.goals import split_orders
 from academy.games.diplomacy.mapdata import province_of, standard_map
-from academy.games.diplomacy.options import option_leaves
+from academy.games.diplomacy.options import convoy_only_moves, option_leaves, why_not_there
 from academy.games.diplomacy.orders import (Build, Convoy, Disband, Hold, Move, Retreat, SupportHold, SupportMove,
                                             Waive, parse_order)
 from academy.games.diplomacy.position import KIND_NAMES, SEASONS
+from academy.games.diplomacy.preview_notes import held_notes
 from academy.games.diplomacy.state import DiplomacyState
+from academy.games.diplomacy.unordered import unordered_note
 from academy.ui.local_orders import LocalOrders
 from academy.ui.orders_session import OrdersSession
 from academy.ui.seat_chat import SeatChat
@@ -131,6 +134,7 @@ class DiplomacySession(OrdersSession):
     power = param.String(None, allow_None=True, doc="the power this screen writes orders for (None: watching)")
     pending = param.Dict({}, doc="orders being written: thing to order -> order text")
     choices = param.List([], doc="the menu after a click: [(label, order text)]")
+    by_convoy = param.List([], doc="of ``targets``, the provinces the selected army reaches only by convoy")
     preview = param.List([], doc="preview rows: dicts unit, order, result, reason (if every other power held)")
     history = param.List([], doc="every resolved phase seen: dicts phase, orders, results, reasons")
     submitted = param.List([], doc="powers that have submitted this phase (public)")
@@ -199,8 +203,9 @@ class DiplomacySession(OrdersSession):
             self._select(key)
             return
         if self.selected is not None:
-            self.param.update(message=f"No order of {self.selected} concerns {self._name(province)}: click one of "
-                                      "the highlighted provinces, or another unit of yours.", choices=[])
+            why = why_not_there(self.state.position, self.power, self.selected, province)
+            self.param.update(message=f"No order of {self.selected} concerns {self._name(province)}: {why} Click one "
+                                      "of the highlighted provinces, or another unit of yours.", choices=[])
         else:
             self.param.update(message=f"{self._name(province)}: nothing of {self.power.title()}'s to order "
                                       "there. Click one of your units first.", choices=[])
@@ -220,32 +225,40 @@ class DiplomacySession(OrdersSession):
         leaves = option_leaves(tree)
         kind = self.phase[-1:] if self.phase else ""
         targets = sorted({p for leaf in leaves for p in order_targets(leaf)})
+        by_convoy: list[str] = []
         if kind == "M":
             hold = tree.get("H") if isinstance(tree, dict) else None
             choices = [(order_label(hold), hold)] if hold else []
             msg = (f"{key} selected: click a province to move there, to support a unit into it or to hold, "
                    "or to convoy; click the unit again to hold.")
+            by_convoy = convoy_only_moves(self.state.position, key)
+            if by_convoy:
+                msg += (f" {listing(by_convoy)}, ringed in blue, {plural(len(by_convoy), 'is', 'are')} reachable "
+                        "only by convoy: a fleet at sea must carry the army there.")
         elif kind == "R":
             choices = [(order_label(t), t) for t in leaves]
             msg = f"{key} was dislodged: click where it retreats (highlighted), or choose below."
         else:
             if len(leaves) == 1:
-                self.param.update(selected=None, choices=[], targets=[])
+                self.param.update(selected=None, choices=[], targets=[], by_convoy=[])
                 self._toggle(key, leaves[0])
                 return
             choices = [(order_label(t), t) for t in leaves]
             msg = f"{self._name(_key_province(key) or key)}: choose what to build."
-        self.param.update(selected=key, choices=choices, targets=targets, message=msg)
+        self.param.update(selected=key, choices=choices, targets=targets, by_convoy=by_convoy, message=msg)
 
     def _again(self, key: str) -> None:
-        """A second click on the selected unit: hold (movement), disband (retreats), or unselect."""
+        """A second click on the selected unit: hold (movement); in a retreat it stays selected (a
+        disband is chosen from the menu, never by a click that may have been meant for the unit's
+        province); else it is unselected, and the message says so."""
         tree = self.options[key]
         if isinstance(tree, dict) and isinstance(tree.get("H"), str):
             self._write(tree["H"])
-        elif isinstance(tree, dict) and isinstance(tree.get("D"), str):
-            self._write(tree["D"])
+        elif self.phase.endswith("R"):
+            self.message = (f"{key} is still selected: click a highlighted province to retreat there, "
+                            "or choose “Disband” below.")
         else:
-            self.deselect()
+            self.param.update(message=f"{key} unselected: click it again to select it.", **self._selection_cleared())
 
     def _toggle(self, key: str, text: str) -> None:
         if self.pending.get(key) == text:
@@ -284,7 +297,7 @@ class DiplomacySession(OrdersSession):
             return
         pending = dict(self.pending)
         pending[key] = text
-        self.param.update(selected=None, choices=[], targets=[])
+        self.param.update(selected=None, choices=[], targets=[], by_convoy=[])
         self._set_pending(pending, f"Order written: {text}." + ("" if not self.is_submitted else
                                                                  " Submit again to replace the orders sent."))
 
@@ -298,27 +311,44 @@ class DiplomacySession(OrdersSession):
 
     # --- typed orders, removing ------------------------------------------------------------------
     def type_order(self, text: str) -> bool:
-        """Add a typed order (``A PAR - BUR``); the engine checks it. False (and ``message``) if refused."""
+        """Add a typed order (``A PAR - BUR``), or several separated by ';' (``A BUR - BEL; A PAR - BUR``);
+        the engine checks them together. False (and ``message``) if one is refused: then none is added."""
         refusal = self._refusal()
         if refusal:
-            self.message = refusal
+            self._refuse(refusal)
             return False
-        text = (text or "").strip()
-        if not text:
-            self.message = "Type an order first, e.g. A PAR - BUR."
+        texts = split_orders(text or "")
+        if not texts:
+            self._refuse("Type an order first, e.g. A PAR - BUR.")
             return False
         try:
-            (canon,) = self.state.validate_orders(self.power, [text])
+            canons = self.state.validate_orders(self.power, texts)
         except RulesError as exc:
-            self.message = exc.message
+            self._refuse(exc.message)
             return False
-        key = self._key_of(canon)
-        if key is None:
-            self.message = (f"{canon} is understood, but it is not among {self.power.title()}'s options now; "
-                            "pick an order from the unit's options (click the unit).")
+        keys = [self._key_of(canon) for canon in canons]
+        for canon, key in zip(canons, keys):
+            if key is None:
+                self._refuse(f"{canon} is understood, but it is not among {self.power.title()}'s options now; "
+                             "pick an order from the unit's options (click the unit).")
+                return False
+        if len(canons) == 1:
+            self._write(canons[0], keys[0])
+            return True
+        limit = self.order_limit
+        pending = {**self.pending, **dict(zip(keys, canons))}
+        if limit is not None and len(pending) > limit:
+            self.param.update(message=f"{self.power.title()} may give {count(limit, 'adjustment order')} this phase: "
+                                      "remove one before adding another.", choices=[])
             return False
-        self._write(canon, key)
+        self.param.update(selected=None, choices=[], targets=[], by_convoy=[])
+        self._set_pending(pending, f"Orders written: {'; '.join(canons)}." + ("" if not self.is_submitted else
+                                                                              " Submit again to replace the orders sent."))
         return True
+
+    def _refuse(self, message: str) -> None:
+        """A refusal: its message, and no menu left from an earlier click (its buttons no longer apply)."""
+        self.param.update(message=message, choices=[])
 
     def remove(self, key: str) -> None:
         if key in self.pending:
@@ -335,12 +365,45 @@ class DiplomacySession(OrdersSession):
             res = adjudicate(self.state.position, {self.power: list(pending.values())})
         except RulesError as exc:   # pragma: no cover - adjudicate turns bad orders into results
             return [{"unit": "", "order": "", "result": "fails", "reason": exc.message}]
+        notes = held_notes(self.state.position, self.power, list(pending.values()))
         return [{"unit": row.key, "order": row.text, "result": res.results[row.key], "reason": res.reasons[row.key],
-                 "strengths": dict(res.strengths.get(row.key, {}))} for row in res.rows if row.key in res.results]
+                 "strengths": dict(res.strengths.get(row.key, {})), "assumes": notes.get(row.key, "")}
+                for row in res.rows if row.key in res.results]
 
     # --- the drafts and submitting (OrdersSession, OrderDrafts) -----------------------------------
     def orders_list(self) -> list[str]:
         return list(self.pending.values())
+
+    def _submit_warning(self) -> str | None:
+        """In a retreat or adjustment phase that leaves a unit or a build unordered (its default disbands
+        it, or loses the build), the first Submit only warns; a second Submit of the same drafts sends them."""
+        if not self.warns_unordered or self.state is None or not self.power:
+            return None
+        note = unordered_note(self.state.position, self.power, self.orders_list())
+        asked = (self.step, tuple(sorted(self.pending.items())))
+        if note and self._warned != asked:
+            self._warned = asked
+            self.choices = []
+            return note
+        self._warned = None
+        return None
+
+    _warned: Any = None
+    #: warn before a Submit leaves a unit or a build unordered (a lesson's Submit is one try its feedback explains)
+    warns_unordered = True
+
+    @property
+    def warned(self) -> bool:
+        """The last Submit only warned about these very drafts: the next one sends them."""
+        return self._warned is not None and self._warned == (self.step, tuple(sorted(self.pending.items())))
+
+    def selection_text(self) -> str:
+        """What is selected and what a click does next ('' when nothing is selected)."""
+        if self.selected is None or self.selected not in self.options:
+            return ""
+        where = ", ".join(self.targets)
+        return (f"Selected: {self.selected}. Click a highlighted province ({where}) or choose below; "
+                if where else f"Selected: {self.selected}. Choose below; ") + "click another unit to switch."
 
     def _no_drafts(self) -> dict[str, str]:
         return {}
@@ -373,7 +436,7 @@ class DiplomacySession(OrdersSession):
         return None
 
     def _selection_cleared(self) -> dict[str, Any]:
-        return dict(selected=None, choices=[], targets=[])
+        return dict(selected=None, choices=[], targets=[], by_convoy=[])
 
     def _observed(self, observation: dict[str, Any]) -> dict[str, Any]:
         """A new observation of ``power``: the board, options, who submitted, the results seen."""
@@ -389,41 +452,61 @@ class DiplomacySession(OrdersSession):
 
 class LocalDiplomacy(LocalOrders, DiplomacySession):
     """A game on this screen: the ``people`` powers are played here (hot seat for several), the others
-    by the easy CPU. When every person has submitted, the CPUs order (off the event loop in a served
-    page: ``LocalOrders``) and the phase resolves."""
+    by the CPU, each at its level (``levels``; ``bot_level`` for a power not named there). When every
+    person has submitted, the CPUs order (off the event loop in a served page: ``LocalOrders``) and the
+    phase resolves."""
 
     game_name = "diplomacy"
 
     def __init__(self, bot_level: str = "easy", **params: Any) -> None:
         super().__init__(**params)
         self.bot_level = bot_level
+        self.levels: dict[str, str] = {}
 
     def new_game(self, people: Iterable[str] = ("FRANCE",), seed: int | None = None, years: int | None = None,
-                 state: DiplomacyState | None = None) -> None:
-        """Start a game (or play on from ``state``, e.g. ``game.state_from_position(...)``)."""
+                 state: DiplomacyState | None = None, levels: Mapping[str, str] | None = None) -> None:
+        """Start a game (or play on from ``state``, e.g. ``game.state_from_position(...)``); ``levels``: the
+        CPU level of each power not played here ("easy", "normal", "hard"; default ``bot_level``).
+        Raises ValueError for an unknown power or level."""
         from academy.core.rng import new_seed
+        from academy.games.diplomacy.bots import LEVELS
         people = [p.upper() for p in people]
         bad = [p for p in people if p not in POWERS]
         if not people or bad:
             raise ValueError(f"Choose at least one power to play among {', '.join(POWERS)}"
                              + (f" (not {', '.join(bad)})" if bad else "") + ".")
+        chosen = {str(p).upper(): str(v) for p, v in (levels or {}).items()}
+        wrong = sorted(f"{p.title()}: {v!r}" for p, v in chosen.items() if v not in LEVELS or p not in POWERS)
+        if wrong:
+            raise ValueError(f"Choose a CPU level among {', '.join(LEVELS)} for each CPU power (not {', '.join(wrong)}).")
+        self.levels = {p: chosen.get(p, self.bot_level) for p in POWERS if p not in people}
         if state is None:
             self.game = DiplomacyGame(years=years)
             state = self.game.new_initial_state(seed=new_seed() if seed is None else int(seed))
         else:
             self.game = state.game
-        self._start(state, people, self.bot_level, self._new_game_text(people))
+        self._start(state, people, dict(self.levels), self._new_game_text(people))
 
-    @staticmethod
-    def _new_game_text(people: list[str]) -> str:
-        return f"New game: you play {', '.join(p.title() for p in people)}; the easy CPU plays the others."
+    def _new_game_text(self, people: list[str]) -> str:
+        """'New game: you play France; the CPU plays the others (easy: ...; hard: Germany).'"""
+        by_level: dict[str, list[str]] = {}
+        for p, level in self.levels.items():
+            by_level.setdefault(level, []).append(p.title())
+        if not by_level:
+            cpus = "nobody else plays"
+        elif len(by_level) == 1:
+            cpus = f"the {next(iter(by_level))} CPU plays the others"
+        else:
+            cpus = "the CPU plays the others (" + "; ".join(f"{lv}: {', '.join(ps)}" for lv, ps in by_level.items()) + ")"
+        return f"New game: you play {', '.join(p.title() for p in people)}; {cpus}."
 
     def _load_record(self, record: Record, name: str) -> None:
-        """Play on from a saved record, the same people on this screen."""
+        """Play on from a saved record, the same people on this screen and the same CPU levels."""
         people = list(self.people) or ["FRANCE"]
         state = record.replay()
         self.game = state.game
-        self._start(state, people, self.bot_level,
+        self.levels = {p: self.levels.get(p, self.bot_level) for p in POWERS if p not in people}
+        self._start(state, people, dict(self.levels),
                     f"Game loaded from {name}: {phase_title(state.phase)}. {self._new_game_text(people)}")
 
     # --- LocalOrders ------------------------------------------------------------------------------
@@ -441,18 +524,26 @@ class LocalDiplomacy(LocalOrders, DiplomacySession):
         return bot.orders(engine, engine.player_of(seat))
 
     def _cleared(self) -> dict[str, Any]:
-        return dict(history=[], pending={}, preview=[], power=None, state=None)
+        return dict(history=[], pending={}, preview=[], power=None, state=None, others={})
 
     def _resolve_phase(self) -> str:
         st = self._engine
         before = st.phase
         st.resolve_step()
+        if self.others:                  # a link's orders were for the phase just resolved
+            self.others = {}
         self._remember(st.last)
         results = (st.last or {}).get("results", {})
         failed, n = sum(r == "fails" for r in results.values()), len(results)
-        now = "" if st.result else f" Now {phase_title(st.phase)}."      # else the game-over sentence follows
-        return (f"{phase_title(before)} resolved: {count(n, 'order')}, "
-                f"{failed} failed (see the results).{now}")
+        return f"{phase_title(before)} resolved: {count(n, 'order')}, {failed} failed (see the results)."
+
+    def _show_seat(self, seat: str, message: str | None) -> None:
+        """Show ``seat``'s screen; when the phase on the board is new, the message ends by naming it (the
+        phase the board shows, after every phase the CPU resolved alone since the message was written)."""
+        st, before = self._engine, self.state.phase if self.state is not None else None
+        if message and before is not None and st.phase != before and not st.result:
+            message = f"{message} Now {phase_title(st.phase)}."
+        super()._show_seat(seat, message)
 
     def _remember(self, last: dict[str, Any] | None) -> None:
         if last and (not self.history or self.history[-1] != last):
@@ -582,12 +673,13 @@ class SharedDiplomacy(DiplomacySession, SeatChat, SeatLeaving):
 
         def update() -> None:
             with self._lock:
-                text = None
-                if resolved:
+                self._apply()
+                if resolved:       # the phase now on the board, or the end of the game
                     data = [getattr(e, "data", None) or {} for e in resolved]
-                    text = " ".join(f"{phase_title(d.get('from', ''))} resolved." for d in data) + \
-                        f" Now {phase_title(data[-1].get('to', ''))}: see the results below."
-                self._apply(message=text)
+                    over = self.state.result if self.state is not None else None
+                    self.message = " ".join(f"{phase_title(d.get('from', ''))} resolved." for d in data) + \
+                        (f" The game is over: {over['text']}" if over else
+                         f" Now {phase_title(self.phase)}: see the results below.")
                 if wrote:
                     self._load_messages()
         in_session(self._doc, update)

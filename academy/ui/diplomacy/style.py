@@ -16,6 +16,8 @@ REGION_LINE = "#ffffff"
 #: how much of its owner's colour a supply centre's region takes
 OWNER_TINT = 0.3
 SELECTED, TARGET, FAILED = "#111111", "#E08A00", "#D00000"
+#: the ring of a province the selected army reaches only by convoy (carried by a fleet)
+CONVOY_TARGET = "#1565C0"
 
 
 def power_colour(power: str | None) -> str:

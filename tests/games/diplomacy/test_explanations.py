@@ -96,3 +96,14 @@ def test_civil_disorder_removal_says_how_far() -> None:
     assert res.details["A TUS"]["distance"] == 5 and res.details["A TUS"]["power"] == "ITALY"
     assert res.details["A TUS"]["reason"].startswith("ITALY owed 1 more disband and ordered none: A TUS is removed")
     assert str(res.position.unit_in("WAR")) == "A WAR" and res.position.unit_in("TUS") is None
+
+
+def test_two_own_units_swapping_bounce_head_to_head() -> None:
+    """§16 (Order Resolution): units ordered into each other's province with equal force bounce; said as
+    a head-to-head bounce, not as a unit dislodging its own (issue 16: lesson 7's ring told the learner
+    "cannot dislodge its own unit (attack 0)")."""
+    res = _run({"GERMANY": ["A BER", "F KIE", "A MUN"]}, {"GERMANY": ["A BER - KIE", "F KIE - BER"]})
+    assert res.results["A BER"] == res.results["F KIE"] == "fails"
+    assert res.reasons["A BER"].startswith("A BER - KIE bounces: F KIE moves the other way")
+    assert "head-to-head bounce, rule 16" in res.reasons["F KIE"] and "dislodge its own" not in res.reasons["F KIE"]
+    assert res.details["A BER"]["head_to_head"] is True

@@ -96,7 +96,8 @@ def test_retreat_and_build_options_and_limits():
                               "D": "A VIE D"}}
     with pytest.raises(IllegalAction) as exc:
         state.submit("AUSTRIA", ["A VIE R GAL"])
-    assert exc.value.reason == "bad_retreat" and "BOH, BUD, TRI" in str(exc.value)
+    assert exc.value.reason == "bad_retreat" and "BOH, BUD or TRI" in str(exc.value)
+    assert "a standoff happened in GAL" in str(exc.value)      # diplomacy.md §26, said (issue 16, item 6)
     with pytest.raises(IllegalAction) as exc:
         state.submit("ITALY", ["A TYR - VEN"])
     assert exc.value.reason == "wrong_phase"

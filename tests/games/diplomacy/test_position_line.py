@@ -115,7 +115,7 @@ def test_an_unknown_province_gets_did_you_mean():
     e = error("England to order, S1901M | England: A LOM")
     assert isinstance(e, InvalidNotation)
     assert str(e) == ("Position part 'England: A LOM': 'LOM' is not a province I know. "
-                      "Did you mean ROM or LYO or LON?")
+                      "Did you mean LON or ROM?")
 
 
 def test_an_army_at_sea_is_refused():
