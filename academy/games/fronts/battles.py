@@ -175,7 +175,7 @@ def _battle(t: Turn, where: str, sides: list[list[Group]], roles: list[str], bor
     battle = Battle(place, prov.terrain, tuple(bsides), dug, prov.is_capital and dug > 0, border is not None)
     outcomes = battle.outcomes()
     strengths = battle.strengths()
-    w = _draw(t, [o.probability for o in outcomes])
+    w = t.draw(t, battle, sides) if t.draw else _draw(t, [o.probability for o in outcomes])
     outcome = outcomes[w]
     for i, (groups, lost) in enumerate(zip(sides, outcome.losses)):
         _take_losses(groups, lost)
@@ -264,6 +264,7 @@ def move_and_fight(t: Turn) -> None:
     step = 0
     while True:
         step += 1
+        t.step = step
         movers = [g for g in t.groups if g.path and size(g.units)]
         t.ready = {g.id: (g.at, dict(g.units)) for g in t.groups if not g.path}
         for g in t.groups:
