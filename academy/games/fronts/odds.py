@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -255,8 +255,11 @@ class _Walk:
         where = sides[0][0].at
         key = (t.step, kind, battle.province, tuple((s.name, s.role) for s in battle.sides), tuple(battle.strengths()))
         orders = tuple((g.owner, g.order) for groups in sides for g in groups if g.order)
-        estimated = any((g.owner, parse_order(g.order, self.fmap).source if g.order else g.at) in self.estimated
-                        for groups in sides for g in groups)
+        guessed = [any(self._is_estimate(g) for g in groups) for groups in sides]
+        estimated = any(guessed)
+        if estimated:    # the side's name says so, as the odds panel shows it
+            battle = replace(battle, sides=tuple(replace(side, name=side.name + " (estimated)") if e else side
+                                                 for side, e in zip(battle.sides, guessed)))
         after = {said for _, _, said in path}
         f = self.found.get(key)
         if f is None:
@@ -265,6 +268,9 @@ class _Walk:
         else:
             f.chance += chance
             f.after = (f.after or set()) & after
+
+    def _is_estimate(self, g: Group) -> bool:
+        return (g.owner, parse_order(g.order, self.fmap).source if g.order else g.at) in self.estimated
 
     def _holds(self, board: Board, chance: Fraction) -> None:
         """Keep who owns what at the end of this way the turn went (for the provinces fought over)."""
