@@ -103,13 +103,18 @@ def _draw(t: Turn, probabilities: Sequence[Fraction]) -> int:
     return len(probabilities) - 1
 
 
-def _take_losses(groups: Sequence[Group], lost: Mapping[str, int]) -> None:
+def _take_losses(groups: Sequence[Group], lost: Mapping[str, int]) -> list[dict[str, int]]:
+    """Take a side's losses off its groups (each type off the first groups that have it); returns
+    what each group lost."""
+    taken = [empty_units() for _ in groups]
     for k in LOSS_ORDER:
         need = lost.get(k, 0)
-        for g in groups:
+        for g, mine in zip(groups, taken):
             take = min(need, g.units[k])
             g.units[k] -= take
+            mine[k] += take
             need -= take
+    return taken
 
 
 def _fall_back(t: Turn, groups: Sequence[Group], where: str) -> str:
@@ -178,10 +183,9 @@ def _battle(t: Turn, where: str, sides: list[list[Group]], roles: list[str], bor
     w = t.draw(t, battle, sides) if t.draw else _draw(t, [o.probability for o in outcomes])
     outcome = outcomes[w]
     for i, (groups, lost) in enumerate(zip(sides, outcome.losses)):
-        _take_losses(groups, lost)
-        for g in groups:
+        for g, own in zip(groups, _take_losses(groups, lost)):     # each order's report: its own stack's losses
             g.fate.append(f"{'won' if i == w else 'lost'} the {'border clash' if border else 'battle'} at {place}"
-                          f" (losing {format_units(lost) if sum(lost.values()) else 'nothing'})")
+                          f" (losing {format_units(own) if sum(own.values()) else 'nothing'})")
     why = battle.explain().split("\n") + support_notes
     winner = bsides[w]
     chance = f"chance {percent(outcome.probability, 0)}"
