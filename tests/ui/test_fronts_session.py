@@ -311,3 +311,23 @@ def test_the_last_turns_message_says_the_game_is_over_not_that_a_new_turn_begins
     assert s.submit()
     assert s.obs["result"] and "The game is over" in s.message
     assert "Now turn" not in s.message, s.message
+
+
+def test_move_highlights_follow_the_slowest_unit_of_the_units_chosen():
+    """fronts.md "Units": a stack moves at the pace of its slowest unit. 2 infantry and 1 armor in
+    Millbrook reach only its neighbours (not forest Oakhollow: armor entering forest spends 2 moves);
+    the armor alone reaches Greyridge through Westmere, and Oakhollow with both its moves."""
+    s = new()
+    s.click("millbrook")
+    assert set(s.targets) == set(s.fmap.neighbours["millbrook"]) - {"oakhollow"}
+    s.set_split("infantry", 0)
+    assert "greyridge" in s.targets and "oakhollow" in s.targets        # 2 moves: forest costs both
+    s.set_split("armor", 0)
+    s.set_split("infantry", 1)
+    assert set(s.targets) == set(s.fmap.neighbours["millbrook"])
+    s.set_split("armor", 1)
+    s.set_split("infantry", 2)
+    assert "greyridge" not in s.targets
+    # typed, the engine refuses with the real reason: the infantry's pace
+    assert s.type_order("2 infantry 1 armor Millbrook -> Greyridge") is False
+    assert "slowest unit" in s.message and "infantry move 1 province a turn" in s.message

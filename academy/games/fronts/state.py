@@ -120,6 +120,17 @@ class FrontsState(State):
             return {}
         return order_options(self.board, self.fmap, pid)
 
+    def move_targets(self, player: int | str, province: str, units: Mapping[str, int]) -> list[str]:
+        """The provinces ``units`` of ``player``'s stack in ``province`` can move to this turn, at the
+        pace of the slowest of them (fronts.md "Units"); [] for no ground units or no such stack."""
+        from .movement import reachable
+        pid = self.player_id(player)
+        stack = self.board.stacks.get(pid, {}).get(province)
+        counts = {k: int(n) for k, n in units.items() if n}
+        if not stack or not counts or counts.get("air") or any(n > stack.get(k, 0) for k, n in counts.items()):
+            return []
+        return sorted(p for p in reachable(self.fmap, counts, province) if p != province)
+
     def order_limit(self, player: int | str) -> int | None:
         return None
 

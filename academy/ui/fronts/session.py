@@ -193,6 +193,8 @@ class FrontsSession(OrdersSession):
         split = dict(self.split)
         split[kind] = max(0, min(int(n), have))
         self.split = split
+        if self.mode == "move":
+            self.targets = self._targets("move")
 
     def _hint(self, mode: str) -> str:
         where = self.pname(self.selected or "")
@@ -210,9 +212,11 @@ class FrontsSession(OrdersSession):
             tree = (self.options.get(f"{name} air") or {}).get(mode) or {}
         elif mode == "support":
             tree = (self.options.get(name) or {}).get("support") or {}
-        else:
-            moves = (self.options.get(name) or {}).get("move") or {}
-            tree = {d: 1 for split in moves.values() for d in split}
+        else:                # where the units chosen to move can go, at the pace of the slowest of them
+            state = self._engine_state()
+            if state is None:
+                return []
+            return state.move_targets(self.player, self.selected, {k: n for k, n in self.split.items() if n})
         return sorted(self.fmap.resolve(n) for n in tree)
 
     def _write_for(self, province: str) -> None:
