@@ -202,8 +202,19 @@ def _battle(t: Turn, where: str, sides: list[list[Group]], roles: list[str], bor
             {"province": where, "border": list(border) if border else None, "winner": winner.name,
              "sides": [{"name": s.name, "role": s.role, "strength": float(st), "chance": float(o.probability),
                         "lost": dict(lost)} for s, st, o, lost in zip(bsides, strengths, outcomes, outcome.losses)]},
-            why, teams=[s[0].team for s in sides])
+            why, teams=[s[0].team for s in sides] + _watchers(t, where, border))
     return w
+
+
+def _watchers(t: Turn, where: str, border: tuple[str, str] | None) -> list[str]:
+    """The teams that see a battle (fronts.md "Fog": enemy stacks next to your stacks show exact
+    counts): those with a stack in or next to the province (either province of a border clash), at
+    the start of the turn or now."""
+    places = set(border or (where,))
+    near = places.union(*(t.fmap.neighbours[p] for p in places))
+    teams = {t.board.teams[pl] for pl, by in t.board.stacks.items() if near & set(by)}
+    teams |= {g.team for g in t.groups if g.at in near and g.team != NEUTRAL and size(g.units)}
+    return sorted(teams)
 
 
 def _clashes(t: Turn, movers: Sequence[Group]) -> None:

@@ -343,3 +343,20 @@ def test_battles_each_order_reports_its_own_stacks_losses(make, turn):
     results = dict(next(e for e in events if e.kind == "orders" and e.data["player"] == "red").data["results"])
     assert "losing nothing" in results["2 armor Ashford -> Westmere"]
     assert "infantry" in results["2 infantry Millbrook -> Westmere"]
+
+
+def test_fog_a_battle_next_to_your_stacks_is_reported_to_you(make, turn):
+    """fronts.md "Fog" (enemy stacks next to your stacks show exact counts) and "Battles" (three or
+    more sides... the winner then fights whoever held it; two sides racing in roll the same way):
+    Red and Blue race into Fordham, Blue wins the race and then fights the garrison. Red, beaten
+    back to Oakhollow next door, is told of both battles."""
+    from academy.games.fronts.game import FrontsGame
+    g = FrontsGame()
+    b = make(g, stacks={"red": {"oakhollow": {"infantry": 2}, "highcrag": {"infantry": 1}},
+                        "blue": {"eastmere": {"infantry": 4}}}, neutral={"fordham": {"infantry": 2}})
+    _, events = turn(g, b, {"red": ["2 infantry Oakhollow -> Fordham"], "blue": ["4 infantry Eastmere -> Fordham"]},
+                     ["last", "first"])
+    battles = [e for e in events if e.kind == "battle"]
+    assert [x["name"] for x in battles[0].data["sides"]] == ["Red", "Blue"] and battles[0].data["winner"] == "Blue"
+    assert [x["name"] for x in battles[1].data["sides"]] == ["Blue", "Neutral"]
+    assert all("north" in e.data["visible_to"] for e in battles)
