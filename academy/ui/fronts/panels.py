@@ -40,7 +40,8 @@ details summary { cursor: pointer; }
 LEGEND = ("<div class='academy-muted board-legend'>Discs: provinces in their owner's colour (grey: nobody's) · "
           "■ city, ★ capital · ▲ green forest, ▲ brown mountain, ⬢ grey urban · thick blue line: river on the "
           "border · labels: stacks (inf, art, arm, air; \"? 4-6\": seen through the fog) · → move · dashed: "
-          "artillery support · dotted: air strike or scout · ⊕ build · red ✳: last turn's battle</div>")
+          "artillery support · dotted: air strike or scout · ⊕ build · red ✳: last turn's battle · ⚠ after a "
+          "stack: out of supply (half strength in battle; after 2 turns it loses a unit every turn)</div>")
 
 _LABELS = {"infantry": "Infantry", "artillery": "Artillery", "armor": "Armor"}
 
