@@ -419,8 +419,9 @@ class LocalFronts(LocalOrders, FrontsSession):
         self.game, self.fmap, self._reports, self.level = game, load_map(game.map.id), {p: [] for p in people}, level
         cpu = [game.map.players[p].name for i, p in enumerate(game.player_ids) if p not in people]
         names = ", ".join(game.map.players[p].name for p in people)
-        self._start(state, people, level, f"New game on {game.map.name}: you play {names}"
-                    + (f"; the {level} CPU plays {', '.join(cpu)}." if cpu else "."))
+        note = game.empty_seats_note()
+        self._start(state, people, level, f"New game on {game.table_name}: you play {names}"
+                    + (f"; the {level} CPU plays {', '.join(cpu)}." if cpu else ".") + (f" {note}" if note else ""))
 
     def start_from(self, state: Any, people: Iterable[str] | None = None, message: str = "") -> None:
         """Play on from ``state`` (e.g. a shared link's position): ``people`` on this screen (default:
@@ -428,7 +429,7 @@ class LocalFronts(LocalOrders, FrontsSession):
         game = state.game
         people = [p for p in (people or game.player_ids)]
         self.game, self.fmap, self._reports = game, load_map(game.map.id), {p: [] for p in people}
-        self._start(state, people, self.level, message or f"Turn {state.board.turn} on {game.map.name}.")
+        self._start(state, people, self.level, message or f"Turn {state.board.turn} on {game.table_name}.")
 
     def _load_record(self, record: Any, name: str) -> None:
         """Play on from a saved record: the people on this screen stay (those the loaded game has; else
@@ -447,7 +448,7 @@ class LocalFronts(LocalOrders, FrontsSession):
         self.game, self.fmap, self._reports = game, load_map(game.map.id), reports
         names = ", ".join(game.map.players[p].name for p in people)
         self._start(state, people, self.level,
-                    f"Game loaded from {name}: turn {state.board.turn} on {game.map.name}; you play {names}.")
+                    f"Game loaded from {name}: turn {state.board.turn} on {game.table_name}; you play {names}.")
 
     # --- LocalOrders ------------------------------------------------------------------------------
     def _all_seats(self, engine: Any) -> list[str]:
