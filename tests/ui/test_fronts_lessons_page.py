@@ -130,3 +130,19 @@ def test_the_odds_panel_shows_the_figure_the_prompt_asks_for(lesson_id, exercise
     win = next(s["win"] for s in battle["sides"] if s["name"] == side)
     assert win == pytest.approx(chance)
     assert model.submit() and model.feedback.status == "solved", model.feedback.message
+
+
+def test_the_order_box_is_empty_when_a_new_exercise_starts_or_resets() -> None:
+    """Issue 19 (Play): text typed in the order box does not follow the learner into the next lesson."""
+    from academy.ui.fronts.panels import OrdersPanel
+    odds = next(lesson for lesson in LESSONS if lesson.id == "odds")
+    model = FrontsLessonModel()
+    model.start(Attempt(odds, odds.exercises[0]))
+    panel = OrdersPanel(model)
+    panel.typed.value = "2 infantry Millbrook -> Westm"
+    model.reset()
+    assert panel.typed.value == ""
+    panel.typed.value = "2 infantry Millbrook -> Westm"
+    air = next(lesson for lesson in LESSONS if lesson.id == "air")
+    model.start(Attempt(air, air.exercises[0]))
+    assert panel.typed.value == ""

@@ -175,10 +175,17 @@ class OrdersPanel(pn.viewable.Viewer):
         self._syncing = False
         watched = ["obs", "pending", "message", "selected", "mode", "split", "player", "step", "ready", "thinking"]
         s.param.watch(later(self._update), [w for w in watched if w in s.param])
+        fresh = [w for w in ("attempt", "people") if w in s.param]     # a new exercise, a new game
+        if fresh:
+            s.param.watch(later(self._clear_typed), fresh)
         self._update()
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self.layout
+
+    def _clear_typed(self, *events: Any) -> None:
+        """A new exercise (or its reset, or a new game) starts with an empty order box."""
+        self.typed.param.update(value="", value_input="")
 
     def _type(self) -> None:
         text = self.typed.value_input or self.typed.value
