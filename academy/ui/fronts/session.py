@@ -299,8 +299,15 @@ class FrontsSession(OrdersSession):
         return self._battle_dict(p.odds, p.holds, [text])
 
     def _given_orders(self) -> dict[str, list[str]]:
-        """The other sides' orders this screen knows (a lesson gives them), by player."""
-        return {pl: list(t) for pl, t in (getattr(self, "others", None) or {}).items() if t and pl != self.player}
+        """The orders the odds count besides the viewer's, by player: the teammates' orders already
+        submitted (a team plans together), and the other sides' orders a lesson gives."""
+        given = {pl: list(t) for pl, t in (getattr(self, "others", None) or {}).items() if t and pl != self.player}
+        state = self._engine_state()
+        teams = (self.obs or {}).get("teams", {})
+        for pl, texts in (getattr(state, "pending", None) or {}).items():
+            if pl != self.player and texts and teams.get(pl) == teams.get(self.player) and pl not in given:
+                given[pl] = list(texts)
+        return given
 
     def _battle_dict(self, b: Any, holds: Any, orders: list[str]) -> dict[str, Any]:
         """One battle for the odds panel: where, its kind, the chance it happens and what must happen
