@@ -285,8 +285,9 @@ class _Walk:
             if b.kind == "border clash" or b.province in holds:
                 continue
             h = holds[b.province] = {}
+            walked = sum((chance for _, chance in self.ends), start=Fraction(0))   # 1 unless approximate
             for owners, chance in self.ends:
-                h[owners.get(b.province)] = h.get(owners.get(b.province), Fraction(0)) + chance
+                h[owners.get(b.province)] = h.get(owners.get(b.province), Fraction(0)) + chance / walked
         return TurnOdds(battles, holds, self.approximate,
                         any(b.estimated for b in battles))
 

@@ -163,3 +163,18 @@ def test_preview_refuses_what_is_not_a_move_support_or_strike():
     with pytest.raises(IllegalAction) as e:
         preview(s, "red", "Northgate hold")
     assert e.value.reason == "not_a_move"
+
+
+def test_battles_past_the_walks_limit_the_later_battles_follow_the_likelier_winner(monkeypatch):
+    # "Battles" (three or more sides): with room for one way only, the roll keeps its exact odds, the
+    # follow-on battle after Red's (likelier) win is still found, and the result says it is approximate.
+    from academy.games.fronts import odds as odds_module
+    monkeypatch.setattr(odds_module, "MAX_LEAVES", 1)
+    s = start_state("Red to order; map: crossroads; players: 3; mode: ffa; Red 10: 4 infantry 2 armor South Pass; "
+                    "Blue 10: 4 infantry East Pass; Green 10: 4 infantry North Pass; neutral: 3 infantry "
+                    "1 artillery Crown; owners: South Pass Red, East Pass Blue, North Pass Green; Blue orders: "
+                    "4 infantry East Pass -> Crown; Green orders: 4 infantry North Pass -> Crown")
+    odds = turn_odds(s, "red", ["4 infantry 2 armor South Pass -> Crown"], _given(s))
+    assert odds.approximate and len(odds.battles) == 2
+    assert odds.battles[0].win_probabilities()[2] == Fraction(225, 353)
+    assert sum(odds.holds["crown"].values()) == 1
