@@ -101,6 +101,7 @@ def test_the_odds_count_the_other_sides_given_orders() -> None:
     follow = next(p for p in model.previews if p["after"] == ["Red wins the roll in Crown"])
     assert follow["chance"] == pytest.approx(225 / 353) and follow["sides"][0]["win"] == pytest.approx(121 / 562)
     assert "3 sides moving into Crown roll once" in panel.pane.object and "64%" in panel.pane.object
+    assert panel.pane.object.count("After the turn, Crown") == 1
     odds = next(lesson for lesson in LESSONS if lesson.id == "odds")
     model.start(Attempt(odds, odds.exercises[0]))
     assert not model.others and model.type_order("1 infantry 2 armor Millbrook -> Westmere")

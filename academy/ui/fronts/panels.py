@@ -62,11 +62,12 @@ def odds_html(previews: list[dict[str, Any]], others_given: bool = False) -> str
     are known (a lesson gives them) and counted."""
     if not previews:
         return ""
-    others = ("the other side's given orders are counted; every other stack holds." if others_given
+    others = ("the other sides' given orders are counted; every other stack holds." if others_given
               else "the others' orders are secret: their stacks are taken to hold.")
     parts = [f"<div class='academy-muted odds-note'>The battles your orders cause, in the order the turn resolves "
              f"them, as you see the board now; {others}</div>"]
-    for p in previews:
+    last = {p["province"]: i for i, p in enumerate(previews) if p.get("holds")}   # who holds it: said once, last
+    for i, p in enumerate(previews):
         head = _KIND_HEAD.get(p.get("kind", "battle"), "Battle in {where}").format(where=p["where"],
                                                                                  n=len(p["sides"]))
         rows = "".join(f"<tr><td>{escape(s['name'])}{'' if s.get('supplied', True) else ' ⚠ out of supply'}</td>"
@@ -78,7 +79,7 @@ def odds_html(previews: list[dict[str, Any]], others_given: bool = False) -> str
         chance = p.get("chance", 1.0)
         if chance < 1:
             cond = f" (if {escape(' and '.join(p['after']))})" if p.get("after") else ""
-            lines.append(f"Happens with a {percent(chance, 0)} chance{cond}.")
+            lines.append(f"Chance that it comes to this battle: {percent(chance, 0)}{cond}.")
         if p.get("estimated"):
             lines.append("The defenders are estimated from what the fog shows.")
         if any(not s.get("supplied", True) for s in p["sides"]):
@@ -87,7 +88,7 @@ def odds_html(previews: list[dict[str, Any]], others_given: bool = False) -> str
         holds = p.get("holds") or []
         after = ("<div class='odds-holds'>After the turn, " + escape(p["where"]) + ": " +
                  ", ".join(f"{escape(h['name'])} {percent(h['chance'], 0)}" for h in holds) + "</div>"
-                 if holds else "")
+                 if holds and last.get(p["province"]) == i else "")
         parts.append(f"<div class='odds-box'><h4>{escape(head)}</h4>{meta}<table class='fr'><tr><th>side</th>"
                      f"<th></th><th>strength</th><th>wins</th><th>expected losses</th></tr>{rows}</table>{after}"
                      f"<details><summary>Why these numbers</summary><div class='why'>{escape(p['explain'])}</div>"
