@@ -75,3 +75,21 @@ def test_crossroads_hot_seat_covers_the_board_between_two_people(serve, open_pag
     page.wait_text(".pass-screen", "Pass the screen to Red")
     page.page.locator(".cover-ready button").click()
     page.wait_text(".fronts-banner", "turn 2")
+
+
+def test_the_play_page_fits_a_1400_px_window_with_the_build_row(serve, open_page):
+    """Issue 19 (Play): at 1400 px the orders panel's build row ("Add build") fits its column: the page
+    never scrolls sideways and no button or input reaches past the window's edge."""
+    from tests.ui.test_browser_fit import MEASURE
+    url = serve(lambda: build_page(current_query()))
+    page = open_page(width=1400, height=900)
+    page.open(url + "?game=fronts&tab=play", board=None)
+    page.page.locator(".start-game button").click()
+    page.wait_board(BOARD)
+    page.page.locator(".add-build").first.wait_for(state="visible", timeout=30000)
+    page.page.wait_for_timeout(800)
+    m = page.page.evaluate(MEASURE)
+    assert m["page"] <= m["width"] + 1 and not m["cut"], m
+    box = page.page.locator(".add-build").first.bounding_box()
+    row = page.page.locator(".orders-panel").first.bounding_box()
+    assert box["x"] + box["width"] <= row["x"] + row["width"] + 1, (box, row)

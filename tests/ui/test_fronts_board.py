@@ -151,3 +151,23 @@ def test_an_arrow_head_points_along_its_shaft_on_the_screen():
     b.figure.set_from_json("inner_height", 500)
     after = b.kit.column("moves-heads", "angle")[0]
     assert after == pytest.approx(on_screen()) and abs(after - before) > 0.05
+
+
+def test_a_stack_out_of_supply_is_marked_on_the_board_and_in_its_tooltip():
+    """fronts.md "Defense bonuses" (Supply): a stack with no path of its team's provinces to a city of
+    its team fights at half strength; the board marks it (⚠) and the tooltip says so."""
+    from academy.games.fronts.goals import start_state
+    state = start_state("Red to order; Red 10: 2 infantry Greyridge, 1 infantry Millbrook; Blue 10: 1 infantry "
+                        "Elmshade, 1 infantry Saltmarsh; neutral: none; owners: Greyridge Blue, Westmere Blue, "
+                        "Riverton Blue")
+    assert state.observation("red")["out_of_supply"] == [{"province": "greyridge", "owner": "red", "turns": 0}]
+    s = LocalFronts()
+    s.start_from(state, people=["red"])
+    b = board_for(s)
+    stacks = b.kit.sources["stacks"].data
+    labels = dict(zip(stacks["province"], stacks["label"]))
+    assert labels["greyridge"] == "2 inf ⚠" and labels["millbrook"] == "1 inf"
+    provinces = b.kit.sources["provinces"].data
+    text = dict(zip(b.ids, provinces["stack_text"]))
+    assert "out of supply" in text["greyridge"] and "half strength" in text["greyridge"]
+    assert "out of supply" not in text["millbrook"]

@@ -311,3 +311,44 @@ def test_the_last_turns_message_says_the_game_is_over_not_that_a_new_turn_begins
     assert s.submit()
     assert s.obs["result"] and "The game is over" in s.message
     assert "Now turn" not in s.message, s.message
+
+
+def test_move_highlights_follow_the_slowest_unit_of_the_units_chosen():
+    """fronts.md "Units": a stack moves at the pace of its slowest unit. 2 infantry and 1 armor in
+    Millbrook reach only its neighbours (not forest Oakhollow: armor entering forest spends 2 moves);
+    the armor alone reaches Greyridge through Westmere, and Oakhollow with both its moves."""
+    s = new()
+    s.click("millbrook")
+    assert set(s.targets) == set(s.fmap.neighbours["millbrook"]) - {"oakhollow"}
+    s.set_split("infantry", 0)
+    assert "greyridge" in s.targets and "oakhollow" in s.targets        # 2 moves: forest costs both
+    s.set_split("armor", 0)
+    s.set_split("infantry", 1)
+    assert set(s.targets) == set(s.fmap.neighbours["millbrook"])
+    s.set_split("armor", 1)
+    s.set_split("infantry", 2)
+    assert "greyridge" not in s.targets
+    # typed, the engine refuses with the real reason: the infantry's pace
+    assert s.type_order("2 infantry 1 armor Millbrook -> Greyridge") is False
+    assert "slowest unit" in s.message and "infantry move 1 province a turn" in s.message
+
+
+def test_the_odds_count_a_teammates_submitted_orders():
+    """fronts.md "Battles": a side's strength is the sum of its units, the team's stacks moving in
+    together. On Crossroads Red and Green are one team (Sun): Green's submitted move into Crown joins
+    Red's: 4 + 4 infantry attacking = 8 against the garrison's (3 × 2 + 1) × 1.5 = 10.5."""
+    from academy.games.fronts.goals import start_state
+    st = start_state("Red to order; map: crossroads; players: 4; Red 10: 4 infantry South Pass; Blue 10: "
+                     "1 infantry Bluecastle; Green 10: 4 infantry North Pass; Gold 10: 1 infantry Goldcrest; "
+                     "neutral: 3 infantry 1 artillery Crown; owners: South Pass Red, North Pass Green")
+    s = LocalFronts()
+    s.start_from(st, people=["red"])
+    assert s.type_order("4 infantry South Pass -> Crown")
+    [alone] = [p for p in s.previews if p["province"] == "crown"]
+    assert [x["strength"] for x in alone["sides"]] == [4, 10.5]
+    s.engine_state.submit("green", ["4 infantry North Pass -> Crown"])
+    s.remove(0)
+    assert s.type_order("4 infantry South Pass -> Crown")
+    [battle] = [p for p in s.previews if p["province"] == "crown"]
+    assert battle["sides"][0]["name"] == "Red + Green" and [x["strength"] for x in battle["sides"]] == [8, 10.5]
+    assert battle["sides"][0]["win"] == pytest.approx(64 / (64 + 110.25))

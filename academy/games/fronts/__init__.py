@@ -5,6 +5,7 @@ battle model with exact odds (``battle``), the movement step model (``movement``
 falling back (``supply``); the board (``board``), order notation (``orders``) and the one-line
 position (``notation``), which orders are legal and the menu of choices (``rules``), turn
 resolution (``resolve``: ``battles`` for the movement steps, ``upkeep`` for what follows, on the
-working data of ``turn``), fog (``fog``), the odds of a planned move (``odds``), the protocol
+working data of ``turn``), fog (``fog``), the odds of planned orders (``odds``: the resolution run
+over every way the battles can go), the protocol
 state (``state``), the game (``game``, registered as "fronts") and the CPU players (``bots``).
 """

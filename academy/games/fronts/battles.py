@@ -103,13 +103,18 @@ def _draw(t: Turn, probabilities: Sequence[Fraction]) -> int:
     return len(probabilities) - 1
 
 
-def _take_losses(groups: Sequence[Group], lost: Mapping[str, int]) -> None:
+def _take_losses(groups: Sequence[Group], lost: Mapping[str, int]) -> list[dict[str, int]]:
+    """Take a side's losses off its groups (each type off the first groups that have it); returns
+    what each group lost."""
+    taken = [empty_units() for _ in groups]
     for k in LOSS_ORDER:
         need = lost.get(k, 0)
-        for g in groups:
+        for g, mine in zip(groups, taken):
             take = min(need, g.units[k])
             g.units[k] -= take
+            mine[k] += take
             need -= take
+    return taken
 
 
 def _fall_back(t: Turn, groups: Sequence[Group], where: str) -> str:
@@ -175,13 +180,12 @@ def _battle(t: Turn, where: str, sides: list[list[Group]], roles: list[str], bor
     battle = Battle(place, prov.terrain, tuple(bsides), dug, prov.is_capital and dug > 0, border is not None)
     outcomes = battle.outcomes()
     strengths = battle.strengths()
-    w = _draw(t, [o.probability for o in outcomes])
+    w = t.draw(t, battle, sides) if t.draw else _draw(t, [o.probability for o in outcomes])
     outcome = outcomes[w]
     for i, (groups, lost) in enumerate(zip(sides, outcome.losses)):
-        _take_losses(groups, lost)
-        for g in groups:
+        for g, own in zip(groups, _take_losses(groups, lost)):     # each order's report: its own stack's losses
             g.fate.append(f"{'won' if i == w else 'lost'} the {'border clash' if border else 'battle'} at {place}"
-                          f" (losing {format_units(lost) if sum(lost.values()) else 'nothing'})")
+                          f" (losing {format_units(own) if sum(own.values()) else 'nothing'})")
     why = battle.explain().split("\n") + support_notes
     winner = bsides[w]
     chance = f"chance {percent(outcome.probability, 0)}"
@@ -198,8 +202,19 @@ def _battle(t: Turn, where: str, sides: list[list[Group]], roles: list[str], bor
             {"province": where, "border": list(border) if border else None, "winner": winner.name,
              "sides": [{"name": s.name, "role": s.role, "strength": float(st), "chance": float(o.probability),
                         "lost": dict(lost)} for s, st, o, lost in zip(bsides, strengths, outcomes, outcome.losses)]},
-            why, teams=[s[0].team for s in sides])
+            why, teams=[s[0].team for s in sides] + _watchers(t, where, border))
     return w
+
+
+def _watchers(t: Turn, where: str, border: tuple[str, str] | None) -> list[str]:
+    """The teams that see a battle (fronts.md "Fog": enemy stacks next to your stacks show exact
+    counts): those with a stack in or next to the province (either province of a border clash), at
+    the start of the turn or now."""
+    places = set(border or (where,))
+    near = places.union(*(t.fmap.neighbours[p] for p in places))
+    teams = {t.board.teams[pl] for pl, by in t.board.stacks.items() if near & set(by)}
+    teams |= {g.team for g in t.groups if g.at in near and g.team != NEUTRAL and size(g.units)}
+    return sorted(teams)
 
 
 def _clashes(t: Turn, movers: Sequence[Group]) -> None:
@@ -264,6 +279,7 @@ def move_and_fight(t: Turn) -> None:
     step = 0
     while True:
         step += 1
+        t.step = step
         movers = [g for g in t.groups if g.path and size(g.units)]
         t.ready = {g.id: (g.at, dict(g.units)) for g in t.groups if not g.path}
         for g in t.groups:

@@ -1,6 +1,7 @@
 """The Fronts game: options, players and teams, and the entry points of the engine protocol."""
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -8,6 +9,7 @@ from academy.core.bounds import refuse_long_numbers
 from academy.core.errors import IllegalAction, InvalidNotation, UnknownMap
 from academy.core.protocol import Game
 from academy.core.record import Record
+from academy.core.text import listing
 
 from . import actions
 from .actions import Resolve, SubmitOrders, Surrender
@@ -80,6 +82,32 @@ class FrontsGame(Game):
     @property
     def free_for_all(self) -> bool:
         return self.options["mode"] == "ffa"
+
+    @property
+    def table_name(self) -> str:
+        """The map and this table's seats: "Crossroads, 3 players, free-for-all"; the map's name alone
+        when every seat plays in teams (a smaller table leaves out the seat count the map was drawn for).
+
+        >>> FrontsGame(players=3, mode="ffa").table_name, FrontsGame().table_name
+        ('Crossroads, 3 players, free-for-all', 'The Two Rivers (duel)')
+        """
+        if len(self._ids) == len(self._map.players) and not self.free_for_all:
+            return self._map.name
+        base = re.sub(r"\s*\([^)]*players?\)\s*$", "", self._map.name)
+        mode = "free-for-all" if self.free_for_all else "teams"
+        return f"{base}, {len(self._ids)} players, {mode}"
+
+    def empty_seats_note(self) -> str:
+        """What becomes of the map's seats nobody takes (fronts.md "Neutral cities": garrisons): "" when
+        every seat is taken."""
+        empty = [p for p in self._map.players if p not in self._ids]
+        if not empty:
+            return ""
+        names = listing(self._map.players[p].name for p in empty)
+        one = len(empty) == 1
+        return (f"{names}'s {'seat has' if one else 'seats have'} no player: {'its' if one else 'their'} land "
+                f"belongs to nobody, and {'its' if one else 'their'} armies stand as neutral garrisons, seen by "
+                "everyone, that never move, build or dig in.")
 
     def player_name(self, player: int) -> str:
         return self._map.players[self._ids[player]].name if 0 <= player < len(self._ids) else f"Player {player + 1}"

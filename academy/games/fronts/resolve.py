@@ -22,7 +22,7 @@ neighbouring provinces its team owns with no enemy stack.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from academy.core.protocol import Event
 
@@ -38,15 +38,17 @@ __all__ = ["resolve_turn", "income_of"]
 
 
 def resolve_turn(board: Board, fmap: FrontsMap, orders: Mapping[str, Sequence[str]], rng: random.Random,
-                 free_for_all: bool = False) -> tuple[Board, list[Event]]:
+                 free_for_all: bool = False, draw: Callable[..., int] | None = None) -> tuple[Board, list[Event]]:
     """Resolve one turn from ``board`` with each player's canonical order texts (already checked).
 
     Returns the new board and the events, in order: battles (each with its report in ``why``),
     captures, planes lost, supply, income, builds, knock-outs, and for each player an "orders"
     event with the outcome of every order. Each event's ``data["visible_to"]`` lists the teams that
     may see it (None: everyone). ``rng`` draws the battle winners (``getrandbits(64)`` per battle).
+    ``draw(turn, battle, sides)``, when given, chooses each winner instead (see ``Turn.draw``): the
+    odds preview walks every way the battles can go with it.
     """
-    t = Turn(fmap, board.copy(), rng)
+    t = Turn(fmap, board.copy(), rng, draw=draw)
     owners_before = dict(board.owners)
     to_build = setup(t, orders)
     move_and_fight(t)

@@ -90,6 +90,8 @@ def check_order(board: Board, fmap: FrontsMap, player: str, text: str) -> tuple[
             found = reachable(fmap, counts, order.source) if not counts["air"] else {}
             if path[0] in found:
                 path = found[path[0]]
+            else:
+                _refuse_slowest(fmap, counts, order.source, path[0], text)
         plan_route(fmap, counts, order.source, path)
         order = Order("move", order.source, order.units, tuple(path))
     elif order.kind == "support":
@@ -105,6 +107,21 @@ def check_order(board: Board, fmap: FrontsMap, player: str, text: str) -> tuple[
                                                 f"{_name(fmap, order.target)} is further from "
                                                 f"{_name(fmap, order.source)}. Pick a closer province.")
     return _with_counts(order, counts), counts
+
+
+def _refuse_slowest(fmap: FrontsMap, counts: Mapping[str, int], source: str, dest: str, text: str) -> None:
+    """A move a faster unit of the stack could make, but the stack cannot: a stack moves at the pace
+    of its slowest unit (fronts.md "Units"). Raises IllegalAction ``too_far`` saying so; else returns."""
+    moving = [k for k in LOSS_ORDER if counts.get(k) and UNITS[k].is_ground]
+    slow = min(moving, key=lambda k: UNITS[k].move) if moving else None
+    fast = [k for k in moving if UNITS[k].move > UNITS[slow].move] if slow else []
+    if not fast or dest not in reachable(fmap, {k: counts[k] for k in fast}, source):
+        return
+    pace = UNITS[slow].move
+    raise IllegalAction("too_far", f"{text!r} refused: a stack moves at the pace of its slowest unit, and "
+                                   f"{slow} move {pace} province{'' if pace == 1 else 's'} a turn; "
+                                   f"{_name(fmap, dest)} is further from {_name(fmap, source)}. Move only the "
+                                   f"{listing(fast)} to go there, or stop next door.")
 
 
 def check_orders(board: Board, fmap: FrontsMap, player: str, texts: Iterable[str]) -> tuple[str, ...]:

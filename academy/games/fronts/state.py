@@ -120,6 +120,17 @@ class FrontsState(State):
             return {}
         return order_options(self.board, self.fmap, pid)
 
+    def move_targets(self, player: int | str, province: str, units: Mapping[str, int]) -> list[str]:
+        """The provinces ``units`` of ``player``'s stack in ``province`` can move to this turn, at the
+        pace of the slowest of them (fronts.md "Units"); [] for no ground units or no such stack."""
+        from .movement import reachable
+        pid = self.player_id(player)
+        stack = self.board.stacks.get(pid, {}).get(province)
+        counts = {k: int(n) for k, n in units.items() if n}
+        if not stack or not counts or counts.get("air") or any(n > stack.get(k, 0) for k, n in counts.items()):
+            return []
+        return sorted(p for p in reachable(self.fmap, counts, province) if p != province)
+
     def order_limit(self, player: int | str) -> int | None:
         return None
 
@@ -299,7 +310,17 @@ class FrontsState(State):
             obs["pending"] = list(self.pending.get(pid, ()))
             obs["options"] = self.options(pid)
             obs["scouted"] = list(b.scouted.get(pid, []))
+            obs["out_of_supply"] = self.out_of_supply(team)
         return obs
+
+    def out_of_supply(self, team: str) -> list[dict[str, Any]]:
+        """The stacks of ``team`` out of supply now (fronts.md "Supply": half strength in battle, and after
+        2 turns 1 unit lost every turn): each {"province", "owner", "turns"} (turns out of supply so far)."""
+        from .supply import is_supplied
+        b = self.board
+        return [{"province": prov, "owner": pl, "turns": b.oos.get(pl, {}).get(prov, 0)}
+                for pl in b.players if b.teams[pl] == team for prov in sorted(b.stacks.get(pl, {}))
+                if not is_supplied(self.fmap, prov, team, b.owners, b.teams)]
 
     def to_json(self) -> dict[str, Any]:
         return envelope(SCHEMA, VERSION, {

@@ -2,12 +2,14 @@
 
 A ``Group`` is a part of a stack during the turn: the part that stands, or a part that moves along
 its route. ``Turn`` holds the board being changed, the generator that draws battle winners, the
-supports and strikes given, and the events and per-order outcomes written so far.
+supports and strikes given, and the events and per-order outcomes written so far. ``draw``, when
+given, chooses each battle's winner in place of the generator (``academy.games.fronts.odds``).
 """
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -58,6 +60,11 @@ class Turn:
     #: supports and strikes that counted in a battle: (player, source, target)
     used: set[tuple[str, str, str]] = field(default_factory=set)
     built: dict[tuple[str, str], bool] = field(default_factory=dict)
+    #: chooses each battle's winner instead of the generator (the odds preview walks every branch):
+    #: ``draw(turn, battle, sides)`` with the Battle and the groups of each side -> the winner's index
+    draw: Callable[[Turn, Any, list[list[Group]]], int] | None = None
+    #: the movement step being resolved (1, 2, ...)
+    step: int = 0
 
     def name(self, p: str) -> str:
         return self.fmap.name_of(p)

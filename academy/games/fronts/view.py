@@ -35,12 +35,15 @@ class FrontsView(FrontsState):
 
     shown_stacks: dict[str, list[dict[str, Any]]]
     shown_income: int | None = None
+    shown_supply: list[dict[str, Any]] | None = None
 
     def observation(self, player: int | str | None) -> dict[str, Any]:
         data = super().observation(player)
         data["stacks"] = copy.deepcopy(self.shown_stacks)
         if "income" in data and self.shown_income is not None:
             data["income"] = self.shown_income
+        if "out_of_supply" in data and self.shown_supply is not None:
+            data["out_of_supply"] = copy.deepcopy(self.shown_supply)
         return data
 
 
@@ -81,6 +84,7 @@ def view_state(game: FrontsGame, observation: Mapping[str, Any], step: int = 0) 
         state.result = copy.deepcopy(observation["result"])
         state.shown_stacks = copy.deepcopy(dict(observation["stacks"]))
         state.shown_income = int(observation["income"]) if viewer else None
+        state.shown_supply = copy.deepcopy(list(observation.get("out_of_supply", []))) if viewer else None
     except (KeyError, TypeError, AttributeError) as exc:
         raise ValueError(f"This is not a Fronts observation: {exc!s} is missing or of the wrong kind.") from None
     return state

@@ -82,6 +82,22 @@ def stack_label(entry: dict[str, Any]) -> str:
     return f"? {entry['size']} " + " ".join(SHORT.get(k, k) for k in entry.get("types", []))
 
 
+#: the mark after the label of a stack out of supply (the legend says what it means)
+OUT_OF_SUPPLY_MARK = "⚠"
+
+
+def _cut_off(obs: dict[str, Any]) -> dict[tuple[str, str], int]:
+    """(province, owner) -> turns out of supply, for the viewer's team's stacks out of supply."""
+    return {(e["province"], e["owner"]): int(e["turns"]) for e in obs.get("out_of_supply") or []}
+
+
+def _supply_words(turns: int | None) -> str:
+    if turns is None:
+        return ""
+    so_far = f", {turns} turn{'s' if turns != 1 else ''} so far" if turns else ""
+    return f" (out of supply{so_far}: half strength in battle)"
+
+
 def map_graph(fmap: FrontsMap | None) -> nx.Graph:
     """The map as a networkx graph: nodes carry pos, name, terrain, kind; edges carry river and kind
     ("river" or "border"). No map: an empty graph."""
@@ -235,6 +251,7 @@ class FrontsBoard(pn.viewable.Viewer):
         out = {"provinces": _empty(*_PROVINCE_LIVE), "halos": _empty(*_HALO_LIVE)}
         obs = s.obs or {}
         owners, stacks = obs.get("owners", {}), obs.get("stacks", {})
+        cut = _cut_off(obs)
         targets = set(s.targets or ())
         for pid in self.ids:
             owner = owners.get(pid)
@@ -243,6 +260,7 @@ class FrontsBoard(pn.viewable.Viewer):
             prov["line_color"].append(colour(owner) if owner else "#9E9E9E")
             prov["owner_text"].append(f"held by {s.player_name(owner)}" if owner else "nobody's")
             prov["stack_text"].append("; ".join(f"{s.player_name(e['owner'])}: {stack_label(e)}"
+                                                f"{_supply_words(cut.get((pid, e['owner'])))}"
                                                 for e in stacks.get(pid, [])) or "no stack seen")
             if pid == s.selected:
                 halo = (SELECTED, 1.0, 4.0)
@@ -260,12 +278,13 @@ class FrontsBoard(pn.viewable.Viewer):
         cols = _empty("x", "y", "label", "background_fill_color", "owner", "province")
         if self.fmap is None or s.obs is None:
             return cols
+        cut = _cut_off(s.obs)
         for pid, entries in sorted(s.obs.get("stacks", {}).items()):
             x, y = self.pos[pid]
             for i, e in enumerate(entries):
                 cols["x"].append(x)
                 cols["y"].append(y - 0.005 + 0.032 * i)
-                cols["label"].append(stack_label(e))
+                cols["label"].append(stack_label(e) + (f" {OUT_OF_SUPPLY_MARK}" if (pid, e["owner"]) in cut else ""))
                 cols["background_fill_color"].append(colour(e["owner"]))
                 cols["owner"].append(e["owner"])
                 cols["province"].append(pid)

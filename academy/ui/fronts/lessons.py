@@ -56,6 +56,7 @@ class FrontsLessonModel(LessonAttempt, FrontsSession):
             return
         self.attempt.reset()
         self.param.update(feedback=None, reports=[], pending=[], previews=[])
+        self.param.trigger("attempt")          # the views start it afresh (an empty order box)
         self._show_attempt("")
 
     def act(self, orders: Any) -> bool:

@@ -40,7 +40,8 @@ details summary { cursor: pointer; }
 LEGEND = ("<div class='academy-muted board-legend'>Discs: provinces in their owner's colour (grey: nobody's) · "
           "■ city, ★ capital · ▲ green forest, ▲ brown mountain, ⬢ grey urban · thick blue line: river on the "
           "border · labels: stacks (inf, art, arm, air; \"? 4-6\": seen through the fog) · → move · dashed: "
-          "artillery support · dotted: air strike or scout · ⊕ build · red ✳: last turn's battle</div>")
+          "artillery support · dotted: air strike or scout · ⊕ build · red ✳: last turn's battle · ⚠ after a "
+          "stack: out of supply (half strength in battle; after 2 turns it loses a unit every turn)</div>")
 
 _LABELS = {"infantry": "Infantry", "artillery": "Artillery", "armor": "Armor"}
 
@@ -50,27 +51,55 @@ def swatch(owner: str | None, size: int = 12) -> str:
             f'background:{colour(owner)};border:1px solid #0005;vertical-align:-1px;margin-right:5px"></span>')
 
 
+_KIND_HEAD = {"battle": "Battle in {where}", "border clash": "Border clash at {where}",
+              "roll": "{n} sides moving into {where} roll once"}
+
+
 def odds_html(previews: list[dict[str, Any]], others_given: bool = False) -> str:
-    """The odds of the planned moves: each side's strength, win chance, expected losses, and the factors.
-    ``others_given``: the other side's orders are known (a lesson gives them) but not counted here."""
+    """One block per battle the planned orders cause, in the order the turn resolves them: the chance
+    it happens (and what must happen first), each side's strength, win chance and expected losses,
+    who holds the province after the turn, and the factors. ``others_given``: the other sides' orders
+    are known (a lesson gives them) and counted."""
     if not previews:
         return ""
-    others = ("the other side's given orders are not counted: if they also move there, the battle changes."
-              if others_given else "the others' orders are secret.")
-    parts = []
-    for p in previews:
-        rows = "".join(f"<tr><td>{escape(s['name'])}</td><td>{'moving in' if s['role'] == 'attacker' else 'there'}"
-                       f"</td><td>{s['strength']:.4g}</td><td><b>{percent(s['win'], 0)}</b></td>"
+    others = ("the other sides' given orders are counted; every other stack holds." if others_given
+              else "the others' orders are secret: their stacks are taken to hold.")
+    parts = [f"<div class='academy-muted odds-note'>The battles your orders cause, in the order the turn resolves "
+             f"them, as you see the board now; {others}</div>"]
+    last = {p["province"]: i for i, p in enumerate(previews) if p.get("holds")}   # who holds it: said once, last
+    for i, p in enumerate(previews):
+        head = _KIND_HEAD.get(p.get("kind", "battle"), "Battle in {where}").format(where=p["where"],
+                                                                                 n=len(p["sides"]))
+        rows = "".join(f"<tr><td>{escape(s['name'])}{'' if s.get('supplied', True) else ' ⚠ out of supply'}</td>"
+                       f"<td>{_doing(p, s)}</td><td>{s['strength']:.4g}</td><td><b>{percent(s['win'], 0)}</b></td>"
                        f"<td>{s['loss']:.1f} of {s['units']}</td></tr>" for s in p["sides"])
-        est = ("<div class='academy-muted'>The defenders are estimated from what the fog shows.</div>"
-               if p["estimated"] else "")
-        parts.append(f"<div class='odds-box'><h4>Odds: {escape(p['order'])}</h4>"
-                     f"<div class='academy-muted'>A battle in {escape(p['where'])} as you see it now; {others}"
-                     f"</div>{est}<table class='fr'><tr><th>side</th><th></th><th>strength</th>"
-                     f"<th>wins</th><th>expected losses</th></tr>{rows}</table>"
+        lines = []
+        if p.get("orders"):
+            lines.append(f"Your orders in it: {escape('; '.join(p['orders']))}.")
+        chance = p.get("chance", 1.0)
+        if chance < 1:
+            cond = f" (if {escape(' and '.join(p['after']))})" if p.get("after") else ""
+            lines.append(f"Chance that it comes to this battle: {percent(chance, 0)}{cond}.")
+        if p.get("estimated"):
+            lines.append("The defenders are estimated from what the fog shows.")
+        if any(not s.get("supplied", True) for s in p["sides"]):
+            lines.append("A side out of supply fights at half strength.")
+        meta = "".join(f"<div class='academy-muted'>{x}</div>" for x in lines)
+        holds = p.get("holds") or []
+        after = ("<div class='odds-holds'>After the turn, " + escape(p["where"]) + ": " +
+                 ", ".join(f"{escape(h['name'])} {percent(h['chance'], 0)}" for h in holds) + "</div>"
+                 if holds and last.get(p["province"]) == i else "")
+        parts.append(f"<div class='odds-box'><h4>{escape(head)}</h4>{meta}<table class='fr'><tr><th>side</th>"
+                     f"<th></th><th>strength</th><th>wins</th><th>expected losses</th></tr>{rows}</table>{after}"
                      f"<details><summary>Why these numbers</summary><div class='why'>{escape(p['explain'])}</div>"
                      "</details></div>")
     return "".join(parts)
+
+
+def _doing(p: dict[str, Any], side: dict[str, Any]) -> str:
+    if p.get("kind") == "border clash":
+        return "swapping places"
+    return "moving in" if side["role"] == "attacker" else "there"
 
 
 def reports_html(reports: list[dict[str, Any]]) -> str:
@@ -147,10 +176,17 @@ class OrdersPanel(pn.viewable.Viewer):
         self._syncing = False
         watched = ["obs", "pending", "message", "selected", "mode", "split", "player", "step", "ready", "thinking"]
         s.param.watch(later(self._update), [w for w in watched if w in s.param])
+        fresh = [w for w in ("attempt", "people") if w in s.param]     # a new exercise, a new game
+        if fresh:
+            s.param.watch(later(self._clear_typed), fresh)
         self._update()
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self.layout
+
+    def _clear_typed(self, *events: Any) -> None:
+        """A new exercise (or its reset, or a new game) starts with an empty order box."""
+        self.typed.param.update(value="", value_input="")
 
     def _type(self) -> None:
         text = self.typed.value_input or self.typed.value
@@ -258,7 +294,7 @@ class OrdersPanel(pn.viewable.Viewer):
 
 
 class OddsPanel(pn.viewable.Viewer):
-    """The odds of the planned moves that meet a stack the viewer can see."""
+    """One block per battle the planned orders cause, with the combined figures."""
 
     session = param.Parameter()
 
@@ -274,7 +310,8 @@ class OddsPanel(pn.viewable.Viewer):
     def _update(self, *events: Any) -> None:
         given = bool(getattr(self.session, "others", None))     # a lesson's other side, with its orders shown
         self.pane.object = odds_html(self.session.previews, others_given=given) or (
-            "<span class='academy-muted'>Odds appear here when one of your moves meets a stack you can see.</span>")
+            "<span class='academy-muted'>Odds appear here when your orders cause a battle: a move into a stack "
+            "you can see, or guns and planes joining a battle.</span>")
 
 
 def report_entries(reports: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -12,9 +12,10 @@
   or scout it with the planes). Supports, strikes and scouts are leaves of ``options(player)``; a move
   with a chosen split is checked by the engine (``validate_orders``): the UI never decides legality;
 - ``type_order(text)``: a typed order, checked by the engine; its message on refusal, nothing changes;
-- ``previews``: for every pending move that meets a stack the player can see, the battle it would
-  start (``academy.games.fronts.odds``): each side's strength with its factors, win chances, expected
-  losses;
+- ``previews``: every battle the pending orders cause, in the order the turn resolves them
+  (``academy.games.fronts.odds``: the engine's resolution over the orders, with the other sides'
+  known orders counted and every other stack holding): the chance it happens, each side's strength
+  with its factors, win chances, expected losses, and who holds the province after the turn;
 - ``reports``: the battle reports of every resolved turn, from the viewer's observation only.
 
 It is an ``OrdersSession`` (academy/ui/orders_session.py: drafts, submit, preview hook, message), as
@@ -41,6 +42,7 @@ from academy.core.text import count
 from academy.games.fronts.game import FrontsGame
 from academy.games.fronts.mapdata import FrontsMap, load_map
 from academy.games.fronts.odds import preview as odds_preview
+from academy.games.fronts.odds import turn_odds as odds_turn
 from academy.games.fronts.orders import parse_order
 from academy.games.fronts.units import LOSS_ORDER, UNITS
 from academy.ui.local_orders import LocalOrders
@@ -75,7 +77,7 @@ class FrontsSession(OrdersSession):
     mode = param.Selector(default="move", objects=list(MODES), doc="what a click on a target writes")
     split = param.Dict({}, doc="how many units of each ground type move (the selected stack)")
     targets = param.List([], doc="provinces a click may target now (highlighted)")
-    previews = param.List([], doc="odds of the pending moves that meet a visible stack")
+    previews = param.List([], doc="every battle the pending orders cause, with its odds")
     reports = param.List([], doc="the viewer's resolved turns: dicts turn, events (kind, text, why)")
 
     seat_param, preview_param = "player", "previews"
@@ -191,6 +193,8 @@ class FrontsSession(OrdersSession):
         split = dict(self.split)
         split[kind] = max(0, min(int(n), have))
         self.split = split
+        if self.mode == "move":
+            self.targets = self._targets("move")
 
     def _hint(self, mode: str) -> str:
         where = self.pname(self.selected or "")
@@ -208,9 +212,11 @@ class FrontsSession(OrdersSession):
             tree = (self.options.get(f"{name} air") or {}).get(mode) or {}
         elif mode == "support":
             tree = (self.options.get(name) or {}).get("support") or {}
-        else:
-            moves = (self.options.get(name) or {}).get("move") or {}
-            tree = {d: 1 for split in moves.values() for d in split}
+        else:                # where the units chosen to move can go, at the pace of the slowest of them
+            state = self._engine_state()
+            if state is None:
+                return []
+            return state.move_targets(self.player, self.selected, {k: n for k, n in self.split.items() if n})
         return sorted(self.fmap.resolve(n) for n in tree)
 
     def _write_for(self, province: str) -> None:
@@ -277,37 +283,66 @@ class FrontsSession(OrdersSession):
 
     # --- odds ----------------------------------------------------------------------------------
     def preview_order(self, text: str, others: Iterable[str] = ()) -> dict[str, Any] | None:
-        """The battle a move would start, as the viewer sees it: a dict for the odds panel, or None.
+        """The first battle a move (or a support or strike) takes part in, as the viewer sees it, with
+        every other order in ``others`` counted: a dict for the odds panel (see ``_battle_dict``), or None.
 
-        Raises RulesError for an order the engine refuses or one that is not a move.
+        Raises RulesError for an order the engine refuses or one that is not a move, support or strike.
         """
         state = self._engine_state()
         if state is None or self.player is None:
             return None
-        p = odds_preview(state, self.player, text, list(others))
-        if p is None:
+        given = self._given_orders()
+        mine = list(others)
+        p = odds_preview(state, self.player, text, {**given, self.player: mine} if given else mine)
+        if p is None or p.odds is None:
             return None
-        b = p.battle
-        chances, losses = b.win_probabilities(), b.expected_losses()
+        return self._battle_dict(p.odds, p.holds, [text])
+
+    def _given_orders(self) -> dict[str, list[str]]:
+        """The orders the odds count besides the viewer's, by player: the teammates' orders already
+        submitted (a team plans together), and the other sides' orders a lesson gives."""
+        given = {pl: list(t) for pl, t in (getattr(self, "others", None) or {}).items() if t and pl != self.player}
+        state = self._engine_state()
+        teams = (self.obs or {}).get("teams", {})
+        for pl, texts in (getattr(state, "pending", None) or {}).items():
+            if pl != self.player and texts and teams.get(pl) == teams.get(self.player) and pl not in given:
+                given[pl] = list(texts)
+        return given
+
+    def _battle_dict(self, b: Any, holds: Any, orders: list[str]) -> dict[str, Any]:
+        """One battle for the odds panel: where, its kind, the chance it happens and what must happen
+        first, each side (strength, win chance, expected losses, units, supplied), the viewer's orders
+        in it, the factors, and who holds the province after the turn."""
+        battle = b.battle
+        chances, losses = battle.win_probabilities(), battle.expected_losses()
         sides = [{"name": s.name, "role": s.role, "strength": float(st), "win": float(w), "loss": float(lo),
-                  "units": sum(s.units.values())}
-                 for s, st, w, lo in zip(b.sides, b.strengths(), chances, losses)]
-        return {"order": text, "province": p.province, "where": self.pname(p.province), "estimated": p.estimated,
-                "sides": sides, "explain": b.explain()}
+                  "units": sum(s.units.values()), "supplied": all(x.supplied for x in s.stacks)}
+                 for s, st, w, lo in zip(battle.sides, battle.strengths(), chances, losses)]
+        mine = [t for pl, t in b.orders if pl == self.player] or list(orders)
+        return {"order": mine[0] if mine else "", "orders": mine, "province": b.province, "where": b.place,
+                "kind": b.kind, "step": b.step, "chance": float(b.chance), "after": list(b.after),
+                "estimated": b.estimated, "sides": sides, "explain": battle.explain(),
+                "holds": [{"name": self._team_words(team), "chance": float(c)}
+                          for team, c in sorted(holds.items(), key=lambda x: -x[1])] if b.kind != "border clash"
+                else []}
+
+    def _team_words(self, team: str | None) -> str:
+        if team is None or self.game is None:
+            return "Neutral"
+        names = [self.player_name(p) for p in self.game.player_ids if (self.obs or {}).get("teams", {}).get(p) == team]
+        return " + ".join(names) or team
 
     def _preview_of(self, pending: list[str]) -> list[dict[str, Any]]:
-        """The odds of every pending move that meets a stack the viewer can see (OrdersSession's preview)."""
-        out = []
-        for i, text in enumerate(pending):
-            try:
-                if parse_order(text, self.fmap).kind != "move":
-                    continue
-                p = self.preview_order(text, [t for j, t in enumerate(pending) if j != i])
-            except RulesError:
-                continue
-            if p is not None:
-                out.append(p)
-        return out
+        """Every battle the pending orders (and the other sides' known orders) cause, in the order the
+        turn resolves them, each with its odds (OrdersSession's preview)."""
+        state = self._engine_state()
+        if state is None or self.player is None or not pending:
+            return []
+        try:
+            odds = odds_turn(state, self.player, list(pending), self._given_orders())
+        except RulesError:
+            return []
+        return [self._battle_dict(b, odds.holds.get(b.province, {}), []) for b in odds.battles]
 
     # --- the drafts and submitting (OrdersSession, OrderDrafts) -----------------------------------
     def orders_list(self) -> list[str]:
@@ -391,8 +426,9 @@ class LocalFronts(LocalOrders, FrontsSession):
         self.game, self.fmap, self._reports, self.level = game, load_map(game.map.id), {p: [] for p in people}, level
         cpu = [game.map.players[p].name for i, p in enumerate(game.player_ids) if p not in people]
         names = ", ".join(game.map.players[p].name for p in people)
-        self._start(state, people, level, f"New game on {game.map.name}: you play {names}"
-                    + (f"; the {level} CPU plays {', '.join(cpu)}." if cpu else "."))
+        note = game.empty_seats_note()
+        self._start(state, people, level, f"New game on {game.table_name}: you play {names}"
+                    + (f"; the {level} CPU plays {', '.join(cpu)}." if cpu else ".") + (f" {note}" if note else ""))
 
     def start_from(self, state: Any, people: Iterable[str] | None = None, message: str = "") -> None:
         """Play on from ``state`` (e.g. a shared link's position): ``people`` on this screen (default:
@@ -400,7 +436,7 @@ class LocalFronts(LocalOrders, FrontsSession):
         game = state.game
         people = [p for p in (people or game.player_ids)]
         self.game, self.fmap, self._reports = game, load_map(game.map.id), {p: [] for p in people}
-        self._start(state, people, self.level, message or f"Turn {state.board.turn} on {game.map.name}.")
+        self._start(state, people, self.level, message or f"Turn {state.board.turn} on {game.table_name}.")
 
     def _load_record(self, record: Any, name: str) -> None:
         """Play on from a saved record: the people on this screen stay (those the loaded game has; else
@@ -419,7 +455,7 @@ class LocalFronts(LocalOrders, FrontsSession):
         self.game, self.fmap, self._reports = game, load_map(game.map.id), reports
         names = ", ".join(game.map.players[p].name for p in people)
         self._start(state, people, self.level,
-                    f"Game loaded from {name}: turn {state.board.turn} on {game.map.name}; you play {names}.")
+                    f"Game loaded from {name}: turn {state.board.turn} on {game.table_name}; you play {names}.")
 
     # --- LocalOrders ------------------------------------------------------------------------------
     def _all_seats(self, engine: Any) -> list[str]:

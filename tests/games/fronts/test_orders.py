@@ -46,3 +46,18 @@ def test_orders_that_cannot_be_read_are_refused(text):
 def test_orders_with_an_ambiguous_province_prefix():
     with pytest.raises(AmbiguousNotation):
         parse_order("1 infantry Redhaven -> S", M)
+
+
+def test_units_a_stack_moves_at_its_slowest_units_pace(make):
+    """fronts.md "Units": armor moves 2, infantry 1; a stack of both moves 1, and the refusal says so."""
+    from academy.core.errors import IllegalAction
+    from academy.games.fronts.game import FrontsGame
+    g = FrontsGame()
+    s = g.state_from_board(make(g, stacks={"red": {"northgate": {"infantry": 2, "armor": 1}}}))
+    with pytest.raises(IllegalAction) as e:
+        s.validate_orders("red", ["2 infantry 1 armor Northgate -> Westmere"])
+    assert e.value.reason == "too_far" and "infantry move 1 province a turn" in e.value.message
+    assert "Move only the armor" in e.value.message
+    assert s.validate_orders("red", ["1 armor Northgate -> Westmere"]) == ("1 armor Northgate -> Ashford -> Westmere",)
+    assert "westmere" not in s.move_targets("red", "northgate", {"infantry": 2, "armor": 1})
+    assert "westmere" in s.move_targets("red", "northgate", {"armor": 1})

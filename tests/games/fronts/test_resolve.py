@@ -322,3 +322,41 @@ def test_neutral_cities_a_beaten_garrison_never_moves_it_is_destroyed(duel, make
     assert [s["strength"] for s in fight.data["sides"]] == [6.0, 6.0]     # garrison: 2 × 2 × 1.5 urban
     assert "never moves and is destroyed" in fight.text
     assert "riverton" not in after.neutral and after.owners["riverton"] == "red"
+
+
+def test_battles_each_order_reports_its_own_stacks_losses(make, turn):
+    """fronts.md "Battles" (losses come off infantry, then artillery, then armor): a side of two
+    stacks loses one unit in all, and each order's report names only what its own stack lost.
+    4 armor × 3.5 = 14 against 3 infantry × 2 = 6: the winner loses 0.5 × 6/20 of 4 = 0.6 -> 1 armor."""
+    from academy.games.fronts.game import FrontsGame
+    g = FrontsGame()
+    b = make(g, stacks={"red": {"millbrook": {"armor": 2}, "ashford": {"armor": 2}},
+                        "blue": {"westmere": {"infantry": 3}}}, neutral={}, owners={"westmere": "blue"})
+    _, events = turn(g, b, {"red": ["2 armor Millbrook -> Westmere", "2 armor Ashford -> Westmere"]}, ["first"])
+    results = dict(next(e for e in events if e.kind == "orders" and e.data["player"] == "red").data["results"])
+    lost = [r for r in results.values() if "losing 1 armor" in r]
+    assert len(lost) == 1 and sum("losing nothing" in r for r in results.values()) == 1
+    # an armor-only stack never reports infantry lost: the infantry beside it take the losses
+    b = make(g, stacks={"red": {"millbrook": {"infantry": 2}, "ashford": {"armor": 2}},
+                        "blue": {"westmere": {"infantry": 2}}}, neutral={}, owners={"westmere": "blue"})
+    _, events = turn(g, b, {"red": ["2 infantry Millbrook -> Westmere", "2 armor Ashford -> Westmere"]}, ["first"])
+    results = dict(next(e for e in events if e.kind == "orders" and e.data["player"] == "red").data["results"])
+    assert "losing nothing" in results["2 armor Ashford -> Westmere"]
+    assert "infantry" in results["2 infantry Millbrook -> Westmere"]
+
+
+def test_fog_a_battle_next_to_your_stacks_is_reported_to_you(make, turn):
+    """fronts.md "Fog" (enemy stacks next to your stacks show exact counts) and "Battles" (three or
+    more sides... the winner then fights whoever held it; two sides racing in roll the same way):
+    Red and Blue race into Fordham, Blue wins the race and then fights the garrison. Red, beaten
+    back to Oakhollow next door, is told of both battles."""
+    from academy.games.fronts.game import FrontsGame
+    g = FrontsGame()
+    b = make(g, stacks={"red": {"oakhollow": {"infantry": 2}, "highcrag": {"infantry": 1}},
+                        "blue": {"eastmere": {"infantry": 4}}}, neutral={"fordham": {"infantry": 2}})
+    _, events = turn(g, b, {"red": ["2 infantry Oakhollow -> Fordham"], "blue": ["4 infantry Eastmere -> Fordham"]},
+                     ["last", "first"])
+    battles = [e for e in events if e.kind == "battle"]
+    assert [x["name"] for x in battles[0].data["sides"]] == ["Red", "Blue"] and battles[0].data["winner"] == "Blue"
+    assert [x["name"] for x in battles[1].data["sides"]] == ["Blue", "Neutral"]
+    assert all("north" in e.data["visible_to"] for e in battles)

@@ -254,3 +254,13 @@ def test_fog_battle_reports_go_only_to_the_teams_that_fought(make):
     s.resolve()
     assert any(e["kind"] == "battle" for e in s.observation("green")["last"])     # Sun: red's team
     assert not any(e["kind"] == "battle" for e in s.observation(None)["last"])
+
+
+def test_neutral_cities_a_seat_nobody_takes_is_named_and_explained():
+    """fronts.md "Neutral cities" (garrisons never move, build or dig in): a 3-player table on the
+    4-seat Crossroads is not announced as four players, and the empty seat's neutral armies are explained."""
+    from academy.games.fronts.game import FrontsGame
+    g = FrontsGame(players=3, mode="ffa")
+    assert g.table_name == "Crossroads, 3 players, free-for-all" and "four" not in g.table_name
+    assert g.empty_seats_note().startswith("Gold's seat has no player") and "neutral garrisons" in g.empty_seats_note()
+    assert FrontsGame(players=4).empty_seats_note() == "" and FrontsGame(players=4).table_name == "Crossroads (four players)"
