@@ -82,3 +82,24 @@ def is_connected(pos: Position, unit_id: str) -> bool:
     """Whether the unit is in communication with its side's network."""
     unit = pos.unit(unit_id)
     return unit.id in communication(pos, unit.side).connected
+
+
+def connection_change(pos: Position, unit_id: str, to: Square) -> tuple[list[str], list[str]]:
+    """What moving ``unit_id`` to ``to`` would do to its side's communication (game-of-war.md,
+    Communication): ``(cut_off, reconnected)``, the ids of the side's other units it would cut off from
+    the lines and those it would bring back onto them, sorted. No rule is checked (ask ``check_move``).
+
+    >>> from academy.games.game_of_war.snapshot import parse_position
+    >>> s = parse_position("North to move | board: empty | North arsenals: m1 | South arsenals: m20 | "
+    ...                    "North: N-I2 m6, N-I1 n7")
+    >>> connection_change(s.position, "N-I2", (0, 0))      # N-I1 was connected only by touching N-I2
+    (['N-I1'], [])
+    >>> connection_change(s.position.with_unit_at("N-I2", (0, 0)), "N-I2", (12, 5))
+    ([], ['N-I1'])
+    """
+    side = pos.unit(unit_id).side
+    before = communication(pos, side).connected
+    after = communication(pos.with_unit_at(unit_id, (int(to[0]), int(to[1]))), side).connected
+    others = [u.id for u in pos.units_of(side) if u.id != unit_id]
+    return (sorted(u for u in others if u in before and u not in after),
+            sorted(u for u in others if u not in before and u in after))

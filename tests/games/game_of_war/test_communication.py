@@ -125,3 +125,14 @@ def test_unknown_side_is_refused():
     with pytest.raises(PositionError) as err:
         network(P(), "east")
     assert err.value.reason == "unknown_side"
+
+
+def test_a_move_that_cuts_off_or_reconnects_friends_is_foreseen():
+    """Communication: "A unit off the network is cut off": before a move, the engine says which of the
+    side's other units the move would cut off or bring back (the issue's cavalry leaving q10)."""
+    from academy.games.game_of_war.communication import connection_change
+    from academy.games.game_of_war.snapshot import parse_position
+    s = parse_position("North to move | board: empty | North arsenals: m1 | South arsenals: m20 | "
+                       "North: N-C1 m6, N-K1 n7, N-I1 o8")
+    assert connection_change(s.position, "N-C1", (0, 0)) == (["N-I1", "N-K1"], [])
+    assert connection_change(s.position, "N-C1", (12, 6)) == ([], [])     # m7: on the line and touching n7
