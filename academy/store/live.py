@@ -228,7 +228,8 @@ class LiveGame:
                 self._ensure_playable(player)
                 if not self._info.seats[player].joined:
                     self._join(token, None)
-                return self._commit(player, action)
+                events = self._commit(player, action)
+                return events + self._cpu_draw_votes()
         finally:                      # also after a refusal: a reload may have news for everyone
             self._deliver()
             self._kick_cpu()
@@ -763,6 +764,23 @@ class LiveGame:
             if player is not None and level is not None:
                 return player, level, self._state.clone()
         return None
+
+    def _cpu_draw_votes(self) -> list[Event]:
+        """The CPU seats answer a draw someone has just proposed: a bot with ``draw_vote(state, player)``
+        gives its vote action (or None: it does not agree). Called under the lock."""
+        events: list[Event] = []
+        for player, seat in enumerate(self._info.seats):
+            level = seat.level if seat.kind == "cpu" else None
+            if not level or self._info.status == "finished" or self._state.is_terminal():
+                continue
+            answer = getattr(self._bot(player, level), "draw_vote", None)
+            vote = answer(self._state.clone(), player) if answer is not None else None
+            if vote is not None:
+                try:
+                    events += self._commit(player, vote)
+                except (RulesError, Conflict) as exc:
+                    log.warning("live: game %s: CPU draw vote of player %s refused: %s", self.game_id, player, exc)
+        return events
 
     def _bot(self, player: int, level: str) -> Any:
         key = (player, level)

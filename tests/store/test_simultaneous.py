@@ -107,3 +107,19 @@ def test_a_game_of_cpus_and_one_person_goes_on_after_a_restart(db_url: str, cloc
         assert game._state.phase == phase and game.view(0).waiting == (0,)
         game.submit(tokens[0], [])
         assert game._state.phase != phase
+
+
+def test_cpu_powers_that_are_not_winning_accept_a_proposed_draw(hub: LiveHub) -> None:
+    """diplomacy.md, Winning (a draw when every survivor agrees): CPU powers answer a proposed draw; one
+    that holds more centres than every other power (Russia, 4 of them in 1901) refuses it."""
+    from academy.games.diplomacy.actions import DrawVote
+    game, tokens = hub.create("diplomacy", OPTIONS, 5, seats(2))
+    state = game._state
+    first, second = state.power_of(0), state.power_of(1)
+    game.act(tokens[0], DrawVote(first, True))
+    votes = set(game._state.draw_votes)
+    cpu = {state.power_of(p) for p in range(2, 7)}
+    assert first in votes and second not in votes
+    assert votes - {first} == cpu - {"RUSSIA"} and "RUSSIA" not in votes
+    game.act(tokens[1], DrawVote(second, True))
+    assert not game._state.result                      # Russia still refuses: no draw

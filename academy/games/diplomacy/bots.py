@@ -34,6 +34,7 @@ from typing import Any
 
 from academy.core.bots import state_digest
 
+from .actions import DrawVote
 from .adjudicate import adjudicate
 from .mapdata import DiplomacyMap, province_of
 from .orders import Build, Disband, Hold, Move, Retreat, SupportHold, SupportMove, parse_order
@@ -69,6 +70,28 @@ class RandomOrdersBot:
         self.seed = int(seed)
         self.name = name
         self._rng = random.Random(self.seed)
+
+    def draw_vote(self, state: Any, player: int) -> DrawVote | None:
+        """The CPU's answer to a draw someone has proposed: it agrees unless it is winning, that is unless it
+        holds more supply centres than every other surviving power (diplomacy.md, "Winning": a draw ends
+        the game when every survivor agrees). None when no draw is proposed, the power has voted already,
+        is out, or leads.
+
+        >>> from academy.games.diplomacy import DiplomacyGame
+        >>> s = DiplomacyGame().new_initial_state(seed=1)
+        >>> _ = s.vote_draw("FRANCE")
+        >>> RandomOrdersBot().draw_vote(s, s.player_of("RUSSIA")) is None     # Russia leads with 4 centres
+        True
+        >>> RandomOrdersBot().draw_vote(s, s.player_of("ENGLAND"))
+        DrawVote(power='ENGLAND', agree=True)
+        """
+        power = state.power_of(player)
+        if not state.draw_votes or power in state.draw_votes or power not in state.survivors() or state.result:
+            return None
+        pos = state.position
+        mine = len(pos.centers_of(power))
+        best_other = max((len(pos.centers_of(pw)) for pw in state.survivors() if pw != power), default=0)
+        return DrawVote(power, True) if mine <= best_other else None
 
     def orders(self, state: Any, player: int) -> list[str]:
         """The orders of ``player`` for this phase, as order texts (an empty list: nothing to order)."""
