@@ -170,18 +170,19 @@ class RecordReplay(param.Parameterized):
             raise ValueError("No record loaded.")
         return self.replay.branch_state(self.step, new_seed() if seed is None else int(seed))
 
-    def _planner_start(self) -> tuple[State, str]:
+    def _planner_start(self, seed: int | None = None) -> tuple[State, str]:
         """The planner's position and how it was made, in words."""
-        return self.branch_state(), "the real position"
+        return self.branch_state(seed), "the real position"
 
     def make_planner(self) -> Any:
         """A new local play session of this game (the game's replay says which)."""
         raise NotImplementedError(f"{type(self).__name__} must say which session plays on from a step.")
 
-    def planner(self, session: Any = None) -> Any:
+    def planner(self, session: Any = None, seed: int | None = None) -> Any:
         """A local game (every side played here, never stored) from the step shown, on ``session`` (default:
-        a new one from ``make_planner``). Raises ValueError when there is none (the game is over there ...)."""
-        state, how = self._planner_start()
+        a new one from ``make_planner``; ``seed``: its new luck). Raises ValueError when there is none (the game
+        is over there ...)."""
+        state, how = self._planner_start(seed)
         state.settle()
         if state.is_terminal():
             raise ValueError("The game is over at this step: step back to try other moves.")

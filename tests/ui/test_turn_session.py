@@ -128,3 +128,93 @@ def test_tactics_undo_is_off_under_fog():
     first_move(s)
     before = s.state.to_json()
     assert not s.undo() and "fog of war" in s.message and s.state.to_json() == before
+
+
+# --- replays: one model on the record, never a play session ---------------------------------------
+def record_of(game: str, moves: int = 8):
+    s = MAKERS[game]()
+    s.seats = [HUMAN, HUMAN]
+    for _ in range(moves):
+        first_move(s)
+    return s.state.record
+
+
+def replay_of(game: str, record, **kw):
+    from academy.ui.game_of_war.replay import GameOfWarReplay
+    from academy.ui.replay import ReplaySession
+    from academy.ui.replay_model import Replay
+    from academy.ui.tactics.replay import TacticsReplay
+    if game == "conquest":
+        return ReplaySession(Replay(record, viewer=kw.pop("viewer", None), masked=kw.pop("masked", False)), **kw)
+    return {"tactics": TacticsReplay, "game_of_war": GameOfWarReplay}[game](record, **kw)
+
+
+def test_no_replay_is_a_play_session():
+    """issue 14, item 3: a replay *has* a view state; no class of the UI that is a turn-by-turn session is a
+    replay, and each game's replay is a RecordReplay."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    import academy.ui
+    from academy.ui.replay_session import RecordReplay
+    sessions = []
+    for info in pkgutil.walk_packages(academy.ui.__path__, "academy.ui."):
+        module = importlib.import_module(info.name)
+        sessions += [c for _, c in inspect.getmembers(module, inspect.isclass)
+                     if issubclass(c, TurnSession) and c.__module__ == module.__name__]
+    assert {c.__name__ for c in sessions} >= {"GameSession", "TacticsSession", "GameOfWarSession"}
+    assert not [c.__name__ for c in sessions if "Replay" in c.__name__ or issubclass(c, RecordReplay)]
+    for game in MAKERS:
+        replay = replay_of(game, record_of(game, moves=2))
+        assert isinstance(replay, RecordReplay) and not isinstance(replay, TurnSession)
+
+
+@GAMES
+def test_replay_steps_through_the_record(game):
+    record = record_of(game)
+    r = replay_of(game, record, title="test", seat_names=["Ann", "Bob"],
+                  chat=[{"id": 1, "sender": 0, "recipients": [1], "text": "hi", "step": 3}])
+    n = len(record)
+    assert r.step == 0 and r.length == n and r.counter_text().startswith(f"Step 0 of {n}")
+    r.forward()
+    r.forward()
+    r.back()
+    assert r.step == 1 and r.message.startswith(f"Step 1 of {n}.") and r.step_events
+    assert r.state.to_json() == record.replay(1).to_json()
+    assert r.messages_until() == [] and [m["text"] for m in r.messages_until(3)] == ["hi"]
+    r.to_end()
+    assert r.step == n and r.log
+    r.to_start()
+    assert r.step == 0
+    r.next_turn()
+    assert 0 < r.step <= n
+    r.previous_turn()
+    assert r.step == 0
+    assert r.seat_label(0) == f"{r.player_name(0)} (Ann)"
+    assert r.can_export and '"schema": "academy.record"' in r.export_json()
+
+
+@GAMES
+def test_replay_refuses_input_and_plays_on_from_a_step(game):
+    record = record_of(game)
+    from academy.core.protocol import NodeKind
+    r = replay_of(game, record)
+    step = next(i for i in range(3, len(record)) if record.replay(i).node_kind() is NodeKind.DECISION)
+    r.go(step)
+    before = r.state
+    assert not r.act(next(iter(before.legal_actions()))) and "replay" in r.message
+    assert not r.undo() and r.state is before and r.step == step
+    local = r.planner()
+    assert isinstance(local, TurnSession) and local.seats == [HUMAN, HUMAN]
+    assert local.state.to_json() == before.to_json() and f"step {step}" in local.message
+
+
+@GAMES
+def test_a_running_games_replay_is_masked_for_its_seat(game):
+    record = record_of(game)
+    r = replay_of(game, record, viewer=0, masked=True, seat_names=["Ann", "Bob"])
+    assert r.masked and r.seat == 0 and r.seat_label(0).endswith("(you)") and not r.seat_label(1).endswith("(you)")
+    assert not r.can_export
+    with pytest.raises(PermissionError):
+        r.export_json()

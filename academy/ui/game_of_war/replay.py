@@ -41,7 +41,7 @@ from academy.ui.rule_line import divider
 REPLAY_LEGEND = LEGEND.replace("Tap one of your units, then a green square to move, or an enemy ring to aim (tap it "
                                "again to attack).", "Here the dashed arrows are the step's moves; an attack rings "
                                "its attacker (yellow) and its target.")
-from .session import GameOfWarSession
+from .session import GameOfWarSession, GameOfWarView
 
 __all__ = ["GameOfWarReplay", "GameOfWarReplayPage", "game_of_war_replay_page", "visible_events"]
 
@@ -59,17 +59,10 @@ def visible_events(events: list[Event], viewer: int | None) -> list[Event]:
     return told_to(events, viewer)
 
 
-class GameOfWarReplay(RecordReplay):
+class GameOfWarReplay(RecordReplay, GameOfWarView):
     """A Game of War record, step by step, as ``viewer`` may see it; see the module docstring. Read-only:
     the board reads what a play session's board reads (``board_position()``, the rings, ``trail``)."""
 
-    selected = param.String(None, allow_None=True, doc="the attacker of the step's attack (ringed)")
-    target = param.String(None, allow_None=True, doc="the target of the step's attack (ringed)")
-    targets = param.List([], doc="the step's target, as the board rings targets")
-    destinations = param.List([], doc="(none in a replay)")
-    preview = param.Parameter(None, doc="(no aimed attack in a replay)")
-    trail = param.List([], doc="the step's moves: dicts with side, from and to squares (the dashed arrows)")
-    network_side = param.String(None, allow_None=True, doc='"north"/"south": draw that side\'s lines')
     thinking = param.Boolean(False, doc="(nobody thinks in a replay)")
 
     def __init__(self, record: Record, viewer: int | None = None, masked: bool = False, title: str = "",
@@ -110,10 +103,10 @@ class GameOfWarReplay(RecordReplay):
         self.param.update(network_side=side)
 
     # --- play from here ------------------------------------------------------------------------
-    def _planner_start(self) -> tuple[Any, str]:
+    def _planner_start(self, seed: int | None = None) -> tuple[Any, str]:
         """For a running game the position shown (refused while the armies are deployed in secret)."""
         if not self.masked:
-            return super()._planner_start()
+            return super()._planner_start(seed)
         shown = self.replay.frame(self.step).state
         if shown.phase == "deploy":
             raise ValueError("The armies are still being deployed in secret: there is no position to "

@@ -47,7 +47,7 @@ from academy.ui.turn_session import CPU_LEVELS, HUMAN, TurnSession
 
 from .dragging import Dragging
 
-__all__ = ["GameOfWarSession", "HUMAN", "CPU_LEVELS", "DEPLOYMENTS"]
+__all__ = ["GameOfWarSession", "GameOfWarView", "HUMAN", "CPU_LEVELS", "DEPLOYMENTS"]
 
 #: the openings offered by the new-game form: label -> the engine's ``deployment`` option
 DEPLOYMENTS = {"The Academy's opening": "standard", "The open-source opening": "open_source_default",
@@ -58,12 +58,9 @@ HIDDEN_EVENTS = ("deploy",)
 Square = tuple[int, int]
 
 
-class GameOfWarSession(Dragging, TurnSession):
-    """A Game of War on one screen; see the module docstring."""
-
-    game_name = "game_of_war"
-    seat_noun = "side (North, South)"
-    cpu_thread_name = "academy-gow-cpu"
+class GameOfWarView(param.Parameterized):
+    """What the Game of War board draws besides the position: the rings, the aimed attack, the arrows and
+    the lines. A play session works them out from legal_actions(); a replay from the frame shown."""
 
     selected = param.String(None, allow_None=True, doc="the id of the unit picked first")
     destinations = param.List([], doc="the squares the selected unit may move (or retreat) to, from legal_actions")
@@ -72,6 +69,15 @@ class GameOfWarSession(Dragging, TurnSession):
     preview = param.Parameter(None, doc="combat.combat(...) for the selected unit's side against ``target``")
     trail = param.List([], doc="the moves of the last finished turn: dicts with side, from and to squares")
     network_side = param.String(None, allow_None=True, doc='"north"/"south": draw that side\'s lines')
+
+
+class GameOfWarSession(Dragging, TurnSession, GameOfWarView):
+    """A Game of War on one screen; see the module docstring."""
+
+    game_name = "game_of_war"
+    seat_noun = "side (North, South)"
+    cpu_thread_name = "academy-gow-cpu"
+
     cpu_delay = param.Number(0.35, bounds=(0, None), doc="seconds between two CPU actions")
     placements = param.List([], doc="free deployment: the Deploy actions placed so far (a draft until Done)")
     unit_type = param.String(None, allow_None=True, doc="free deployment: the unit type the next tap places")

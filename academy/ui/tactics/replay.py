@@ -39,7 +39,7 @@ from academy.ui.replay_session import RecordReplay
 
 from .board import TacticsBoard
 from .panels import CSS, LEGEND, events_html, status_html, why_html
-from .session import TacticsSession
+from .session import TacticsSession, TacticsView
 from academy.ui.rule_line import divider
 
 __all__ = ["TacticsRecordReplay", "TacticsReplay", "TacticsReplayPage", "tactics_replay_page", "REFUSAL"]
@@ -123,23 +123,11 @@ class TacticsRecordReplay(Replay):
 
 
 # ================================================================================ the replay
-class TacticsReplay(RecordReplay):
+class TacticsReplay(RecordReplay, TacticsView):
     """A Tactics record, step by step, as one viewer may see it; see the module docstring. Read-only: the
     board reads what a play session's board reads (``obs``, the rings, ``trail``), from the frame shown."""
 
     refusal = REFUSAL
-
-    viewer = param.Integer(None, allow_None=True, doc="whose observation the board shows (None: everything)")
-    obs = param.Dict(None, allow_None=True, doc="the frame's observation for ``viewer``: what the board draws")
-    selected = param.String(None, allow_None=True, doc="(nothing is selected in a replay)")
-    destination = param.String(None, allow_None=True, doc="(nothing is selected in a replay)")
-    target = param.String(None, allow_None=True, doc="(nothing is aimed at in a replay)")
-    build_at = param.String(None, allow_None=True, doc="(nothing is built in a replay)")
-    destinations = param.List([], doc="(none in a replay)")
-    targets = param.List([], doc="(none in a replay)")
-    threats = param.List([], doc="(none in a replay)")
-    trail = param.List([], doc="the step's moves and attacks: dicts from, to, owner (the dashed arrows)")
-    last_attack = param.Dict(None, allow_None=True, doc="the step's attack: text and why lines")
 
     def __init__(self, record: Record, viewer: int | None = None, masked: bool = False, title: str = "",
                  seat_names: list[str] | None = None, chat: list[dict[str, Any]] | None = None,
@@ -178,13 +166,13 @@ class TacticsReplay(RecordReplay):
             self._publish(message=self.refusal)
 
     # --- play from here ------------------------------------------------------------------------
-    def _planner_start(self) -> tuple[Any, str]:
+    def _planner_start(self, seed: int | None = None) -> tuple[Any, str]:
         """The true position of a finished game or an imported record; for a running game the position as
         the viewer saw it (the units its fog hid are not there, hidden funds are 0), with new dice."""
         if self.masked:
             return (TacticsState.from_json(self.state.game, self.state.to_json()),     # a plain copy of the view
                     "what you saw at that step (the fog's hidden units are not on it)")
-        return super()._planner_start()
+        return super()._planner_start(seed)
 
     def make_planner(self) -> TacticsSession:
         return TacticsSession(cpu_delay=self.cpu_delay)

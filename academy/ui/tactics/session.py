@@ -53,7 +53,7 @@ from academy.ui.turn_session import HUMAN, TurnSession
 from . import facts
 from .sight import Memories
 
-__all__ = ["TacticsSession", "HUMAN", "CPU_LEVELS", "CHOICE_KINDS"]
+__all__ = ["TacticsSession", "TacticsView", "HUMAN", "CPU_LEVELS", "CHOICE_KINDS"]
 
 CPU_LEVELS = LEVELS
 #: the action buttons, in the order the side panel shows them: kind -> action class
@@ -68,7 +68,24 @@ def _row_major(tile: Tile) -> tuple[int, int]:
     return row, col
 
 
-class TacticsSession(TurnSession):
+class TacticsView(param.Parameterized):
+    """What the Tactics board and side panels draw: the viewer's observation and the rings and arrows on it.
+    A play session works them out from legal_actions(); a replay from the frame shown."""
+
+    viewer = param.Integer(None, allow_None=True, doc="whose observation the board shows (None: everything)")
+    obs = param.Dict(None, allow_None=True, doc="state.observation(viewer): what the views draw")
+    selected = param.String(None, allow_None=True, doc="the tile of the unit picked first")
+    destination = param.String(None, allow_None=True, doc="the tile the selected unit moves to")
+    target = param.String(None, allow_None=True, doc="the enemy tile aimed at (preview shown)")
+    build_at = param.String(None, allow_None=True, doc="the production property picked for a build")
+    destinations = param.List([], doc="tiles the selected unit may move to (from legal_actions)")
+    targets = param.List([], doc="enemy tiles the selected unit may attack (from the destination if chosen)")
+    last_attack = param.Dict(None, allow_None=True, doc="the last attack the viewer saw: text and why lines")
+    trail = param.List([], doc="moves and attacks drawn as dashed arrows: dicts from, to, owner")
+    threats = param.List([], doc="when show_threats: dicts tile and by (the enemy units that threaten it)")
+
+
+class TacticsSession(TurnSession, TacticsView):
     """A Tactics game on one screen; see the module docstring."""
 
     game_name = "tactics"
@@ -76,22 +93,11 @@ class TacticsSession(TurnSession):
     seat_noun = "army"
     cpu_thread_name = "academy-tactics-cpu"
 
-    viewer = param.Integer(None, allow_None=True, doc="whose observation the board shows (None: everything)")
-    obs = param.Dict(None, allow_None=True, doc="state.observation(viewer): what the views draw")
     ready = param.Boolean(True, doc="hot seat with fog: the person to play has said they are at the screen")
-    selected = param.String(None, allow_None=True, doc="the tile of the unit picked first")
-    destination = param.String(None, allow_None=True, doc="the tile the selected unit moves to")
-    target = param.String(None, allow_None=True, doc="the enemy tile aimed at (preview shown)")
-    build_at = param.String(None, allow_None=True, doc="the production property picked for a build")
-    destinations = param.List([], doc="tiles the selected unit may move to (from legal_actions)")
-    targets = param.List([], doc="enemy tiles the selected unit may attack (from the destination if chosen)")
     choices = param.List([], doc="the legal actions of the selected unit at its destination")
     builds = param.List([], doc="the legal builds at build_at")
     preview = param.Dict(None, allow_None=True, doc="the aimed attack's odds (see attack_odds_dict)")
-    last_attack = param.Dict(None, allow_None=True, doc="the last attack the viewer saw: text and why lines")
-    trail = param.List([], doc="the other side's moves the viewer saw since their last turn: from, to, owner")
     show_threats = param.Boolean(False, doc="draw every tile the visible enemy units can hit next turn")
-    threats = param.List([], doc="when show_threats: dicts tile and by (the enemy units that threaten it)")
     last_events = param.List([], doc="the events of the last action the viewer may see")
     log = param.List([], doc="the events so far the viewer may see: dicts with step, kind, text, why")
     cpu_delay = param.Number(0.3, bounds=(0, None), doc="seconds between two CPU actions")
