@@ -40,7 +40,6 @@ import panel as pn
 import param
 
 from academy.core.record import Record
-from academy.core.rng import new_seed
 from academy.core.text import count, listing
 from academy.ui.defer import later
 from academy.ui.page_errors import alert_page, game_number
@@ -52,6 +51,7 @@ from .model import BoardModel
 from .session import GameSession
 from .record_file import RecordFileInput
 from .replay_model import Frame, Replay, RecordError, read_record
+from .replay_session import RecordReplay
 from academy.ui.rule_line import divider
 
 __all__ = ["ReplaySession", "ReplayPage", "SandboxSession", "replay_page", "replay_link", "shared_replay",
@@ -97,37 +97,35 @@ def replay_link(game_id: int, token: str | None = None) -> str:
     return f"?match={int(game_id)}{seat}&replay=1"
 
 
-class ReplaySession(BoardModel):
-    """A record replayed for one viewer; see the module docstring."""
+class ReplaySession(RecordReplay, BoardModel):
+    """A Conquest record replayed for one viewer (the stepping is ``RecordReplay``'s); see the module
+    docstring. A ``BoardModel`` only so that the Conquest board, banner and tables read it as they read a
+    game; every tap is refused."""
 
-    step = param.Integer(0, bounds=(0, None), doc="entries of the record shown so far")
-    length = param.Integer(0, doc="entries in the record")
-    log = param.List([], doc="the events up to the step shown: dicts with step, kind, text, why")
-    step_events = param.List([], doc="the events of the step just shown (Event objects, filtered for the viewer)")
+    refusal = "This is a replay: press “Try moves from here” to play on in a sandbox."
+    planner_note = "Sandbox from step {step}: {how}. Nothing here changes the real game."
+
     attack = param.Parameter(None, doc="(state, src, dst, dice): the attack being replayed, as the attacker faced it")
-    masked = param.Boolean(False, doc="a running game: only the viewer's own view is shown")
-    title = param.String("", doc="what is replayed, in words")
     has_replay = param.Boolean(False, doc="a record is loaded")
     sandbox_open = param.Boolean(False, doc="the sandbox has been opened from a step")
-    chat = param.List([], doc="the viewer seat's messages (dicts: id, sender, recipients, text, step)")
+
+    _publish = BoardModel._publish      # the board's highlights are worked out as for a game (none here)
 
     def __init__(self, replay: Replay | None = None, title: str = "", seat_names: list[str] | None = None,
-                 cpu_delay: float = 0.4, **params: Any) -> None:
-        super().__init__(replay.game_name if replay is not None else "conquest", **params)
-        self.replay: Replay | None = None
-        self.seat_names: list[str] = []
-        self.sandbox: Any = None            # a GameSession, created at the first branch
-        self.cpu_delay = cpu_delay
-        if replay is not None:
-            self.load(replay, title, seat_names)
+                 cpu_delay: float = 0.4, chat: list[dict[str, Any]] | None = None, **params: Any) -> None:
+        self.sandbox: Any = None            # a SandboxSession, created at the first branch
+        super().__init__(replay, title=title, seat_names=seat_names, chat=chat, cpu_delay=cpu_delay,
+                         game_name=replay.game_name if replay is not None else "conquest", **params)
 
     # --- loading ---------------------------------------------------------------------------
-    def load(self, replay: Replay, title: str = "", seat_names: list[str] | None = None) -> None:
+    def load(self, replay: Replay, title: str = "", seat_names: list[str] | None = None,
+             chat: list[dict[str, Any]] | None = None, message: str | None = None) -> None:
         """Show ``replay`` from its start."""
-        self.replay = replay
-        self.seat_names = list(seat_names or [])
-        self.param.update(masked=replay.masked, length=len(replay), title=title, has_replay=True)
-        self.go(0, message=f"{title + ': ' if title else ''}{count(len(replay), 'step')}. Step through them below.")
+        with param.parameterized.discard_events(self):
+            self.has_replay = True
+        if message is None:
+            message = f"{title + ': ' if title else ''}{count(len(replay), 'step')}. Step through them below."
+        super().load(replay, title, seat_names, chat, message)
 
     def import_text(self, text: str | bytes, name: str = "the file") -> bool:
         """Read a JSON record and show it (never stored); False (and ``message`` says why) if it cannot be read."""
@@ -145,12 +143,7 @@ class ReplaySession(BoardModel):
         self.load(Replay(record), title=f"Imported record ({name})")
         return True
 
-    def messages_until(self, step: int | None = None) -> list[dict[str, Any]]:
-        """The viewer's messages written up to ``step`` (default: the step shown), in the replay's time."""
-        step = self.step if step is None else step
-        return [m for m in self.chat if m["step"] <= step]
-
-    # --- stepping --------------------------------------------------------------------------
+    # --- stepping (RecordReplay) -------------------------------------------------------------
     @property
     def viewer(self) -> int | None:
         """Whose cards are shown: the viewer seat (a masked replay), else the player to move."""
@@ -160,50 +153,11 @@ class ReplaySession(BoardModel):
             return self.replay.viewer
         return getattr(self.state, "current", None) if self.state is not None else None
 
-    def go(self, step: int, message: str | None = None) -> None:
-        """Show the position after ``step`` entries (clamped to the record)."""
-        if self.replay is None:
-            return
-        step = max(0, min(int(step), len(self.replay)))
-        frame = self.replay.frame(step)
-        rolled = step > 0 and any(e.kind == "roll" for e in frame.events)
-        before = self.replay.frame(step - 1) if rolled else None       # the attack the dice decided
+    def _frame_changes(self, frame: Frame) -> dict[str, Any]:
+        rolled = frame.step > 0 and any(e.kind == "roll" for e in frame.events)
+        before = self.replay.frame(frame.step - 1) if rolled else None       # the attack the dice decided
         attack, sel, tgt = self._attack(frame, before)
-        self._publish(state=frame.state, step=step, step_events=list(frame.events), last_events=list(frame.events),
-                      log=self.replay.history(step), attack=attack, selected=sel, target=tgt,
-                      message=message if message is not None else self._describe(frame))
-
-    def forward(self) -> None:
-        self.go(self.step + 1)
-
-    def back(self) -> None:
-        self.go(self.step - 1)
-
-    def to_start(self) -> None:
-        self.go(0)
-
-    def to_end(self) -> None:
-        self.go(self.length)
-
-    def next_turn(self) -> None:
-        if self.replay is not None:
-            self.go(self.replay.next_turn(self.step))
-
-    def previous_turn(self) -> None:
-        if self.replay is not None:
-            self.go(self.replay.previous_turn(self.step))
-
-    def counter_text(self) -> str:
-        if self.replay is None:
-            return "No record loaded."
-        r = self.replay
-        return f"Step {self.step} of {self.length} · turn {r.turn_index(self.step)} of {r.num_turns}"
-
-    def _describe(self, frame: Frame) -> str:
-        who = ""
-        if frame.mover is not None and frame.step > 0:
-            who = f"{self.seat_label(frame.mover)}: "
-        return f"Step {frame.step} of {frame.length}. {who}{frame.text}"
+        return dict(attack=attack, selected=sel, target=tgt)
 
     @staticmethod
     def _attack(frame: Frame, before: Frame | None) -> tuple[Any, str | None, str | None]:
@@ -216,21 +170,9 @@ class ReplaySession(BoardModel):
             return (before.state, prior["src"], prior["dst"], prior["dice"]), prior["src"], prior["dst"]
         return None, None, None
 
-    # --- what the shared views ask ---------------------------------------------------------
-    def seat_label(self, player: int | None) -> str:
-        if player is None or self.state is None:
-            return ""
-        if player < 0:
-            return self.state.game.player_name(player)
-        name = self.state.game.player_name(player)
-        seat = self.seat_names[player] if player < len(self.seat_names) else ""
-        if seat and seat != name:                  # "Red (Ann)"; "Red (CPU easy)" stays as it is
-            name = seat if seat.startswith(name) else f"{name} ({seat})"
-        mine = self.replay is not None and self.replay.viewer == player and self.masked
-        return f"{name} (you)" if mine else name
-
+    # --- what the shared board asks (BoardModel) ---------------------------------------------
     def _refuse_input(self) -> str | None:
-        return "This is a replay: press “Try moves from here” to play on in a sandbox."
+        return self.refusal
 
     def _input_blocked(self) -> bool:
         return True
@@ -238,36 +180,27 @@ class ReplaySession(BoardModel):
     def _play(self, action: Any) -> list[Any]:   # never reached: input is refused
         raise RuntimeError("A replay does not play moves.")
 
-    # --- sandbox and export ----------------------------------------------------------------
+    # --- sandbox (RecordReplay.planner) --------------------------------------------------------
+    def _planner_start(self, seed: int | None = None) -> tuple[Any, str]:
+        how = ("the hidden cards are a random guess from what you know, and the dice are new"
+               if self.masked else "the real position")
+        return self.branch_state(seed), how
+
+    def make_planner(self) -> Any:
+        return SandboxSession(self.replay.game_name, cpu_delay=self.cpu_delay)
+
     def branch(self, seed: int | None = None) -> Any:
         """Open (or restart) the local sandbox from the step shown; returns its GameSession. Never stored."""
         if self.replay is None:
             return None
         try:
-            state = self.replay.branch_state(self.step, new_seed() if seed is None else int(seed))
+            self.sandbox = self.planner(self.sandbox, seed)
         except ValueError as exc:
             self.message = f"No sandbox from this step: {exc}"
             return None
-        if self.sandbox is None:
-            self.sandbox = SandboxSession(self.replay.game_name, cpu_delay=self.cpu_delay)
-        n = state.game.num_players
-        how = ("the hidden cards are a random guess from what you know, and the dice are new"
-               if self.masked else "the real position")
-        self.sandbox.start_from(state, ["human"] * n,
-                                message=f"Sandbox from step {self.step}: {how}. Nothing here changes the real game.")
         self.sandbox_open = True
         self.message = f"Sandbox opened from step {self.step}: try moves below; the replay is unchanged."
         return self.sandbox
-
-    @property
-    def can_export(self) -> bool:
-        return self.replay is not None and self.replay.can_export
-
-    def export_json(self) -> str:
-        """``Record.to_json()`` as text; raises PermissionError for a running game, ValueError with no record."""
-        if self.replay is None:
-            raise ValueError("No record loaded.")
-        return self.replay.export_json()
 
 
 class SandboxSession(GameSession):

@@ -1,8 +1,10 @@
-"""GameSession: one game in one browser session (or notebook), as a param model the views watch.
+"""GameSession: one Conquest game in one browser session (or notebook), as a param model the views watch.
+A ``TurnSession`` (academy/ui/turn_session.py: seats, start, save and load, the CPU, undo) on the
+shared board model (``BoardModel``: clicks through ``academy.ui.conquest.input``).
 
 It holds the engine state (whose record is the truth), the seats ("human" or a CPU level), the
 selection, the last message, the CPU status and the event log. Views never change the state
-themselves; they call ``click``, ``act``, ``undo``, ``new_game``, ``load``, ``replay_to`` ...
+themselves; they call ``click``, ``act``, ``undo``, ``new_game``, ``load_json``, ``replay_to`` ...
 
 CPU turns run off the event loop: a worker thread asks the bot for one action (after
 ``cpu_delay`` seconds, so people can follow) and pushes it back to the session's document with
@@ -16,45 +18,30 @@ CPU turns run off the event loop: a worker thread asks the bot for one action (a
 """
 from __future__ import annotations
 
-import json
-import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import param
 
 from academy.core.errors import RulesError
-from academy.core.protocol import NodeKind, State
+from academy.core.protocol import State
 from academy.core.rng import new_seed
-from academy.core.text import count
 from academy.games import REGISTRY
 
-from .history import ReplayCursor, log_lines, read_saved, rebuild
+from .history import ReplayCursor, log_lines, rebuild
 from .model import BoardModel
-from .session_loop import CpuTurns
+from .turn_session import CPU_LEVELS, HUMAN, TurnSession, default_bot_factory
 
-__all__ = ["GameSession", "CPU_LEVELS", "HUMAN"]
-
-HUMAN = "human"
-CPU_LEVELS = ("easy", "normal", "hard")
+__all__ = ["GameSession", "CPU_LEVELS", "HUMAN", "default_bot_factory"]
 
 
-def default_bot_factory(game_name: str) -> Callable[[str, int], Any]:
-    """``make_bot(level, seed)`` from ``academy.games.<game>.bots`` (imported when first needed)."""
-    def make(level: str, seed: int) -> Any:
-        import importlib
-        return importlib.import_module(f"academy.games.{game_name}.bots").make_bot(level, seed=seed)
-    return make
-
-
-class GameSession(CpuTurns, BoardModel):
+class GameSession(TurnSession, BoardModel):
     """A game with seats for humans and CPU players; see the module docstring."""
 
-    seats = param.List([], doc='one entry per player: "human" or a CPU level ("easy", "normal", "hard")')
-    thinking = param.Boolean(False, doc="a CPU player is choosing")
-    log = param.List([], doc="every event so far: dicts with step, kind, text, why")
-    cpu_delay = param.Number(0.4, bounds=(0, None), doc="seconds between two CPU actions")
-    synchronous = param.Boolean(False, doc="play CPU turns inline, without threads (tests)")
+    game_name = "conquest"
+    chance_undo_refusal = ("Undo stops at a roll of the dice in a game against the CPU: dice once rolled stay "
+                           "rolled. Moves without a roll since the last roll can still be undone.")
+
     replaying = param.Boolean(False, doc="the board shows a replay step, not the live game")
     replay_step = param.Integer(0, doc="entries of the record replayed so far")
     replay_length = param.Integer(0, doc="entries in the record being replayed")
@@ -63,14 +50,9 @@ class GameSession(CpuTurns, BoardModel):
 
     def __init__(self, game_name: str = "conquest", bot_factory: Callable[[str, int], Any] | None = None,
                  **params: Any) -> None:
-        super().__init__(game_name, **params)
+        super().__init__(bot_factory=bot_factory or default_bot_factory(game_name), game_name=game_name, **params)
         self.game_name = game_name
         self.game_class = REGISTRY[game_name]
-        self._bot_factory = bot_factory or default_bot_factory(game_name)
-        self._bots: dict[int, Any] = {}
-        self._generation = 0       # bumped to cancel a running CPU turn
-        self._lock = threading.RLock()
-        self._doc: Any = None
         self._live: State | None = None
         self._cursor: ReplayCursor | None = None
 
@@ -81,9 +63,7 @@ class GameSession(CpuTurns, BoardModel):
         for key, value in (("setup", setup), ("fortify", fortify)):
             if value is not None:
                 options[key] = value
-        seats = list(seats) if seats is not None else [HUMAN] + ["normal"] * (players - 1)
-        if len(seats) != players or any(s != HUMAN and s not in CPU_LEVELS for s in seats):
-            raise ValueError(f"Give one seat per player, each 'human' or one of {CPU_LEVELS}: got {seats!r}.")
+        seats = self._checked_seats(seats if seats is not None else [HUMAN] + ["normal"] * (players - 1), players)
         try:
             game = self.game_class(players=players, **options)
         except RulesError as exc:
@@ -92,40 +72,23 @@ class GameSession(CpuTurns, BoardModel):
         seed = new_seed() if seed is None else int(seed)
         state = game.new_initial_state(seed=seed)
         events = state.settle()
-        self._start(state, seats, log_lines(events, 0, state), f"New game: {', '.join(self._seat_names(game, seats))}.")
+        self._start(state, seats, f"New game: {self.seats_text(game, seats)}.", log_lines(events, 0, state))
 
-    def start_from(self, state: State, seats: list[str] | None = None, message: str = "") -> None:
+    def start_from(self, state: State, seats: Sequence[str] | None = None, message: str = "") -> None:
         """Play on from a given state (a lesson position, a parsed position); its record is kept."""
-        n = state.game.num_players
-        seats = list(seats) if seats is not None else [HUMAN] * n
-        if len(seats) != n:
-            raise ValueError(f"Give one seat per player ({n}), not {len(seats)}.")
-        state.settle()
-        self._start(state, seats, [], message or "Playing from this position.")
+        super().start_from(state, seats, message or "Playing from this position.")
 
-    def _start(self, state: State, seats: list[str], log: list[dict[str, Any]], message: str) -> None:
-        self._cancel_cpu()
-        self._bots = {}
+    def _show_game(self, state: State, message: str, log: list[dict[str, Any]], last_events: list[Any]) -> None:
         self._live, self._cursor = None, None
-        self.seats = seats  # before state so views see matching seats
         self._publish(state=state, selected=None, target=None, message=message, log=log, last_events=[],
                       replaying=False, replay_step=len(state.record), replay_length=len(state.record))
-        self._run_cpu()
 
-    @staticmethod
-    def _seat_names(game: Any, seats: list[str]) -> list[str]:
-        return [f"{game.player_name(p)} ({'you' if s == HUMAN else 'CPU ' + s})" for p, s in enumerate(seats)]
+    def _progress(self, state: State) -> str:
+        return f"turn {state.turn}" if state.turn else "the set-up"
 
-    def seat_label(self, player: int | None) -> str:
-        """'Red', 'Blue (CPU normal)' ..."""
-        if player is None or self.state is None:
-            return ""
-        name = self.state.game.player_name(player)
-        seat = self.seats[player] if 0 <= player < len(self.seats) else HUMAN
-        return name if seat == HUMAN else f"{name} (CPU {seat})"
-
-    def is_cpu(self, player: int | None) -> bool:
-        return player is not None and 0 <= player < len(self.seats) and self.seats[player] != HUMAN
+    def _saved_state(self) -> State | None:
+        """The live game, also during a replay."""
+        return self._live if self.replaying and self._live is not None else self.state
 
     @property
     def viewer(self) -> int | None:
@@ -135,13 +98,8 @@ class GameSession(CpuTurns, BoardModel):
         mover = self.state.to_move()
         if mover is not None and not self.is_cpu(mover):
             return mover
-        humans = [p for p, s in enumerate(self.seats) if s == HUMAN]
+        humans = self.humans
         return humans[0] if len(humans) == 1 else None
-
-    @property
-    def hot_seat(self) -> bool:
-        """Several humans share this screen."""
-        return sum(s == HUMAN for s in self.seats) > 1
 
     @property
     def cards_hidden(self) -> bool:
@@ -152,23 +110,21 @@ class GameSession(CpuTurns, BoardModel):
         """Hot seat: show the cards of the human to move (until the turn passes)."""
         self._publish(cards_shown_for=self.viewer)
 
-    @property
-    def cpu_to_move(self) -> bool:
-        return self.state is not None and self.state.node_kind() is NodeKind.DECISION and \
-            self.is_cpu(self.state.to_move())
-
-    # --- playing -------------------------------------------------------------------------
-    def _refuse_input(self) -> str | None:
-        if self.state is None:
-            return "No game yet: start a new game first."
-        if self.replaying:
+    # --- playing (BoardModel) ------------------------------------------------------------
+    def _refuse(self) -> str | None:
+        if self.state is not None and self.replaying:
             return "This is a replay: press Back to the game (or Continue from here) to play."
-        if self.cpu_to_move or self.thinking:
-            return f"{self.seat_label(self.state.to_move())} is playing; wait for your turn."
-        return None
+        return super()._refuse()
+
+    def _refuse_input(self) -> str | None:
+        return self._refuse()
 
     def _input_blocked(self) -> bool:
         return self.replaying or self.cpu_to_move
+
+    def _do(self, action: Any, *where: Any) -> bool:
+        """``BoardModel._do``: a click's action with its selection, else (notation) the selection now."""
+        return BoardModel._do(self, action, *(where or (self.selected, self.target)))
 
     def _play(self, action: Any) -> list[Any]:
         return self.state.play(action)
@@ -179,48 +135,10 @@ class GameSession(CpuTurns, BoardModel):
     def _after_play(self, action: Any, events: list[Any]) -> None:
         self._run_cpu()
 
-    def undo(self) -> bool:
-        """Take back the last human decision (and the CPU moves after it); False if there is none."""
-        if self.state is None or self.replaying:
-            return False
-        record = self.state.record
-        humans = {p for p, s in enumerate(self.seats) if s == HUMAN}
-        index = next((i for i in range(len(record) - 1, -1, -1)
-                      if not record.entries[i].chance and record.entries[i].player in humans), None)
-        if index is None:
-            self._publish(message="Nothing to undo: no move of yours yet.")
-            return False
-        if any(s != HUMAN for s in self.seats) and any(e.chance for e in record.entries[index:]):
-            self._publish(message="Undo stops at a roll of the dice in a game against the CPU: dice once rolled "
-                                  "stay rolled. Moves without a roll since the last roll can still be undone.")
-            return False
-        self._cancel_cpu()
-        undone = self.state.game.format_action(record.entries[index].action, self.state)
-        state, log = rebuild(record, index)
-        self._publish(state=state, selected=None, target=None, log=log, last_events=[],
-                      message=f"Undone: {undone}.")
-        return True
-
-    # --- save and load ---------------------------------------------------------------------
-    def save(self) -> str:
-        """The record as JSON text (the live game's, also during a replay)."""
-        state = self._live if self.replaying and self._live is not None else self.state
-        if state is None:
-            raise ValueError("No game to save yet.")
-        return json.dumps(state.record.to_json(), indent=1)
-
-    def load(self, text: str | bytes, seats: list[str] | None = None) -> None:
-        """Load a saved record; raises ValueError (also shown as ``message``) if it cannot be read."""
-        try:
-            state, log = read_saved(text)
-        except ValueError as exc:
-            self._publish(message=str(exc))
-            raise
-        n = state.game.num_players
-        if seats is None:
-            seats = list(self.seats) if len(self.seats) == n else [HUMAN] * n
-        where = "is over" if state.is_terminal() else "goes on"
-        self._start(state, list(seats), log, f"Game loaded: {count(len(state.record), 'step')}; it {where}.")
+    def _undo_refusal(self) -> str | None:
+        if self.replaying:
+            return "This is a replay: press Back to the game to undo a move."
+        return super()._undo_refusal()
 
     # --- replay --------------------------------------------------------------------------
     def replay_start(self) -> None:
@@ -266,16 +184,10 @@ class GameSession(CpuTurns, BoardModel):
     def _cpu_delay(self, state: State) -> float:
         return self.cpu_delay if state.phase not in ("claim", "place") else self.cpu_delay / 4
 
-    def _cpu_step(self, action: Any, generation: int) -> None:
-        played = self._cpu_play(action, generation)
-        if played is None:
-            return
-        player, events = played
+    def _cpu_played(self, action: Any, events: list[Any], player: int) -> None:
         sel, tgt = None, None
         if getattr(action, "src", None) and self.state.phase in ("attack", "occupy"):
             sel, tgt = action.src, getattr(action, "dst", None)
         self._publish(selected=sel if self.cpu_to_move else None, target=tgt if self.cpu_to_move else None,
                       message="", last_events=list(events),
                       log=self.log + log_lines(events, len(self.state.record), self.state))
-        if not self.synchronous:
-            self._run_cpu()

@@ -10,7 +10,7 @@ import pytest
 from bokeh.document import Document
 
 from academy.games import REGISTRY
-from academy.games.game_of_war.actions import Deploy
+from academy.games.game_of_war.actions import Deploy, EndTurn
 from academy.games.game_of_war.bots import make_bot
 from academy.games.game_of_war.rules import unplaced
 from academy.store.live import LiveHub
@@ -96,7 +96,7 @@ def test_a_tap_is_refused():
     state = s.state
     s.click((3, 3))
     assert "replay" in s.message and s.state is state and s.step == 5
-    assert not s.end_turn() and not s.undo()
+    assert not s.act(EndTurn()) and not s.undo() and s.state is state and s.step == 5
 
 
 # --- fog ----------------------------------------------------------------------------------

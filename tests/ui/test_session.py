@@ -131,29 +131,40 @@ def test_undo_takes_back_the_last_human_move_and_the_cpu_moves_after_it():
 
 
 def test_save_and_load_round_trip():
+    """Save gives the record (with a new seed while the game runs: save_load.py); Load plays on from it."""
     s = human_turn_game()
     s.click(s.state.territories_of(0)[0])
-    text = s.save()
+    assert s.save_refusal() is None                  # no cards in any hand yet: nothing is hidden
+    text = s.save_json()
     assert json.loads(text)["schema"] == "academy.record"
     other = session()
-    other.load(text, seats=["human", "easy"])
-    assert other.state.to_json() == s.state.to_json()
+    other.seats = ["human", "easy"]
+    assert other.load_json(text, name="game.json")
+    assert other.state.to_json() == s.state.to_json() and other.seats == ["human", "easy"]
     assert [e["text"] for e in other.log] == [e["text"] for e in s.log]
-    assert "Game loaded" in other.message
+    assert "Game loaded from game.json" in other.message
+
+
+def test_save_is_refused_while_cards_are_hidden():
+    """A running game whose players hold cards is not saved (the file would show every hand and the seed)."""
+    s = human_turn_game()
+    s.state.hands[0].append(s.state.deck.pop())      # as if Red had conquered a territory and drawn a card
+    assert "cards in each player's hand" in s.save_refusal()
+    with pytest.raises(ValueError, match="once the game is over"):
+        s.save_json()
 
 
 @pytest.mark.parametrize("text, words", [
     ("{not json", "bad JSON at line 1"),
     ("[1, 2]", "expected a JSON object"),
-    ('{"schema": "something.else", "version": 1}', "not a saved game"),
+    ('{"schema": "something.else", "version": 1}', "academy.record"),
     (b"\xff\xfe", "not UTF-8"),
 ])
 def test_load_refuses_bad_files_clearly(text, words):
     s = human_turn_game()
     before = s.state.to_json()
-    with pytest.raises(ValueError) as err:
-        s.load(text)
-    assert words in str(err.value) and s.message == str(err.value)
+    assert not s.load_json(text, name="bad.json")
+    assert words in s.message and s.message.startswith("bad.json could not be loaded.")
     assert s.state.to_json() == before
 
 

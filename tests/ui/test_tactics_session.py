@@ -53,7 +53,7 @@ def test_a_new_game_shows_the_map_and_the_person_to_play():
 
 def test_bad_seats_and_options_are_refused_in_plain_words():
     s = TacticsSession(synchronous=True)
-    with pytest.raises(ValueError, match="two seats"):
+    with pytest.raises(ValueError, match="2 seats, one per army"):
         s.new_game(seats=[HUMAN, "grandmaster"])
     with pytest.raises(ValueError, match="starting_funds"):
         s.new_game(seats=[HUMAN, "easy"], starting_funds=-5)

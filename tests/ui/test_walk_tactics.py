@@ -315,7 +315,7 @@ def test_walk_tactics(serve, open_page, monkeypatch):
     time.sleep(0.2)
     press(page, ".start-game")
     page.wait_board(BOARD)
-    wait_shown(page, ".game-message", "Red, Blue (CPU easy)")
+    wait_shown(page, ".game-message", "Red (you), Blue (CPU easy)")
     fits(page, ".do-command button", "on the Play tab")
     wait_shown(page, ".tactics-status", "Red to play")
     assert len(plays) == 1, plays

@@ -205,13 +205,11 @@ class PlayPage(pn.viewable.Viewer):
 
     def resume_local_game(self, record: Any, setup: dict[str, Any]) -> None:
         """Play on from a kept record with its seats; raises ValueError if it cannot be read."""
-        import json
         seats = [str(x) for x in setup.get("seats") or ()]
         if len(seats) != record.game.num_players:
             raise ValueError(f"the kept game has {len(seats)} seats for {record.game.num_players} players")
         self.session.choice.reset()
-        self.session.load(json.dumps(record.to_json()), seats=seats)
-        self.session.message = ""
+        self.session.resume(record, seats)
 
     def covered(self) -> bool:
         """Hot seat with hidden cards: a person's turn begins and they have not said they are ready."""

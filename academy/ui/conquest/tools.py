@@ -40,7 +40,11 @@ class GameTools(pn.viewable.Viewer):
         return self.layout
 
     def _saved(self) -> io.StringIO:
-        return io.StringIO(self.session.save())
+        try:
+            return io.StringIO(self.session.save_json())
+        except ValueError as exc:          # no game, or Save refused while cards are hidden (save_load.py)
+            self.session.param.update(message=str(exc))
+            return io.StringIO("")
 
     def _refused(self, event: Any) -> None:
         if event.new:
@@ -48,16 +52,15 @@ class GameTools(pn.viewable.Viewer):
 
     def _load(self, event: Any) -> None:
         if event.new:
-            try:
-                self.session.load(event.new)
-            except ValueError:
-                pass  # the session shows the message
+            self.session.load_json(event.new, self.upload.filename or "the file")   # refused: the session says why
 
     def _update(self, *events: Any) -> None:
         s = self.session
         has_game = s.state is not None
         self.undo.disabled = not has_game or s.replaying
-        self.save.disabled = not has_game
+        refusal = s.save_refusal() if has_game else None
+        self.save.disabled = not has_game or refusal is not None
+        self.save.description = refusal or "Download this game's record to load it later"
         self.replay.disabled = not has_game or s.replaying or len(s.state.record) == 0 if has_game else True
 
 

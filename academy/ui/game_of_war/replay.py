@@ -2,8 +2,8 @@
 events with their why (an attack's every contribution, the totals and the margin), the story so far,
 the seat's messages as they were written, and "Try moves from here".
 
-``GameOfWarReplay`` (a ``GameOfWarSession``, no Panel) steps through a record with
-``academy.ui.replay_model.Replay``:
+``GameOfWarReplay`` (a ``RecordReplay``, no Panel: it holds the frame's view state and is not a play
+session) steps through a record with ``academy.ui.replay_model.Replay``:
 
 - a finished game or an imported record: every position in full;
 - a running game (``masked=True``): each position is the engine's view state of
@@ -11,7 +11,7 @@ the seat's messages as they were written, and "Try moves from here".
   side's units are never part of a frame (a spectator sees neither side's) and the other side's
   deployment events say only that a unit was placed (``visible_events``).
 
-The board is the Play page's ``GameOfWarBoard`` on this session: the step's moves are drawn as
+The board is the Play page's ``GameOfWarBoard`` on this replay: the step's moves are drawn as
 arrows (``trail``), an attack rings its attacker and target, and a tap only says that this is a
 replay.
 """
@@ -25,13 +25,13 @@ import param
 
 from academy.core.protocol import Event
 from academy.core.record import Record
-from academy.core.rng import new_seed
 from academy.games.game_of_war.state import told_to
 from academy.ui.defer import later
 from academy.ui.messages_view import STYLE as CHAT_STYLE
 from academy.ui.replay_parts import RecordDownload, messages_html, show_planner
 from academy.ui.replay_parts import status_html as replay_status
-from academy.ui.replay_model import Replay
+from academy.ui.replay_model import Frame, Replay
+from academy.ui.replay_session import RecordReplay
 
 from .board import GameOfWarBoard
 from .play import CSS, LEGEND, status_html
@@ -41,11 +41,9 @@ from academy.ui.rule_line import divider
 REPLAY_LEGEND = LEGEND.replace("Tap one of your units, then a green square to move, or an enemy ring to aim (tap it "
                                "again to attack).", "Here the dashed arrows are the step's moves; an attack rings "
                                "its attacker (yellow) and its target.")
-from .session import HUMAN, GameOfWarSession
+from .session import GameOfWarSession, GameOfWarView
 
 __all__ = ["GameOfWarReplay", "GameOfWarReplayPage", "game_of_war_replay_page", "visible_events"]
-
-REFUSAL = "This is a replay: press “Try moves from here” to play on from this step on a board of your own."
 
 STYLE = """
 .replay-head { font-size: 15px; }
@@ -61,35 +59,28 @@ def visible_events(events: list[Event], viewer: int | None) -> list[Event]:
     return told_to(events, viewer)
 
 
-class GameOfWarReplay(GameOfWarSession):
-    """A Game of War record, step by step, as ``viewer`` may see it; see the module docstring."""
+class GameOfWarReplay(RecordReplay, GameOfWarView):
+    """A Game of War record, step by step, as ``viewer`` may see it; see the module docstring. Read-only:
+    the board reads what a play session's board reads (``board_position()``, the rings, ``trail``)."""
 
-    step = param.Integer(0, bounds=(0, None), doc="entries of the record shown so far")
-    length = param.Integer(0, doc="entries in the record")
-    step_events = param.List([], doc="the events of the step shown (engine Events, with their why)")
-    title = param.String("", doc="what is replayed, in words")
-    masked = param.Boolean(False, doc="a running game: only the viewer's own view is shown")
-    chat = param.List([], doc="the viewer seat's messages (dicts: id, sender, recipients, text, step)")
+    thinking = param.Boolean(False, doc="(nobody thinks in a replay)")
 
     def __init__(self, record: Record, viewer: int | None = None, masked: bool = False, title: str = "",
                  seat_names: list[str] | None = None, chat: list[dict[str, Any]] | None = None,
-                 **params: Any) -> None:
-        super().__init__(synchronous=True, **params)
-        self.replay = Replay(record, viewer=viewer, masked=masked, event_filter=visible_events)
-        self.viewer = viewer
-        self.seat_names = list(seat_names or [])
-        self.param.update(length=len(self.replay), title=title, masked=bool(masked), chat=list(chat or []))
-        self.go(0)
+                 cpu_delay: float = 0.35, **params: Any) -> None:
+        super().__init__(cpu_delay=cpu_delay, **params)
+        self.load(Replay(record, viewer=viewer, masked=masked, event_filter=visible_events), title, seat_names,
+                  chat)
 
-    # --- stepping ------------------------------------------------------------------------------
-    def go(self, step: int) -> None:
-        """Show the position after ``step`` entries (clamped to the record)."""
-        step = max(0, min(int(step), len(self.replay)))
-        frame = self.replay.frame(step)
-        state, events = frame.state, list(frame.events)
-        pos = state.position
+    @property
+    def viewer(self) -> int | None:
+        """The seat shown (the messages' reader)."""
+        return self.seat
+
+    def _frame_changes(self, frame: Frame) -> dict[str, Any]:
+        pos = frame.state.position
         trail, selected, target = [], None, None
-        for e in events:
+        for e in frame.events:
             if e.kind in ("move", "retreat"):
                 unit = e.data.get("unit")
                 side = pos.unit(unit).side if pos.has_unit(unit) else None
@@ -97,99 +88,33 @@ class GameOfWarReplay(GameOfWarSession):
             elif e.kind == "attack":
                 selected = e.data["unit"] if pos.has_unit(e.data["unit"]) else None
                 target = e.data["target"] if pos.has_unit(e.data["target"]) else None
-        who = f"{self.seat_label(frame.mover)}: " if frame.mover is not None and step > 0 else ""
-        self.param.update(state=state, step=step, step_events=events, last_events=events,
-                          log=self.replay.history(step), trail=trail, selected=selected,
-                          destinations=[], targets=[target] if target else [], target=target, preview=None,
-                          message=f"Step {step} of {len(self.replay)}. {who}{frame.text}")
+        return dict(trail=trail, selected=selected, destinations=[], targets=[target] if target else [],
+                    target=target, preview=None)
 
     def board_position(self) -> Any:
         """The frame's position as the replay shows it (already hidden for its viewer while running)."""
         return self.state.position if self.state is not None else None
 
-    def forward(self) -> None:
-        self.go(self.step + 1)
-
-    def back(self) -> None:
-        self.go(self.step - 1)
-
-    def to_start(self) -> None:
-        self.go(0)
-
-    def to_end(self) -> None:
-        self.go(self.length)
-
-    def next_turn(self) -> None:
-        self.go(self.replay.next_turn(self.step))
-
-    def previous_turn(self) -> None:
-        self.go(self.replay.previous_turn(self.step))
-
     def counter_text(self) -> str:
         turn = getattr(self.state, "turn", 0) if self.state is not None else 0
         return f"Step {self.step} of {self.length} · turn {turn}"
 
-    def messages_until(self, step: int | None = None) -> list[dict[str, Any]]:
-        """The viewer's messages written up to ``step`` (default: the step shown)."""
-        step = self.step if step is None else step
-        return [m for m in self.chat if m["step"] <= step]
-
-    # --- names -----------------------------------------------------------------------------------
-    def seat_label(self, player: int | None) -> str:
-        if player is None or self.state is None:
-            return ""
-        name = self.state.game.player_name(player)
-        seat = self.seat_names[player] if 0 <= player < len(self.seat_names) else ""
-        if seat and seat != name:
-            name = seat if seat.startswith(name) else f"{name} ({seat})"
-        return f"{name} (you)" if self.masked and player == self.viewer else name
-
-    # --- no input: this is a replay ---------------------------------------------------------------
-    def my_actions(self) -> list[Any]:
-        return []
-
-    def _refuse(self) -> str | None:
-        return REFUSAL
-
-    def _do(self, action: Any) -> bool:
-        self.param.update(message=REFUSAL)
-        return False
-
-    def undo(self) -> bool:
-        self.param.update(message=REFUSAL)
-        return False
-
-    def _run_cpu(self) -> None:
-        """A replay plays nothing."""
-
     def show_network(self, side: str | None) -> None:
         self.param.update(network_side=side)
 
-    # --- planning and export -----------------------------------------------------------------------
-    def planner(self) -> GameOfWarSession:
-        """A local game (both sides played here, never stored) from the step shown; raises ValueError
-        for a running game still in its hidden deployment."""
+    # --- play from here ------------------------------------------------------------------------
+    def _planner_start(self, seed: int | None = None) -> tuple[Any, str]:
+        """For a running game the position shown (refused while the armies are deployed in secret)."""
         if not self.masked:
-            state = self.replay.branch_state(self.step, new_seed())
-        else:
-            shown = self.replay.frame(self.step).state
-            if shown.phase == "deploy":
-                raise ValueError("The armies are still being deployed in secret: there is no position to "
-                                 "play on from yet.")
-            state = shown.clone()
-        local = GameOfWarSession()
-        local._publish(state=state, seats=[HUMAN, HUMAN], selected=None, target=None, log=[], trail=[],
-                       message=f"A board of your own from step {self.step}: play either side; nothing here "
-                               "changes the game.")
-        return local
+            return super()._planner_start(seed)
+        shown = self.replay.frame(self.step).state
+        if shown.phase == "deploy":
+            raise ValueError("The armies are still being deployed in secret: there is no position to "
+                             "play on from yet.")
+        return shown.clone(), "the position as you saw it"
 
-    @property
-    def can_export(self) -> bool:
-        return self.replay.can_export
-
-    def export_json(self) -> str:
-        """The record as JSON; raises PermissionError for a running game."""
-        return self.replay.export_json()
+    def make_planner(self) -> GameOfWarSession:
+        return GameOfWarSession(cpu_delay=self.cpu_delay)
 
 
 def _status_html(s: GameOfWarReplay) -> str:

@@ -26,14 +26,12 @@ would; ``done_deploying`` plays the placements on the game. Until both sides are
 """
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import param
 
 from academy.core.errors import RulesError
-from academy.core.protocol import NodeKind
 from academy.core.rng import new_seed
 from academy.core.text import count
 from academy.games.game_of_war import GameOfWarGame, GameOfWarState
@@ -44,15 +42,13 @@ from academy.games.game_of_war.combat import combat
 from academy.games.game_of_war.position import Position
 from academy.games.game_of_war.notation import format_square
 from academy.games.game_of_war.units import SIDES, UNIT_TYPES
-from academy.ui.history import log_lines, rebuild
-from academy.ui.session_loop import Acting, CpuTurns
+from academy.ui.history import log_lines
+from academy.ui.turn_session import CPU_LEVELS, HUMAN, TurnSession
 
 from .dragging import Dragging
 
-__all__ = ["GameOfWarSession", "HUMAN", "CPU_LEVELS", "DEPLOYMENTS"]
+__all__ = ["GameOfWarSession", "GameOfWarView", "HUMAN", "CPU_LEVELS", "DEPLOYMENTS"]
 
-HUMAN = "human"
-CPU_LEVELS = ("easy", "normal", "hard")
 #: the openings offered by the new-game form: label -> the engine's ``deployment`` option
 DEPLOYMENTS = {"The Academy's opening": "standard", "The open-source opening": "open_source_default",
                "Free deployment (each side places its army, hidden)": "free"}
@@ -62,25 +58,26 @@ HIDDEN_EVENTS = ("deploy",)
 Square = tuple[int, int]
 
 
-class GameOfWarSession(Dragging, Acting, CpuTurns, param.Parameterized):
-    """A Game of War on one screen; see the module docstring."""
+class GameOfWarView(param.Parameterized):
+    """What the Game of War board draws besides the position: the rings, the aimed attack, the arrows and
+    the lines. A play session works them out from legal_actions(); a replay from the frame shown."""
 
-    cpu_thread_name = "academy-gow-cpu"
-
-    state = param.Parameter(doc="the live GameOfWarState (changed in place: watchers get a trigger)")
-    seats = param.List([], doc='per player (0 North, 1 South): "human" or a CPU level')
     selected = param.String(None, allow_None=True, doc="the id of the unit picked first")
     destinations = param.List([], doc="the squares the selected unit may move (or retreat) to, from legal_actions")
     targets = param.List([], doc="the enemy units the selected unit may attack, from legal_actions")
     target = param.String(None, allow_None=True, doc="the enemy picked for an attack (preview shown)")
     preview = param.Parameter(None, doc="combat.combat(...) for the selected unit's side against ``target``")
-    message = param.String("", doc="the last message, refusals in the engine's words")
-    last_events = param.List([], doc="the events of the last action (engine Events, with their why)")
-    log = param.List([], doc="every event so far: dicts with step, kind, text, why")
     trail = param.List([], doc="the moves of the last finished turn: dicts with side, from and to squares")
     network_side = param.String(None, allow_None=True, doc='"north"/"south": draw that side\'s lines')
-    thinking = param.Boolean(False, doc="the CPU is choosing")
-    synchronous = param.Boolean(False, doc="play CPU turns inline (tests)")
+
+
+class GameOfWarSession(Dragging, TurnSession, GameOfWarView):
+    """A Game of War on one screen; see the module docstring."""
+
+    game_name = "game_of_war"
+    seat_noun = "side (North, South)"
+    cpu_thread_name = "academy-gow-cpu"
+
     cpu_delay = param.Number(0.35, bounds=(0, None), doc="seconds between two CPU actions")
     placements = param.List([], doc="free deployment: the Deploy actions placed so far (a draft until Done)")
     unit_type = param.String(None, allow_None=True, doc="free deployment: the unit type the next tap places")
@@ -88,111 +85,39 @@ class GameOfWarSession(Dragging, Acting, CpuTurns, param.Parameterized):
     covered = param.Boolean(False, doc="hot seat: the screen is covered until the next person is ready")
 
     def __init__(self, bot_factory: Callable[[str, int], Any] | None = None, **params: Any) -> None:
-        super().__init__(**params)
-        self._bot_factory = bot_factory or (lambda level, seed: make_bot(level, seed))
-        self._bots: dict[int, Any] = {}
-        self._generation = 0
-        self._lock = threading.RLock()
-        self._doc: Any = None
+        super().__init__(bot_factory=bot_factory, **params)
         self._turn_moves: list[dict[str, Any]] = []
         self._draft: tuple[Any, Any] | None = None     # (key, draft state)
         self._actions: tuple[Any, Any, list[Any]] | None = None   # (state, key, its legal actions)
 
     # --- games ---------------------------------------------------------------------------------
-    def new_game(self, seats: list[str] | None = None, deployment: str = "standard", seed: int | None = None,
+    def new_game(self, seats: Sequence[str] | None = None, deployment: str = "standard", seed: int | None = None,
                  max_turns: int | None = None) -> None:
         """Start a game (North is player 0); raises ValueError for bad seats, RulesError for bad options."""
-        seats = list(seats) if seats is not None else [HUMAN, "normal"]
-        if len(seats) != 2 or any(s != HUMAN and s not in CPU_LEVELS for s in seats):
-            raise ValueError(f"Give two seats (North, South), each 'human' or one of {CPU_LEVELS}: got {seats!r}.")
+        seats = self._checked_seats(seats if seats is not None else [HUMAN, "normal"], 2)
         game = GameOfWarGame(deployment=deployment, max_turns=max_turns)
         state = game.new_initial_state(seed=new_seed() if seed is None else int(seed))
         events = state.settle()
-        self._cancel_cpu()
-        self._bots = {}
-        self._turn_moves = []
-        self.seats = seats
-        names = ", ".join(f"{game.player_name(p)} ({'you' if s == HUMAN else 'CPU ' + s})"
-                          for p, s in enumerate(seats))
-        self._publish(state=state, selected=None, target=None, message=f"New game: {names}.",
-                      last_events=list(events), log=log_lines(events, len(state.record), state), covered=False,
-                      placements=[], trail=[])
-        self._run_cpu()
+        self._start(state, seats, f"New game: {self.seats_text(game, seats)}.",
+                    log_lines(events, len(state.record), state), events)
 
-    def start_from(self, state: GameOfWarState, seats: list[str] | None = None, message: str = "") -> None:
+    def start_from(self, state: GameOfWarState, seats: Sequence[str] | None = None, message: str = "") -> None:
         """Play on from ``state`` (e.g. ``parse_position(...)``, a shared link's position) with ``seats``
         (default: both people); raises ValueError for bad seats."""
-        seats = list(seats) if seats is not None else [HUMAN, HUMAN]
-        if len(seats) != 2 or any(s != HUMAN and s not in CPU_LEVELS for s in seats):
-            raise ValueError(f"Give two seats (North, South), each 'human' or one of {CPU_LEVELS}: got {seats!r}.")
-        self._cancel_cpu()
-        self._bots = {}
+        super().start_from(state, seats, message)
+
+    def _show_game(self, state: Any, message: str, log: list[dict[str, Any]], last_events: list[Any]) -> None:
         self._turn_moves = []
-        self.seats = seats
-        self._publish(state=state, selected=None, target=None, message=message, last_events=[], log=[], trail=[],
-                      covered=False, placements=[])
-        self._run_cpu()
+        self._publish(state=state, selected=None, target=None, message=message, last_events=last_events, log=log,
+                      trail=[], covered=False, placements=[])
 
-    # --- save and load -------------------------------------------------------------------------
-    def save_json(self) -> str:
-        """The game's record as JSON for Save (``save_load.save_text``: refused with SaveRefused while the
-        game runs with hidden information; a new seed while it runs); ValueError when there is no game yet."""
-        from academy.ui.save_load import save_text
-        return save_text(self.state)
-
-    def save_refusal(self) -> str | None:
-        """Why Save is not available now, or None (``save_load.save_refusal``)."""
-        from academy.ui.save_load import save_refusal
-        return save_refusal(self.state)
-
-    def load_json(self, text: str | bytes, name: str = "the file") -> bool:
-        """Load a saved Game of War record and play on with the same seats (both people if none yet);
-        False and ``message`` on a file that is not one (the game shown is unchanged)."""
-        from academy.ui.save_load import read_game_record
-        try:
-            record = read_game_record(text, "game_of_war", name)
-        except ValueError as exc:
-            self._publish(message=str(exc))
-            return False
-        self.resume(record, self.seats if len(self.seats) == 2 else [HUMAN, HUMAN])
-        where = "the game is over" if self.state.is_terminal() else f"turn {self.state.turn}"
-        self._publish(message=f"Game loaded from {name} ({count(len(record), 'step')}): {where}.")
-        return True
-
-    def resume(self, record: Any, seats: list[str], message: str = "") -> None:
-        """Play on from ``record`` (a loaded game, or one kept over a reload) with ``seats``, its whole log
-        rebuilt; raises ValueError for bad seats."""
-        if len(seats) != 2 or any(s != HUMAN and s not in CPU_LEVELS for s in seats):
-            raise ValueError(f"Give two seats (North, South), each 'human' or one of {CPU_LEVELS}: got {seats!r}.")
-        state, log = rebuild(record)
-        events = state.settle()
-        log += log_lines(events, len(state.record), state)
-        self._cancel_cpu()
-        self._bots = {}
-        self._turn_moves = []
-        self.seats = list(seats)
-        self._publish(state=state, selected=None, target=None, last_events=list(events), log=log, trail=[],
-                      covered=False, placements=[], message=message)
-        self._run_cpu()
+    def _progress(self, state: Any) -> str:
+        return f"turn {state.turn}"
 
     # --- questions the views ask ----------------------------------------------------------------
-    def is_cpu(self, player: int | None) -> bool:
-        return player is not None and 0 <= player < len(self.seats) and self.seats[player] != HUMAN
-
-    @property
-    def cpu_to_move(self) -> bool:
-        s = self.state
-        return s is not None and s.node_kind() is NodeKind.DECISION and self.is_cpu(s.to_move())
-
     @property
     def human_sides(self) -> list[str]:
         return [SIDES[p] for p, s in enumerate(self.seats) if s == HUMAN]
-
-    def seat_label(self, player: int | None) -> str:
-        if player is None or self.state is None:
-            return ""
-        name = self.state.game.player_name(player)
-        return f"{name} (CPU {self.seats[player]})" if self.is_cpu(player) else name
 
     def my_actions(self) -> list[Any]:
         """The legal actions of the human to move (none while the CPU plays or after the end)."""
@@ -359,16 +284,12 @@ class GameOfWarSession(Dragging, Acting, CpuTurns, param.Parameterized):
         state = changes.get("state", self.state)
         who = state.game.player_name(p)
         follow = state.to_move()
-        hot_seat = (state.phase == "deploy" and follow is not None and follow != p and self._hot_seat())
+        hot_seat = (state.phase == "deploy" and follow is not None and follow != p and self.hot_seat)
         message = (f"{who}'s army is deployed (hidden). Pass the screen to {self.seat_label(follow)}."
                    if hot_seat else f"{who}'s army is deployed.")
         self._publish(placements=[], unit_type=None, covered=hot_seat, message=message, **changes)
         self._run_cpu()
         return True
-
-    def _hot_seat(self) -> bool:
-        """Both sides are played on this screen by people."""
-        return len(self.seats) == 2 and all(s == HUMAN for s in self.seats)
 
     def _commit_placements(self, placements: list[Any]) -> dict[str, Any] | None:
         """Play the placements on a copy of the game; the changes to publish (the new state, events, log),
@@ -410,7 +331,7 @@ class GameOfWarSession(Dragging, Acting, CpuTurns, param.Parameterized):
         elif draft is not None:
             viewer = self.deploying
         else:
-            humans = [p for p, seat in enumerate(self.seats) if seat == HUMAN]
+            humans = self.humans
             viewer = humans[0] if len(humans) == 1 else None
         pos = (draft if draft is not None else s).position
         data = pos.to_dict()
@@ -420,18 +341,14 @@ class GameOfWarSession(Dragging, Acting, CpuTurns, param.Parameterized):
     # --- input ---------------------------------------------------------------------------------
     def _refuse(self) -> str | None:
         s = self.state
-        if s is None:
-            return "No game yet: start a new game first."
-        if s.is_terminal():
+        if s is not None and s.is_terminal():
             return "The game is over: start a new game (or undo your last move)."
-        if (self.cpu_to_move or self.thinking) and s.phase == "deploy":
+        if s is not None and (self.cpu_to_move or self.thinking) and s.phase == "deploy":
             return (f"{self.seat_label(s.to_move())} is deploying its army (hidden); wait until it is done, "
                     "then place yours.")
-        if self.cpu_to_move or self.thinking:
-            return f"{self.seat_label(s.to_move())} is playing; wait for your turn."
-        if self.covered:
+        if s is not None and self.covered and not (self.cpu_to_move or self.thinking):
             return f"Pass the screen to {self.seat_label(s.to_move())} first, then press the button on the cover."
-        return None
+        return super()._refuse()
 
     def click(self, square: Square) -> None:
         """A tap on ``square``: select a unit, move the selected one, or aim at / attack an enemy."""
@@ -524,31 +441,15 @@ class GameOfWarSession(Dragging, Acting, CpuTurns, param.Parameterized):
     def show_network(self, side: str | None) -> None:
         self._publish(network_side=side)
 
-    def _refused(self, action: Any) -> None:
-        """Show why the engine refuses ``action`` (nothing changes)."""
-        self._publish(message=self._refusal(action))
+    def _validate(self, action: Any) -> None:
+        gow_rules.validate(self.state, action)
 
-    def _refusal(self, action: Any) -> str:
-        """The engine's reason for refusing ``action`` now."""
-        try:
-            gow_rules.validate(self.state, action)
-        except RulesError as exc:
-            return exc.message
-        return "That is not a legal action now."
-
-    def _do(self, action: Any) -> bool:
-        try:
-            events = self.state.play(action)
-        except RulesError as exc:
-            self._publish(message=exc.message)
-            return False
+    def _show_played(self, action: Any, events: list[Any], mover: int | None) -> None:
         sel = getattr(action, "unit", None) if isinstance(action, Move) else None
         self._publish(selected=sel, target=None, message="", last_events=list(events),
                       log=self.log + log_lines(events, len(self.state.record), self.state), **self._track(events))
         if sel is not None and not self.targets:      # nothing more this unit can do: clear the selection
             self._publish(selected=None)
-        self._run_cpu()
-        return True
 
     def _track(self, events: list[Any], position: Position | None = None) -> dict[str, Any]:
         """Collect the turn's moves from the engine's events; when the turn passes, they become ``trail``.
@@ -564,10 +465,10 @@ class GameOfWarSession(Dragging, Acting, CpuTurns, param.Parameterized):
         return out
 
     def undo(self) -> bool:
-        """Take back the last decision of a person (and the CPU actions after it)."""
-        if self.state is None:
-            return False
-        if self.state.phase == "deploy" and self.deploying is not None and not self.covered:
+        """Take back the last placement of a free deployment, else the last decision of a person (and the CPU
+        actions after it)."""
+        if self.state is not None and self.state.phase == "deploy" and self.deploying is not None \
+                and not self.covered:
             if not self.placements:
                 self._publish(message="Nothing placed yet in this deployment to take back.")
                 return False
@@ -575,25 +476,12 @@ class GameOfWarSession(Dragging, Acting, CpuTurns, param.Parameterized):
             self._publish(placements=self.placements[:-1], unit_type=last.unit_type,
                           message=f"Undone: {UNIT_TYPES[last.unit_type].label} on {format_square(last.at)}.")
             return True
-        if self.state.phase == "deploy" or self.covered:
-            self._publish(message="Nothing to undo during the other side's deployment.")
-            return False
-        record = self.state.record
-        humans = {p for p, s in enumerate(self.seats) if s == HUMAN}
-        index = next((i for i in range(len(record) - 1, -1, -1)
-                      if not record.entries[i].chance and record.entries[i].player in humans), None)
-        if index is None:
-            self._publish(message="Nothing to undo: no move of yours yet.")
-            return False
-        self._cancel_cpu()
-        entry = record.entries[index]
-        state, log = rebuild(record, index)
-        undone = state.game.format_action(entry.action, state)
-        self._turn_moves = []
-        self._publish(state=state, selected=None, target=None, log=log, last_events=[], trail=[],
-                      message=f"Undone: {undone}.")
-        self._run_cpu()
-        return True
+        return super().undo()
+
+    def _undo_refusal(self) -> str | None:
+        if self.state is not None and (self.state.phase == "deploy" or self.covered):
+            return "Nothing to undo during the other side's deployment."
+        return super()._undo_refusal()
 
     # --- publishing ----------------------------------------------------------------------------
     def _publish(self, **changes: Any) -> None:
@@ -661,18 +549,6 @@ class GameOfWarSession(Dragging, Acting, CpuTurns, param.Parameterized):
         """A CPU's deployment is placed at once (nothing of it is shown); its turns at ``cpu_delay``."""
         return 0.0 if getattr(state, "phase", None) == "deploy" else self.cpu_delay
 
-    def _cpu_step(self, action: Any, generation: int) -> None:
-        played = self._cpu_play(action, generation)
-        if played is None:
-            return
-        player, events = played
-        done = not self.cpu_to_move
-        if done and self.thinking:
-            with param.parameterized.discard_events(self):
-                self.thinking = False
+    def _cpu_played(self, action: Any, events: list[Any], player: int) -> None:
         self._publish(selected=None, target=None, message="", last_events=list(events),
                       log=self.log + log_lines(events, len(self.state.record), self.state), **self._track(events))
-        if not self.synchronous and not done:
-            self._run_cpu()
-        elif done:
-            self.param.trigger("thinking")

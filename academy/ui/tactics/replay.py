@@ -14,8 +14,9 @@ What each viewer may see (the fog of war, tactics.md):
 
 The live seat pages (shared.py) use the same engine functions.
 
-The board is the Play page's ``TacticsBoard`` on a ``TacticsReplay`` session: the step's moves and
-attacks are drawn as dashed arrows (``trail``), and a tap only says that this is a replay.
+The board is the Play page's ``TacticsBoard`` on a ``TacticsReplay`` (a ``RecordReplay``, which holds the
+frame's view state; not a play session): the step's moves and attacks are drawn as dashed arrows
+(``trail``), and a tap only says that this is a replay.
 """
 from __future__ import annotations
 
@@ -34,10 +35,11 @@ from academy.ui.messages_view import STYLE as CHAT_STYLE
 from academy.ui.replay_parts import RecordDownload, messages_html, show_planner
 from academy.ui.replay_parts import status_html as replay_status
 from academy.ui.replay_model import Frame, Replay
+from academy.ui.replay_session import RecordReplay
 
 from .board import TacticsBoard
 from .panels import CSS, LEGEND, events_html, status_html, why_html
-from .session import HUMAN, TacticsSession
+from .session import TacticsSession, TacticsView
 from academy.ui.rule_line import divider
 
 __all__ = ["TacticsRecordReplay", "TacticsReplay", "TacticsReplayPage", "tactics_replay_page", "REFUSAL"]
@@ -120,34 +122,20 @@ class TacticsRecordReplay(Replay):
         return next((i for i in range(len(self.days)) if self.days[i] == before), 0)
 
 
-# ================================================================================ the session
-class TacticsReplay(TacticsSession):
-    """A Tactics record, step by step, as one viewer may see it; see the module docstring. Read-only."""
+# ================================================================================ the replay
+class TacticsReplay(RecordReplay, TacticsView):
+    """A Tactics record, step by step, as one viewer may see it; see the module docstring. Read-only: the
+    board reads what a play session's board reads (``obs``, the rings, ``trail``), from the frame shown."""
 
-    step = param.Integer(0, bounds=(0, None), doc="entries of the record shown so far")
-    length = param.Integer(0, doc="entries in the record")
-    step_events = param.List([], doc="the events of the step shown (engine Events, with their why)")
-    title = param.String("", doc="what is replayed, in words")
-    masked = param.Boolean(False, doc="a running game: only the viewer's own view is shown")
-    chat = param.List([], doc="the viewer seat's messages (dicts: id, sender, recipients, text, step)")
+    refusal = REFUSAL
 
     def __init__(self, record: Record, viewer: int | None = None, masked: bool = False, title: str = "",
                  seat_names: list[str] | None = None, chat: list[dict[str, Any]] | None = None,
-                 **params: Any) -> None:
-        super().__init__(synchronous=True, **params)
-        self.replay = TacticsRecordReplay(record, viewer=viewer, masked=masked)
-        self.seat = viewer
-        self.seat_names = list(seat_names or [])
-        self.seats = [HUMAN] * record.game.num_players
-        with param.parameterized.discard_events(self):
-            self.viewer = viewer if masked else None
-        self.param.update(length=len(self.replay), title=title, masked=bool(masked), chat=list(chat or []))
-        self.go(0)
+                 cpu_delay: float = 0.3, **params: Any) -> None:
+        super().__init__(viewer=viewer if masked else None, cpu_delay=cpu_delay, **params)
+        self.load(TacticsRecordReplay(record, viewer=viewer, masked=masked), title, seat_names, chat)
 
-    # --- stepping ------------------------------------------------------------------------------
-    def go(self, step: int) -> None:
-        """Show the position after ``step`` entries (clamped to the record)."""
-        frame = self.replay.frame(step)
+    def _frame_changes(self, frame: Frame) -> dict[str, Any]:
         events = list(frame.events)
         trail = [{"from": e.data["frm"], "to": e.data["to"], "owner": frame.mover} for e in events
                  if e.kind == "move" and isinstance(e.data.get("frm"), str) and e.data["frm"] != e.data.get("to")]
@@ -155,31 +143,10 @@ class TacticsReplay(TacticsSession):
                   if e.kind == "attack" and isinstance(e.data.get("attacker"), str)
                   and isinstance(e.data.get("target"), str)]
         attack = next((e for e in reversed(events) if e.kind == "attack"), None)
-        who = f"{self.seat_label(frame.mover)}: " if frame.mover is not None and frame.step > 0 else ""
-        with param.parameterized.discard_events(self):
-            self.state = frame.state
-        self._clear(step=frame.step, step_events=events, last_events=events, log=self.replay.history(frame.step),
-                    trail=trail, last_attack={"text": attack.text, "why": list(attack.why)} if attack else None,
-                    message=f"Step {frame.step} of {frame.length}. {who}{frame.text}")
+        return dict(obs=frame.state.observation(self.viewer), trail=trail,
+                    last_attack={"text": attack.text, "why": list(attack.why)} if attack else None)
 
-    def forward(self) -> None:
-        self.go(self.step + 1)
-
-    def back(self) -> None:
-        self.go(self.step - 1)
-
-    def to_start(self) -> None:
-        self.go(0)
-
-    def to_end(self) -> None:
-        self.go(self.length)
-
-    def next_turn(self) -> None:
-        self.go(self.replay.next_turn(self.step))
-
-    def previous_turn(self) -> None:
-        self.go(self.replay.previous_turn(self.step))
-
+    # --- days ----------------------------------------------------------------------------------
     def next_day(self) -> None:
         self.go(self.replay.next_day(self.step))
 
@@ -190,63 +157,25 @@ class TacticsReplay(TacticsSession):
         day = self.replay.days[self.step]
         return f"Step {self.step} of {self.length} · day {day} of {self.replay.days[-1]}"
 
-    def messages_until(self, step: int | None = None) -> list[dict[str, Any]]:
-        """The viewer's messages written up to ``step`` (default: the step shown)."""
-        step = self.step if step is None else step
-        return [m for m in self.chat if m["step"] <= step]
+    def player_name(self, player: int | None, game: Any = None) -> str:
+        return super().player_name(player, game) or "Nobody"
 
-    # --- names ---------------------------------------------------------------------------------
-    def seat_label(self, player: int | None, game: Any = None) -> str:
-        name = self.player_name(player, game)
-        if player is None:
-            return name
-        seat = self.seat_names[player] if 0 <= player < len(self.seat_names) else ""
-        if seat and seat != name:
-            name = seat if seat.startswith(name) else f"{name} ({seat})"
-        return f"{name} (you)" if self.masked and player == self.seat else name
+    def drag(self, phase: str, where: Any) -> None:
+        """A drag on the board: a replay plays nothing (the start of one says so)."""
+        if phase == "start":
+            self._publish(message=self.refusal)
 
-    # --- no input: this is a replay ------------------------------------------------------------
-    def my_actions(self) -> list[Any]:
-        return []
-
-    def _refuse(self) -> str | None:
-        return REFUSAL
-
-    def _do(self, action: Any) -> bool:
-        self._publish(message=REFUSAL)
-        return False
-
-    def _run_cpu(self) -> None:
-        """A replay plays nothing."""
-
-    # --- export --------------------------------------------------------------------------------
-    @property
-    def can_export(self) -> bool:
-        return self.replay.can_export
-
-    def export_json(self) -> str:
-        """The record as JSON; raises PermissionError for a running game."""
-        return self.replay.export_json()
-
-    def planner(self) -> TacticsSession:
-        """A local game (both sides played here, never stored) from the step shown: the true position of a
-        finished game or an imported record; for a running game the position as the viewer saw it (the
-        units its fog hid are not there, hidden funds are 0), with new dice. Raises ValueError at the end."""
-        from academy.core.rng import new_seed
+    # --- play from here ------------------------------------------------------------------------
+    def _planner_start(self, seed: int | None = None) -> tuple[Any, str]:
+        """The true position of a finished game or an imported record; for a running game the position as
+        the viewer saw it (the units its fog hid are not there, hidden funds are 0), with new dice."""
         if self.masked:
-            state = TacticsState.from_json(self.state.game, self.state.to_json())   # a plain copy of the view
-            how = "what you saw at that step (the fog's hidden units are not on it)"
-        else:
-            state = self.replay.branch_state(self.step, new_seed())
-            how = "the real position"
-        state.settle()
-        if state.is_terminal():
-            raise ValueError("The game is over at this step: step back to try other moves.")
-        local = TacticsSession(cpu_delay=self.cpu_delay)
-        local.start_from(state, [HUMAN] * state.game.num_players,
-                         message=f"A board of your own from step {self.step}, {how}: play either side; nothing "
-                                 "here changes the game.")
-        return local
+            return (TacticsState.from_json(self.state.game, self.state.to_json()),     # a plain copy of the view
+                    "what you saw at that step (the fog's hidden units are not on it)")
+        return super()._planner_start(seed)
+
+    def make_planner(self) -> TacticsSession:
+        return TacticsSession(cpu_delay=self.cpu_delay)
 
 
 # ================================================================================ the page

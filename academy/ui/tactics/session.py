@@ -31,35 +31,32 @@ inline (tests, notebooks).
 """
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import param
 
 from academy.core.errors import RulesError
-from academy.core.protocol import NodeKind
 from academy.core.rng import new_seed
 from academy.core.text import count
 from academy.games.tactics import rules as tactics_rules
 from academy.games.tactics.actions import (UNIT_ACTIONS, ActivatePower, Attack, Build, Capture, EndTurn, Load, Supply,
                                            Unload, Wait)
 from academy.games.tactics.board import parse_tile, tile_name
-from academy.games.tactics.bots import LEVELS, make_bot
+from academy.games.tactics.bots import LEVELS
 from academy.games.tactics.game import DEFAULT_MAP, TacticsGame
 from academy.games.tactics.legal import production_menu
 from academy.games.tactics.refusals import attack_refusal
 from academy.games.tactics.units import UNITS
 from academy.games.tactics.view import visible_events
-from academy.ui.history import rebuild
-from academy.ui.session_loop import Acting, CpuTurns
+from academy.ui.history import log_lines
+from academy.ui.turn_session import HUMAN, TurnSession
 
 from . import facts
 from .sight import Memories
 
-__all__ = ["TacticsSession", "HUMAN", "CPU_LEVELS", "CHOICE_KINDS"]
+__all__ = ["TacticsSession", "TacticsView", "HUMAN", "CPU_LEVELS", "CHOICE_KINDS"]
 
-HUMAN = "human"
 CPU_LEVELS = LEVELS
 #: the action buttons, in the order the side panel shows them: kind -> action class
 CHOICE_KINDS: dict[str, type] = {"wait": Wait, "attack": Attack, "capture": Capture, "load": Load,
@@ -73,43 +70,42 @@ def _row_major(tile: Tile) -> tuple[int, int]:
     return row, col
 
 
-class TacticsSession(Acting, CpuTurns, param.Parameterized):
-    """A Tactics game on one screen; see the module docstring."""
+class TacticsView(param.Parameterized):
+    """What the Tactics board and side panels draw: the viewer's observation and the rings and arrows on it.
+    A play session works them out from legal_actions(); a replay from the frame shown."""
 
-    cpu_thread_name = "academy-tactics-cpu"
-
-    state = param.Parameter(doc="the live TacticsState (changed in place: watchers get a trigger)")
-    seats = param.List([], doc='per player (0 first): "human" or a CPU level')
     viewer = param.Integer(None, allow_None=True, doc="whose observation the board shows (None: everything)")
     obs = param.Dict(None, allow_None=True, doc="state.observation(viewer): what the views draw")
-    ready = param.Boolean(True, doc="hot seat with fog: the person to play has said they are at the screen")
     selected = param.String(None, allow_None=True, doc="the tile of the unit picked first")
     destination = param.String(None, allow_None=True, doc="the tile the selected unit moves to")
     target = param.String(None, allow_None=True, doc="the enemy tile aimed at (preview shown)")
     build_at = param.String(None, allow_None=True, doc="the production property picked for a build")
     destinations = param.List([], doc="tiles the selected unit may move to (from legal_actions)")
     targets = param.List([], doc="enemy tiles the selected unit may attack (from the destination if chosen)")
+    last_attack = param.Dict(None, allow_None=True, doc="the last attack the viewer saw: text and why lines")
+    trail = param.List([], doc="moves and attacks drawn as dashed arrows: dicts from, to, owner")
+    threats = param.List([], doc="when show_threats: dicts tile and by (the enemy units that threaten it)")
+
+
+class TacticsSession(TurnSession, TacticsView):
+    """A Tactics game on one screen; see the module docstring."""
+
+    game_name = "tactics"
+    cpu_levels = CPU_LEVELS
+    seat_noun = "army"
+    cpu_thread_name = "academy-tactics-cpu"
+
+    ready = param.Boolean(True, doc="hot seat with fog: the person to play has said they are at the screen")
     choices = param.List([], doc="the legal actions of the selected unit at its destination")
     builds = param.List([], doc="the legal builds at build_at")
     preview = param.Dict(None, allow_None=True, doc="the aimed attack's odds (see attack_odds_dict)")
-    last_attack = param.Dict(None, allow_None=True, doc="the last attack the viewer saw: text and why lines")
-    trail = param.List([], doc="the other side's moves the viewer saw since their last turn: from, to, owner")
     show_threats = param.Boolean(False, doc="draw every tile the visible enemy units can hit next turn")
-    threats = param.List([], doc="when show_threats: dicts tile and by (the enemy units that threaten it)")
-    message = param.String("", doc="the last message, refusals in the engine's words")
     last_events = param.List([], doc="the events of the last action the viewer may see")
     log = param.List([], doc="the events so far the viewer may see: dicts with step, kind, text, why")
-    thinking = param.Boolean(False, doc="the CPU is choosing")
-    synchronous = param.Boolean(False, doc="play CPU turns inline (tests)")
     cpu_delay = param.Number(0.3, bounds=(0, None), doc="seconds between two CPU actions")
 
     def __init__(self, bot_factory: Callable[[str, int], Any] | None = None, **params: Any) -> None:
-        super().__init__(**params)
-        self._bot_factory = bot_factory or (lambda level, seed: make_bot(level, seed))
-        self._bots: dict[int, Any] = {}
-        self._generation = 0
-        self._lock = threading.RLock()
-        self._doc: Any = None
+        super().__init__(bot_factory=bot_factory, **params)
         self._memories = Memories()
         self._dragging: Tile | None = None      # the unit a drag moves (drag())
         self._dragged = False                   # that drag has left the unit's tile
@@ -122,110 +118,54 @@ class TacticsSession(Acting, CpuTurns, param.Parameterized):
         """Start a game (None options: the map's settings; ``mission``: a campaign mission id, which sets
         the map and the weather). Raises ValueError for bad seats and the engine's IllegalAction (a
         ValueError) for bad options; nothing changes then."""
-        seats = list(seats) if seats is not None else [HUMAN, "normal"]
-        if len(seats) != 2 or any(s != HUMAN and s not in CPU_LEVELS for s in seats):
-            raise ValueError(f"Give two seats, each 'human' or one of {CPU_LEVELS}: got {seats!r}.")
+        seats = self._checked_seats(seats if seats is not None else [HUMAN, "normal"], 2)
         game = TacticsGame(map=map_id, commanders=list(commanders) if commanders else None, fog=fog, luck=luck,
                            starting_funds=starting_funds, mission=mission, income=income, repairs=repairs)
         state = game.new_initial_state(seed=new_seed() if seed is None else int(seed))
-        self._cancel_cpu()
-        self._bots = {}
-        self.seats = seats
-        names = ", ".join(self.seat_label(p, game) for p in range(game.num_players))
-        with param.parameterized.discard_events(self):
-            self.state = state
-            self.viewer = self._viewer_now()
         fog_note = " Fog of war is on." if game.options["fog"] else ""
         self._memories = Memories()
-        self._clear(ready=not (self.hot_seat and game.options["fog"]), last_events=[], **self._memories.of(None),
-                    message=f"New game on {game.map.name}: {names}.{fog_note}")
-        self._run_cpu()
+        self._start(state, seats, f"New game on {game.map.name}: {self.seats_text(game, seats)}.{fog_note}", [])
 
-    def start_from(self, state: Any, seats: Sequence[str], message: str = "", memories: Memories | None = None) -> None:
+    def start_from(self, state: Any, seats: Sequence[str] | None = None, message: str = "",
+                   memories: Memories | None = None) -> None:
         """Play on from a given position (a lesson, a test, a loaded game) with these seats (``memories``:
         what each person has seen so far; none by default)."""
-        if len(seats) != state.game.num_players or any(s != HUMAN and s not in CPU_LEVELS for s in seats):
-            raise ValueError(f"Give one seat per army, each 'human' or one of {CPU_LEVELS}: got {seats!r}.")
-        self._cancel_cpu()
-        self._bots = {}
-        self.seats = list(seats)
-        with param.parameterized.discard_events(self):
-            self.state = state
-            self.viewer = self._viewer_now()
         self._memories = memories or Memories()
-        self._clear(ready=not (self.hot_seat and state.game.options["fog"] and not state.is_terminal()),
-                    last_events=[], message=message, **self._memories.of(self.viewer))
-        self._run_cpu()
+        super().start_from(state, seats, message)
 
-    def resume(self, record: Any, seats: Sequence[str], message: str = "") -> None:
-        """Play on from ``record`` (a game kept over a reload) with ``seats``: the position after its last
-        entry, and each person's log, last attack and trail as they saw them (the fog holds). Raises
-        ValueError for bad seats."""
-        if len(seats) != record.game.num_players or any(s != HUMAN and s not in CPU_LEVELS for s in seats):
-            raise ValueError(f"Give one seat per army, each 'human' or one of {CPU_LEVELS}: got {list(seats)!r}.")
+    def _replay_record(self, record: Any, upto: int | None = None,
+                       seats: Sequence[str] | None = None) -> tuple[Any, list[dict[str, Any]]]:
+        """The position after ``upto`` entries, and each person's log, last attack and trail as they saw
+        them (the fog holds): kept for ``_show_game``."""
+        seats = list(self.seats if seats is None else seats)
         state, memories, mover = record.initial_state(), Memories(), None
         people = [p for p, seat in enumerate(seats) if seat == HUMAN] or [None]
-        for entry in record.entries:
+        for entry in record.entries[:upto]:
             mover = entry.player if not entry.chance else mover     # a roll belongs to the decision before it
             events = state.apply(entry.action)
             memories.add(state, events, mover, people, isinstance(entry.action, EndTurn))
-        state.settle()
-        self.start_from(state, seats, message, memories=memories)
+        self._memories = memories
+        return state, []
 
-    # --- save and load -------------------------------------------------------------------------
-    def save_json(self) -> str:
-        """The game's record as JSON for Save (``save_load.save_text``: refused with SaveRefused while the
-        game runs with hidden information; a new seed while it runs); ValueError when there is no game yet."""
-        from academy.ui.save_load import save_text
-        return save_text(self.state)
+    def _show_game(self, state: Any, message: str, log: list[dict[str, Any]], last_events: list[Any]) -> None:
+        """The position with nothing selected; the log and trail are the viewer's own (``_memories``)."""
+        with param.parameterized.discard_events(self):
+            self.state = state
+            self.viewer = self._viewer_now()
+        self._clear(ready=not (self.hot_seat and state.game.options["fog"] and not state.is_terminal()),
+                    last_events=[], message=message, **self._memories.of(self.viewer))
 
-    def save_refusal(self) -> str | None:
-        """Why Save is not available now, or None (``save_load.save_refusal``)."""
-        from academy.ui.save_load import save_refusal
-        return save_refusal(self.state)
+    def _progress(self, state: Any) -> str:
+        return f"day {state.day}"
 
-    def load_json(self, text: str | bytes, name: str = "the file") -> bool:
-        """Load a saved Tactics record and play on with the same seats (two people if none yet); False and
-        ``message`` for a file that is not one (the game shown is unchanged). The log starts afresh: under
-        fog the record holds what the other side did out of sight."""
-        from academy.ui.save_load import read_game_record
-        try:
-            record = read_game_record(text, "tactics", name)
-        except ValueError as exc:
-            self._publish(message=str(exc))
-            return False
-        state, _ = rebuild(record)
-        state.settle()
-        seats = self.seats if len(self.seats) == state.game.num_players else [HUMAN] * state.game.num_players
-        where = "the game is over" if state.is_terminal() else f"day {state.day}"
-        self.start_from(state, seats, message=f"Game loaded from {name} ({count(len(record), 'step')}): {where}.")
-        return True
+    def _undo_refusal(self) -> str | None:
+        if self.state is not None and self.state.game.options["fog"]:
+            return "Undo is off in a fog of war game: the move taken back has already shown what it saw."
+        return super()._undo_refusal()
 
     # --- questions the views ask ----------------------------------------------------------------
-    def is_cpu(self, player: int | None) -> bool:
-        return player is not None and 0 <= player < len(self.seats) and self.seats[player] != HUMAN
-
-    @property
-    def humans(self) -> list[int]:
-        return [p for p, s in enumerate(self.seats) if s == HUMAN]
-
-    @property
-    def hot_seat(self) -> bool:
-        """Two people share this screen."""
-        return len(self.humans) > 1
-
-    @property
-    def cpu_to_move(self) -> bool:
-        s = self.state
-        return s is not None and s.node_kind() is NodeKind.DECISION and self.is_cpu(s.to_move())
-
     def player_name(self, player: int | None, game: TacticsGame | None = None) -> str:
-        game = game or (self.state.game if self.state is not None else None)
-        return "Nobody" if player is None or game is None else game.player_name(player)
-
-    def seat_label(self, player: int | None, game: TacticsGame | None = None) -> str:
-        name = self.player_name(player, game)
-        return f"{name} (CPU {self.seats[player]})" if self.is_cpu(player) else name
+        return super().player_name(player, game) or "Nobody"
 
     def my_actions(self) -> list[Any]:
         """The legal actions of the person to move (none while the CPU plays, behind the cover, at the end)."""
@@ -256,15 +196,11 @@ class TacticsSession(Acting, CpuTurns, param.Parameterized):
     # --- input ---------------------------------------------------------------------------------
     def _refuse(self) -> str | None:
         s = self.state
-        if s is None:
-            return "No game yet: start a new game first."
-        if s.is_terminal():
+        if s is not None and s.is_terminal():
             return "The game is over: start a new game."
-        if not self.ready:
+        if s is not None and not self.ready:
             return f"Pass the screen to {self.player_name(s.current)} first."
-        if self.cpu_to_move or self.thinking:
-            return f"{self.seat_label(s.to_move())} is playing; wait for your turn."
-        return None
+        return super()._refuse()
 
     def _tile(self, where: Tile | tuple[int, int]) -> Tile | None:
         m = self.state.game.map
@@ -425,14 +361,8 @@ class TacticsSession(Acting, CpuTurns, param.Parameterized):
         return (f"Attack {target} from {start}? Tap it again (or press Attack) to fire; the odds are in the "
                 "side panel.")
 
-    def _refused(self, action: Any) -> None:
-        """Show why the engine refuses ``action`` (nothing changes)."""
-        try:
-            tactics_rules.validate(self.state, action)
-        except RulesError as exc:
-            self._publish(message=exc.message)
-            return
-        self._publish(message="That is not a legal action now.")
+    def _validate(self, action: Any) -> None:
+        tactics_rules.validate(self.state, action)
 
     # --- actions -------------------------------------------------------------------------------
     def choose(self, kind: str, option: int = 0) -> bool:
@@ -498,21 +428,16 @@ class TacticsSession(Acting, CpuTurns, param.Parameterized):
         self._run_cpu()
 
     def _do(self, action: Any) -> bool:
-        mover = self.state.to_move()
         try:
-            text = self.describe(action)
+            self._played_text = self.describe(action)
         except RulesError:
-            text = repr(action)
-        try:
-            events = self.state.play(action)
-        except RulesError as exc:
-            self._publish(message=exc.message)
-            return False
+            self._played_text = repr(action)
+        return super()._do(action)
+
+    def _show_played(self, action: Any, events: list[Any], mover: int | None) -> None:
         self._played(events, mover, ended=isinstance(action, EndTurn))
         if not self.message and not isinstance(action, EndTurn):
-            self._publish(message=self.last_events[-1].text if self.last_events else f"Played: {text}.")
-        self._run_cpu()
-        return True
+            self._publish(message=self.last_events[-1].text if self.last_events else f"Played: {self._played_text}.")
 
     def _played(self, events: list[Any], mover: int | None, ended: bool = False) -> None:
         """Publish what the viewer may see of ``events``; hand the screen over in a hot seat. Each person
@@ -547,20 +472,8 @@ class TacticsSession(Acting, CpuTurns, param.Parameterized):
     def _cpu_paused(self) -> bool:
         return not self.ready
 
-    def _cpu_step(self, action: Any, generation: int) -> None:
-        played = self._cpu_play(action, generation)
-        if played is None:
-            return
-        player, events = played
-        done = not self.cpu_to_move
-        if done and self.thinking:
-            with param.parameterized.discard_events(self):
-                self.thinking = False
+    def _cpu_played(self, action: Any, events: list[Any], player: int) -> None:
         self._played(events, player, ended=isinstance(action, EndTurn))
-        if not self.synchronous and not done:
-            self._run_cpu()
-        elif done:
-            self.param.trigger("thinking")
 
     # --- publishing ----------------------------------------------------------------------------
     def _unit_actions(self, tile: Tile | None) -> list[Any]:

@@ -1,0 +1,292 @@
+"""TurnSession: the one session base of the turn-by-turn games (Conquest, Tactics, Game of War).
+
+A ``param.Parameterized`` model that views watch (no Panel here). It holds what every such game's
+session shares, so that each game's session keeps only its own selection and click logic:
+
+- the seats (one per player: ``"human"`` or a CPU level) and the questions asked about them
+  (``is_cpu``, ``humans``, ``hot_seat``, ``cpu_to_move``, ``seat_label``);
+- a game started from a state (``start_from``: a lesson, a link's position) or a record
+  (``resume``: a game kept over a reload, a loaded file), every start through ``_start``;
+- Save and Load as the record (``save_json``, ``save_refusal``, ``load_json``: academy/ui/save_load.py
+  says what may be saved while a game runs);
+- acting by notation or as a dataclass (``act``), the refusal of input now (``_refuse``) and the
+  engine's refusal of an action (``_refusal``), each shown as ``message``;
+- CPU turns off the event loop (``CpuTurns``): ``_cpu_step`` plays a choice and hands it to the game's
+  ``_cpu_played`` to show;
+- ``undo``: back to before the last decision of a person at the screen (and the CPU moves after it),
+  never past what chance decided in a game against the CPU.
+
+A game's session sets ``game_name`` and implements ``_show_game`` (publish a new position with no
+selection), ``_progress`` (where a loaded game stands, in words) and, for ``_refusal``, ``_validate``;
+it may override the other hooks (``_replay_record``, ``_undo_refusal``, ``_saved_state``).
+"""
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import param
+
+from academy.core.errors import RulesError
+from academy.core.protocol import NodeKind, State
+from academy.core.text import count
+
+from .history import log_lines, rebuild
+from .session_loop import Acting, CpuTurns
+
+__all__ = ["TurnSession", "HUMAN", "CPU_LEVELS", "default_bot_factory"]
+
+HUMAN = "human"
+CPU_LEVELS = ("easy", "normal", "hard")
+
+
+def default_bot_factory(game_name: str) -> Callable[[str, int], Any]:
+    """``make_bot(level, seed)`` from ``academy.games.<game>.bots`` (imported when first needed)."""
+    def make(level: str, seed: int) -> Any:
+        import importlib
+        return importlib.import_module(f"academy.games.{game_name}.bots").make_bot(level, seed=seed)
+    return make
+
+
+class TurnSession(Acting, CpuTurns, param.Parameterized):
+    """A turn-by-turn game on one screen (people and/or the CPU); see the module docstring."""
+
+    #: the engine's name in ``academy.games.REGISTRY`` (each game's session sets it)
+    game_name = ""
+    #: the CPU levels a seat may hold
+    cpu_levels: tuple[str, ...] = CPU_LEVELS
+    #: what one seat plays, in the seat error ("player", "army", "side")
+    seat_noun = "player"
+    #: why undo stops at a chance outcome in a game against the CPU
+    chance_undo_refusal = ("Undo stops where chance decided something in a game against the CPU: what chance "
+                           "decided stays decided. Moves since then can still be undone.")
+
+    state = param.Parameter(doc="the live engine state (changed in place: watchers get a trigger)")
+    seats = param.List([], doc='one entry per player: "human" or a CPU level ("easy", "normal", "hard")')
+    message = param.String("", doc="the last message for the person at the screen (refusals in the engine's words)")
+    last_events = param.List([], doc="the events of the last action (engine Events, with their why)")
+    log = param.List([], doc="the events so far: dicts with step, kind, text, why")
+    thinking = param.Boolean(False, doc="a CPU player is choosing")
+    synchronous = param.Boolean(False, doc="play CPU turns inline, without threads (tests, notebooks)")
+    cpu_delay = param.Number(0.4, bounds=(0, None), doc="seconds between two CPU actions")
+
+    def __init__(self, bot_factory: Callable[[str, int], Any] | None = None, **params: Any) -> None:
+        super().__init__(**params)
+        self._bot_factory = bot_factory or default_bot_factory(self.game_name)
+        self._bots: dict[int, Any] = {}
+        self._generation = 0          # bumped to cancel a running CPU turn
+        self._lock = threading.RLock()
+        self._doc: Any = None
+
+    # --- seats ---------------------------------------------------------------------------------
+    def _checked_seats(self, seats: Sequence[str], players: int) -> list[str]:
+        """``seats`` as a list; ValueError unless there is one per player, each a person or a CPU level."""
+        seats = list(seats)
+        if len(seats) != players or any(s != HUMAN and s not in self.cpu_levels for s in seats):
+            raise ValueError(f"Give {count(players, 'seat')}, one per {self.seat_noun}, each '{HUMAN}' or one of "
+                             f"{self.cpu_levels}: got {seats!r}.")
+        return seats
+
+    @staticmethod
+    def seats_text(game: Any, seats: Sequence[str]) -> str:
+        """'Red (you), Blue (CPU easy)': who plays a new game."""
+        return ", ".join(f"{game.player_name(p)} ({'you' if s == HUMAN else 'CPU ' + s})" for p, s in enumerate(seats))
+
+    def is_cpu(self, player: int | None) -> bool:
+        return player is not None and 0 <= player < len(self.seats) and self.seats[player] != HUMAN
+
+    @property
+    def humans(self) -> list[int]:
+        """The players played by people at this screen."""
+        return [p for p, s in enumerate(self.seats) if s == HUMAN]
+
+    @property
+    def hot_seat(self) -> bool:
+        """Several people share this screen."""
+        return len(self.humans) > 1
+
+    @property
+    def cpu_to_move(self) -> bool:
+        s = self.state
+        return s is not None and s.node_kind() is NodeKind.DECISION and self.is_cpu(s.to_move())
+
+    def player_name(self, player: int | None, game: Any = None) -> str:
+        """The game's name for ``player`` ('' for nobody, or with no game)."""
+        game = game or (self.state.game if self.state is not None else None)
+        return "" if player is None or game is None else game.player_name(player)
+
+    def seat_label(self, player: int | None, game: Any = None) -> str:
+        """'Red', 'Blue (CPU normal)' ..."""
+        name = self.player_name(player, game)
+        return f"{name} (CPU {self.seats[player]})" if name and self.is_cpu(player) else name
+
+    # --- starting ------------------------------------------------------------------------------
+    def start_from(self, state: State, seats: Sequence[str] | None = None, message: str = "") -> None:
+        """Play on from ``state`` (a lesson, a link's position) with ``seats`` (default: people only); its
+        record is kept. Raises ValueError for bad seats."""
+        n = state.game.num_players
+        seats = self._checked_seats(seats if seats is not None else [HUMAN] * n, n)
+        events = state.settle()
+        self._start(state, seats, message, log_lines(events, len(state.record), state), events)
+
+    def resume(self, record: Any, seats: Sequence[str], message: str = "") -> None:
+        """Play on from ``record`` (a loaded game, one kept over a reload) with ``seats``: the position after
+        its last entry, with its log. Raises ValueError for bad seats."""
+        self._resume(record, seats, lambda state: message)
+
+    def _resume(self, record: Any, seats: Sequence[str], message: Callable[[State], str]) -> None:
+        seats = self._checked_seats(seats, record.game.num_players)
+        state, log = self._replay_record(record, seats=seats)
+        events = state.settle()
+        log = log + log_lines(events, len(state.record), state)
+        self._start(state, seats, message(state), log, events)
+
+    def _replay_record(self, record: Any, upto: int | None = None,
+                       seats: Sequence[str] | None = None) -> tuple[State, list[dict[str, Any]]]:
+        """The state after the first ``upto`` entries of ``record`` and the log the screen shows of them
+        (``seats``: who plays, default the session's)."""
+        return rebuild(record, upto)
+
+    def _start(self, state: State, seats: list[str], message: str, log: list[dict[str, Any]],
+               events: Sequence[Any] = ()) -> None:
+        """Every start: stop the CPU, take the seats, show the position, let the CPU play if it is to move."""
+        self._cancel_cpu()
+        self._bots = {}
+        self.seats = list(seats)        # before the state, so the views see matching seats
+        self._show_game(state, message=message, log=list(log), last_events=list(events))
+        self._run_cpu()
+
+    def _show_game(self, state: State, message: str, log: list[dict[str, Any]], last_events: list[Any]) -> None:
+        """Publish a position just started, loaded or undone to, with nothing selected."""
+        self._publish(state=state, message=message, log=log, last_events=last_events)
+
+    # --- save and load -------------------------------------------------------------------------
+    def _saved_state(self) -> State | None:
+        """The game Save saves (Conquest: the live game, also while a replay is on the board)."""
+        return self.state
+
+    def save_json(self) -> str:
+        """The game's record as JSON for Save (``save_load.save_text``: refused with SaveRefused while the
+        game runs with hidden information; a new seed while it runs); ValueError when there is no game yet."""
+        from .save_load import save_text
+        return save_text(self._saved_state())
+
+    def save_refusal(self) -> str | None:
+        """Why Save is not available now, or None (``save_load.save_refusal``)."""
+        from .save_load import save_refusal
+        return save_refusal(self._saved_state())
+
+    def load_json(self, text: str | bytes, name: str = "the file") -> bool:
+        """Load a saved record of this game and play on with the same seats (people only if they do not
+        fit); False and ``message`` for a file that is not one (the game shown is unchanged)."""
+        from .save_load import read_game_record
+        try:
+            record = read_game_record(text, self.game_name, name)
+        except ValueError as exc:
+            self._publish(message=str(exc))
+            return False
+        n = record.game.num_players
+        seats = self.seats if len(self.seats) == n else [HUMAN] * n
+        loaded = f"Game loaded from {name} ({count(len(record), 'step')})"
+        self._resume(record, seats, lambda state: f"{loaded}: {self._where(state)}.")
+        return True
+
+    def _where(self, state: State) -> str:
+        return "the game is over" if state.is_terminal() else self._progress(state)
+
+    def _progress(self, state: State) -> str:
+        """Where a running game stands, in words ("day 3", "turn 2")."""
+        return f"{count(len(state.record), 'step')} played"
+
+    # --- acting --------------------------------------------------------------------------------
+    def _refuse(self) -> str | None:
+        """Why input is refused now (no game, the CPU is playing ...), or None."""
+        s = self.state
+        if s is None:
+            return "No game yet: start a new game first."
+        if self.cpu_to_move or self.thinking:
+            return f"{self.seat_label(s.to_move())} is playing; wait for your turn."
+        return None
+
+    def _validate(self, action: Any) -> None:
+        """Raise the engine's RulesError if ``action`` is not legal now (each game's rules module)."""
+        raise NotImplementedError(f"{type(self).__name__} must say how the engine checks an action (_validate).")
+
+    def _refusal(self, action: Any) -> str:
+        """The engine's reason for refusing ``action`` now."""
+        try:
+            self._validate(action)
+        except RulesError as exc:
+            return exc.message
+        return "That is not a legal action now."
+
+    def _refused(self, action: Any) -> None:
+        """Show why the engine refuses ``action`` (nothing changes)."""
+        self._publish(message=self._refusal(action))
+
+    def _do(self, action: Any) -> bool:
+        """Play ``action`` for the person to move; False (and the engine's message) if it is refused."""
+        mover = self.state.to_move()
+        try:
+            events = self.state.play(action)
+        except RulesError as exc:
+            self._publish(message=exc.message)
+            return False
+        self._show_played(action, events, mover)
+        self._run_cpu()
+        return True
+
+    def _show_played(self, action: Any, events: list[Any], mover: int | None) -> None:
+        """Show an action just played by a person (each game's selection after it)."""
+        self._publish(last_events=list(events), log=self.log + log_lines(events, len(self.state.record), self.state))
+
+    # --- the CPU (CpuTurns) --------------------------------------------------------------------
+    def _cpu_step(self, action: Any, generation: int) -> None:
+        played = self._cpu_play(action, generation)
+        if played is None:
+            return
+        player, events = played
+        done = not self.cpu_to_move
+        if done and self.thinking:
+            with param.parameterized.discard_events(self):
+                self.thinking = False
+        self._cpu_played(action, events, player)
+        if not self.synchronous and not done:
+            self._run_cpu()
+        elif done:
+            self.param.trigger("thinking")
+
+    def _cpu_played(self, action: Any, events: list[Any], player: int) -> None:
+        """Show an action the CPU just played."""
+        self._show_played(action, events, player)
+
+    # --- undo ----------------------------------------------------------------------------------
+    def _undo_refusal(self) -> str | None:
+        """Why undo is not available now, or None."""
+        return "No game yet: start a new game first." if self.state is None else None
+
+    def undo(self) -> bool:
+        """Take back the last decision of a person at this screen (and the CPU moves after it); False (and
+        ``message`` says why) when there is none or it is not allowed."""
+        refusal = self._undo_refusal()
+        if refusal:
+            self._publish(message=refusal)
+            return False
+        record = self.state.record
+        humans = set(self.humans)
+        index = next((i for i in range(len(record) - 1, -1, -1)
+                      if not record.entries[i].chance and record.entries[i].player in humans), None)
+        if index is None:
+            self._publish(message="Nothing to undo: no move of yours yet.")
+            return False
+        if any(self.is_cpu(p) for p in range(len(self.seats))) and any(e.chance for e in record.entries[index:]):
+            self._publish(message=self.chance_undo_refusal)
+            return False
+        self._cancel_cpu()
+        entry = record.entries[index]
+        state, log = self._replay_record(record, index)
+        undone = state.game.format_action(entry.action, state)
+        self._show_game(state, message=f"Undone: {undone}.", log=log, last_events=[])
+        self._run_cpu()
+        return True
