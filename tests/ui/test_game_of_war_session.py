@@ -199,3 +199,19 @@ def test_every_opening_of_the_form_starts_and_the_doctest_holds():
         s.new_game(seats=["hard", HUMAN], seed=4, deployment=deployment)
         assert s.state.side == "south" and s.state.legal_actions()
     assert doctest.testmod(module).failed == 0
+
+
+def test_choosing_a_destination_warns_about_friends_it_would_cut_off():
+    """Communication, as issue 18 asks: moving a unit that holds friends on the lines says, while the move
+    is being chosen (on selecting it and while dragging over the square), whom the move would cut off."""
+    from academy.games.game_of_war import parse_position
+    s = GameOfWarSession(synchronous=True, cpu_delay=0)
+    s.start_from(parse_position("North to move | board: empty | North arsenals: m1 | South arsenals: m20 | "
+                                "North: N-C1 m6, N-K1 n7, N-I1 o8 | South: S-I1 a20"), [HUMAN, HUMAN])
+    s.click((12, 5))
+    assert s.selected == "N-C1" and "Careful: Moving N-C1 to" in s.message and "cuts off N-I1 and N-K1" in s.message
+    assert s.drag_start((12, 5))
+    s.drag_over((11, 5))                  # l6: off n7's touch, so both friends would be cut off
+    assert "Release on l6 to move N-C1 there." in s.message and "cuts off N-I1 and N-K1" in s.message
+    s.drag_over((12, 6))                  # m7: still touching n7
+    assert s.message == "Release on m7 to move N-C1 there."

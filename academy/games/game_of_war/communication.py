@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from academy.core import graph
+from academy.core.text import listing
 
 from .position import DIRECTIONS, Position, Square, check_side
 
@@ -103,3 +104,17 @@ def connection_change(pos: Position, unit_id: str, to: Square) -> tuple[list[str
     others = [u.id for u in pos.units_of(side) if u.id != unit_id]
     return (sorted(u for u in others if u in before and u not in after),
             sorted(u for u in others if u not in before and u in after))
+
+
+def connection_warning(pos: Position, unit_id: str, to: Square) -> str:
+    """``connection_change`` in words, for the player choosing where to move ('' when nothing changes):
+    "Moving N-C1 to a1 cuts off N-I1 and N-K1: a unit off the lines can't move and adds nothing in
+    combat."."""
+    from .notation import format_square
+    cut, back = connection_change(pos, unit_id, to)
+    parts = []
+    if cut:
+        parts.append(f"cuts off {listing(cut)}: a unit off the lines can't move and adds nothing in combat")
+    if back:
+        parts.append(f"brings {listing(back)} back onto the lines")
+    return f"Moving {unit_id} to {format_square(to)} {'; it '.join(parts)}." if parts else ""

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from academy.games.game_of_war.actions import Attack, Move, Retreat
+from academy.games.game_of_war.communication import connection_warning
 from academy.games.game_of_war.notation import format_square
 
 __all__ = ["Dragging"]
@@ -62,7 +63,9 @@ class Dragging:
             s._publish(target=action.target, message=f"Release on {action.target} to attack it with {sel}; "
                                                      "the preview shows both totals and the result.")
         elif not isinstance(action, Attack) and action.to in s.destinations:    # from the legal actions
-            s._publish(target=None, message=f"Release on {format_square(action.to)} to move {sel} there.")
+            note = connection_warning(s.state.position, sel, action.to) if isinstance(action, Move) else ""
+            s._publish(target=None, message=f"Release on {format_square(action.to)} to move {sel} there."
+                                            + (f" {note}" if note else ""))
         else:
             s._publish(target=None, message=s._refusal(action))     # what a release here would be told
 

@@ -39,6 +39,7 @@ from academy.games.game_of_war import rules as gow_rules
 from academy.games.game_of_war.actions import Attack, Deploy, EndTurn, Move, Retreat
 from academy.games.game_of_war.bots import make_bot
 from academy.games.game_of_war.combat import combat
+from academy.games.game_of_war.communication import connection_warning
 from academy.games.game_of_war.position import Position
 from academy.games.game_of_war.notation import format_square
 from academy.games.game_of_war.units import SIDES, UNIT_TYPES
@@ -407,8 +408,13 @@ class GameOfWarSession(Dragging, TurnSession, GameOfWarView):
         if not self.destinations and not self.targets:
             self._publish(message=self._why_stuck(u))
         else:
+            risky = [w for to in self.destinations if (w := connection_warning(self.state.position, unit_id, to))
+                     and "cuts off" in w] if self.state.phase != "retreat" else []
+            careful = f" Careful: {risky[0]}" + (f" ({count(len(risky) - 1, 'other square')} too.)"
+                                                 if len(risky) > 1 else "") if risky else ""
             self._publish(message=f"{u.kind.label.capitalize()} {unit_id} selected: "
-                                  f"{count(len(self.destinations), 'square')} to go to, {count(len(self.targets), 'enemy unit')} to attack.")
+                                  f"{count(len(self.destinations), 'square')} to go to, "
+                                  f"{count(len(self.targets), 'enemy unit')} to attack.{careful}")
 
     def _why_stuck(self, unit: Any) -> str:
         """Why a unit has no legal action: the engine's refusal of a one-square move when it is about the
