@@ -263,8 +263,26 @@ class TurnSession(Acting, CpuTurns, param.Parameterized):
 
     # --- undo ----------------------------------------------------------------------------------
     def _undo_refusal(self) -> str | None:
-        """Why undo is not available now, or None."""
-        return "No game yet: start a new game first." if self.state is None else None
+        """Why undo is not available now, or None (a finished game stays finished)."""
+        if self.state is None:
+            return "No game yet: start a new game first."
+        if self.state.is_terminal():
+            return ("The game is over, and a finished game stays finished: Undo can't take back the move that "
+                    "ended it. Start a new game, or watch this one again in its replay.")
+        return None
+
+    def _undone_text(self, state: Any, entry: Any, record: Any, index: int) -> str:
+        """What Undo took back, in the engine's words for it ("Undone: North moves N-C1 from q10 to r11."),
+        and how many later decisions of the CPU went with it."""
+        try:
+            events = state.clone().apply(entry.action, entry.player)
+            said = next((e.text for e in events if getattr(e, "text", "")), "")
+        except Exception:   # noqa: BLE001 - the words are a courtesy; the notation says it too
+            said = ""
+        said = said.rstrip(".") or state.game.format_action(entry.action, state)
+        later = sum(1 for e in record.entries[index + 1:] if not e.chance)
+        after = f", and the {count(later, 'decision')} of the CPU after it" if later else ""
+        return f"Undone: {said}{after}."
 
     def undo(self) -> bool:
         """Take back the last decision of a person at this screen (and the CPU moves after it); False (and
@@ -286,7 +304,6 @@ class TurnSession(Acting, CpuTurns, param.Parameterized):
         self._cancel_cpu()
         entry = record.entries[index]
         state, log = self._replay_record(record, index)
-        undone = state.game.format_action(entry.action, state)
-        self._show_game(state, message=f"Undone: {undone}.", log=log, last_events=[])
+        self._show_game(state, message=self._undone_text(state, entry, record, index), log=log, last_events=[])
         self._run_cpu()
         return True

@@ -112,7 +112,7 @@ def test_keyboard_play_undo_replay_save_and_load(serve, open_page, tmp_path):
     box.press("Enter")
     page.wait_text(".game-message", "Nowhere")
     page.page.locator(".undo-button button").click()
-    page.wait_text(".game-message", f"Undone: place 1 {mine}")
+    page.wait_text(".game-message", f"Undone: {mover} places 1 on {mine}")
     steps = len(session.state.record)
     page.page.locator(".play-selected button").click()                 # the first legal action in the list
     wait_until(lambda: len(session.state.record) == steps + 1)

@@ -215,3 +215,23 @@ def test_choosing_a_destination_warns_about_friends_it_would_cut_off():
     assert "Release on l6 to move N-C1 there." in s.message and "cuts off N-I1 and N-K1" in s.message
     s.drag_over((12, 6))                  # m7: still touching n7
     assert s.message == "Release on m7 to move N-C1 there."
+
+
+def test_undo_says_in_words_what_it_took_back_and_a_finished_game_stays_finished():
+    """Undo (issue 18): it names what it took back in the engine's words ("Undone: end." was all it
+    said), and after the game ended it refuses: the winning capture is not taken back."""
+    from academy.games.game_of_war import parse_position
+    from academy.games.game_of_war.actions import EndTurn
+    s = GameOfWarSession(synchronous=True, cpu_delay=0)
+    s.start_from(parse_position("North to move | board: empty | North arsenals: m1 | South arsenals: m20 | "
+                                "North: N-C1 m6 | South: S-I1 a20"), [HUMAN, HUMAN])
+    assert s.act(EndTurn())
+    assert s.undo() and s.message == "Undone: North ends its turn after 0 moves."
+    cpu = GameOfWarSession(synchronous=True, cpu_delay=0)
+    cpu.start_from(parse_position("North to move | board: empty | North arsenals: m1 | South arsenals: m20 | "
+                                  "North: N-C1 m6 | South: S-I1 a20"), [HUMAN, "easy"])
+    assert cpu.act(EndTurn()) and cpu.undo()
+    assert cpu.message == "Undone: North ends its turn after 0 moves, and the 2 decisions of the CPU after it."
+    s.state.phase = "over"                     # as after the winning capture
+    before = len(s.state.record)
+    assert not s.undo() and "finished game stays finished" in s.message and len(s.state.record) == before
