@@ -6,7 +6,7 @@ from __future__ import annotations
 from academy.ui.tactics.controls import ActionControls
 from academy.ui.tactics.session import HUMAN
 
-from .test_tactics_session import session_at
+from .test_tactics_session import board_for, session_at
 
 
 def test_unaffordable_units_are_listed_greyed_with_their_cost():
@@ -83,3 +83,12 @@ def test_unloading_by_a_tap_on_the_board_tile():
     assert "Tap a free tile next to it to drop the cargo there" in s.message
     s.click("G3")
     assert s.visible_unit("G3")["type"] == "infantry" and not s.state.units[(6, 1)].cargo
+
+
+def test_move_arrows_are_drawn_under_the_unit_codes():
+    """The board: the dashed arrows of the other side's moves never cover a unit's code ("AA")."""
+    from academy.ui.tactics.board_layers import LAYER_NAMES
+    s = session_at()
+    names = [layer if isinstance(layer, str) else layer.name for layer in board_for(s).kit.layers]
+    assert names == list(LAYER_NAMES)
+    assert names.index("trail") < names.index("unit-codes") and names.index("trail-heads") < names.index("unit-hp")

@@ -8,7 +8,7 @@
 - ``fog`` (the tiles the viewer does not see, shaded);
 - ``units`` (a token in the owner's colour, faded once it has acted, with a tooltip), ``unit-codes``,
   ``unit-hp`` (the displayed HP) and ``unit-warn`` (⚠ when fuel or ammo runs low);
-- ``trail`` (the other side's moves, arrows) and ``targets`` (red rings; the aimed one thicker).
+- ``trail`` (the other side's moves, arrows, drawn under the units' codes) and ``targets`` (red rings; the aimed one thicker).
 
 Every column comes from the session's observation (``session.obs``) and its selection, never from
 the full state: under fog the units the viewer does not see are in no column. Data coordinates:
@@ -34,7 +34,7 @@ __all__ = ["layers", "tile_columns", "unit_columns", "mark_columns", "TEXT_ROLES
 Cell = tuple[int, int]
 #: the layers, in drawing order; the browser gets each one's data as the source ``f"tactics-{name}"``
 LAYER_NAMES = ("tiles", "signs", "frames", "codes", "captures", "threats", "destinations", "selected", "destination",
-               "build", "fog", "units", "unit-codes", "unit-hp", "unit-warn", "trail", "trail-heads", "targets")
+               "build", "fog", "units", "trail", "trail-heads", "unit-codes", "unit-hp", "unit-warn", "targets")
 #: the text layers and the size each takes (style.fonts)
 TEXT_ROLES = {"signs": "sign", "codes": "small", "captures": "small", "unit-codes": "unit", "unit-hp": "unit",
               "unit-warn": "unit"}
@@ -183,12 +183,13 @@ def layers(tmap: Any, s: Any, cell: int) -> list[Layer]:
         Layer("fog", "rectangles", tiles["fog"], mapped=("fill_alpha",), style={"fill_color": FOG, "line_alpha": 0}),
         Layer("units", "rectangles", units["units"], mapped=("fill_color", "fill_alpha"), hover=UNITS_HOVER,
               style={"line_color": "#111111", "line_width": 1.2}),
+        # the other side's move arrows run under the units' codes, HP and warnings, never over them ("AA")
+        trail.with_columns(marks["trail"]), heads.with_columns(marks["trail-heads"]),
         text("unit-codes", units["unit-codes"], text_align="center", text_baseline="middle", text_font_style="bold",
              text_color="#ffffff"),
         text("unit-hp", units["unit-hp"], text_align="right", text_baseline="bottom", text_font_style="bold",
              text_color="#111111"),
         text("unit-warn", units["unit-warn"], text_align="left", text_baseline="bottom", text_color="#b35c00"),
-        trail.with_columns(marks["trail"]), heads.with_columns(marks["trail-heads"]),
         Layer("targets", "points", marks["targets"], mapped=("size", "line_width"),
               style={"marker": "circle", "fill_alpha": 0, "line_color": TARGET}),
     ]
