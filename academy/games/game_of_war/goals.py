@@ -183,12 +183,36 @@ def _out_of_reach(unit: Any, at: tuple[int, int]) -> str:
 
 
 def _after_attack(p: Progress, ok: Callable[[Event], bool], why: str) -> str:
-    """'' unless an attack was made and did not meet the goal; then why, with the attack's totals and
-    the learner's units that did not count (by id and the square they stand on now)."""
+    """'' unless an attack was made and did not meet the goal; then why, marked as being about the attack
+    (``_Told`` puts the attack's totals before it, once for the whole goal)."""
     attacks = _attacks(p)
     if attacks and not any(ok(e) for e in attacks):
-        return " ".join(part for part in (_told(attacks[-1]), _left_out(p, attacks[-1]), why) if part).strip()
+        return f"{_ABOUT_ATTACK}{why}"
     return ""
+
+
+#: marks a lost reason that is about the learner's attack; ``_Told`` removes it and tells the attack first
+_ABOUT_ATTACK = "\x00"
+
+
+@dataclass
+class _Told(Goal):
+    """The whole goal, whose lost reason starts once with the learner's last attack in words: its totals
+    and the learner's units that did not count (by id and the square they stand on now)."""
+
+    goal: Goal
+
+    @property
+    def text(self) -> str:  # type: ignore[override]
+        return self.goal.text
+
+    def evaluate(self, p: Progress) -> Verdict:
+        verdict = self.goal.evaluate(p)
+        if verdict.status != "lost" or _ABOUT_ATTACK not in verdict.reason:
+            return verdict
+        last = _attacks(p)[-1]
+        told = (_told(last), _left_out(p, last), verdict.reason.replace(_ABOUT_ATTACK, ""))
+        return Verdict("lost", " ".join(part for part in told if part))
 
 
 class _Compiler(GoalCompiler):
@@ -450,7 +474,7 @@ def compile_goal(spec: Any, state: GameOfWarState) -> Goal:
     """
     if state.node_kind() is not NodeKind.DECISION:
         raise GoalError("the start position has nobody to move, so there is no learner")
-    return _Compiler(state).goal(spec)
+    return _Told(_Compiler(state).goal(spec))
 
 
 def describe_goal(spec: Any, state: GameOfWarState) -> str:
