@@ -297,3 +297,18 @@ def test_every_key_has_a_handler_and_a_text():
     assert set(examples) == set(GOAL_KEYS)
     for key, value in examples.items():
         assert compile_goal({key: value}, s).text, key
+
+
+def test_a_goal_with_two_attack_parts_tells_the_attack_once():
+    """Combat, the charge: one cavalry touching the target charges (7), the other, 4 squares away, does not
+    count; both lost parts give their reason after one account of the attack."""
+    pos = ("North to move | board: empty | North arsenals: h1 | South arsenals: h20 | "
+           "North: N-C1 h9, N-C2 h6 | South: S-I1 h10, S-I2 h12")
+    why = reason({"charge": 2, "destroyed": "S-I1"}, ["N-C1 attacks S-I1"], pos)
+    assert why.count("Your attack on S-I1 counted 7 (N-C1 7)") == 1
+    assert why.startswith("Your attack on S-I1 counted 7 (N-C1 7) against a defence of 12 (S-I1 6, S-I2 6): "
+                          "repelled. Not counted: N-C2 on h6 fires 2 squares, and stands 4 from h10. The exercise "
+                          "asked for 2 charging cavalry or more;")
+    assert why.endswith("S-I1 on h10 (in communication) still stands; destroying needs an attack of at least "
+                        "defence + 2.")
+
