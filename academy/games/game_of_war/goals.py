@@ -32,7 +32,9 @@ Which goal fits which Rules section (academy/rulebook/game_of_war.md): goal (``w
 A goal is checked after every action and gives a ``Verdict``: ``met``, ``open`` (still reachable) or
 ``lost`` (out of reach this try, with the reason). A turn ends with its one attack or with taking an
 arsenal, so goals about an attack are lost once the attack is made and did not meet them; the reason
-gives the two totals and who counted.
+gives the two totals and who counted, then each of the learner's fighting units that did not count, by
+id and the square it stands on now, and why (cut off, not lined up, too far, a mountain in the way),
+and a target that still stands with its square and whether it is in communication.
 
 Start positions are the one-line positions of snapshot.py, e.g.
 ``North to move | board: empty | North arsenals: e1 | North: N-I1 e5 | South: S-I1 e7``.
