@@ -169,3 +169,83 @@ def test_the_guides_example_position_and_solution_work():
     for step in ("N-K1 h6-h7", "N-I1 attacks S-K1"):
         state.play(state.game.parse_action(step, state), player=state.current)
     assert state.retreats == ["S-K1"]
+
+
+# ============================================================================ feedback about what the learner did
+def _exercise(lesson_id: str, ex_id: str):
+    lesson = next(lesson for lesson in LESSONS if lesson.id == lesson_id)
+    return lesson, lesson.exercise(ex_id)
+
+
+def _play(lesson_id: str, ex_id: str, steps: list[str]):
+    attempt = Attempt(*_exercise(lesson_id, ex_id))
+    feedback = [attempt.act(step) for step in steps]
+    return attempt, feedback[-1]
+
+
+@pytest.mark.parametrize("to", ["e16", "e17", "e18"])
+def test_cutting_a_line_is_praised_for_the_square_used_and_the_blocker_is_cut_off_too(to):
+    """Communication: a unit on an enemy line stops it; the blocker, far from its own lines, is cut off itself.
+    Every solving square gets feedback that names no other square, and the engine agrees the blocker is cut off."""
+    attempt, fb = _play("cutting-lines", "cut-the-branch", [f"N-I1 f17-{to}"])
+    assert fb.status == "solved"
+    assert f"N-I1 moves f17-{to}." in fb.message
+    assert not {"e15", "e16", "e17", "e18", "e19"} - {to} & set(re.findall(r"\b[a-y]\d+\b", fb.message))
+    assert "it is cut off too" in fb.message
+    assert "N-I1" not in attempt.state.connected("north")
+
+
+@pytest.mark.parametrize("to", ["e14", "e15", "e16"])
+def test_cut_then_strike_names_no_square_the_learner_did_not_use(to):
+    """Communication: a cut-off unit defends with 0; the blocking N-I2 is itself cut off on column e."""
+    attempt, fb = _play("cutting-lines", "cut-then-strike", [f"N-I2 f15-{to}"])
+    assert "N-I2" not in attempt.state.connected("north")      # blocking, it is cut off itself
+    fb = attempt.act("N-I1 attacks S-I1")
+    assert fb.status == "solved"
+    assert not {"e14", "e15", "e16"} - {to} & set(re.findall(r"\b[a-y]\d+\b", fb.message))
+    assert "N-I2 was cut off too" in fb.message and "reaches it again" in fb.message
+    assert "N-I2" in attempt.state.connected("north")          # S-I1 gone, the line from e1 runs on
+
+
+def test_cut_then_strike_wrong_try_says_the_target_is_still_in_communication():
+    """Combat and Communication: attacking before cutting the line meets a connected S-I1 (4 against 6)."""
+    _, fb = _play("cutting-lines", "cut-then-strike", ["N-I1 attacks S-I1"])
+    assert fb.status == "wrong"
+    assert "S-I1 on e12 (in communication) still stands" in fb.message
+    assert "Not counted: N-I2 on f15 is not lined up with e12." in fb.message
+    assert "N-I2 f15-e15" not in fb.message
+
+
+def test_every_gun_counts_wrong_try_does_not_ask_for_the_cannon_already_moved():
+    """Combat: after N-K1 h6-h7 the cannon counted (5); only N-I3, still on e8, is named as left out."""
+    _, fb = _play("combat-totals", "every-gun-counts", ["N-K1 h6-h7", "N-I1 attacks S-I1"])
+    assert fb.status == "wrong"
+    assert "counted 13 (N-I1 4, N-I2 4, N-K1 5)" in fb.message
+    assert "Not counted: N-I3 on e8 is not lined up with h10." in fb.message
+    assert "cannon" not in fb.message.lower() and "N-K1 on" not in fb.message
+
+
+def test_around_the_mountain_other_solving_square_gets_true_feedback():
+    """Terrain: from i8 (touching N-I1, so on the network) the swift cannon also sees h9 diagonally."""
+    _, fb = _play("terrain", "around-the-mountain", ["N-SK1 h6-i8", "N-I1 attacks S-I1"])
+    assert fb.status == "solved" and "j7" not in fb.message
+
+
+def _destinations(ex) -> list[str]:
+    return [m.group(1) for step in ex.solution if (m := re.match(r"\S+ \w+-(\w+)$", step))]
+
+
+@pytest.mark.parametrize(("lesson", "ex"), CASES, ids=IDS)
+def test_the_answer_is_only_in_the_last_hint(lesson, ex):
+    """The lesson text and the prompt do not give the squares the solution moves to (nor its commands);
+    the last hint does. A square the goal itself names (the task, e.g. {at: {N-R1: e6}}) may be in the prompt."""
+    arsenals = [part for part in lesson.start_position(ex).split("|") if "arsenals:" in part]
+    named = set(re.findall(r"\b[a-y]\d+\b", f"{ex.goal} {arsenals}"))   # the task's own squares
+    # the lesson text talks about the lesson's own position, so it is checked for exercises played on it
+    texts = {"prompt": ex.prompt, **({"lesson text": lesson.body} if ex.position is None else {})}
+    for square in _destinations(ex):
+        for name, text in texts.items():
+            if square not in named:
+                assert not re.search(rf"\b{square}\b", text), f"{name} gives away {square}"
+    for step in ex.solution:
+        assert step not in ex.prompt and step not in lesson.body

@@ -32,7 +32,9 @@ Which goal fits which Rules section (academy/rulebook/game_of_war.md): goal (``w
 A goal is checked after every action and gives a ``Verdict``: ``met``, ``open`` (still reachable) or
 ``lost`` (out of reach this try, with the reason). A turn ends with its one attack or with taking an
 arsenal, so goals about an attack are lost once the attack is made and did not meet them; the reason
-gives the two totals and who counted.
+gives the two totals and who counted, then each of the learner's fighting units that did not count, by
+id and the square it stands on now, and why (cut off, not lined up, too far, a mountain in the way),
+and a target that still stands with its square and whether it is in communication.
 
 Start positions are the one-line positions of snapshot.py, e.g.
 ``North to move | board: empty | North arsenals: e1 | North: N-I1 e5 | South: S-I1 e7``.
@@ -58,6 +60,8 @@ from academy.core.protocol import Event, NodeKind
 from academy.core.text import count, plural
 
 from .actions import Attack, Move, Retreat
+from .combat import distance, is_aligned, reaches
+from .communication import is_connected
 from .notation import format_square, parse_square
 from .snapshot import parse_position
 from .state import GameOfWarState
@@ -135,12 +139,82 @@ def _told(e: Event) -> str:
             f"{e.data['defence']} ({dfn}): {e.data['outcome']}.")
 
 
+def _where(p: Progress, uid: str) -> str:
+    """A unit named by its id and the square it stands on now, e.g. "N-I1 on e17"."""
+    pos = p.state.position
+    return f"{uid} on {format_square(pos.unit(uid).at)}" if pos.has_unit(uid) else uid
+
+
+def _standing(p: Progress, uid: str) -> str:
+    """Where a unit stands now and whether it is in communication: "S-I1 on e12, in communication,"."""
+    pos = p.state.position
+    if not pos.has_unit(uid):
+        return uid
+    linked = "in communication" if is_connected(pos, uid) else "cut off"
+    return f"{_where(p, uid)} ({linked})"
+
+
+def _left_out(p: Progress, e: Event) -> str:
+    """Which of the learner's fighting units did not count in attack ``e``, where they stand now and why."""
+    pos = p.state.position
+    target = e.data["target"]
+    if not pos.has_unit(target):
+        return ""
+    at = pos.unit(target).at
+    idle = []
+    for unit in pos.units_of(SIDES[p.learner]):
+        if not unit.kind.is_fighting or unit.id in e.data["attackers"]:
+            continue
+        if not is_connected(pos, unit.id):
+            idle.append(f"{_where(p, unit.id)} is cut off")
+        elif not reaches(pos, unit, at):
+            idle.append(f"{_where(p, unit.id)} {_out_of_reach(unit, at)} {format_square(at)}")
+    if not idle:
+        return ""
+    return f"Not counted: {'; '.join(idle)}."
+
+
+def _out_of_reach(unit: Any, at: tuple[int, int]) -> str:
+    """Why a connected fighting unit does not reach a square, as the words before the square."""
+    if not is_aligned(unit.at, at):
+        return "is not lined up with"
+    n = distance(unit.at, at)
+    if n > unit.kind.range:
+        return f"fires {unit.kind.range} squares, and stands {n} from"
+    return "has a mountain in its line to"
+
+
 def _after_attack(p: Progress, ok: Callable[[Event], bool], why: str) -> str:
-    """'' unless an attack was made and did not meet the goal; then why, with the attack's totals."""
+    """'' unless an attack was made and did not meet the goal; then why, marked as being about the attack
+    (``_Told`` puts the attack's totals before it, once for the whole goal)."""
     attacks = _attacks(p)
     if attacks and not any(ok(e) for e in attacks):
-        return f"{_told(attacks[-1])} {why}".strip()
+        return f"{_ABOUT_ATTACK}{why}"
     return ""
+
+
+#: marks a lost reason that is about the learner's attack; ``_Told`` removes it and tells the attack first
+_ABOUT_ATTACK = "\x00"
+
+
+@dataclass
+class _Told(Goal):
+    """The whole goal, whose lost reason starts once with the learner's last attack in words: its totals
+    and the learner's units that did not count (by id and the square they stand on now)."""
+
+    goal: Goal
+
+    @property
+    def text(self) -> str:  # type: ignore[override]
+        return self.goal.text
+
+    def evaluate(self, p: Progress) -> Verdict:
+        verdict = self.goal.evaluate(p)
+        if verdict.status != "lost" or _ABOUT_ATTACK not in verdict.reason:
+            return verdict
+        last = _attacks(p)[-1]
+        told = (_told(last), _left_out(p, last), verdict.reason.replace(_ABOUT_ATTACK, ""))
+        return Verdict("lost", " ".join(part for part in told if part))
 
 
 class _Compiler(GoalCompiler):
@@ -217,13 +291,17 @@ class _Compiler(GoalCompiler):
     def _destroyed(self, value: Any, path: Sequence[Any]) -> Goal:
         want = self.unit_list(value, path, enemy=True)
 
+        def still(p: Progress) -> list[str]:
+            return [u for u in want if p.state.position.has_unit(u)]
+
         def check(p: Progress) -> bool:
-            return all(not p.state.position.has_unit(u) for u in want)
+            return not still(p)
 
         def lost(p: Progress) -> str:
             return _after_attack(p, lambda e: e.data["target"] in want and e.data["outcome"] == "destroyed",
-                                 f"{_join(want)} still {plural(len(want), 'stands', 'stand')}; destroying "
-                                 "needs an attack of at least defence + 2.")
+                                 f"{_join([_standing(p, u) for u in still(p)])}"
+                                 f" still {plural(len(still(p)), 'stands', 'stand')}; destroying needs an "
+                                 "attack of at least defence + 2.")
         return _Leaf(f"destroy {_join(want)}", check, lost)
 
     def _retreats(self, value: Any, path: Sequence[Any]) -> Goal:
@@ -398,7 +476,7 @@ def compile_goal(spec: Any, state: GameOfWarState) -> Goal:
     """
     if state.node_kind() is not NodeKind.DECISION:
         raise GoalError("the start position has nobody to move, so there is no learner")
-    return _Compiler(state).goal(spec)
+    return _Told(_Compiler(state).goal(spec))
 
 
 def describe_goal(spec: Any, state: GameOfWarState) -> str:

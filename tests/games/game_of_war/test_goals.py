@@ -92,8 +92,20 @@ def test_destroyed_lost_when_the_attack_falls_short():
     pos = FRAME.replace("N-I2 j8, ", "")
     assert run({"destroyed": "S-I1"}, ["N-I1 attacks S-I1"], pos) == ["open", "lost"]
     assert reason({"destroyed": "S-I1"}, ["N-I1 attacks S-I1"], pos) == (
-        "Your attack on S-I1 counted 4 (N-I1 4) against a defence of 6 (S-I1 6): repelled. S-I1 still stands; "
-        "destroying needs an attack of at least defence + 2.")
+        "Your attack on S-I1 counted 4 (N-I1 4) against a defence of 6 (S-I1 6): repelled. Not counted: N-K1 on h6 "
+        "fires 3 squares, and stands 4 from h10. S-I1 on h10 (in communication) still stands; destroying needs an "
+        "attack of at least defence + 2.")
+
+
+def test_a_lost_attack_names_each_unit_left_out_where_it_stands_and_why():
+    """Combat: only connected units lined up with the target within range count; Communication: a cut-off
+    unit adds nothing. The reason names each idle unit by id and its square now, and the target's link."""
+    pos = ("North to move | board: empty | North arsenals: h1, j1 | South arsenals: h20 | mountains: h9 | "
+           "North: N-I1 h8, N-I2 j10, N-K1 h7, N-I3 x5 | South: S-I1 h10, S-I2 x19")
+    why = reason({"destroyed": "S-I1"}, ["N-I2 attacks S-I1"], pos)
+    assert ("Not counted: N-I1 on h8 has a mountain in its line to h10; N-K1 on h7 has a mountain in its line "
+            "to h10; N-I3 on x5 is cut off.") in why
+    assert "S-I1 on h10 (in communication) still stands" in why
 
 
 def test_destroyed_counts_a_unit_removed_because_it_cannot_retreat():
@@ -285,3 +297,18 @@ def test_every_key_has_a_handler_and_a_text():
     assert set(examples) == set(GOAL_KEYS)
     for key, value in examples.items():
         assert compile_goal({key: value}, s).text, key
+
+
+def test_a_goal_with_two_attack_parts_tells_the_attack_once():
+    """Combat, the charge: one cavalry touching the target charges (7), the other, 4 squares away, does not
+    count; both lost parts give their reason after one account of the attack."""
+    pos = ("North to move | board: empty | North arsenals: h1 | South arsenals: h20 | "
+           "North: N-C1 h9, N-C2 h6 | South: S-I1 h10, S-I2 h12")
+    why = reason({"charge": 2, "destroyed": "S-I1"}, ["N-C1 attacks S-I1"], pos)
+    assert why.count("Your attack on S-I1 counted 7 (N-C1 7)") == 1
+    assert why.startswith("Your attack on S-I1 counted 7 (N-C1 7) against a defence of 12 (S-I1 6, S-I2 6): "
+                          "repelled. Not counted: N-C2 on h6 fires 2 squares, and stands 4 from h10. The exercise "
+                          "asked for 2 charging cavalry or more;")
+    assert why.endswith("S-I1 on h10 (in communication) still stands; destroying needs an attack of at least "
+                        "defence + 2.")
+
