@@ -9,8 +9,9 @@ Each game has ``<game>.md`` in this package. Its shape is::
     Section body ...
 
 The sections mirror the game's rule document in the same order; lessons link
-to them by id. Pure Python: no UI imports, so engines, lessons and tests can
-all use it.
+to them by id, and a section links back to its lessons with "See" lines of
+Markdown links, ``See [Title](?game=<game>&tab=lessons&lesson=<id>).``
+Pure Python: no UI imports, so engines, lessons and tests can all use it.
 
 >>> book = load_rulebook("conquest")
 >>> book.section("attacking").title
@@ -32,6 +33,7 @@ _TITLE = re.compile(r"^#\s+(?P<title>\S.*?)\s*$")
 _SECTION = re.compile(r"^##\s+(?P<title>\S.*?)\s*\{#(?P<id>[^}\s]+)\}\s*$")
 _SECTION_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _FENCE = re.compile(r"^\s*(```|~~~)")
+_LESSON_LINK = re.compile(r"\[(?P<text>[^\]]+)\]\(\?game=(?P<game>[a-z_-]+)&tab=lessons&lesson=(?P<id>[^)\s&#]+)\)")
 
 
 @dataclass(frozen=True)
@@ -41,6 +43,16 @@ class Section:
     id: str
     title: str
     markdown: str
+
+    @property
+    def lesson_links(self) -> tuple[tuple[str, str, str], ...]:
+        """The links to lessons in this section, as (link text, game, lesson id), in page order.
+
+        >>> Section("s", "S", "See [Odds](?game=fronts&tab=lessons&lesson=odds).").lesson_links
+        (('Odds', 'fronts', 'odds'),)
+        """
+        return tuple((m.group("text"), m.group("game"), m.group("id"))
+                     for m in _LESSON_LINK.finditer(self.markdown))
 
 
 @dataclass(frozen=True)

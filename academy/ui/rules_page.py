@@ -44,7 +44,10 @@ def render_rulebook(book: Rulebook, focus: str | None = None, compact: bool = Fa
     parts.append(f'<nav aria-label="Sections">{toc}</nav>')
     for s in book.sections:
         cls = ' class="focus"' if s.id == focus else ""
-        parts.append(f'<section id="{s.id}"{cls}><h2>{html.escape(s.title)}</h2>{_MD.render(s.markdown)}</section>')
+        body = _MD.render(s.markdown)
+        if compact:  # inside a game: a link to a lesson opens beside the game, not in its place
+            body = body.replace('<a href="?', '<a target="_blank" rel="noopener" href="?')
+        parts.append(f'<section id="{s.id}"{cls}><h2>{html.escape(s.title)}</h2>{body}</section>')
     parts.append("</div>")
     return "".join(parts)
 

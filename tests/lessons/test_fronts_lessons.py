@@ -42,6 +42,8 @@ WRONG_TRIES: dict[str, str] = {
     "neutral-cities/neutral-cities/storm-riverton": "all Westmere -> Riverton",
     "goal/goal/the-last-city": "2 armor Eastmere -> Dunmore",
     "goal/goal/knock-out": "all Bluecastle -> Frostwood",
+    "goal/free-for-all/keep-the-last-city": "4 armor South Pass -> Frostwood",
+    "goal/free-for-all/last-one-standing": "4 armor Bluecastle -> Tidewater",
 }
 
 #: an order the rules refuse in each exercise's start position, and words of the engine's reason
@@ -66,12 +68,13 @@ def test_every_lesson_loads_without_problems():
 def test_the_lessons_cover_every_section_of_the_rules():
     """fronts.md: Goal, Turn order, Units (movement, artillery, air), Battles (odds, losses, falling back,
     border clashes, three sides), Defense bonuses (terrain, supply), Leaving a city, Income (builds),
-    Fog, Neutral cities: each has a lesson, in the order of a course."""
+    Fog, Neutral cities, Free-for-all: each has a lesson, in the order of a course."""
     assert set(lesson.section for lesson in LESSONS) == set(load_rulebook("fronts").section_ids)
     assert [lesson.id for lesson in LESSONS] == [
         "orders", "units", "movement", "artillery", "air", "odds", "losses", "retreats", "border-clashes",
-        "three-sided", "terrain", "supply", "leaving-a-city", "income", "builds", "fog", "neutral-cities", "goal"]
-    assert [lesson.order for lesson in LESSONS] == list(range(1, 19))
+        "three-sided", "terrain", "supply", "leaving-a-city", "income", "builds", "fog", "neutral-cities", "goal",
+        "free-for-all"]
+    assert [lesson.order for lesson in LESSONS] == list(range(1, 20))
 
 
 def test_lessons_have_text_hints_feedback_and_a_solution():

@@ -16,7 +16,7 @@ CASES = [(lesson, ex) for lesson in LESSONS for ex in lesson.exercises if ex.sol
 
 
 def test_the_built_in_lessons_load() -> None:
-    assert len(LESSONS) == 18 and not ERRORS
+    assert len(LESSONS) == 19 and not ERRORS
 
 
 @pytest.mark.parametrize(("lesson", "exercise"), CASES, ids=[f"{lesson.id}:{ex.id}" for lesson, ex in CASES])
