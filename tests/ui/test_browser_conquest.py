@@ -129,4 +129,4 @@ def test_keyboard_play_undo_replay_save_and_load(serve, open_page, tmp_path):
     page.page.locator(".replay-back button").click()
     page.wait_text(".game-message", "Back to the game")
     page.page.locator(".load-input input").set_input_files(str(saved))
-    page.wait_text(".game-message", f"Game loaded: {steps} steps")
+    page.wait_text(".game-message", f"Game loaded from game.json ({steps} steps)")
