@@ -43,6 +43,8 @@ WRONG_TRIES: dict[str, list[str]] = {
     "repair-fuel-ammo/repairs/fly-home": ["transport_copter E3 -> C3 wait", "end turn"],
     "transports/transports/all-aboard": ["infantry C3 -> D3 wait"],
     "transports/transports/drop-at-the-city": ["apc D2 -> G2 unload infantry G1"],
+    "transports/transports/find-the-beach": ["lander M2 -> O3 unload tank P3"],
+    "transports/transports/over-the-water": ["transport_copter I13 -> D13 unload infantry D12"],
     "fog/fog/check-the-forest": ["infantry G3 -> G4 wait"],
     "fog/fog/climb-to-see": ["infantry D3 -> F4 wait"],
     "commanders/commanders/field-hospital": ["end turn"],
@@ -62,6 +64,7 @@ ILLEGAL_TRIES: dict[str, tuple[str, str]] = {
     "damage-chart/damage-chart/air-defence": ("artillery E7 attack G8", "dash in the damage chart"),
     "production/production/save-up": ("build tank at C2", "costs 7,000"),
     "transports/transports/drop-at-the-city": ("apc D2 -> H2 unload infantry J2", "can't be dropped"),
+    "transports/transports/find-the-beach": ("lander M2 -> P2 unload infantry P3", "only from shoal or port"),
     "capturing/capturing/start-the-capture": ("infantry I3 -> J3 capture J4", "nothing follows"),
     "winning/winning/take-the-hq": ("tank H8 -> J8 capture", "Infantry and Mech"),
     "commanders/commanders/forward-march": ("tank C3 -> H4 wait", "6 movement points"),
@@ -106,7 +109,7 @@ def test_the_lessons_cover_every_section_of_the_rules():
 def test_lessons_have_text_hints_feedback_and_a_solution():
     for lesson in LESSONS:
         assert lesson.title and lesson.summary and len(lesson.body) > 300, lesson.id
-        assert 1 <= len(lesson.exercises) <= 2, lesson.id
+        assert 1 <= len(lesson.exercises) <= 4, lesson.id
         for ex in lesson.exercises:
             assert len(ex.hints) == 3, ex.id
             assert ex.success and ex.wrong and ex.prompt
