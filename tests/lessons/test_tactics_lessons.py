@@ -47,6 +47,7 @@ WRONG_TRIES: dict[str, list[str]] = {
     "transports/transports/over-the-water": ["transport_copter I13 -> D13 unload infantry D12"],
     "fog/fog/check-the-forest": ["infantry G3 -> G4 wait"],
     "fog/fog/climb-to-see": ["infantry D3 -> F4 wait"],
+    "fog/fog/scout-first": ["tank C3 -> G3 wait", "end turn"],
     "commanders/commanders/field-hospital": ["end turn"],
     "commanders/commanders/forward-march": ["tank C3 -> G3 wait", "power"],
     "weather/weather/rain-on-the-guns": ["artillery E8 attack G8"],
@@ -177,6 +178,15 @@ def test_the_counter_goal_is_lost_at_the_first_heavy_counter():
     attempt = Attempt(lesson, ex)
     fb = attempt.act("infantry G9 attack G8")
     assert fb.status == "wrong" and "took 39 health points" in fb.message
+
+
+def test_the_tank_sent_first_is_ambushed():
+    """fog.md, tactics.md "Fog of war": the tank's move into the hidden infantry stops on E3, its turn over."""
+    lesson, ex = case("fog/fog/scout-first")
+    attempt = Attempt(lesson, ex)
+    fb = attempt.act("tank C3 -> G3 wait")
+    assert fb.status == "continue" and "Ambush!" in fb.message and "on E3" in fb.message
+    assert attempt.act("end turn").status == "wrong"
 
 
 def test_upkeep_lessons_run_your_next_upkeep():
