@@ -30,6 +30,7 @@ WRONG_TRIES: dict[str, list[str]] = {
     "movement/movement/through-a-friend": ["tank C3 -> C4 wait"],
     "terrain/terrain/pick-the-open-target": ["tank F8 attack E8"],
     "combat/combat/the-healthy-gun": ["tank G9 attack G8"],
+    "combat/combat/a-hair-short": ["tank F8 attack E8"],
     "combat/counterattacks/heavy-hit-first": ["infantry G9 attack G8", "tank F8 attack G8"],
     "damage-chart/damage-chart/air-defence": ["tank H8 attack G8"],
     "combat/indirect-fire/from-a-distance": ["tank F9 -> G9 attack G8"],
@@ -187,6 +188,20 @@ def test_the_tank_sent_first_is_ambushed():
     fb = attempt.act("tank C3 -> G3 wait")
     assert fb.status == "continue" and "Ambush!" in fb.message and "on E3" in fb.message
     assert attempt.act("end turn").status == "wrong"
+
+
+def test_damage_is_rounded_up_only_from_95_hundredths():
+    """combat.md, tactics.md "Combat and damage": the mech's 40.95 counts as 41 and destroys the 41-health
+    infantry; the tank's 40.50 counts as 40 and leaves it at 1 health."""
+    lesson, ex = case("combat/combat/a-hair-short")
+    attempt = Attempt(lesson, ex)
+    attempt.act("tank F8 attack E8")
+    assert [e.data["damage"] for e in attempt.events if e.kind == "attack"] == [40]
+    assert attempt.state.units[(4, 7)].health == 1
+    attempt.reset()
+    attempt.act("mech D8 attack E8")
+    assert [e.data["damage"] for e in attempt.events if e.kind == "attack"] == [41]
+    assert (4, 7) not in attempt.state.units
 
 
 def test_upkeep_lessons_run_your_next_upkeep():
