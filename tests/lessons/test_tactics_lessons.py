@@ -51,6 +51,7 @@ WRONG_TRIES: dict[str, list[str]] = {
     "fog/fog/scout-first": ["tank C3 -> G3 wait", "end turn"],
     "commanders/commanders/field-hospital": ["end turn"],
     "commanders/commanders/forward-march": ["tank C3 -> G3 wait", "power"],
+    "commanders/commanders/the-extra-tenth": ["tank F8 attack G8", "power"],
     "weather/weather/rain-on-the-guns": ["artillery E8 attack G8"],
     "options/options/rich-income": ["infantry B3 -> B4 wait", "end turn"],
     "winning/winning/take-the-hq": ["tank H8 -> J8 attack J9"],
@@ -202,6 +203,18 @@ def test_damage_is_rounded_up_only_from_95_hundredths():
     attempt.act("mech D8 attack E8")
     assert [e.data["damage"] for e in attempt.events if e.kind == "attack"] == [41]
     assert (4, 7) not in attempt.state.units
+
+
+def test_a_power_adds_a_tenth_to_the_attack():
+    """commanders.md, tactics.md "Commander powers": Vanguard's tank hits the 64-health tank for 61 at 120%
+    and for 66 with Forward March running (130%)."""
+    lesson, ex = case("commanders/commanders/the-extra-tenth")
+    attempt = Attempt(lesson, ex)
+    attempt.act("tank F8 attack G8")
+    assert [e.data["damage"] for e in attempt.events if e.kind == "attack"] == [61]
+    attempt.reset()
+    play(attempt, ex.solution)
+    assert [e.data["damage"] for e in attempt.events if e.kind == "attack"] == [66]
 
 
 def test_upkeep_lessons_run_your_next_upkeep():
