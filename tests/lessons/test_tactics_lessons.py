@@ -50,6 +50,7 @@ WRONG_TRIES: dict[str, list[str]] = {
     "fog/fog/check-the-forest": ["infantry G3 -> G4 wait"],
     "fog/fog/climb-to-see": ["infantry D3 -> F4 wait"],
     "fog/fog/scout-first": ["tank C3 -> G3 wait", "end turn"],
+    "fog/fog/send-the-scout": ["tank D2 -> H4 wait"],
     "commanders/commanders/field-hospital": ["end turn"],
     "commanders/commanders/forward-march": ["tank C3 -> G3 wait", "power"],
     "commanders/commanders/the-extra-tenth": ["tank F8 attack G8", "power"],
