@@ -54,6 +54,7 @@ WRONG_TRIES: dict[str, list[str]] = {
     "commanders/commanders/field-hospital": ["end turn"],
     "commanders/commanders/forward-march": ["tank C3 -> G3 wait", "power"],
     "commanders/commanders/the-extra-tenth": ["tank F8 attack G8", "power"],
+    "commanders/commanders/squall-then-fire": ["tank F8 attack G8", "power"],
     "weather/weather/rain-on-the-guns": ["artillery E8 attack G8"],
     "options/options/rich-income": ["infantry B3 -> B4 wait", "end turn"],
     "winning/winning/take-the-hq": ["tank H8 -> J8 attack J9"],
@@ -218,6 +219,20 @@ def test_a_power_adds_a_tenth_to_the_attack():
     attempt.reset()
     play(attempt, ex.solution)
     assert [e.data["damage"] for e in attempt.events if e.kind == "attack"] == [66]
+
+
+def test_tempests_squall_weakens_every_enemy_before_the_shot():
+    """commanders.md, tactics.md "Commander powers": Squall takes 1 HP off both blue units; the tank on G8,
+    down to 60 health, then takes 61 from the hit at 110%. Alone, the hit deals 55."""
+    lesson, ex = case("commanders/commanders/squall-then-fire")
+    attempt = Attempt(lesson, ex)
+    attempt.act("tank F8 attack G8")
+    assert [e.data["damage"] for e in attempt.events if e.kind == "attack"] == [55]
+    attempt.reset()
+    attempt.act("power")
+    assert attempt.state.units[(6, 7)].health == 60 and attempt.state.units[(9, 9)].health == 90
+    attempt.act("tank F8 attack G8")
+    assert [e.data["damage"] for e in attempt.events if e.kind == "attack"] == [61] and attempt.solved
 
 
 def test_upkeep_lessons_run_your_next_upkeep():
