@@ -30,9 +30,11 @@ WRONG_TRIES: dict[str, list[str]] = {
     "movement/movement/through-a-friend": ["tank C3 -> C4 wait"],
     "terrain/terrain/pick-the-open-target": ["tank F8 attack E8"],
     "combat/combat/the-healthy-gun": ["tank G9 attack G8"],
+    "combat/combat/a-hair-short": ["tank F8 attack E8"],
     "combat/counterattacks/heavy-hit-first": ["infantry G9 attack G8", "tank F8 attack G8"],
     "damage-chart/damage-chart/air-defence": ["tank H8 attack G8"],
     "combat/indirect-fire/from-a-distance": ["tank F9 -> G9 attack G8"],
+    "combat/indirect-fire/two-guns-two-targets": ["rockets D9 attack F8", "end turn"],
     "repair-fuel-ammo/ammo/rearm-then-fire": ["apc D9 -> F9 supply", "mech F8 attack F7"],
     "luck/luck/a-sure-kill": ["infantry G9 attack G8"],
     "capturing/capturing/start-the-capture": ["infantry J4 -> J3 capture"],
@@ -43,10 +45,18 @@ WRONG_TRIES: dict[str, list[str]] = {
     "repair-fuel-ammo/repairs/fly-home": ["transport_copter E3 -> C3 wait", "end turn"],
     "transports/transports/all-aboard": ["infantry C3 -> D3 wait"],
     "transports/transports/drop-at-the-city": ["apc D2 -> G2 unload infantry G1"],
+    "transports/transports/find-the-beach": ["lander M2 -> O3 unload tank P3"],
+    "transports/transports/over-the-water": ["transport_copter I13 -> D13 unload infantry D12"],
     "fog/fog/check-the-forest": ["infantry G3 -> G4 wait"],
     "fog/fog/climb-to-see": ["infantry D3 -> F4 wait"],
+    "fog/fog/scout-first": ["tank C3 -> G3 wait", "end turn"],
+    "fog/fog/send-the-scout": ["tank D2 -> H4 wait"],
     "commanders/commanders/field-hospital": ["end turn"],
     "commanders/commanders/forward-march": ["tank C3 -> G3 wait", "power"],
+    "commanders/commanders/the-extra-tenth": ["tank F8 attack G8", "power"],
+    "commanders/commanders/squall-then-fire": ["tank F8 attack G8", "power"],
+    "commanders/commanders/the-wrong-gun": ["artillery E8 attack G8"],
+    "commanders/commanders/heal-then-hit": ["tank F8 attack G8", "power"],
     "weather/weather/rain-on-the-guns": ["artillery E8 attack G8"],
     "options/options/rich-income": ["infantry B3 -> B4 wait", "end turn"],
     "winning/winning/take-the-hq": ["tank H8 -> J8 attack J9"],
@@ -58,10 +68,12 @@ ILLEGAL_TRIES: dict[str, tuple[str, str]] = {
     "movement/movement/take-the-road": ("recon C3 -> I3 wait", "8 movement points"),
     "movement/movement/through-a-friend": ("tank C3 -> C5 wait", "can't stop on them"),
     "combat/indirect-fire/from-a-distance": ("artillery E8 -> E7 attack G8", "can't fire after moving"),
+    "combat/indirect-fire/two-guns-two-targets": ("artillery D7 attack G9", "fires at 2-3 tiles"),
     "repair-fuel-ammo/ammo/rearm-then-fire": ("mech F8 attack G8", "out of ammo"),
     "damage-chart/damage-chart/air-defence": ("artillery E7 attack G8", "dash in the damage chart"),
     "production/production/save-up": ("build tank at C2", "costs 7,000"),
     "transports/transports/drop-at-the-city": ("apc D2 -> H2 unload infantry J2", "can't be dropped"),
+    "transports/transports/find-the-beach": ("lander M2 -> P2 unload infantry P3", "only from shoal or port"),
     "capturing/capturing/start-the-capture": ("infantry I3 -> J3 capture J4", "nothing follows"),
     "winning/winning/take-the-hq": ("tank H8 -> J8 capture", "Infantry and Mech"),
     "commanders/commanders/forward-march": ("tank C3 -> H4 wait", "6 movement points"),
@@ -106,7 +118,7 @@ def test_the_lessons_cover_every_section_of_the_rules():
 def test_lessons_have_text_hints_feedback_and_a_solution():
     for lesson in LESSONS:
         assert lesson.title and lesson.summary and len(lesson.body) > 300, lesson.id
-        assert 1 <= len(lesson.exercises) <= 2, lesson.id
+        assert 1 <= len(lesson.exercises) <= 6, lesson.id
         for ex in lesson.exercises:
             assert len(ex.hints) == 3, ex.id
             assert ex.success and ex.wrong and ex.prompt
@@ -174,6 +186,55 @@ def test_the_counter_goal_is_lost_at_the_first_heavy_counter():
     attempt = Attempt(lesson, ex)
     fb = attempt.act("infantry G9 attack G8")
     assert fb.status == "wrong" and "took 39 health points" in fb.message
+
+
+def test_the_tank_sent_first_is_ambushed():
+    """fog.md, tactics.md "Fog of war": the tank's move into the hidden infantry stops on E3, its turn over."""
+    lesson, ex = case("fog/fog/scout-first")
+    attempt = Attempt(lesson, ex)
+    fb = attempt.act("tank C3 -> G3 wait")
+    assert fb.status == "continue" and "Ambush!" in fb.message and "on E3" in fb.message
+    assert attempt.act("end turn").status == "wrong"
+
+
+def test_damage_is_rounded_up_only_from_95_hundredths():
+    """combat.md, tactics.md "Combat and damage": the mech's 40.95 counts as 41 and destroys the 41-health
+    infantry; the tank's 40.50 counts as 40 and leaves it at 1 health."""
+    lesson, ex = case("combat/combat/a-hair-short")
+    attempt = Attempt(lesson, ex)
+    attempt.act("tank F8 attack E8")
+    assert [e.data["damage"] for e in attempt.events if e.kind == "attack"] == [40]
+    assert attempt.state.units[(4, 7)].health == 1
+    attempt.reset()
+    attempt.act("mech D8 attack E8")
+    assert [e.data["damage"] for e in attempt.events if e.kind == "attack"] == [41]
+    assert (4, 7) not in attempt.state.units
+
+
+def test_a_power_adds_a_tenth_to_the_attack():
+    """commanders.md, tactics.md "Commander powers": Vanguard's tank hits the 64-health tank for 61 at 120%
+    and for 66 with Forward March running (130%)."""
+    lesson, ex = case("commanders/commanders/the-extra-tenth")
+    attempt = Attempt(lesson, ex)
+    attempt.act("tank F8 attack G8")
+    assert [e.data["damage"] for e in attempt.events if e.kind == "attack"] == [61]
+    attempt.reset()
+    play(attempt, ex.solution)
+    assert [e.data["damage"] for e in attempt.events if e.kind == "attack"] == [66]
+
+
+def test_tempests_squall_weakens_every_enemy_before_the_shot():
+    """commanders.md, tactics.md "Commander powers": Squall takes 1 HP off both blue units; the tank on G8,
+    down to 60 health, then takes 61 from the hit at 110%. Alone, the hit deals 55."""
+    lesson, ex = case("commanders/commanders/squall-then-fire")
+    attempt = Attempt(lesson, ex)
+    attempt.act("tank F8 attack G8")
+    assert [e.data["damage"] for e in attempt.events if e.kind == "attack"] == [55]
+    attempt.reset()
+    attempt.act("power")
+    assert attempt.state.units[(6, 7)].health == 60 and attempt.state.units[(9, 9)].health == 90
+    attempt.act("tank F8 attack G8")
+    assert [e.data["damage"] for e in attempt.events if e.kind == "attack"] == [61] and attempt.solved
 
 
 def test_upkeep_lessons_run_your_next_upkeep():
