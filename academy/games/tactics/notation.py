@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from academy.core.bounds import refuse_long_numbers
 from academy.core.errors import IllegalAction, InvalidNotation
+from academy.core.text import a
 
 from .actions import ActivatePower, Attack, Build, Capture, EndTurn, Load, Luck, Resign, Supply, Unload, Wait
 from .board import parse_tile, tile_name
@@ -75,7 +76,7 @@ def parse_action(text: str, state: TacticsState) -> Any:
     if m.group("unit"):
         named = _unit(m.group("unit"))
         if unit is not None and unit.type != named:
-            raise InvalidNotation("wrong_unit", f"{raw!r}: the unit on {at} is a {unit.spec.name}, not a "
+            raise InvalidNotation("wrong_unit", f"{raw!r}: the unit on {at} is {a(unit.spec.name)}, not a "
                                                 f"{UNITS[named].name}.")
     verb, rest = m.group("verb").lower(), (m.group("rest") or "").strip()
     if verb in _SIMPLE:

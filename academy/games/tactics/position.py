@@ -22,6 +22,7 @@ from typing import Any
 from academy.core.bounds import refuse_long_numbers
 from academy.core.errors import IllegalAction, InvalidNotation, UnknownMap
 from academy.core.record import Record
+from academy.core.text import a
 
 from .board import Unit, parse_tile, tile_name
 from .game import TacticsGame
@@ -120,7 +121,7 @@ def parse_position(text: str, game: TacticsGame | None = None, seed: int = 0) ->
                 if pos in state.units:
                     raise _bad(f"{entry!r}: two units on {tile_name(pos)}.")
                 if move_cost(state.terrain(pos), unit.type) is None:
-                    raise _bad(f"{entry!r}: a {unit.spec.name} can't stand on {state.terrain(pos)}.")
+                    raise _bad(f"{entry!r}: {a(unit.spec.name)} can't stand on {state.terrain(pos)}.")
                 state.units[pos] = unit
         elif key.strip() in ("owners", "capture", "meter", "power", "out"):
             _section(state, key.strip(), entries)
@@ -195,7 +196,7 @@ def format_position(state: TacticsState) -> str:
     if any(state.power):
         parts.append("power: " + ", ".join(f"{names[p]} {v}" for p, v in enumerate(state.power) if v))
     if not all(state.alive):
-        parts.append("out: " + ", ".join(names[p] for p, a in enumerate(state.alive) if not a))
+        parts.append("out: " + ", ".join(names[p] for p, alive in enumerate(state.alive) if not alive))
     return " | ".join(parts)
 
 

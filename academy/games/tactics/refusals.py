@@ -51,8 +51,8 @@ def _validate_build(state: TacticsState, action: Build, name: str) -> None:
                             f"{TERRAIN[kind].name} builds nothing. Factories build ground units, airports "
                             "aircraft, ports ships.")
     if spec.built_at != kind:
-        raise IllegalAction("wrong_production", f"Build {spec.name} at {action.at} refused: a {spec.name} is "
-                            f"built at a {spec.built_at}, not a {TERRAIN[kind].name}.")
+        raise IllegalAction("wrong_production", f"Build {spec.name} at {action.at} refused: {a(spec.name)} is "
+                            f"built at a {spec.built_at}, not {a(TERRAIN[kind].name)}.")
     if pos in state.units:
         raise IllegalAction("occupied", f"Build {spec.name} at {action.at} refused: a unit is standing on it. "
                             "Move it off first.")
@@ -96,7 +96,7 @@ def _validate_unit_action(state: TacticsState, action: Any, name: str) -> None:
     ctx = context(state)
     if action in unit_actions(state, pos, ctx):
         return
-    what = f"{unit.spec.name} {action.at} -> {action.to}"
+    what = f"{unit.spec.name} {action.at}" + (f" -> {action.to}" if action.to != action.at else "")
     _check_move(state, ctx, pos, to, unit, what, isinstance(action, Load))
     _diagnose(state, ctx, action, pos, to, unit, what)
 
@@ -108,7 +108,7 @@ def _check_move(state: TacticsState, ctx: Context, pos: Pos, to: Pos, unit: Unit
         return
     terrain = TERRAIN[state.terrain(to)]
     if not can_stand(state, unit.type, to):
-        raise IllegalAction("impassable", f"{what} refused: a {unit.spec.name} ({unit.spec.move_type}) can't "
+        raise IllegalAction("impassable", f"{what} refused: {a(unit.spec.name)} ({unit.spec.move_type}) can't "
                             f"enter {terrain.name}. Go around it.")
     if to in ctx.enemies:
         why = attack_refusal(state, tile_name(pos), tile_name(to))
@@ -137,7 +137,7 @@ def _diagnose(state: TacticsState, ctx: Context, action: Any, pos: Pos, to: Pos,
             raise IllegalAction("not_a_transport", f"{what}, load refused: there is no transport of yours on "
                                 f"{action.to}. Move onto an APC, Transport Copter or Lander.")
         if unit.type not in other.spec.transport.carries:
-            raise IllegalAction("cannot_carry", f"{what}, load refused: a {other.spec.name} carries only "
+            raise IllegalAction("cannot_carry", f"{what}, load refused: {a(other.spec.name)} carries only "
                                 f"{', '.join(UNITS[c].name for c in sorted(other.spec.transport.carries))}.")
         raise IllegalAction("no_room", f"{what}, load refused: the {other.spec.name} is full "
                             f"({other.spec.transport.capacity} aboard).")
@@ -173,19 +173,19 @@ def _diagnose_attack(state: TacticsState, ctx: Context, action: Attack, pos: Pos
                             "can see there. Pick an enemy unit in range.")
     enemy = ctx.visible[target]
     if not spec.weapons:
-        raise IllegalAction("cannot_attack", f"{what} refused: a {spec.name} has no weapon and can't attack.")
+        raise IllegalAction("cannot_attack", f"{what} refused: {a(spec.name)} has no weapon and can't attack.")
     if spec.is_indirect and to != pos:
-        raise IllegalAction("fired_after_moving", f"{what}, attack refused: a {spec.name} fires indirectly and "
+        raise IllegalAction("fired_after_moving", f"{what}, attack refused: {a(spec.name)} fires indirectly and "
                             "can't fire after moving. Attack from where it stands, or move and wait.")
     if not spec.in_range(distance(to, target)):
-        raise IllegalAction("out_of_range", f"{what}, attack {action.target} refused: a {spec.name} fires at "
+        raise IllegalAction("out_of_range", f"{what}, attack {action.target} refused: {a(spec.name)} fires at "
                             f"{spec.min_range}-{spec.max_range} tiles and the {enemy.spec.name} would be "
                             f"{distance(to, target)} away. Move so the target is in range.")
     if not spec.can_target(enemy.type):
-        raise IllegalAction("cannot_attack", f"{what}, attack refused: a {spec.name} can't hit a "
+        raise IllegalAction("cannot_attack", f"{what}, attack refused: {a(spec.name)} can't hit a "
                             f"{enemy.spec.name} (a dash in the damage chart). Pick another target.")
     raise IllegalAction("out_of_ammo", f"{what}, attack refused: the {spec.name} is out of ammo and has no "
-                        f"other weapon for a {enemy.spec.name}. Resupply it on a property or next to an APC.")
+                        f"other weapon for {a(enemy.spec.name)}. Resupply it on a property or next to an APC.")
 
 
 def attack_refusal(state: TacticsState, at: str, target: str, to: str | None = None) -> IllegalAction | None:
@@ -254,7 +254,7 @@ def _diagnose_unload(state: TacticsState, ctx: Context, action: Unload, pos: Pos
                      what: str) -> None:
     spec = unit.spec
     if spec.transport is None:
-        raise IllegalAction("not_a_transport", f"{what}, unload refused: a {spec.name} carries nothing.")
+        raise IllegalAction("not_a_transport", f"{what}, unload refused: {a(spec.name)} carries nothing.")
     if not unit.cargo:
         raise IllegalAction("no_cargo", f"{what}, unload refused: the {spec.name} is empty.")
     if not spec.transport.unloads_anywhere and state.terrain(to) not in LANDER_BEACHES:
