@@ -76,7 +76,8 @@ def test_selection_names_squares_and_one_enemy_unit():
     s = north_session(POSITION | {"units": units})
     s.click((12, 5))
     assert s.selected == "N1" and s.targets == ["S1"] and len(s.destinations) == 7   # 8 around, N2 on one
-    assert s.message == "Infantry N1 selected: 7 squares to go to, 1 enemy unit to attack."
+    assert s.message.startswith("Infantry N1 selected: 7 squares to go to, 1 enemy unit to attack.")
+    assert "Careful: Moving N1 to" in s.message and "other squares too.)" in s.message   # N2 hangs on N1
 
 
 def test_one_unit_left_to_place():
