@@ -9,7 +9,8 @@ fortresses' rims, the arsenals (stars in their side's colour), the moves of the 
 every unit that counts to the target, solid for the attack and dashed for the defence), the selected
 unit, its destinations (green dots), the units (a token in the side's colour, lettered with the engine's
 unit code: I infantry, C cavalry, K cannon, SK swift cannon, R relay, SR swift relay; cavalry are
-triangles, cannons squares, relays diamonds; a cut-off unit is grey with its side's rim), the enemies
+triangles, cannons squares, relays diamonds; a cut-off unit is grey with its side's rim), a frame
+above a unit standing on a fortress or a pass (the terrain's colour, so the unit never hides it), the enemies
 it may attack (red rings; the aimed one thicker), each counting unit's contribution ("+4") and, while
 a unit is dragged, the square under the pointer (its rim green on a destination, red on a target, grey
 elsewhere). During free deployment only
@@ -59,9 +60,11 @@ SELECTED, DESTINATION, TARGET = "#f2b705", "#2e9e4f", "#d7263d"
 LETTER_COLOURS = ("#ffffff", "#222222")   # a unit's letter: in communication, cut off
 DEPLOY = "#3fa34d"             # free deployment: the squares of one's half where the chosen type may go
 POINTER = {"move": DESTINATION, "attack": TARGET, "no": "#555555"}   # the square under a dragged unit
+#: the frame drawn above a unit standing on a fortress or a pass, so the terrain still shows (issue 18)
+GROUND_FRAME = {"fortress": "#4a5566", "pass": "#9c7a2e"}
 
-_UNIT_COLUMNS = ("x", "y", "id", "kind", "side", "square", "status", "letter", "marker", "size", "fill_color",
-                 "line_color")   # letter: the unit's code, drawn by the letter layers (the browser tests read it here)
+_UNIT_COLUMNS = ("x", "y", "id", "kind", "side", "square", "ground", "status", "letter", "marker", "size",
+                 "fill_color", "line_color")   # letter: the unit's code, drawn by the letter layers (the browser tests read it here)
 _LETTERS = {"letters": LETTER_COLOURS[0], "letters_cut": LETTER_COLOURS[1]}
 _FIRE_LABELS = {f"fire_labels_{side}": colour for side, colour in SIDE_COLOURS.items()}
 
@@ -151,9 +154,11 @@ class GameOfWarBoard(pn.viewable.Viewer):
                          "line_color": "#1d6b34", "line_width": 1}),
             Layer("units", "points", cols["units"], mapped=("marker", "size", "fill_color", "line_color"),
                   style={"line_width": 2},
-                  hover='<div style="font-size:13px"><b>@id</b> @kind (@side) on @square<br>@status</div>'),
+                  hover='<div style="font-size:13px"><b>@id</b> @kind (@side) on @square@ground<br>@status</div>'),
             *(Layer(name, "labels", cols[name], style={**letter_style, "text_color": colour})
               for name, colour in _LETTERS.items()),
+            Layer("ground", "rectangles", cols["ground"], mapped=("line_color",),
+                  style={"fill_alpha": 0, "line_width": 3}),
             Layer("targets", "points", marks["targets"], mapped=("size", "line_width"),
                   style={"marker": "circle", "fill_alpha": 0, "line_color": TARGET}),
             *(Layer(name, "labels", marks[name], style={**fire_style, "text_color": colour})
@@ -197,7 +202,8 @@ class GameOfWarBoard(pn.viewable.Viewer):
     def _columns(self) -> dict[str, dict[str, list[Any]]]:
         """The layers that follow the position: units (and their letters), arsenals, lines."""
         out = {"units": _empty(*_UNIT_COLUMNS), "network": _empty("x", "y", "fill_color"),
-               "arsenals": _empty("x", "y", "fill_color"), **{n: _empty("x", "y", "text") for n in _LETTERS}}
+               "arsenals": _empty("x", "y", "fill_color"), **{n: _empty("x", "y", "text") for n in _LETTERS},
+               "ground": {**_cells([], 0.92), "terrain": [], "line_color": []}}
         for side, squares in self._position().arsenals.items():
             for x, y in squares:
                 for k, v in zip(("x", "y", "fill_color"), (x, y, SIDE_COLOURS[side])):
@@ -217,9 +223,14 @@ class GameOfWarBoard(pn.viewable.Viewer):
                 for k, v in zip(("x", "y", "fill_color"), (x, y, SIDE_COLOURS[s.network_side])):
                     out["network"][k].append(v)
         units = out["units"]
+        covered = []                           # (square, terrain) of the units on a fortress or a pass
         for u in pos.units:
             on = u.id in connected[u.side]
+            terrain = pos.terrain_at(u.at)
+            if terrain in GROUND_FRAME:
+                covered.append((u.at, terrain))
             row = (u.at[0], u.at[1], u.id, u.kind.label, u.side, f"{LETTERS[u.at[0]]}{u.at[1] + 1}",
+                   f", a {terrain}" if terrain in GROUND_FRAME else "",
                    "in communication" if on else "cut off: cannot move, does not count in combat", CODES[u.type],
                    MARKERS[u.type], UNIT_SIZE[u.type], SIDE_COLOURS[u.side] if on else CUT_OFF_FILL,
                    "#111111" if on else SIDE_COLOURS[u.side])
@@ -228,6 +239,9 @@ class GameOfWarBoard(pn.viewable.Viewer):
             letters = out["letters" if on else "letters_cut"]
             for k, v in zip(("x", "y", "text"), (u.at[0], u.at[1], CODES[u.type])):
                 letters[k].append(v)
+        covered.sort(key=lambda c: (c[0][1], c[0][0]))
+        out["ground"] = {**_cells([q for q, _ in covered], 0.92), "terrain": [t for _, t in covered],
+                         "line_color": [GROUND_FRAME[t] for _, t in covered]}
         return out
 
     def _mark_columns(self) -> dict[str, dict[str, list[Any]]]:
