@@ -18,6 +18,7 @@ from academy.ui.lesson_attempt import LessonAttempt
 from academy.ui.lessons_page import LessonsView
 
 from .board import GameOfWarBoard
+from .legend import unit_legend
 from .play import CSS, preview_html, status_html
 from .session import HUMAN, GameOfWarSession
 
@@ -90,7 +91,7 @@ class GameOfWarLessonPanel(pn.viewable.Viewer):
                                                  css_classes=["network-choice"])
         self.lines.param.watch(lambda e: model.show_network(e.new or None), "value")
         self.layout = pn.Column(self.status, self.preview, pn.Row(self.attack_button, self.end_button, margin=0),
-                                self.lines, sizing_mode="stretch_width", margin=0)
+                                self.lines, unit_legend(), sizing_mode="stretch_width", margin=0)
         model.param.watch(later(self._update), ["state", "preview", "target", "selected", "feedback"])
         self._update()
 

@@ -30,6 +30,7 @@ from academy.ui.save_load import SaveLoadBar
 
 from .board import CUT_OFF_FILL, DESTINATION, SIDE_COLOURS, TARGET, GameOfWarBoard
 from .deploy import DeploymentCover, DeploymentPanel
+from .legend import unit_key_text, unit_legend
 from .session import CPU_LEVELS, DEPLOYMENTS, HUMAN, GameOfWarSession
 from academy.ui.rule_line import divider
 from academy.ui.labels import hidden_label
@@ -65,7 +66,7 @@ LEGEND = (
     f" · <span style='color:{DESTINATION}'>●</span> where the selected unit may go"
     f" · <span style='color:{TARGET}'>◯</span> an enemy it may attack · small dots: the chosen side's lines"
     " · dashed arrows: the last turn's moves<br>"
-    "Letters: I infantry · C cavalry (▲) · K cannon (■) · SK swift cannon · R relay (◆) · SR swift relay. "
+    f"Letters: {unit_key_text()}. "
     "Tap one of your units, then a green square to move, or an enemy ring to aim (tap it again to attack); "
     "or drag the unit onto the square or the enemy (the preview shows while you hold it there)."
     "</div>")
@@ -220,7 +221,8 @@ class GameOfWarPlayPage(KeptBySeats, pn.viewable.Viewer):
         self.cover = DeploymentCover(s)
         self.play_buttons = pn.Row(self.attack_button, self.end_button, margin=0)
         side = pn.Column(self.status, self.message, pn.Row(self.play_buttons, self.undo_button), self.deploy_panel,
-                         self.preview, pn.pane.HTML("<b>Lines of communication</b>", stylesheets=[CSS]), self.lines,
+                         self.preview, unit_legend(),
+                         pn.pane.HTML("<b>Lines of communication</b>", stylesheets=[CSS]), self.lines,
                          divider(), pn.pane.HTML("<b>What happened</b>", stylesheets=[CSS], margin=(4, 5, 0, 5)),
                          self.events, self.space, width=400, margin=(0, 0, 0, 12),
                          css_classes=["side-panel"])
