@@ -19,7 +19,7 @@ from academy.ui.lessons_page import LessonsView
 
 from .board import GameOfWarBoard
 from .legend import unit_legend
-from .play import CSS, preview_html, status_html
+from .play import CSS, lines_choice, preview_html, status_html
 from .session import HUMAN, GameOfWarSession
 
 __all__ = ["GameOfWarLessonModel", "GameOfWarLessonsPage"]
@@ -86,10 +86,7 @@ class GameOfWarLessonPanel(pn.viewable.Viewer):
         self.attack_button.on_click(lambda e: model.attack())
         self.end_button = pn.widgets.Button(label="End turn", color="primary", width=110, css_classes=["end-turn"])
         self.end_button.on_click(lambda e: model.end_turn())
-        self.lines = pn.widgets.RadioButtonGroup(options={"No lines": "", "North's lines": "north",
-                                                          "South's lines": "south"}, value="",
-                                                 css_classes=["network-choice"])
-        self.lines.param.watch(lambda e: model.show_network(e.new or None), "value")
+        self.lines = lines_choice(model)
         self.layout = pn.Column(self.status, self.preview, pn.Row(self.attack_button, self.end_button, margin=0),
                                 self.lines, unit_legend(), sizing_mode="stretch_width", margin=0)
         model.param.watch(later(self._update), ["state", "preview", "target", "selected", "feedback"])

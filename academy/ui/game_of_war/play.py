@@ -35,7 +35,7 @@ from .session import CPU_LEVELS, DEPLOYMENTS, HUMAN, GameOfWarSession
 from academy.ui.rule_line import divider
 from academy.ui.labels import hidden_label
 
-__all__ = ["GameOfWarPlayPage", "SIDE_OPTIONS"]
+__all__ = ["GameOfWarPlayPage", "SIDE_OPTIONS", "lines_choice"]
 
 SIDE_OPTIONS = {"North": "north", "South": "south", "Both (two people, one screen)": "both"}
 
@@ -70,6 +70,24 @@ LEGEND = (
     "Tap one of your units, then a green square to move, or an enemy ring to aim (tap it again to attack); "
     "or drag the unit onto the square or the enemy (the preview shows while you hold it there)."
     "</div>")
+
+
+#: the chosen option of the lines' buttons: filled (the others only outlined), bold and ticked (issue 18)
+CHOSEN_CSS = """
+:host .bk-btn-group .bk-btn.bk-active { font-weight: 700; }
+:host .bk-btn-group .bk-btn.bk-active::before { content: "\\2713\\00a0"; }
+"""
+
+
+def lines_choice(session: Any) -> pn.widgets.RadioButtonGroup:
+    """Whose lines of communication the board shows (none, North's, South's): the chosen button filled,
+    bold and ticked, the others outlined; a choice calls ``session.show_network``."""
+    choice = pn.widgets.RadioButtonGroup(options={"No lines": "", "North's lines": "north", "South's lines": "south"},
+                                         value=session.network_side or "", color="primary",
+                                         variant="outline", stylesheets=[CHOSEN_CSS],
+                                         css_classes=["network-choice"])
+    choice.param.watch(lambda e: session.show_network(e.new or None), "value")
+    return choice
 
 
 def status_html(s: GameOfWarSession) -> str:
@@ -209,10 +227,7 @@ class GameOfWarPlayPage(KeptBySeats, pn.viewable.Viewer):
         self.end_button.on_click(lambda e: s.end_turn())
         self.undo_button = pn.widgets.Button(label="Undo", width=90, css_classes=["undo"])
         self.undo_button.on_click(lambda e: s.undo())
-        self.lines = pn.widgets.RadioButtonGroup(options={"No lines": "", "North's lines": "north",
-                                                          "South's lines": "south"}, value="",
-                                                 css_classes=["network-choice"])
-        self.lines.param.watch(lambda e: s.show_network(e.new or None), "value")
+        self.lines = lines_choice(s)
         self.events = EventLog(s, entries=lambda: s.log, mine=lambda: people_at_screen(s), watch=["log"],
                                css_classes=["last-events"], max_height=380)
         self.space = SpaceKey(width=0, height=0, margin=0)
