@@ -38,6 +38,7 @@ import holoviews as hv
 import panel as pn
 import param
 
+from academy.core.text import a
 from academy.games.game_of_war.notation import LETTERS
 from academy.games.game_of_war.rules import CODES
 from academy.ui.board_kit.arrows import arrow_columns, arrow_layers
@@ -230,7 +231,7 @@ class GameOfWarBoard(pn.viewable.Viewer):
             if terrain in GROUND_FRAME:
                 covered.append((u.at, terrain))
             row = (u.at[0], u.at[1], u.id, u.kind.label, u.side, f"{LETTERS[u.at[0]]}{u.at[1] + 1}",
-                   f", a {terrain}" if terrain in GROUND_FRAME else "",
+                   f", {a(terrain)}" if terrain in GROUND_FRAME else "",
                    "in communication" if on else "cut off: cannot move, does not count in combat", CODES[u.type],
                    MARKERS[u.type], UNIT_SIZE[u.type], SIDE_COLOURS[u.side] if on else CUT_OFF_FILL,
                    "#111111" if on else SIDE_COLOURS[u.side])
