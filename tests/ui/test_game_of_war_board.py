@@ -171,3 +171,16 @@ def test_a_unit_on_a_fortress_or_a_pass_still_shows_the_terrain():
     s.click((7, 1))
     s.click((7, 2))                             # N-I1 leaves the fortress: its frame goes
     assert list(zip(columns(board, "ground")["x"], columns(board, "ground")["y"])) == [(9, 5), (2, 12)]
+
+
+def test_the_tooltip_leaves_out_the_selected_unit():
+    """Issue 18: the hover tooltip over the selected unit covered the squares it may go to."""
+    s, board = aimed()                          # N-I3 selected
+    info = columns(board, "unit_info")
+    assert "N-I3" not in info["id"] and sorted(info["id"]) == ["N-I1", "N-I2", "N-I4", "S-I1", "S-I2", "S-I3"]
+    assert board.kit.renderers["unit_info"] in [r for t in board.figure.tools
+                                                for r in (getattr(t, "renderers", None) or []) if t.tooltips]
+    assert not [t for t in board.figure.tools if getattr(t, "tooltips", None)
+                and board.kit.renderers["units"] in (t.renderers or [])]
+    s.select(None)
+    assert "N-I3" in columns(board, "unit_info")["id"]

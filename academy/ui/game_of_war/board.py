@@ -13,7 +13,8 @@ triangles, cannons squares, relays diamonds; a cut-off unit is grey with its sid
 above a unit standing on a fortress or a pass (the terrain's colour, so the unit never hides it), the enemies
 it may attack (red rings; the aimed one thicker), each counting unit's contribution ("+4") and, while
 a unit is dragged, the square under the pointer (its rim green on a destination, red on a target, grey
-elsewhere). During free deployment only
+elsewhere); on top, an invisible layer of every unit but the selected one carries the hover tooltip (what
+the unit is, where, whether cut off), so no tooltip covers the squares around the unit being moved. During free deployment only
 ``session.board_position()``'s units are drawn: the other side's units never reach the board's sources
 before both armies are deployed. Column letters a..y and row numbers 1..20 as in the notation.
 
@@ -66,6 +67,7 @@ GROUND_FRAME = {"fortress": "#4a5566", "pass": "#9c7a2e"}
 
 _UNIT_COLUMNS = ("x", "y", "id", "kind", "side", "square", "ground", "status", "letter", "marker", "size",
                  "fill_color", "line_color")   # letter: the unit's code, drawn by the letter layers (the browser tests read it here)
+_INFO_COLUMNS = ("x", "y", "id", "kind", "side", "square", "ground", "status")   # the hover tooltip's
 _LETTERS = {"letters": LETTER_COLOURS[0], "letters_cut": LETTER_COLOURS[1]}
 _FIRE_LABELS = {f"fire_labels_{side}": colour for side, colour in SIDE_COLOURS.items()}
 
@@ -154,8 +156,7 @@ class GameOfWarBoard(pn.viewable.Viewer):
                   style={"marker": "circle", "size": 13, "fill_color": DESTINATION, "fill_alpha": 0.85,
                          "line_color": "#1d6b34", "line_width": 1}),
             Layer("units", "points", cols["units"], mapped=("marker", "size", "fill_color", "line_color"),
-                  style={"line_width": 2},
-                  hover='<div style="font-size:13px"><b>@id</b> @kind (@side) on @square@ground<br>@status</div>'),
+                  style={"line_width": 2}),
             *(Layer(name, "labels", cols[name], style={**letter_style, "text_color": colour})
               for name, colour in _LETTERS.items()),
             Layer("ground", "rectangles", cols["ground"], mapped=("line_color",),
@@ -166,6 +167,10 @@ class GameOfWarBoard(pn.viewable.Viewer):
               for name, colour in _FIRE_LABELS.items()),
             Layer("pointer", "rectangles", marks["pointer"], mapped=("line_color",),
                   style={"fill_alpha": 0, "line_width": 4}),
+            Layer("unit_info", "points", cols["unit_info"],
+                  style={"marker": "square", "size": self.cell * 0.8, "fill_alpha": 0, "line_alpha": 0,
+                         "hover_fill_alpha": 0, "hover_line_alpha": 0},
+                  hover='<div style="font-size:13px"><b>@id</b> @kind (@side) on @square@ground<br>@status</div>'),
         ]
 
     def _style_axes(self) -> None:
@@ -204,7 +209,7 @@ class GameOfWarBoard(pn.viewable.Viewer):
         """The layers that follow the position: units (and their letters), arsenals, lines."""
         out = {"units": _empty(*_UNIT_COLUMNS), "network": _empty("x", "y", "fill_color"),
                "arsenals": _empty("x", "y", "fill_color"), **{n: _empty("x", "y", "text") for n in _LETTERS},
-               "ground": {**_cells([], 0.92), "terrain": [], "line_color": []}}
+               "ground": {**_cells([], 0.92), "terrain": [], "line_color": []}, "unit_info": _empty(*_INFO_COLUMNS)}
         for side, squares in self._position().arsenals.items():
             for x, y in squares:
                 for k, v in zip(("x", "y", "fill_color"), (x, y, SIDE_COLOURS[side])):
@@ -240,6 +245,10 @@ class GameOfWarBoard(pn.viewable.Viewer):
             letters = out["letters" if on else "letters_cut"]
             for k, v in zip(("x", "y", "text"), (u.at[0], u.at[1], CODES[u.type])):
                 letters[k].append(v)
+        for i, uid in enumerate(units["id"]):     # the tooltip: every unit but the selected one, whose
+            if uid != s.selected:                    # neighbouring squares the learner is choosing from
+                for k in _INFO_COLUMNS:
+                    out["unit_info"][k].append(units[k][i])
         covered.sort(key=lambda c: (c[0][1], c[0][0]))
         out["ground"] = {**_cells([q for q, _ in covered], 0.92), "terrain": [t for _, t in covered],
                          "line_color": [GROUND_FRAME[t] for _, t in covered]}
