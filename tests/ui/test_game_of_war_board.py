@@ -184,3 +184,12 @@ def test_the_tooltip_leaves_out_the_selected_unit():
                 and board.kit.renderers["units"] in (t.renderers or [])]
     s.select(None)
     assert "N-I3" in columns(board, "unit_info")["id"]
+
+
+def test_the_column_letters_are_above_the_board_too():
+    """Issue 18: at 1400×900 the letters under the board were below the fold; they are above it as well."""
+    board = GameOfWarBoard(GameOfWarSession(synchronous=True))
+    [top], [bottom] = board.figure.above, board.figure.below
+    for axis in (top, bottom):
+        assert [axis.major_label_overrides[t] for t in axis.ticker.ticks[:3]] == ["a", "b", "c"]
+        assert axis.major_label_overrides[24] == "y"

@@ -16,7 +16,7 @@ a unit is dragged, the square under the pointer (its rim green on a destination,
 elsewhere); on top, an invisible layer of every unit but the selected one carries the hover tooltip (what
 the unit is, where, whether cut off), so no tooltip covers the squares around the unit being moved. During free deployment only
 ``session.board_position()``'s units are drawn: the other side's units never reach the board's sources
-before both armies are deployed. Column letters a..y and row numbers 1..20 as in the notation.
+before both armies are deployed. Column letters a..y (above and below) and row numbers 1..20 as in the notation.
 
 Each layer's Bokeh source is named ``gow-<layer>`` (``gow-units``, ``gow-selected``, ``gow-destinations``
 ...; the browser tests read them) in the figure named ``game-of-war-board``. Text layers have one fixed
@@ -60,6 +60,7 @@ MARKERS = {"infantry": "circle", "cavalry": "triangle", "cannon": "square", "swi
 UNIT_SIZE = {"infantry": 27, "cavalry": 30, "cannon": 25, "swift_cannon": 25, "relay": 30, "swift_relay": 30}
 SELECTED, DESTINATION, TARGET = "#f2b705", "#2e9e4f", "#d7263d"
 LETTER_COLOURS = ("#ffffff", "#222222")   # a unit's letter: in communication, cut off
+TOP_AXIS = 18                  # pixels of the column letters above the board
 DEPLOY = "#3fa34d"             # free deployment: the squares of one's half where the chosen type may go
 POINTER = {"move": DESTINATION, "attack": TARGET, "no": "#555555"}   # the square under a dragged unit
 #: the frame drawn above a unit standing on a fortress or a pass, so the terrain still shows (issue 18)
@@ -95,7 +96,7 @@ class GameOfWarBoard(pn.viewable.Viewer):
         self._dragging = False
         layers = self._layers()
         self.kit = Board("game-of-war-board", layers, x_range=(-0.5, WIDTH - 0.5), y_range=(-0.5, HEIGHT - 0.5),
-                         width=WIDTH * self.cell + 40, height=HEIGHT * self.cell + 40,
+                         width=WIDTH * self.cell + 40, height=HEIGHT * self.cell + 40 + TOP_AXIS,
                          source_names={layer.name: f"gow-{layer.name}" for layer in layers},
                          css_classes=("board", "game-of-war-board"),
                          options={"invert_yaxis": True, "xaxis": "bottom", "yaxis": "left",
@@ -174,7 +175,12 @@ class GameOfWarBoard(pn.viewable.Viewer):
         ]
 
     def _style_axes(self) -> None:
-        for axis in (*self.figure.xaxis, *self.figure.yaxis):
+        from bokeh.models import FixedTicker, LinearAxis
+        bottom = self.figure.xaxis[0]
+        top = LinearAxis(ticker=FixedTicker(ticks=list(bottom.ticker.ticks)),
+                         major_label_overrides=dict(bottom.major_label_overrides))
+        self.figure.add_layout(top, "above")       # the column letters above the board too (issue 18: at
+        for axis in (*self.figure.xaxis, *self.figure.yaxis):   # 1400×900 the bottom ones are below the fold)
             axis.axis_label = None                 # HoloViews names them after the squares' columns
             axis.major_tick_line_color = None
             axis.minor_tick_line_color = None
