@@ -74,7 +74,8 @@ class GameOfWarLessonModel(LessonAttempt, GameOfWarSession):
 
 
 class GameOfWarLessonPanel(pn.viewable.Viewer):
-    """Whose turn and moves left, the attack preview, Attack and End turn, for a lesson."""
+    """Whose turn and moves left, the attack preview, Attack and End turn, whose lines to show and the key
+    to the unit symbols, for a lesson."""
 
     model = param.Parameter()
 
