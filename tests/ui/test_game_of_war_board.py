@@ -149,3 +149,47 @@ def test_the_last_turns_arrow_points_the_way_the_unit_went():
     s.end_turn()
     heads = columns(board, "trail-heads")
     assert len(heads["angle"]) == 1 and math.isclose(heads["angle"][0], 0.0, abs_tol=1e-9)   # pointing up
+
+
+def test_a_unit_on_a_fortress_or_a_pass_still_shows_the_terrain():
+    """Issue 18: the fortress was hidden under a unit standing on it; a frame above the units marks it."""
+    from academy.ui.game_of_war.board import GROUND_FRAME
+    s = GameOfWarSession(synchronous=True)
+    board = GameOfWarBoard(s)
+    # the classic board: fortresses on c13 and h2, a pass on j6; N-I2 on open ground
+    s.start_from(parse_position("North to move | North arsenals: h1 | South arsenals: y20 | North: N-I1 h2, "
+                                "N-I2 e5, N-C1 j6 | South: S-K1 c13"))
+    ground = columns(board, "ground")
+    assert list(zip(ground["x"], ground["y"], ground["terrain"])) == [(7, 1, "fortress"), (9, 5, "pass"),
+                                                                      (2, 12, "fortress")]
+    assert ground["line_color"] == [GROUND_FRAME["fortress"], GROUND_FRAME["pass"], GROUND_FRAME["fortress"]]
+    drawn = board.figure.renderers                 # the frames are drawn above the units and their letters
+    assert drawn.index(board.kit.renderers["ground"]) > drawn.index(board.kit.renderers["letters"])
+    units = columns(board, "units")
+    assert dict(zip(units["id"], units["ground"])) == {"N-I1": ", a fortress", "N-I2": "", "N-C1": ", a pass",
+                                                       "S-K1": ", a fortress"}
+    s.click((7, 1))
+    s.click((7, 2))                             # N-I1 leaves the fortress: its frame goes
+    assert list(zip(columns(board, "ground")["x"], columns(board, "ground")["y"])) == [(9, 5), (2, 12)]
+
+
+def test_the_tooltip_leaves_out_the_selected_unit():
+    """Issue 18: the hover tooltip over the selected unit covered the squares it may go to."""
+    s, board = aimed()                          # N-I3 selected
+    info = columns(board, "unit_info")
+    assert "N-I3" not in info["id"] and sorted(info["id"]) == ["N-I1", "N-I2", "N-I4", "S-I1", "S-I2", "S-I3"]
+    assert board.kit.renderers["unit_info"] in [r for t in board.figure.tools
+                                                for r in (getattr(t, "renderers", None) or []) if t.tooltips]
+    assert not [t for t in board.figure.tools if getattr(t, "tooltips", None)
+                and board.kit.renderers["units"] in (t.renderers or [])]
+    s.select(None)
+    assert "N-I3" in columns(board, "unit_info")["id"]
+
+
+def test_the_column_letters_are_above_the_board_too():
+    """Issue 18: at 1400×900 the letters under the board were below the fold; they are above it as well."""
+    board = GameOfWarBoard(GameOfWarSession(synchronous=True))
+    [top], [bottom] = board.figure.above, board.figure.below
+    for axis in (top, bottom):
+        assert [axis.major_label_overrides[t] for t in axis.ticker.ticks[:3]] == ["a", "b", "c"]
+        assert axis.major_label_overrides[24] == "y"

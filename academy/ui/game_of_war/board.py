@@ -9,12 +9,14 @@ fortresses' rims, the arsenals (stars in their side's colour), the moves of the 
 every unit that counts to the target, solid for the attack and dashed for the defence), the selected
 unit, its destinations (green dots), the units (a token in the side's colour, lettered with the engine's
 unit code: I infantry, C cavalry, K cannon, SK swift cannon, R relay, SR swift relay; cavalry are
-triangles, cannons squares, relays diamonds; a cut-off unit is grey with its side's rim), the enemies
+triangles, cannons squares, relays diamonds; a cut-off unit is grey with its side's rim), a frame
+above a unit standing on a fortress or a pass (the terrain's colour, so the unit never hides it), the enemies
 it may attack (red rings; the aimed one thicker), each counting unit's contribution ("+4") and, while
 a unit is dragged, the square under the pointer (its rim green on a destination, red on a target, grey
-elsewhere). During free deployment only
+elsewhere); on top, an invisible layer of every unit but the selected one carries the hover tooltip (what
+the unit is, where, whether cut off), so no tooltip covers the squares around the unit being moved. During free deployment only
 ``session.board_position()``'s units are drawn: the other side's units never reach the board's sources
-before both armies are deployed. Column letters a..y and row numbers 1..20 as in the notation.
+before both armies are deployed. Column letters a..y (above and below) and row numbers 1..20 as in the notation.
 
 Each layer's Bokeh source is named ``gow-<layer>`` (``gow-units``, ``gow-selected``, ``gow-destinations``
 ...; the browser tests read them) in the figure named ``game-of-war-board``. Text layers have one fixed
@@ -37,6 +39,7 @@ import holoviews as hv
 import panel as pn
 import param
 
+from academy.core.text import a
 from academy.games.game_of_war.notation import LETTERS
 from academy.games.game_of_war.rules import CODES
 from academy.ui.board_kit.arrows import arrow_columns, arrow_layers
@@ -57,11 +60,15 @@ MARKERS = {"infantry": "circle", "cavalry": "triangle", "cannon": "square", "swi
 UNIT_SIZE = {"infantry": 27, "cavalry": 30, "cannon": 25, "swift_cannon": 25, "relay": 30, "swift_relay": 30}
 SELECTED, DESTINATION, TARGET = "#f2b705", "#2e9e4f", "#d7263d"
 LETTER_COLOURS = ("#ffffff", "#222222")   # a unit's letter: in communication, cut off
+TOP_AXIS = 18                  # pixels of the column letters above the board
 DEPLOY = "#3fa34d"             # free deployment: the squares of one's half where the chosen type may go
 POINTER = {"move": DESTINATION, "attack": TARGET, "no": "#555555"}   # the square under a dragged unit
+#: the frame drawn above a unit standing on a fortress or a pass, so the terrain still shows (issue 18)
+GROUND_FRAME = {"fortress": "#4a5566", "pass": "#9c7a2e"}
 
-_UNIT_COLUMNS = ("x", "y", "id", "kind", "side", "square", "status", "letter", "marker", "size", "fill_color",
-                 "line_color")   # letter: the unit's code, drawn by the letter layers (the browser tests read it here)
+_UNIT_COLUMNS = ("x", "y", "id", "kind", "side", "square", "ground", "status", "letter", "marker", "size",
+                 "fill_color", "line_color")   # letter: the unit's code, drawn by the letter layers (the browser tests read it here)
+_INFO_COLUMNS = ("x", "y", "id", "kind", "side", "square", "ground", "status")   # the hover tooltip's
 _LETTERS = {"letters": LETTER_COLOURS[0], "letters_cut": LETTER_COLOURS[1]}
 _FIRE_LABELS = {f"fire_labels_{side}": colour for side, colour in SIDE_COLOURS.items()}
 
@@ -89,7 +96,7 @@ class GameOfWarBoard(pn.viewable.Viewer):
         self._dragging = False
         layers = self._layers()
         self.kit = Board("game-of-war-board", layers, x_range=(-0.5, WIDTH - 0.5), y_range=(-0.5, HEIGHT - 0.5),
-                         width=WIDTH * self.cell + 40, height=HEIGHT * self.cell + 40,
+                         width=WIDTH * self.cell + 40, height=HEIGHT * self.cell + 40 + TOP_AXIS,
                          source_names={layer.name: f"gow-{layer.name}" for layer in layers},
                          css_classes=("board", "game-of-war-board"),
                          options={"invert_yaxis": True, "xaxis": "bottom", "yaxis": "left",
@@ -150,20 +157,30 @@ class GameOfWarBoard(pn.viewable.Viewer):
                   style={"marker": "circle", "size": 13, "fill_color": DESTINATION, "fill_alpha": 0.85,
                          "line_color": "#1d6b34", "line_width": 1}),
             Layer("units", "points", cols["units"], mapped=("marker", "size", "fill_color", "line_color"),
-                  style={"line_width": 2},
-                  hover='<div style="font-size:13px"><b>@id</b> @kind (@side) on @square<br>@status</div>'),
+                  style={"line_width": 2}),
             *(Layer(name, "labels", cols[name], style={**letter_style, "text_color": colour})
               for name, colour in _LETTERS.items()),
+            Layer("ground", "rectangles", cols["ground"], mapped=("line_color",),
+                  style={"fill_alpha": 0, "line_width": 3}),
             Layer("targets", "points", marks["targets"], mapped=("size", "line_width"),
                   style={"marker": "circle", "fill_alpha": 0, "line_color": TARGET}),
             *(Layer(name, "labels", marks[name], style={**fire_style, "text_color": colour})
               for name, colour in _FIRE_LABELS.items()),
             Layer("pointer", "rectangles", marks["pointer"], mapped=("line_color",),
                   style={"fill_alpha": 0, "line_width": 4}),
+            Layer("unit_info", "points", cols["unit_info"],
+                  style={"marker": "square", "size": self.cell * 0.8, "fill_alpha": 0, "line_alpha": 0,
+                         "hover_fill_alpha": 0, "hover_line_alpha": 0},
+                  hover='<div style="font-size:13px"><b>@id</b> @kind (@side) on @square@ground<br>@status</div>'),
         ]
 
     def _style_axes(self) -> None:
-        for axis in (*self.figure.xaxis, *self.figure.yaxis):
+        from bokeh.models import FixedTicker, LinearAxis
+        bottom = self.figure.xaxis[0]
+        top = LinearAxis(ticker=FixedTicker(ticks=list(bottom.ticker.ticks)),
+                         major_label_overrides=dict(bottom.major_label_overrides))
+        self.figure.add_layout(top, "above")       # the column letters above the board too (issue 18: at
+        for axis in (*self.figure.xaxis, *self.figure.yaxis):   # 1400×900 the bottom ones are below the fold)
             axis.axis_label = None                 # HoloViews names them after the squares' columns
             axis.major_tick_line_color = None
             axis.minor_tick_line_color = None
@@ -197,7 +214,8 @@ class GameOfWarBoard(pn.viewable.Viewer):
     def _columns(self) -> dict[str, dict[str, list[Any]]]:
         """The layers that follow the position: units (and their letters), arsenals, lines."""
         out = {"units": _empty(*_UNIT_COLUMNS), "network": _empty("x", "y", "fill_color"),
-               "arsenals": _empty("x", "y", "fill_color"), **{n: _empty("x", "y", "text") for n in _LETTERS}}
+               "arsenals": _empty("x", "y", "fill_color"), **{n: _empty("x", "y", "text") for n in _LETTERS},
+               "ground": {**_cells([], 0.92), "terrain": [], "line_color": []}, "unit_info": _empty(*_INFO_COLUMNS)}
         for side, squares in self._position().arsenals.items():
             for x, y in squares:
                 for k, v in zip(("x", "y", "fill_color"), (x, y, SIDE_COLOURS[side])):
@@ -217,9 +235,14 @@ class GameOfWarBoard(pn.viewable.Viewer):
                 for k, v in zip(("x", "y", "fill_color"), (x, y, SIDE_COLOURS[s.network_side])):
                     out["network"][k].append(v)
         units = out["units"]
+        covered = []                           # (square, terrain) of the units on a fortress or a pass
         for u in pos.units:
             on = u.id in connected[u.side]
+            terrain = pos.terrain_at(u.at)
+            if terrain in GROUND_FRAME:
+                covered.append((u.at, terrain))
             row = (u.at[0], u.at[1], u.id, u.kind.label, u.side, f"{LETTERS[u.at[0]]}{u.at[1] + 1}",
+                   f", {a(terrain)}" if terrain in GROUND_FRAME else "",
                    "in communication" if on else "cut off: cannot move, does not count in combat", CODES[u.type],
                    MARKERS[u.type], UNIT_SIZE[u.type], SIDE_COLOURS[u.side] if on else CUT_OFF_FILL,
                    "#111111" if on else SIDE_COLOURS[u.side])
@@ -228,6 +251,13 @@ class GameOfWarBoard(pn.viewable.Viewer):
             letters = out["letters" if on else "letters_cut"]
             for k, v in zip(("x", "y", "text"), (u.at[0], u.at[1], CODES[u.type])):
                 letters[k].append(v)
+        for i, uid in enumerate(units["id"]):     # the tooltip: every unit but the selected one, whose
+            if uid != s.selected:                    # neighbouring squares the learner is choosing from
+                for k in _INFO_COLUMNS:
+                    out["unit_info"][k].append(units[k][i])
+        covered.sort(key=lambda c: (c[0][1], c[0][0]))
+        out["ground"] = {**_cells([q for q, _ in covered], 0.92), "terrain": [t for _, t in covered],
+                         "line_color": [GROUND_FRAME[t] for _, t in covered]}
         return out
 
     def _mark_columns(self) -> dict[str, dict[str, list[Any]]]:

@@ -18,7 +18,8 @@ from academy.ui.lesson_attempt import LessonAttempt
 from academy.ui.lessons_page import LessonsView
 
 from .board import GameOfWarBoard
-from .play import CSS, preview_html, status_html
+from .legend import unit_legend
+from .play import CSS, lines_choice, preview_html, status_html
 from .session import HUMAN, GameOfWarSession
 
 __all__ = ["GameOfWarLessonModel", "GameOfWarLessonsPage"]
@@ -73,7 +74,8 @@ class GameOfWarLessonModel(LessonAttempt, GameOfWarSession):
 
 
 class GameOfWarLessonPanel(pn.viewable.Viewer):
-    """Whose turn and moves left, the attack preview, Attack and End turn, for a lesson."""
+    """Whose turn and moves left, the attack preview, Attack and End turn, whose lines to show and the key
+    to the unit symbols, for a lesson."""
 
     model = param.Parameter()
 
@@ -85,12 +87,9 @@ class GameOfWarLessonPanel(pn.viewable.Viewer):
         self.attack_button.on_click(lambda e: model.attack())
         self.end_button = pn.widgets.Button(label="End turn", color="primary", width=110, css_classes=["end-turn"])
         self.end_button.on_click(lambda e: model.end_turn())
-        self.lines = pn.widgets.RadioButtonGroup(options={"No lines": "", "North's lines": "north",
-                                                          "South's lines": "south"}, value="",
-                                                 css_classes=["network-choice"])
-        self.lines.param.watch(lambda e: model.show_network(e.new or None), "value")
+        self.lines = lines_choice(model)
         self.layout = pn.Column(self.status, self.preview, pn.Row(self.attack_button, self.end_button, margin=0),
-                                self.lines, sizing_mode="stretch_width", margin=0)
+                                self.lines, unit_legend(), sizing_mode="stretch_width", margin=0)
         model.param.watch(later(self._update), ["state", "preview", "target", "selected", "feedback"])
         self._update()
 

@@ -30,11 +30,12 @@ from academy.ui.save_load import SaveLoadBar
 
 from .board import CUT_OFF_FILL, DESTINATION, SIDE_COLOURS, TARGET, GameOfWarBoard
 from .deploy import DeploymentCover, DeploymentPanel
+from .legend import unit_key_text, unit_legend
 from .session import CPU_LEVELS, DEPLOYMENTS, HUMAN, GameOfWarSession
 from academy.ui.rule_line import divider
 from academy.ui.labels import hidden_label
 
-__all__ = ["GameOfWarPlayPage", "SIDE_OPTIONS"]
+__all__ = ["GameOfWarPlayPage", "SIDE_OPTIONS", "lines_choice"]
 
 SIDE_OPTIONS = {"North": "north", "South": "south", "Both (two people, one screen)": "both"}
 
@@ -65,10 +66,28 @@ LEGEND = (
     f" · <span style='color:{DESTINATION}'>●</span> where the selected unit may go"
     f" · <span style='color:{TARGET}'>◯</span> an enemy it may attack · small dots: the chosen side's lines"
     " · dashed arrows: the last turn's moves<br>"
-    "Letters: I infantry · C cavalry (▲) · K cannon (■) · SK swift cannon · R relay (◆) · SR swift relay. "
+    f"Letters: {unit_key_text()}. "
     "Tap one of your units, then a green square to move, or an enemy ring to aim (tap it again to attack); "
     "or drag the unit onto the square or the enemy (the preview shows while you hold it there)."
     "</div>")
+
+
+#: the chosen option of the lines' buttons: filled (the others only outlined), bold and ticked (issue 18)
+CHOSEN_CSS = """
+:host .bk-btn-group .bk-btn.bk-active { font-weight: 700; }
+:host .bk-btn-group .bk-btn.bk-active::before { content: "\\2713\\00a0"; }
+"""
+
+
+def lines_choice(session: Any) -> pn.widgets.RadioButtonGroup:
+    """Whose lines of communication the board shows (none, North's, South's): the chosen button filled,
+    bold and ticked, the others outlined; a choice calls ``session.show_network``."""
+    choice = pn.widgets.RadioButtonGroup(options={"No lines": "", "North's lines": "north", "South's lines": "south"},
+                                         value=session.network_side or "", color="primary",
+                                         variant="outline", stylesheets=[CHOSEN_CSS],
+                                         css_classes=["network-choice"])
+    choice.param.watch(lambda e: session.show_network(e.new or None), "value")
+    return choice
 
 
 def status_html(s: GameOfWarSession) -> str:
@@ -208,10 +227,7 @@ class GameOfWarPlayPage(KeptBySeats, pn.viewable.Viewer):
         self.end_button.on_click(lambda e: s.end_turn())
         self.undo_button = pn.widgets.Button(label="Undo", width=90, css_classes=["undo"])
         self.undo_button.on_click(lambda e: s.undo())
-        self.lines = pn.widgets.RadioButtonGroup(options={"No lines": "", "North's lines": "north",
-                                                          "South's lines": "south"}, value="",
-                                                 css_classes=["network-choice"])
-        self.lines.param.watch(lambda e: s.show_network(e.new or None), "value")
+        self.lines = lines_choice(s)
         self.events = EventLog(s, entries=lambda: s.log, mine=lambda: people_at_screen(s), watch=["log"],
                                css_classes=["last-events"], max_height=380)
         self.space = SpaceKey(width=0, height=0, margin=0)
@@ -220,7 +236,8 @@ class GameOfWarPlayPage(KeptBySeats, pn.viewable.Viewer):
         self.cover = DeploymentCover(s)
         self.play_buttons = pn.Row(self.attack_button, self.end_button, margin=0)
         side = pn.Column(self.status, self.message, pn.Row(self.play_buttons, self.undo_button), self.deploy_panel,
-                         self.preview, pn.pane.HTML("<b>Lines of communication</b>", stylesheets=[CSS]), self.lines,
+                         self.preview, unit_legend(),
+                         pn.pane.HTML("<b>Lines of communication</b>", stylesheets=[CSS]), self.lines,
                          divider(), pn.pane.HTML("<b>What happened</b>", stylesheets=[CSS], margin=(4, 5, 0, 5)),
                          self.events, self.space, width=400, margin=(0, 0, 0, 12),
                          css_classes=["side-panel"])
