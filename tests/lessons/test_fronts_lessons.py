@@ -158,3 +158,16 @@ def test_every_fronts_goal_example_in_the_guide_compiles():
     assert len(examples) >= len(GOAL_KEYS)
     for example in examples:
         compile_goal(yaml.safe_load(example), state)
+
+
+def test_the_border_clash_success_text_matches_its_report():
+    """Lesson 9 (Border clashes): the report shows the battle in Westmere after the clash, so the success
+    text may not call Westmere empty (issue 19)."""
+    from academy.lessons import Attempt, load_lessons
+    lesson = next(l for l in load_lessons("fronts")[0] if l.id == "border-clashes")
+    ex = lesson.exercises[0]
+    attempt = Attempt(lesson, ex)
+    for step in ex.solution:
+        fb = attempt.act(step)
+    assert fb.status == "solved" and "Battle at Westmere" in fb.message
+    assert "empty Westmere" not in fb.message and "fought it there too" in fb.message
