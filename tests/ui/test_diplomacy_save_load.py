@@ -58,4 +58,4 @@ def test_the_preview_shows_the_strengths_in_play():
     row = next(r for r in s.preview if r["unit"] == "A PAR")
     assert row["strengths"] == {"attack": 2, "defend": 2, "prevent": 2, "hold": 0}
     panel = OrdersPanel(s)
-    assert "Strengths in play: attack 2 · defend 2 · prevent 2 · hold 0" in panel._preview_html()
+    assert "Strength to move in 2 · in a head-to-head 2 · to keep others out 2 · to stay put 0" in panel._preview_html()

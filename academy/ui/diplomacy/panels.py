@@ -11,6 +11,7 @@ import param
 from academy.core.text import count
 from academy.games.diplomacy.mapdata import standard_map
 from academy.games.diplomacy.order_rows import rows_of
+from academy.games.diplomacy.rule_notes import strengths_words
 from academy.ui.defer import later
 
 from .session import phase_title
@@ -202,10 +203,8 @@ class OrdersPanel(pn.viewable.Viewer):
 
 
 def strengths_text(strengths: dict[str, int]) -> str:
-    """'Strengths in play: attack 2 · defend 2 · prevent 2 · hold 0' (the DATC's names)."""
-    order = ("attack", "defend", "prevent", "hold")
-    parts = [f"{k} {strengths[k]}" for k in order if k in strengths]
-    return "Strengths in play: " + " · ".join(parts) if parts else ""
+    """The strengths in play in plain words (the engine's ``strengths_words``)."""
+    return strengths_words(strengths)
 
 
 def phase_entries(history: list[dict[str, Any]], first: str | None = None) -> list[dict[str, Any]]:
