@@ -9,7 +9,7 @@ import pytest
 MODULES = ["academy.games.diplomacy", "academy.games.diplomacy.orders", "academy.games.diplomacy.position",
            "academy.games.diplomacy.options", "academy.games.diplomacy.notation", "academy.games.diplomacy.state",
            "academy.games.diplomacy.game", "academy.games.diplomacy.order_rows",
-           "academy.games.diplomacy.agreement"]
+           "academy.games.diplomacy.agreement", "academy.games.diplomacy.rule_notes", "academy.games.diplomacy.bots"]
 
 
 @pytest.mark.parametrize("name", MODULES)
