@@ -30,3 +30,10 @@ def test_the_capturing_lesson_of_tactics_drops_the_first_boards_description_in_e
     first, second = lesson.exercises
     assert "between two red infantry" in lesson.body_for(first)
     assert "between two red infantry" not in lesson.body_for(second)
+
+
+def test_the_model_docstring_example_runs():
+    import doctest
+
+    import academy.lessons.model as model
+    assert doctest.testmod(model).failed == 0

@@ -8,7 +8,8 @@ import pytest
 
 
 @pytest.mark.parametrize("module", ["units", "terrain", "damage", "movement", "names", "mapdata", "odds", "fog",
-                                    "board", "actions", "commanders", "game", "position", "missions", "bots"])
+                                    "board", "actions", "commanders", "game", "position", "missions", "bots",
+                                    "legal"])
 def test_docstring_examples(module: str) -> None:
     mod = importlib.import_module(f"academy.games.tactics.{module}")
     result = doctest.testmod(mod, optionflags=doctest.ELLIPSIS)
