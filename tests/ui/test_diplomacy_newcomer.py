@@ -279,3 +279,24 @@ def test_the_preview_says_next_to_each_result_which_other_units_could_change_it(
     assert notes["F BRE"] == "No other power's unit can reach MAO this phase: their orders cannot change this."
     assert "A PIE" not in notes["A MAR"] and "cannot be cut" in notes["A MAR"]   # Italy's army is in VEN
     assert "Assumes A MUN stays out of BUR" in panel.preview.object
+
+
+def test_a_second_preview_against_the_cpus_likely_orders():
+    """Issue 16: beside "if every other power held", each order is also adjudicated against the orders the
+    normal CPU would give the others (the engine's likely_results on the same orders), and the panel says
+    so; lessons, whose other powers' orders are the exercise's, show only the first preview."""
+    from academy.games.diplomacy.likely import likely_orders, likely_results
+    from academy.ui.diplomacy.panels import OrdersPanel
+    from academy.ui.diplomacy.session import LocalDiplomacy
+    s = LocalDiplomacy()
+    s.new_game(people=["FRANCE"], seed=1)
+    s.type_order("A PAR - BUR")
+    [row] = [r for r in s.preview if r["unit"] == "A PAR"]
+    expected = likely_results(s.state, "FRANCE", ["A PAR - BUR"], likely_orders(s.state, "FRANCE"))["A PAR"]
+    assert (row["likely_result"], row["likely_reason"]) == expected
+    assert "Against the normal CPU's likely orders" in OrdersPanel(s)._preview_html()
+
+
+def test_lessons_keep_to_the_first_preview():
+    from academy.ui.diplomacy.lessons import DiplomacyLessonModel
+    assert DiplomacyLessonModel.likely_preview is False

@@ -28,6 +28,7 @@ class DiplomacyLessonModel(LessonAttempt, DiplomacySession):
     """One exercise on the map: see the module docstring."""
 
     warns_unordered = False     # Submit is one try: the feedback says what the orders did
+    likely_preview = False      # the exercise gives the other powers' orders itself
 
     def start(self, attempt: Any) -> None:
         """Show a new attempt (a new exercise)."""

@@ -9,6 +9,7 @@ import panel as pn
 import param
 
 from academy.core.text import count
+from academy.games.diplomacy.likely import LIKELY_LEVEL
 from academy.games.diplomacy.mapdata import standard_map
 from academy.games.diplomacy.order_rows import rows_of
 from academy.games.diplomacy.rule_notes import strengths_words
@@ -195,7 +196,11 @@ class OrdersPanel(pn.viewable.Viewer):
                        + (f"<tr><td colspan=2 class='why strengths'>{escape(strengths_text(r['strengths']))}</td></tr>"
                           if r.get("strengths") else "")
                        + (f"<tr><td colspan=2 class='why assumes'>{escape(r['assumes'])}</td></tr>"
-                          if r.get("assumes") else "") for r in s.preview)
+                          if r.get("assumes") else "")
+                       + (f"<tr><td colspan=2 class='why likely'>Against the {LIKELY_LEVEL} CPU's likely orders: "
+                          f"{_result_cell(r['likely_result'])}"
+                          + (f" ({escape(r['likely_reason'])})" if r['likely_result'] != r['result'] else "")
+                          + "</td></tr>" if r.get("likely_result") else "") for r in s.preview)
         return ("<div class='preview-box'><h4>Preview: if every other power held</h4>"
                 "<div class='academy-muted'>Only a preview: the other powers' real orders are secret "
                 "and can change every result.</div>"

@@ -48,6 +48,7 @@ from academy.games.diplomacy.options import convoy_only_moves, option_leaves, wh
 from academy.games.diplomacy.orders import (Build, Convoy, Disband, Hold, Move, Retreat, SupportHold, SupportMove,
                                             Waive, parse_order)
 from academy.games.diplomacy.position import KIND_NAMES, SEASONS
+from academy.games.diplomacy.likely import likely_orders, likely_results
 from academy.games.diplomacy.preview_notes import held_notes
 from academy.games.diplomacy.state import DiplomacyState
 from academy.games.diplomacy.unordered import unordered_note
@@ -366,9 +367,25 @@ class DiplomacySession(OrdersSession):
         except RulesError as exc:   # pragma: no cover - adjudicate turns bad orders into results
             return [{"unit": "", "order": "", "result": "fails", "reason": exc.message}]
         notes = held_notes(self.state.position, self.power, list(pending.values()))
+        likely = (likely_results(self.state, self.power, list(pending.values()), self._likely_others())
+                  if self.likely_preview and self.state.position.phase.kind == "M" else {})
         return [{"unit": row.key, "order": row.text, "result": res.results[row.key], "reason": res.reasons[row.key],
-                 "strengths": dict(res.strengths.get(row.key, {})), "assumes": notes.get(row.key, "")}
+                 "strengths": dict(res.strengths.get(row.key, {})), "assumes": notes.get(row.key, ""),
+                 **({"likely_result": likely[row.key][0], "likely_reason": likely[row.key][1]}
+                    if row.key in likely else {})}
                 for row in res.rows if row.key in res.results]
+
+    #: add a second preview against the orders the CPU would give the other powers (not in lessons,
+    #: whose other powers' orders are the exercise's)
+    likely_preview = True
+    _likely: tuple[Any, dict[str, list[str]]] | None = None
+
+    def _likely_others(self) -> dict[str, list[str]]:
+        """The normal CPU's orders for the other powers, worked out once per phase shown."""
+        key = (self.step, self.power, str(self.state.position.phase))
+        if self._likely is None or self._likely[0] != key:
+            self._likely = (key, likely_orders(self.state, self.power))
+        return self._likely[1]
 
     # --- the drafts and submitting (OrdersSession, OrderDrafts) -----------------------------------
     def orders_list(self) -> list[str]:
