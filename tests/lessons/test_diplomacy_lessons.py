@@ -20,6 +20,7 @@ CASES = [(lesson.id, ex.id) for lesson in LESSONS for ex in lesson.exercises]
 
 #: a legal submission that misses each exercise's goal, and the rule it shows
 WRONG = {
+    ("winning", "keep-the-fleet"): "",                                               # civil disorder takes F GRE
     ("units-and-provinces", "land-and-sea"): "A LON - YOR; F NTH - ENG",           # §3
     ("units-and-provinces", "along-the-coast"): "A TUS - VEN",                      # §12
     ("orders", "first-move"): "A PAR - PIC",                                         # §12
@@ -83,10 +84,10 @@ def test_the_lessons_cover_the_topics_of_the_rule_document():
     disruption, retreats, builds, coasts and the map oddities: one lesson each, on the Rules page's sections."""
     assert set(BY_ID) == {"units-and-provinces", "orders", "support", "cutting-support", "dislodging", "standoffs",
                           "swaps-and-rotations", "convoys", "convoy-disruption", "retreats", "builds", "coasts",
-                          "map-oddities"}
+                          "map-oddities", "winning"}
     sections = set(load_rulebook("diplomacy").section_ids)
     assert {lesson.section for lesson in LESSONS} == {"map-and-units", "orders", "resolution", "retreats", "builds",
-                                                      "map-oddities"} <= sections
+                                                      "map-oddities", "winning"} <= sections
     assert [lesson.order for lesson in LESSONS] == list(range(1, len(LESSONS) + 1))
 
 
