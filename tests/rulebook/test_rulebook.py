@@ -462,3 +462,15 @@ def test_copy_check_catches_a_copied_sentence() -> None:
     sentence = prose_sentences(page)[0]
     assert len(words(sentence)) >= 12
     assert f" {' '.join(words(sentence))} " in " " + " ".join(words(source)) + " "
+
+
+def test_fronts_rules_page_states_the_academys_readings():
+    """Issue 19: the readings the engine applies where fronts.md is silent are stated on the Rules page,
+    marked as the Academy's."""
+    text = load_rulebook("fronts").text if hasattr(load_rulebook("fronts"), "text") else \
+        (Path(__file__).resolve().parents[2] / "academy" / "rulebook" / "fronts.md").read_text()
+    for words in ("pace of its slowest unit", "cannot enter a forest in one turn", "rounded half up",
+                  "defend it with its holders", "the two movers fight first", "rounded down",
+                  "neutral garrisons are never hidden"):
+        assert words in text
+    assert text.count("Academy reading (the document is silent)") >= 6
