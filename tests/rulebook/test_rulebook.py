@@ -467,8 +467,7 @@ def test_copy_check_catches_a_copied_sentence() -> None:
 def test_fronts_rules_page_states_the_academys_readings():
     """Issue 19: the readings the engine applies where fronts.md is silent are stated on the Rules page,
     marked as the Academy's."""
-    text = load_rulebook("fronts").text if hasattr(load_rulebook("fronts"), "text") else \
-        (Path(__file__).resolve().parents[2] / "academy" / "rulebook" / "fronts.md").read_text()
+    text = (Path(__file__).resolve().parents[2] / "academy" / "rulebook" / "fronts.md").read_text()
     for words in ("pace of its slowest unit", "cannot enter a forest in one turn", "rounded half up",
                   "defend it with its holders", "the two movers fight first", "rounded down",
                   "neutral garrisons are never hidden"):
