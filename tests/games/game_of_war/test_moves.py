@@ -152,3 +152,12 @@ def test_the_rules_page_says_what_the_engine_does_about_cut_off_relays_and_rows(
     assert "relays may still move" not in page and "This holds for relays too" in page
     assert reason(P(("N1", "relay", 5, 8)), "N1", [5, 9]) == "cut_off"
     assert "rows 0 to 9" not in page and "North has rows 1 to 10" in page
+
+
+def test_the_rules_page_states_the_retreat_readings():
+    """Combat, the result: where game-of-war.md is silent the Rules page says what the engine does with a
+    retreat (one of the 5 moves, any of 8 directions, a cut-off unit that must retreat is removed)."""
+    from pathlib import Path
+    page = (Path(__file__).resolve().parents[3] / "academy" / "rulebook" / "game_of_war.md").read_text()
+    assert "counts as one of that turn's 5 moves" in page and "any of the 8 directions" in page
+    assert "must retreat but is cut off" in page
