@@ -62,3 +62,14 @@ def test_shared_pages_do_not_branch_on_a_game_name(module):
         code = code.replace('game: str = "conquest"', "")     # a default argument, not a branch
     hits = [name for name in GAME_NAMES if re.search(rf"[\"']{name}[\"']", code)]
     assert not hits, f"{module} names {hits}: ask the UI registry instead"
+
+
+@pytest.mark.parametrize("game", sorted(UI))
+def test_every_games_editor_page_builds(game):
+    """The editor of each game renders (the Diplomacy editor once failed: the board watched a mark its model
+    lacked, and only the browser's accessibility walk saw it)."""
+    import bokeh.document
+    from academy.ui.editor_page import editor_page
+    page = editor_page({"page": "editor", "game": game})
+    panel = page.__panel__() if hasattr(page, "__panel__") else page
+    panel.get_root(bokeh.document.Document())

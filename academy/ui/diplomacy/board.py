@@ -95,7 +95,9 @@ class DiplomacyBoard(pn.viewable.Viewer):
                          pane={"min_height": 400}, figure=_FIGURE)
         self.figure, self.pane, self.sources = self.kit.figure, self.kit.pane, self.kit.sources
         self.kit.on_tap(self._on_tap)
-        session.param.watch(self._on_model, ["state", "selected", "targets", "by_convoy", "pending", "step", "others"])
+        # the models it draws (play, lessons, replay, editor) need not have every mark: watch what they have
+        watched = ["state", "selected", "targets", "by_convoy", "pending", "step", "others"]
+        session.param.watch(self._on_model, [name for name in watched if name in session.param])
         self.param.watch(self._on_model, ["show_last"])
 
     def __panel__(self) -> pn.viewable.Viewable:

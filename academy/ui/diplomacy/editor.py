@@ -38,6 +38,7 @@ class DiplomacyEditor(param.Parameterized):
     state = param.Parameter(doc="the DiplomacyState being edited")
     selected = param.String(None, allow_None=True)     # the board's interface: nothing is selected,
     targets = param.List([])                            # no orders are pending
+    by_convoy = param.List([])
     pending = param.Dict({})
     others = param.Dict({})
     step = param.Integer(0)
