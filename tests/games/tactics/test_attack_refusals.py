@@ -3,6 +3,9 @@ dashes), "Indirect fire" (no firing after moving, minimum range), "Repair, fuel 
 "Movement" (out of reach this turn)."""
 from __future__ import annotations
 
+import pytest
+
+from academy.core.errors import IllegalAction
 from academy.games.tactics.actions import Wait
 from academy.games.tactics.refusals import attack_refusal
 
@@ -54,10 +57,9 @@ def test_a_move_onto_an_enemy_says_why_it_cannot_attack() -> None:
     """Movement: a unit can't end on an enemy; the refusal adds the attack's own reason, not a stock line."""
     s = position(f"{RC} | red 0: artillery E2 | blue 0: attack_copter E3")
     assert refused(s, Wait("E2", "E3")) == "occupied"
-    try:
+    with pytest.raises(IllegalAction) as exc:
         s.apply(Wait("E2", "E3"))
-    except Exception as exc:                                   # noqa: BLE001 - the message is what we check
-        assert "dash" in str(exc) and "neighbouring tile instead" not in str(exc)
+    assert "dash" in exc.value.message and "neighbouring tile instead" not in exc.value.message
 
 
 def test_a_unit_that_has_acted_points_to_the_others_that_can() -> None:
@@ -65,18 +67,14 @@ def test_a_unit_that_has_acted_points_to_the_others_that_can() -> None:
     from .helpers import act
     s = position(f"{RC} | red 0: tank E2, infantry G1 | blue 0: infantry J10")
     act(s, "tank E2 -> F2 wait")
-    s2_msg = ""
-    try:
+    with pytest.raises(IllegalAction) as first:
         s.apply(Wait("F2", "F2"))
-    except Exception as exc:                                   # noqa: BLE001 - the message is what we check
-        s2_msg = str(exc)
-    assert "1 unit can still act" in s2_msg and "Move one of your other units" in s2_msg
+    assert "1 unit can still act" in first.value.message and "Move one of your other units" in first.value.message
     act(s, "infantry G1 -> G2 wait")
     assert refused(s, Wait("F2", "F2")) == "already_acted"
-    try:
+    with pytest.raises(IllegalAction) as last:
         s.apply(Wait("F2", "F2"))
-    except Exception as exc:                                   # noqa: BLE001
-        assert "None of your units can act any more: end the turn." in str(exc)
+    assert "None of your units can act any more: end the turn." in last.value.message
 
 
 def test_plural_weapons_take_a_plural_verb() -> None:
