@@ -298,5 +298,12 @@ def test_a_second_preview_against_the_cpus_likely_orders():
 
 
 def test_lessons_keep_to_the_first_preview():
+    """A session with ``likely_preview`` off (the lessons' model sets it) shows only the first preview."""
     from academy.ui.diplomacy.lessons import DiplomacyLessonModel
+    from academy.ui.diplomacy.session import LocalDiplomacy
     assert DiplomacyLessonModel.likely_preview is False
+    s = LocalDiplomacy()
+    s.likely_preview = False
+    s.new_game(people=["FRANCE"], seed=1)
+    s.type_order("A PAR - BUR")
+    assert s.preview and not any("likely_result" in r for r in s.preview)
