@@ -43,8 +43,11 @@ postgres:
 run: $(STAMP)
 	$(VENV)/bin/academy serve --port 5006
 
+# Two test processes (pytest-xdist), a test file to each at a time: the browser tests wait on pages much of
+# the time, so two share the 2 cores (one process took 46 minutes in CI on a 2-core machine); the 25
+# slowest tests are listed at the end.
 test: $(STAMP) browser postgres axe
-	$(VENV)/bin/python -m pytest -q
+	$(VENV)/bin/python -m pytest -q -n 2 --dist loadfile --durations=25
 
 # Benchmarks print their figures; bench/diplomacy_speed.py compares with the MILA engine, a peer
 # installed only here (never needed by the Academy or its tests).

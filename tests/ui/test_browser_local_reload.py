@@ -66,7 +66,7 @@ def record_pages(monkeypatch: pytest.MonkeyPatch, game: str) -> list[tuple[Any, 
 
 def engine_state(page: Any) -> Any:
     s = page.session
-    return getattr(s, "engine_state", None) or s.state
+    return s.engine_state if hasattr(type(s), "engine_state") else s.state
 
 
 def wait_until(condition: Any, seconds: float = 60) -> Any:

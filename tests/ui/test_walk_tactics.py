@@ -33,6 +33,7 @@ from academy.ui.lessons_page import game_lessons
 from academy.ui.session_loop import in_session
 from academy.ui.shell import build_page, current_query
 from academy.ui.tactics import play as play_module
+from tests.ui.browser import first_solved_mark, walked
 from tests.ui.test_browser_tactics import BOARD, tap, wait_for
 
 pytestmark = pytest.mark.ui
@@ -269,7 +270,7 @@ def solve_first_exercise(page, lesson: Any, number: int) -> None:
     wait_for(lambda: "Exercise 1 ✓" in shown(page, ".exercise-tab"), page, 10)
     clean(page, f"in the lesson {lesson.id}")
     press(page, ".lessons-back")
-    marks = "✓ 1/1 solved" if len(lesson.exercises) == 1 else f"1/{len(lesson.exercises)} solved"
+    marks = first_solved_mark(lesson)
     listing = wait_shown(page, ".lesson-list", f"{number}. {lesson.title}")
     assert re.search(rf"{number}\. {re.escape(lesson.title)} · {re.escape(marks)}", listing), listing[:400]
 
@@ -303,7 +304,7 @@ def test_walk_tactics(serve, open_page, monkeypatch):
     page.page.locator(".tab-lessons .lesson-list").first.wait_for(state="visible")
     every = lessons()
     wait_shown(page, ".lesson-list", f"{len(every)}. {every[-1].title}")
-    for number, lesson in enumerate(every, 1):
+    for number, lesson in walked(every):
         solve_first_exercise(page, lesson, number)
     lessons_done = time.monotonic()
 
