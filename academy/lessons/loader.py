@@ -181,6 +181,34 @@ def _split(text: str, file: str) -> tuple[str, str, int]:
     return "\n".join(lines[1:end]), "\n".join(lines[end + 1:]), end + 2
 
 
+#: the quoting hint ends every YAML message: most YAML mistakes in a lesson are texts that need quotes
+QUOTE_HINT = ("A text that contains ': ', ' #', or starts with a quote, '{', '[', '*', '&', '!', '%' or '@' "
+              "must be put in quotes: prompt: \"Move 3 armies: then fortify.\"")
+
+#: PyYAML's problem texts, in plain words (the first that matches)
+_YAML_WORDS = (
+    ("found character '\\t'", "there is a tab here; YAML indents with spaces only. Replace the tab with spaces."),
+    ("mapping values are not allowed", "YAML found a ': ' where no new key can start: either a text here "
+                                       "contains ': ', or this line is indented more than the key above it."),
+    ("expected <block end>", "this line is indented differently from the lines it belongs with (YAML counts "
+                             "the spaces), or a text before it needs quotes. Line it up with its neighbours."),
+    ("could not find expected ':'", "a line here is neither 'key: value' nor '- item'; a text that goes on "
+                                    "to the next line must be indented under its key, or quoted."),
+    ("while scanning a quoted scalar", "a quote opened here is never closed. Close it, or write the text "
+                                       "without the opening quote."),
+    ("flow mapping", "a '{' opened here is never closed with '}'."),
+    ("flow sequence", "a '[' opened here is never closed with ']'."),
+    ("found undefined alias", "a '*' starts a text, which YAML reads as a reference."),
+    ("found duplicate anchor", "a '&' starts a text, which YAML reads as a label."),
+)
+
+
+def yaml_words(problem: str) -> str:
+    """A YAML parser's problem text said in plain words, with the quoting hint."""
+    said = next((words for key, words in _YAML_WORDS if key in problem), "YAML could not read this line.")
+    return f"{said} {QUOTE_HINT}"
+
+
 def _parse_yaml(front: str, reader: _Reader) -> tuple[yaml.Node, Any]:
     loader = yaml.SafeLoader(front)
     try:
@@ -192,9 +220,9 @@ def _parse_yaml(front: str, reader: _Reader) -> tuple[yaml.Node, Any]:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 + reader.offset if mark is not None else 1
         problem = " ".join(str(p) for p in (exc.context, exc.problem) if p)
-        raise reader.fail(f"the front matter is not valid YAML: {problem}", line) from None
-    except yaml.YAMLError as exc:
-        raise reader.fail(f"the front matter is not valid YAML: {exc}", 1) from None
+        raise reader.fail(f"the front matter is not valid YAML: {yaml_words(problem)}", line) from None
+    except yaml.YAMLError:
+        raise reader.fail(f"the front matter is not valid YAML: {yaml_words('')}", 1) from None
     finally:
         loader.dispose()
 

@@ -87,6 +87,15 @@ def board_of(attempt: Any) -> tuple[Any, ...]:
     return tuple(out)
 
 
+def learner_words(err: Any) -> str:
+    """A broken lesson file's error as learners see it: the file's name, never the server's folders."""
+    file = getattr(err, "file", None)
+    if not file:
+        return str(err)
+    where = os.path.basename(file) + (f", line {err.line}" if getattr(err, "line", None) else "")
+    return f"{where}: {err.detail}"
+
+
 def game_lessons(game: str) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
     """A game's lessons and the problems of files that failed.
 
@@ -352,8 +361,8 @@ class LessonsView(pn.viewable.Viewer):
                                styles={"border": "1px solid #d9e2ec", "border-radius": "10px", "background": "#fff",
                                        "padding": "4px 8px"}))
         for err in self.errors:
-            rows.append(pn.pane.HTML(f"<div class='feedback-wrong'>A lesson file could not be read: {escape(str(err))}"
-                                     "</div>", stylesheets=[self.css]))
+            rows.append(pn.pane.HTML(f"<div class='feedback-wrong'>A lesson file could not be read: "
+                                     f"{escape(learner_words(err))}</div>", stylesheets=[self.css]))
         self.listing.objects = rows
 
     def _render_tabs(self) -> None:

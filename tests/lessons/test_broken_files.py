@@ -251,3 +251,15 @@ def test_load_lessons_reports_instead_of_raising(tmp_path: Path) -> None:
     lessons, problems = load_lessons("conquest", extra_dirs=[tmp_path])
     assert "good" in [lesson.id for lesson in lessons]
     assert [(p.file, p.line) for p in problems] == [(str(folder / "bad.md"), 5)]
+
+
+def test_yaml_mistakes_are_said_in_plain_words_with_the_quoting_hint(tmp_path: Path) -> None:
+    """Issue 20, item 5: a YAML mistake is said in plain words, with the quoting hint, never PyYAML's text."""
+    path, _ = broken(tmp_path, "    prompt: Put all your new armies on Ukraine.", "    prompt: Put them: on Ukraine.")
+    err = error_of(path)
+    assert "<block" not in err.detail and "while parsing" not in err.detail, err.detail
+    assert "must be put in quotes" in err.detail
+    path, _ = broken(tmp_path, "game: conquest", "game: conquest\n  order: 2")
+    err = error_of(path)
+    assert "indented more than the key above" in err.detail and "must be put in quotes" in err.detail, err.detail
+    assert "<block" not in err.detail

@@ -28,3 +28,20 @@ def test_a_changed_file_is_read_again(tmp_path, monkeypatch):
         assert "Attacking and the dice" in [lesson.title for lesson in page.lessons]
     finally:
         clear_lessons()
+
+
+def test_learners_see_a_broken_files_name_not_the_servers_folders(tmp_path, monkeypatch):
+    """Issue 20, item 5: the broken-lesson box names the file and line, relative to the lessons folder."""
+    folder = tmp_path / "srv" / "private-teacher-folder"
+    folder.mkdir(parents=True)
+    (folder / "broken.md").write_text("---\ntitle: Broken\ngame: conquest\n  order: 2\n---\ntext\n")
+    monkeypatch.setenv("ACADEMY_LESSONS", str(folder))
+    clear_lessons()
+    try:
+        page = LessonsPage()
+        shown = " ".join(str(getattr(o, "object", "")) for o in page.listing.objects)
+        assert "A lesson file could not be read: broken.md, line 4:" in shown, shown[-400:]
+        assert "private-teacher-folder" not in shown and str(tmp_path) not in shown
+        assert "must be put in quotes" in shown
+    finally:
+        clear_lessons()
