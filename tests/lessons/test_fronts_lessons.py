@@ -33,6 +33,7 @@ WRONG_TRIES: dict[str, str] = {
     "battles/border-clashes/meet-them-halfway": "Millbrook hold",
     "battles/three-sided/race-for-the-crown": "4 infantry South Pass -> Crown",
     "defense-bonuses/terrain/pick-the-plains": "all Riverton -> Greyridge",
+    "defense-bonuses/terrain/fresh-walls": "all Westmere -> Riverton",
     "defense-bonuses/supply/cut-the-line": "2 infantry Riverton -> Westmere; 2 infantry Millbrook -> Westmere",
     "defense-bonuses/supply/reconnect": "Northgate hold",
     "leaving-a-city/leaving-a-city/keep-a-guard": "all Millbrook -> Westmere",
