@@ -10,6 +10,8 @@ refused, why, and how to fix it. The state is never changed by an action that ra
 """
 from __future__ import annotations
 
+import os
+
 
 class AcademyError(Exception):
     """Base class of every error the Academy raises on purpose."""
@@ -67,6 +69,13 @@ class _Located(AcademyError):
         if key is not None:
             where += f" [{key}]"
         super().__init__(f"{where}: {message}")
+
+    def public_text(self) -> str:
+        """The error as learners and players may read it: the file's name and line, never the server's
+        folders ("winning.md, line 4: ...")."""
+        if not self.file:
+            return self.detail
+        return f"{os.path.basename(self.file)}{f', line {self.line}' if self.line else ''}: {self.detail}"
 
 
 class MapError(_Located):

@@ -89,11 +89,7 @@ def board_of(attempt: Any) -> tuple[Any, ...]:
 
 def learner_words(err: Any) -> str:
     """A broken lesson file's error as learners see it: the file's name, never the server's folders."""
-    file = getattr(err, "file", None)
-    if not file:
-        return str(err)
-    where = os.path.basename(file) + (f", line {err.line}" if getattr(err, "line", None) else "")
-    return f"{where}: {err.detail}"
+    return err.public_text() if hasattr(err, "public_text") else str(err)
 
 
 def game_lessons(game: str) -> tuple[tuple[Any, ...], tuple[Any, ...]]:

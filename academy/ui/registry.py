@@ -14,7 +14,8 @@ every game's pages), the game's
   while hidden information is on the board (both the engine's own functions);
 - ``turns``: for a turn-by-turn game, how its event log is grouped (``TurnRule``: the counter the
   heading names and the event kinds that begin a turn); None for simultaneous orders (their logs are
-  grouped by phase).
+  grouped by phase);
+- ``map_page``: the page of one of its maps, ``map_page(map_id_or_None)`` (None: the game has no map pages).
 
 A new game adds its folder and one line here. The order is the home page's (``academy.games.CATALOG``).
 
@@ -63,16 +64,18 @@ class GameUi:
     games_form: str | None
     position: tuple[str, str]
     turns: TurnRule | None = None
+    map_page: str | None = None
 
 
 def _ui(folder: str, play: str, lessons: str, shared: str, replay: str, editor: str,
-        games_form: str | None, position: tuple[str, str], turns: TurnRule | None = None) -> GameUi:
+        games_form: str | None, position: tuple[str, str], turns: TurnRule | None = None,
+        map_page: str | None = None) -> GameUi:
     base = f"academy.ui.{folder}"
 
     def at(target: str) -> str:
         return target if target.startswith("academy.") else f"{base}.{target}"
     return GameUi(at(play), at(lessons), at(shared), at(replay), at(editor),
-                  at(games_form) if games_form else None, position, turns)
+                  at(games_form) if games_form else None, position, turns, at(map_page) if map_page else None)
 
 
 UI: dict[str, GameUi] = {
@@ -97,7 +100,8 @@ UI: dict[str, GameUi] = {
                        TurnRule("Turn", "turn", ("turn",))),
     "fronts": _ui("fronts", "play:FrontsPlayPage", "lessons:FrontsLessonsPage", "shared:shared_fronts_page",
                   "replay:fronts_replay_page", "editor:FrontsEditorPage", "games_form:FrontsGamesForm",
-                  ("academy.games.fronts.game:parse_game_position", "academy.games.fronts.game:public_position")),
+                  ("academy.games.fronts.game:parse_game_position", "academy.games.fronts.game:public_position"),
+                  map_page="map_page:map_page"),
 }
 
 

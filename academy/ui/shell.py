@@ -17,6 +17,7 @@ from academy.games import CATALOG, catalog_entry
 from academy.ui.address import BackForward
 from academy.ui.design import NARROW_HEADER_CSS, NARROW_MAIN_CSS, Fast
 from academy.ui.page_errors import clip_text, error_page, log_page_error
+from academy.ui.registry import part
 from academy.ui.rules_page import STYLE as RULES_STYLE
 from academy.ui.rules_page import RulesPanel, render_markdown
 
@@ -99,7 +100,6 @@ def game_view(name: str, tab: str, query: Mapping[str, str]) -> pn.viewable.View
     rules = RulesPanel(name, section=query.get("section"))
     if not entry.has_board:
         return pn.Column(_not_yet(entry.title), rules, sizing_mode="stretch_width")
-    from academy.ui.registry import part
 
     def play() -> pn.viewable.Viewable:
         if query.get("match"):             # a shared game opened by its seat (or watch) link
@@ -191,6 +191,9 @@ def _page_for(query: dict[str, str]) -> tuple[str, pn.viewable.Viewable]:
         from academy.ui.editor_page import editor_page
         title = "Academy · Position editor"
         main = editor_page(query)
+    elif query.get("page") == "map" and name in known and part(name, "map_page") is not None:   # &map=<id>
+        title = f"Academy · {catalog_entry(name).title} map"
+        main = part(name, "map_page")(query.get("map"))
     elif query.get("page") == "teach" and not name:
         title = "Academy · Write lessons"
         main = teach_page()

@@ -22,8 +22,8 @@ def test_every_game_with_a_board_has_one_entry_in_the_home_pages_order():
 @pytest.mark.parametrize("field", [f for f in GameUi.__dataclass_fields__ if f != "position"])
 def test_every_part_named_is_there(game, field):
     found = part(game, field)
-    if field == "games_form" and UI[game].games_form is None:
-        assert found is None                      # a game without shared games
+    if field in ("games_form", "map_page") and getattr(UI[game], field) is None:
+        assert found is None                      # a game without shared games, or without map pages
     elif field == "turns":                        # issue 14, item 8: how a turn-by-turn game's log is grouped
         assert (found is None) == (game in ("diplomacy", "fronts")) and (found is None or found.starts)
     else:

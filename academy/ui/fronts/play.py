@@ -19,6 +19,7 @@ from academy.ui.position_link import ShareLink, position_text, read_position
 from academy.ui.save_load import SaveLoadBar
 
 from .board import FrontsBoard
+from .map_page import map_link
 from .panels import CSS, LEGEND, OddsPanel, OrdersPanel, ReportsPanel
 from .session import GAMES, LEVELS, LocalFronts
 from academy.ui.rule_line import divider
@@ -42,6 +43,13 @@ def _players(label: str) -> dict[str, str]:
             for p in ids}
 
 
+def _map_about(label: str) -> str:
+    """The link to the chosen map's page (its provinces, terrain, cities and garrisons)."""
+    fmap = load_map(GAMES[label][0])
+    return (f"<span class='academy-muted'>About this map: </span>{map_link(fmap.id, fmap.name, new_tab=True)}"
+            "<span class='academy-muted'> (provinces, terrain, cities, garrisons; opens in a new tab)</span>")
+
+
 class FrontsPlayPage(pn.viewable.Viewer):
     """The Play tab of Fronts (see the module docstring); ``seed`` fixes the games' seed (tests)."""
 
@@ -62,12 +70,13 @@ class FrontsPlayPage(pn.viewable.Viewer):
                                                   color="primary", variant="outline", css_classes=["people-choice"])
         self.level = pn.widgets.RadioButtonGroup(options={lv.capitalize(): lv for lv in LEVELS}, value="normal",
                                                  color="primary", variant="outline", css_classes=["level-choice"])
+        self.map_about = pn.pane.HTML(_map_about(first), stylesheets=[CSS], css_classes=["map-about"])
         self.game_choice.param.watch(self._on_game, "value")
         self.start = pn.widgets.Button(label="Start game", color="primary", width=160, css_classes=["start-game"])
         self.start.on_click(lambda e: self.start_game())
         self.form_message = pn.pane.HTML("", stylesheets=[CSS], css_classes=["form-message"])
         form = pn.Column(
-            self.game_choice, pn.pane.HTML("<b>Sides</b> <span class='academy-muted'>(teams: the map's teams; "
+            self.game_choice, self.map_about, pn.pane.HTML("<b>Sides</b> <span class='academy-muted'>(teams: the map's teams; "
                                            "free-for-all: every player for themselves)</span>", stylesheets=[CSS]),
             self.mode,
             pn.pane.HTML("<b>Who plays on this screen</b> <span class='academy-muted'>(the CPU plays the others; "
@@ -113,6 +122,7 @@ class FrontsPlayPage(pn.viewable.Viewer):
 
     def _on_game(self, event: Any) -> None:
         people = _players(event.new)
+        self.map_about.object = _map_about(event.new)
         self.people.param.update(options=people, value=[next(iter(people.values()))])
 
     def open_position(self, text: str) -> bool:

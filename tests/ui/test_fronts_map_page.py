@@ -1,0 +1,46 @@
+"""A Fronts map's page (issue 19; fronts.md, "Neutral cities": "Each map page lists its garrisons"): every
+province with its terrain, kind, starting holder and borders, the garrisons, links from the Rules page and
+the Play form."""
+from __future__ import annotations
+
+import re
+
+from academy.games.fronts.mapdata import available_maps, load_map
+from academy.rulebook import load_rulebook
+from academy.ui.fronts.map_page import map_html, map_page
+from academy.ui.fronts.play import FrontsPlayPage
+from academy.ui.shell import build_page
+
+
+def test_the_duel_page_lists_every_province_and_both_garrisons() -> None:
+    fmap = load_map("duel")
+    html = map_html(fmap)
+    for prov in fmap.provinces.values():
+        assert f"<td><b>{prov.name}</b></td><td>{prov.terrain}</td>" in html, prov.name
+    assert "Neutral garrisons</b>: Riverton (2 infantry), Fordham (2 infantry)." in html
+    riverton = re.search(r"<tr><td><b>Riverton</b>.*?</tr>", html).group(0)
+    assert "urban</td><td>city</td><td>neutral: a grey garrison of 2 infantry</td>" in riverton
+    assert "<span class='river'>Millbrook (river)</span>" in riverton and "Westmere" in riverton
+    northgate = re.search(r"<tr><td><b>Northgate</b>.*?</tr>", html).group(0)
+    assert "capital (a city)</td><td>Red, with 3 infantry 1 artillery 1 air</td>" in northgate
+
+
+def test_an_unknown_map_lists_the_maps_to_pick_from() -> None:
+    shown = map_page("atlantis").object
+    assert "There is no Fronts map called atlantis." in shown
+    for map_id in available_maps()[0]:
+        assert f'href="?page=map&game=fronts&map={map_id}"' in shown
+
+
+def test_the_shell_serves_a_map_page_and_the_rules_link_to_each_map() -> None:
+    build_page({"page": "map", "game": "fronts", "map": "crossroads"})     # builds without error
+    rules = " ".join(s.markdown for s in load_rulebook("fronts").sections)
+    for map_id in available_maps()[0]:
+        assert f"(?page=map&game=fronts&map={map_id})" in rules
+
+
+def test_the_play_forms_link_follows_the_chosen_map() -> None:
+    page = FrontsPlayPage()
+    assert 'map=duel">The Two Rivers (duel)</a>' in page.map_about.object
+    page.game_choice.value = "Crossroads: 3 players"
+    assert 'map=crossroads">Crossroads' in page.map_about.object
