@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 STAMP := $(VENV)/.installed
 
-.PHONY: run test setup browser postgres axe bench clean
+.PHONY: run test test-all setup browser postgres axe bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -43,11 +43,17 @@ postgres:
 run: $(STAMP)
 	$(VENV)/bin/academy serve --port 5006
 
-# Two test processes (pytest-xdist), a test file to each at a time: the browser tests wait on pages much of
-# the time, so two share the 2 cores (one process took 46 minutes in CI on a 2-core machine); the 25
-# slowest tests are listed at the end.
+# The tests without a browser run in two processes (pytest-xdist); the browser tests in one, since they keep
+# both cores busy (two processes gained 8% and timed out). Tests marked slow (over a minute each: the five
+# newcomer walks, the accessibility walk, server restarts) run with make test-all only: with them the run
+# takes about 47 minutes on a 2-core machine, over CI's 40. The 15 slowest tests are listed at the end.
 test: $(STAMP) browser postgres axe
-	$(VENV)/bin/python -m pytest -q -n 2 --dist loadfile --durations=25
+	$(VENV)/bin/python -m pytest -q -m "not ui and not slow" -n 2
+	$(VENV)/bin/python -m pytest -q -m "ui and not slow" --durations=15
+
+# Every test, the slow ones included, and every lesson in the walks (about an hour here).
+test-all: $(STAMP) browser postgres axe
+	ACADEMY_WALK_ALL=1 ACADEMY_RELOAD_ALL=1 $(VENV)/bin/python -m pytest -q --durations=25
 
 # Benchmarks print their figures; bench/diplomacy_speed.py compares with the MILA engine, a peer
 # installed only here (never needed by the Academy or its tests).

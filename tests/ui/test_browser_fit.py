@@ -30,6 +30,7 @@ MEASURE = """
 () => {
   const width = window.innerWidth;
   const out = [];
+  const tables = [];
   const walk = (root) => {
     root.querySelectorAll('button, input, select, textarea, a').forEach(el => {
       const r = el.getBoundingClientRect();
@@ -38,12 +39,18 @@ MEASURE = """
                  + `${Math.round(r.left)}..${Math.round(r.right)}`);
       }
     });
+    root.querySelectorAll('table').forEach(el => {
+      if (el.offsetWidth > 0 && el.scrollWidth > el.clientWidth + 1) {
+        tables.push(`a table of ${el.scrollWidth} px in ${el.clientWidth} px: `
+                    + `"${(el.textContent || '').trim().slice(0, 40)}"`);
+      }
+    });
     root.querySelectorAll('*').forEach(el => { if (el.shadowRoot) walk(el.shadowRoot); });
   };
   walk(document);
   const main = document.getElementById('main');
   return {width, page: document.scrollingElement.scrollWidth, main: main ? main.scrollWidth : 0,
-          mainClient: main ? main.clientWidth : 0, cut: out};
+          mainClient: main ? main.clientWidth : 0, cut: out, tables};
 }
 """
 
@@ -70,6 +77,8 @@ PAGES += [
     ("Conquest game", "?game=conquest&tab=play", ".conquest-play .start-game", _start_a_game),
     # the shared lesson page with another game's side panel (Fronts' orders, with its row of build inputs)
     ("Fronts lesson", "?game=fronts&tab=lessons&lesson=orders", ".tab-lessons .bk-events"),
+    # issue 18: the units table of Game of War's lesson 8 was cut off
+    ("Game of War lesson 8", "?game=game_of_war&tab=lessons&lesson=units", ".tab-lessons .bk-events"),
 ]
 
 
@@ -97,4 +106,6 @@ def test_page_fits_the_window(serve, open_page, size, name, address, ready, then
     if m["main"] > m["mainClient"] + 1:
         problems.append(f"the main area is {m['main']} px wide in {m['mainClient']} px")
     problems += [f"cut off: {c}" for c in m["cut"][:8]]
+    if size == "laptop":                         # a phone may scroll a wide table sideways, a laptop never
+        problems += m["tables"][:4]
     assert not problems, f"{name} at {width}×{height}:\n" + "\n".join(problems)

@@ -28,7 +28,7 @@ from academy.ui.shell import build_page, current_query
 from tests.ui.browser import WS_OPEN
 from tests.ui.test_walk_tactics import on_server, press, wait_shown
 
-pytestmark = pytest.mark.ui
+pytestmark = [pytest.mark.ui, pytest.mark.slow]   # make test-all (over a minute each)
 
 SEED = 7
 #: what the screen shows of the position (compared before and after the reload)

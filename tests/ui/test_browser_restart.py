@@ -21,7 +21,7 @@ from academy.store import Store
 from academy.ui.conquest.games_form import seat_link
 from tests.ui.browser import BOARD_LABELS, CLICK_GAP, Page, start_server
 
-pytestmark = pytest.mark.ui
+pytestmark = [pytest.mark.ui, pytest.mark.slow]   # make test-all (over a minute each)
 
 SEED = 3          # Red (Ann, seat 0) moves first, with 4 armies to place
 SEATS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]

@@ -18,7 +18,7 @@ from academy.store import Store
 from academy.ui.conquest.games_form import seat_link
 from tests.ui.browser import BOARD_LABELS, Page, start_server
 
-pytestmark = pytest.mark.ui
+pytestmark = [pytest.mark.ui, pytest.mark.slow]   # make test-all (over a minute each)
 
 SEED = 3
 SEATS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
