@@ -76,8 +76,9 @@ class FrontsPlayPage(pn.viewable.Viewer):
         self.start.on_click(lambda e: self.start_game())
         self.form_message = pn.pane.HTML("", stylesheets=[CSS], css_classes=["form-message"])
         form = pn.Column(
-            self.game_choice, self.map_about, pn.pane.HTML("<b>Sides</b> <span class='academy-muted'>(teams: the map's teams; "
-                                           "free-for-all: every player for themselves)</span>", stylesheets=[CSS]),
+            self.game_choice, self.map_about,
+            pn.pane.HTML("<b>Sides</b> <span class='academy-muted'>(teams: the map's teams; "
+                         "free-for-all: every player for themselves)</span>", stylesheets=[CSS]),
             self.mode,
             pn.pane.HTML("<b>Who plays on this screen</b> <span class='academy-muted'>(the CPU plays the others; "
                          "several people take turns at the screen, each writing their orders in secret)</span>",
