@@ -87,11 +87,6 @@ def board_of(attempt: Any) -> tuple[Any, ...]:
     return tuple(out)
 
 
-def learner_words(err: Any) -> str:
-    """A broken lesson file's error as learners see it: the file's name, never the server's folders."""
-    return err.public_text() if hasattr(err, "public_text") else str(err)
-
-
 def game_lessons(game: str) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
     """A game's lessons and the problems of files that failed.
 
@@ -358,7 +353,7 @@ class LessonsView(pn.viewable.Viewer):
                                        "padding": "4px 8px"}))
         for err in self.errors:
             rows.append(pn.pane.HTML(f"<div class='feedback-wrong'>A lesson file could not be read: "
-                                     f"{escape(learner_words(err))}</div>", stylesheets=[self.css]))
+                                     f"{escape(err.public_text())}</div>", stylesheets=[self.css]))
         self.listing.objects = rows
 
     def _render_tabs(self) -> None:
