@@ -2,17 +2,20 @@
 routed to the game (issue 14, item 5)."""
 from __future__ import annotations
 
+import json
 import math
+import subprocess
 
 import holoviews as hv
 import pytest
 from bokeh.core.property.vectorization import Field
-from bokeh.events import DoubleTap, Pan, PanEnd, PanStart, Tap
+from bokeh.events import DoubleTap, PanEnd, PanStart, Tap
 
 from academy.ui.board_kit.arrows import arrow_columns, arrow_layers
 from academy.ui.board_kit.board import Board
 from academy.ui.board_kit.grid import cell_at, rect_columns
 from academy.ui.board_kit.layer import Layer
+from tests.ui.gestures import pan
 
 
 def dots(fill=("#ff0000", "#ff0000")) -> Layer:
@@ -69,7 +72,7 @@ def test_a_drag_reports_start_each_new_cell_and_end():
     fig = b.figure
     fig._trigger_event(PanStart(fig, x=0.1, y=0.1))
     for x in (0.2, 0.4, 0.6, 0.7, 0.9):
-        fig._trigger_event(Pan(fig, x=x, y=0.1))
+        pan(fig, x, 0.1)
     fig._trigger_event(PanEnd(fig, x=0.9, y=0.1))
     assert seen == [("start", 0, 0), ("move", 1, 0), ("end", 1, 0)]   # moves within a cell are not sent
 
@@ -124,16 +127,79 @@ def test_an_empty_layer_with_a_mapped_colour_draws_beside_a_full_one():
 
 
 def test_a_board_that_takes_drags_holds_a_finger_without_moving():
-    """Issue 14, item 5 (drags on touch): with no active pan tool Bokeh lets the browser scroll the page
-    under a finger, which cancels the drag at once; a board with a drag handler has an active pan tool
-    whose ranges are bounded to themselves (the board cannot move). A board without one lets the page scroll."""
-    from bokeh.models import PanTool
+    """Issue 14, item 5 (drags on touch): with no active tool that takes pan gestures Bokeh lets the browser
+    scroll the page under a finger, which cancels the drag at once; a board with a drag handler has an active
+    point-draw tool that adds and drags nothing (Bokeh then sets touch-action so the finger stays on the
+    board), and no pan tool (which would repaint the whole board on every move). A board without one lets
+    the page scroll."""
+    from bokeh.models import PanTool, PointDrawTool
     still = board()
-    assert not any(isinstance(t, PanTool) for t in still.figure.tools)
+    assert not still.figure.tools
+    b = board()
+    b.on_drag(lambda phase, x, y: None, follow=("dots",))
+    tool = b.figure.toolbar.active_multi
+    assert isinstance(tool, PointDrawTool) and (tool.add, tool.drag) == (False, False)
+    assert tool.renderers == [b.renderers["dots"]]
+    assert not any(isinstance(t, PanTool) for t in b.figure.tools)
+
+
+def test_a_board_without_a_drag_handler_sends_no_drag_events():
+    """Issue 14, item 5 and "Speed": drag events reach the server only from a board that takes drags, and
+    even then a pointer move is no pan event (one websocket message per move, about 40 ms of the page's
+    time each): the page writes the pointer into the board's pointer source when it enters another
+    square of the drag's grid."""
+    still = board()
+    assert not {"pan", "panstart", "panend"} & set(still.figure.subscribed_events)
+    assert not still.figure.js_event_callbacks and still.pointer is None
     b = board()
     b.on_drag(lambda phase, x, y: None)
-    assert isinstance(b.figure.toolbar.active_drag, PanTool)
-    assert (b.figure.x_range.bounds, b.figure.y_range.bounds) == ((0, 1), (0, 1))
+    assert {"panstart", "panend"} <= set(b.figure.subscribed_events)
+    assert "pan" not in b.figure.subscribed_events
+    moves = b.figure.js_event_callbacks["pan"]
+    assert [c.args["pointer"] for c in moves] == [b.pointer] and moves[0].args["grid"] == 1.0
+    assert b.pointer.syncable
+
+
+def test_the_page_sends_a_move_only_when_the_pointer_enters_another_square():
+    """Issue 14, "Speed": the pan callback's JS keeps the last square it sent (reset by the press) and
+    writes the pointer only on another one; the server adds its own cell check."""
+    from academy.ui.board_kit.board import _POINTER_JS, _POINTER_MOVE_JS
+    assert "Math.round(x / grid)" in _POINTER_JS and "cell === pointer._cell) return" in _POINTER_MOVE_JS
+    b = board()
+    seen = []
+    b.on_drag(lambda phase, x, y: seen.append(phase), cell=lambda x, y: (round(x), round(y)))
+    start = b.figure.js_event_callbacks["panstart"][0]
+    assert start.args["pointer"] is b.pointer and start.code.endswith("pointer._cell = cell;")
+    b.figure._trigger_event(PanStart(b.figure, x=0.1, y=0.1))
+    pan(b.figure, 0.3, 0.1)                 # the same cell as the press: nothing for the handler
+    pan(b.figure, 1.2, 0.1)
+    assert seen == ["start", "move"]
+    # the page's side, run in node: press at (0.1, 0.1), then moves; only the ones into another square write
+    script = f"""
+    const pointer = {{data: null, writes: []}};
+    const start = (cb_obj, grid) => {{ {_POINTER_JS} pointer._cell = cell; }};
+    const move = (cb_obj, grid) => {{ {_POINTER_JS} {_POINTER_MOVE_JS} pointer.writes.push(pointer.data.x[0]); }};
+    start({{x: 0.1, y: 0.1}}, 1);
+    for (const x of [0.2, 0.4, 0.6, 0.7, 1.4, 1.6, 0.3]) move({{x, y: 0.1}}, 1);
+    move({{x: null, y: null}}, 1);
+    console.log(JSON.stringify(pointer.writes));
+    """
+    out = subprocess.run(["node", "-e", script], capture_output=True, text=True, check=True).stdout
+    assert json.loads(out) == [0.6, 1.6, 0.3]
+
+
+def test_a_followed_layer_moves_with_the_pointer_in_the_browser_only():
+    """Issue 14, "Speed" (a drag's live preview at 20 frames a second or more): the dragged piece follows
+    the pointer by a browser callback on every pan event, and its source is not sent back to the server."""
+    from bokeh.models import CustomJS
+    b = board(dots(), Layer("lines", "segments", {"x0": [0], "y0": [0], "x1": [1], "y1": [1]}))
+    b.on_drag(lambda phase, x, y: None, follow=("dots",))
+    callbacks = [c for c in b.figure.js_event_callbacks["pan"] if "source" in c.args]
+    assert len(callbacks) == 1 and isinstance(callbacks[0], CustomJS)
+    assert callbacks[0].args["source"] is b.sources["dots"]
+    assert b.sources["dots"].syncable is False and b.sources["lines"].syncable is True
+    with pytest.raises(ValueError, match="no x and y"):
+        b.on_drag(lambda phase, x, y: None, follow=("lines",))
 
 
 def test_a_layer_empty_at_first_draws_its_rows_once_they_come():

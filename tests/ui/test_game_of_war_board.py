@@ -67,7 +67,8 @@ def test_text_glyphs_take_a_fixed_colour_and_every_label_is_drawn():
     every contribution is in exactly one of them, in its colour."""
     s, board = aimed()
     texts = {r.data_source.name: r for r in board.figure.renderers if isinstance(getattr(r, "glyph", None), Text)}
-    assert set(texts) == {"gow-letters", "gow-letters_cut", "gow-fire_labels_north", "gow-fire_labels_south"}
+    assert set(texts) == {"gow-letters", "gow-letters_cut", "gow-fire_labels_north", "gow-fire_labels_south",
+                          "gow-ghost_letter"}
     for r in texts.values():
         assert isinstance(r.glyph.text_color, str) and r.glyph.text_color not in r.data_source.data
     assert texts["gow-letters"].glyph.text_color == LETTER_COLOURS[0]
@@ -179,7 +180,7 @@ def test_the_tooltip_leaves_out_the_selected_unit():
     info = columns(board, "unit_info")
     assert "N-I3" not in info["id"] and sorted(info["id"]) == ["N-I1", "N-I2", "N-I4", "S-I1", "S-I2", "S-I3"]
     assert board.kit.renderers["unit_info"] in [r for t in board.figure.tools
-                                                for r in (getattr(t, "renderers", None) or []) if t.tooltips]
+                                                for r in (getattr(t, "renderers", None) or []) if getattr(t, "tooltips", None)]
     assert not [t for t in board.figure.tools if getattr(t, "tooltips", None)
                 and board.kit.renderers["units"] in (t.renderers or [])]
     s.select(None)

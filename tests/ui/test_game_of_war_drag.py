@@ -5,13 +5,14 @@ figure, as the browser sends them for a mouse or a touch drag; every outcome is 
 from __future__ import annotations
 
 import bokeh.document
-from bokeh.events import Pan, PanEnd, PanStart
+from bokeh.events import PanEnd, PanStart
 
 from academy.games.game_of_war import GameOfWarGame
 from academy.ui.game_of_war.board import DESTINATION, TARGET
 from academy.ui.game_of_war.play import GameOfWarPlayPage
 from academy.ui.game_of_war.session import HUMAN, GameOfWarSession
 from tests.ui.test_game_of_war_session import SCENARIO
+from tests.ui.gestures import pan
 
 # SCENARIO: N-I1 e6 (5, 5), N-C1 d7 (4, 6), S-I1 f8 (5, 7), S-I2 f13 (5, 12); North to play
 SEED = next(n for n in range(50) if (st := GameOfWarGame(deployment=SCENARIO).new_initial_state(n)).settle()
@@ -36,8 +37,8 @@ def drag(p: GameOfWarPlayPage, path: list[tuple[float, float]], end: bool = True
     (x, y), rest = path[0], path[1:]
     fig._trigger_event(PanStart(fig, x=x + 0.2, y=y - 0.1))
     for x, y in rest:
-        fig._trigger_event(Pan(fig, x=x - 0.3, y=y + 0.2))
-        fig._trigger_event(Pan(fig, x=x + 0.1, y=y))          # still the same square: nothing new is sent
+        pan(fig, x - 0.3, y + 0.2)
+        pan(fig, x + 0.1, y)          # still the same square: nothing new is sent
     if end:
         fig._trigger_event(PanEnd(fig, x=x + 0.1, y=y))
 
@@ -120,7 +121,7 @@ def test_a_release_off_the_board_changes_nothing_and_says_so():
     before, steps = where(s), len(s.state.record)
     drag(p, [(5, 5), (5, 6)], end=False)
     fig = p.board.figure
-    fig._trigger_event(Pan(fig, x=27.0, y=6.0))
+    pan(fig, 27.0, 6.0)
     fig._trigger_event(PanEnd(fig, x=27.0, y=6.0))               # right of column y
     assert "dropped off the board" in s.message and "stays where it is" in s.message
     assert where(s) == before and len(s.state.record) == steps and pointer(p) == []
@@ -158,7 +159,30 @@ def test_a_drag_in_a_lesson_goes_to_the_exercise():
     model.select(None)
     fig = board.figure
     fig._trigger_event(PanStart(fig, x=unit.at[0], y=unit.at[1]))
-    fig._trigger_event(Pan(fig, x=to[0], y=to[1]))
+    pan(fig, to[0], to[1])
     fig._trigger_event(PanEnd(fig, x=to[0], y=to[1]))
     assert model.feedback is not None and len(model.state.record) == before + 1
     assert model.state.position.unit(unit.id).at == to
+
+
+def test_the_dragged_unit_has_a_ghost_the_page_moves_with_the_pointer():
+    """Issue 18 / issue 14 "Speed": while a drag lasts the board shows the dragged unit (its letter) as a
+    ghost that the page moves with the pointer, with no round trip; gone on release."""
+    p = page()
+    ghost, letter = p.board.sources["ghost"], p.board.sources["ghost_letter"]
+    assert not ghost.data["x"]
+    fig = p.board.figure
+    fig._trigger_event(PanStart(fig, x=5.1, y=5.0))                  # N-I1 on e6
+    assert (list(ghost.data["x"]), list(ghost.data["y"]), list(letter.data["text"])) == ([5], [5], ["I"])
+    pan(fig, 5.2, 6.0)
+    assert list(ghost.data["x"]) == [5]           # the server leaves the moving to the page
+    fig._trigger_event(PanEnd(fig, x=5.2, y=6.0))
+    assert not ghost.data["x"] and not letter.data["x"]
+
+
+def test_a_drag_from_an_empty_square_has_no_ghost():
+    p = page()
+    fig = p.board.figure
+    fig._trigger_event(PanStart(fig, x=9, y=9))
+    pan(fig, 8, 9)
+    assert not p.board.sources["ghost"].data["x"]

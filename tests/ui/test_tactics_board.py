@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import bokeh.document
 import holoviews as hv
-from bokeh.events import Pan, PanEnd, PanStart, Tap
+from bokeh.events import PanEnd, PanStart, Tap
 from bokeh.models import ColumnDataSource, Text
 
 from academy.games.tactics.board import parse_tile
@@ -13,8 +13,10 @@ from academy.games.tactics.game import TacticsGame
 from academy.games.tactics.position import parse_position
 from academy.ui.board_kit.board import Board
 from academy.ui.tactics.board import TacticsBoard
+from academy.ui.tactics.board_layers import TEXT_ROLES
 from academy.ui.tactics.board_layers import LAYER_NAMES
 from academy.ui.tactics.session import HUMAN, TacticsSession
+from tests.ui.gestures import pan
 
 DUEL = "river_crossing day 2 red | red 3000: tank E2, infantry G1 | blue 0: infantry E4, tank H9"
 
@@ -47,7 +49,7 @@ def drag(board: TacticsBoard, *tiles: str, release: bool = True) -> None:
     for tile in tiles[1:]:
         x, y = at(tile)
         for dx in (0.0, 0.15, 0.3):
-            board.figure._trigger_event(Pan(board.figure, x=x + dx, y=y))
+            pan(board.figure, x + dx, y)
     if release:
         gesture(board, PanEnd, tiles[-1])
 
@@ -227,6 +229,26 @@ def test_a_drag_released_where_the_unit_cannot_go_says_why():
     assert shown(s) == shown(taps) and s.selected == "G1" and s.destination is None and "J10" in s.message
 
 
+def test_the_dragged_unit_has_a_ghost_the_page_moves_with_the_pointer():
+    """Issue 14 (speed): from the press on your unit, the board holds a ghost of it (the army's colour, the
+    unit's code) that the page moves with the pointer, with no round trip; the release takes it away. A drag
+    from an empty tile has none."""
+    s = session_at()
+    board = board_for(s)
+    ghost, code = board.kit.sources["ghost"], board.kit.sources["ghost-code"]
+    assert not ghost.data["x"] and not ghost.syncable
+    gesture(board, PanStart, "E2")
+    x, row = parse_tile("E2", 10, 10)
+    assert (list(ghost.data["x"]), list(ghost.data["y"]), list(code.data["code"])) == ([x], [-row], ["Tank"])
+    drag_to = at("F2")
+    pan(board.figure, drag_to[0], drag_to[1])
+    assert list(ghost.data["x"]) == [x]                  # the server leaves the moving to the page
+    gesture(board, PanEnd, "F2")
+    assert not ghost.data["x"] and not code.data["x"]
+    gesture(board, PanStart, "A1")
+    assert not ghost.data["x"]
+
+
 # --- text sizes (issue 14, item 1) -----------------------------------------------------------------
 def test_text_sizes_are_one_value_per_glyph_and_follow_the_map():
     """Issue 14, item 1: no text size is read from a data column (BokehJS may pair a changed source's labels
@@ -236,7 +258,7 @@ def test_text_sizes_are_one_value_per_glyph_and_follow_the_map():
     s.new_game(seats=[HUMAN, HUMAN], map_id="river_crossing", seed=1)
     board = TacticsBoard(s)
     glyphs = text_glyphs(board)
-    assert len(glyphs) == 6
+    assert len(glyphs) == len(TEXT_ROLES)
     for glyph in glyphs:
         size = glyph.text_font_size
         assert isinstance(size, str) and size.endswith("px"), f"{glyph.text!r} takes its size from {size!r}"

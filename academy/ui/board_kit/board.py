@@ -11,7 +11,13 @@ Gestures come as Bokeh events on the figure, never through a selection tool: a t
 second tap (Bokeh reads two taps within 300 ms as one double tap) both call ``on_tap(x, y)``; a drag
 (mouse or touch) calls ``on_drag(phase, x, y)`` with phase "start", "move" (only when the pointer
 enters another cell of ``drag_cell``) and "end". Coordinates are data units. A board with a drag
-handler holds a finger's drag (the page does not scroll under it); one without lets the page scroll.
+handler holds a finger's drag (the page does not scroll under it); one without lets the page scroll
+and sends no drag events to the server at all. Pointer moves are not sent as Bokeh pan events (one
+message per move, about 40 ms of the page's time each, measured): the page writes the pointer into
+the small source :attr:`Board.pointer` only when it enters another square of the drag's ``grid``,
+and the server reads it from there. The layers a drag handler names as ``follow`` (the dragged
+piece) follow the pointer in the browser, with no round trip, on every pointer move: the server
+fills them when a drag starts and empties them when it ends.
 
 In a notebook :attr:`Board.element` is the board as it stands, a HoloViews overlay a teacher can
 add to (``board.element * hv.Text(3, 4, "here")``) and save (``hv.save``).
@@ -28,7 +34,7 @@ from bokeh.events import DoubleTap, Pan, PanEnd, PanStart, Tap
 
 from academy.ui.board_updates import change_board, figure_size, patch_source
 
-from .layer import Layer
+from .layer import KEY_COLUMNS, Layer
 
 __all__ = ["Board", "warm_up"]
 
@@ -101,6 +107,7 @@ class Board:
         self._drag: list[DragHandler] = []
         self.drag_cell: Callable[[float, float], Any] = lambda x, y: (x, y)
         self._drag_at: Any = None
+        self.pointer: Any = None      # a drag handler's pointer source (on_drag)
 
     # --- drawing once --------------------------------------------------------------------
     @property
@@ -135,9 +142,6 @@ class Board:
             setattr(fig, prop, value)
         fig.on_event(Tap, self._on_tap)
         fig.on_event(DoubleTap, self._on_tap)
-        fig.on_event(PanStart, self._on_pan)
-        fig.on_event(Pan, self._on_pan)
-        fig.on_event(PanEnd, self._on_pan)
         return fig, sources
 
     # --- changing in place ---------------------------------------------------------------
@@ -218,28 +222,56 @@ class Board:
         """Call ``handler(x, y)`` for every tap and quick second tap (data units)."""
         self._tap.append(handler)
 
-    def on_drag(self, handler: DragHandler, cell: Callable[[float, float], Any] | None = None) -> None:
+    def on_drag(self, handler: DragHandler, cell: Callable[[float, float], Any] | None = None,
+                follow: Sequence[str] = (), grid: float | None = 1.0) -> None:
         """Call ``handler(phase, x, y)`` on a drag: "start", "move" when the pointer reaches another
-        ``cell(x, y)`` (default: every move), "end"."""
+        ``cell(x, y)`` (default: every move the page sends), "end". The page sends a move when the pointer
+        enters another square of side ``grid`` centred on multiples of it (None: every move); ``cell``
+        should not be finer than that. The rows of the layers named in ``follow`` move with the pointer in
+        the browser while they have any (see the module docstring)."""
+        from bokeh.models import ColumnDataSource, CustomJS
+        for name in follow:
+            self._follow(name)
+        if not self._drag:
+            for event in (PanStart, PanEnd):
+                self.figure.on_event(event, self._on_pan)
+            self.pointer = ColumnDataSource({"x": [], "y": []}, name=f"{self.name}-pointer")
+            self.pointer.on_change("data", self._on_pointer)
+            args = {"pointer": self.pointer, "grid": grid or 0}
+            self.figure.js_on_event(PanStart, CustomJS(args=args, code=_POINTER_JS + "pointer._cell = cell;"))
+            self.figure.js_on_event(Pan, CustomJS(args=args, code=_POINTER_JS + _POINTER_MOVE_JS))
+            self._hold_touch(follow[:1])
         self._drag.append(handler)
         if cell is not None:
             self.drag_cell = cell
-        self._hold_touch()
 
-    def _hold_touch(self) -> None:
-        """Keep a finger's drag on the board: with no active pan tool Bokeh lets the browser scroll the page
-        under a touch (touch-action auto), which cancels the drag at once (a PanEnd at the page's corner).
-        An active pan tool makes Bokeh claim the gesture; the ranges bounded to themselves keep it from
-        moving the board."""
-        from bokeh.models import PanTool
+    def _follow(self, layer: str) -> None:
+        """Move every row of ``layer`` to the pointer on each pan event, in the browser. The source is not
+        synchronised back (``syncable``), so these moves cost the server nothing; its own changes (the
+        rows set at the start of a drag, emptied at its end) still reach the page."""
+        from bokeh.models import CustomJS
+        source = self.sources[layer]
+        keys = list(KEY_COLUMNS[self.layers[layer].kind][:2])
+        if keys != ["x", "y"]:
+            raise ValueError(f"board {self.name!r}: layer {layer!r} has no x and y to follow the pointer with")
+        source.syncable = False
+        self.renderers[layer].level = "overlay"      # its moves repaint only the board's top canvas
+        self.figure.js_on_event(Pan, CustomJS(args={"source": source}, code=_FOLLOW_JS))
+
+    def _hold_touch(self, ghost: Sequence[str]) -> None:
+        """Keep a finger's drag on the board: with no active tool that takes pan gestures Bokeh lets the
+        browser scroll the page under a touch (touch-action auto), which cancels the drag at once (a PanEnd
+        at the page's corner). The tool that claims them is a point-draw tool that neither adds nor drags
+        anything: a pan tool would claim them too, but it repaints the whole board on every pointer move
+        (its ranges bounded to themselves, about 70 ms a move in headless Chromium, measured). The tool's
+        one renderer is the dragged piece's (``ghost``), if any: a tap selects in it, which nobody sees."""
+        from bokeh.models import PointDrawTool
         fig = self.figure
-        if any(isinstance(t, PanTool) for t in fig.tools):
+        if any(isinstance(t, PointDrawTool) for t in fig.tools):
             return
-        for rng in (fig.x_range, fig.y_range):
-            rng.bounds = (min(rng.start, rng.end), max(rng.start, rng.end))
-        pan = PanTool()
-        fig.add_tools(pan)
-        fig.toolbar.active_drag = pan
+        tool = PointDrawTool(renderers=[self.renderers[n] for n in ghost], add=False, drag=False, num_objects=0)
+        fig.add_tools(tool)
+        fig.toolbar.active_multi = tool
 
     def _on_tap(self, event: Any) -> None:
         if event.x is None or event.y is None:
@@ -248,22 +280,49 @@ class Board:
             handler(event.x, event.y)
 
     def _on_pan(self, event: Any) -> None:
-        if not self._drag or event.x is None or event.y is None:
+        if event.x is None or event.y is None:
             return
         if isinstance(event, PanStart):
-            phase = "start"
             self._drag_at = self.drag_cell(event.x, event.y)
-        elif isinstance(event, PanEnd):
-            phase = "end"
-            self._drag_at = None
+            self._call_drag("start", event.x, event.y)
         else:
-            at = self.drag_cell(event.x, event.y)
-            if at == self._drag_at:
-                return
-            phase, self._drag_at = "move", at
-        for handler in self._drag:
-            handler(phase, event.x, event.y)
+            self._drag_at = None
+            self._call_drag("end", event.x, event.y)
 
+    def _on_pointer(self, _attr: str, _old: Any, new: Mapping[str, Sequence[float]]) -> None:
+        """The page moved :attr:`pointer` (into another square of the grid): a "move" if the cell changed."""
+        xs, ys = list(new.get("x") or []), list(new.get("y") or [])
+        if not xs or not ys or xs[-1] is None or ys[-1] is None:
+            return
+        at = self.drag_cell(xs[-1], ys[-1])
+        if at != self._drag_at:
+            self._drag_at = at
+            self._call_drag("move", xs[-1], ys[-1])
+
+    def _call_drag(self, phase: str, x: float, y: float) -> None:
+        for handler in self._drag:
+            handler(phase, x, y)
+
+
+#: JS (pan events): ``cell``, the key of the ``grid`` square under the pointer (null: off the data)
+_POINTER_JS = """
+const x = cb_obj.x, y = cb_obj.y;
+const cell = (x == null || y == null) ? null
+  : (grid > 0 ? Math.round(x / grid) + ',' + Math.round(y / grid) : x + ',' + y);
+"""
+#: JS (pan): the pointer written to the server's source when it entered another square
+_POINTER_MOVE_JS = """
+if (cell === null || cell === pointer._cell) return;
+pointer._cell = cell;
+pointer.data = {x: [x], y: [y]};
+"""
+
+#: JS: the rows of ``source`` (if any) moved to the pan event's point
+_FOLLOW_JS = """
+const n = source.data.x.length;
+if (n === 0 || cb_obj.x == null || cb_obj.y == null) return;
+source.data = {...source.data, x: new Array(n).fill(cb_obj.x), y: new Array(n).fill(cb_obj.y)};
+"""
 
 _WARM: list[Board] = []
 

@@ -109,7 +109,7 @@ class GameOfWarBoard(pn.viewable.Viewer):
         self.units, self.squares, self.network = self.sources["units"], self.sources["squares"], self.sources["network"]
         self.marks = self.sources                  # "selected", "destinations", "targets", "trail", "deploy" ...
         self.kit.on_tap(self._on_tap)
-        self.kit.on_drag(self._on_drag, cell=self.square_at)
+        self.kit.on_drag(self._on_drag, cell=self.square_at, follow=("ghost", "ghost_letter"))
         watched = ["state", "selected", "destinations", "targets", "target", "network_side", "thinking", "trail"]
         watched += [n for n in ("placements", "deploy_squares", "covered", "unit_type", "preview")
                     if n in session.param]
@@ -168,6 +168,9 @@ class GameOfWarBoard(pn.viewable.Viewer):
               for name, colour in _FIRE_LABELS.items()),
             Layer("pointer", "rectangles", marks["pointer"], mapped=("line_color",),
                   style={"fill_alpha": 0, "line_width": 4}),
+            Layer("ghost", "points", marks["ghost"], mapped=("marker", "size", "fill_color", "line_color"),
+                  style={"line_width": 2, "fill_alpha": 0.6, "line_alpha": 0.8}),
+            Layer("ghost_letter", "labels", marks["ghost_letter"], style={**letter_style, "text_color": "#ffffff"}),
             Layer("unit_info", "points", cols["unit_info"],
                   style={"marker": "square", "size": self.cell * 0.8, "fill_alpha": 0, "line_alpha": 0,
                          "hover_fill_alpha": 0, "hover_line_alpha": 0},
@@ -266,7 +269,9 @@ class GameOfWarBoard(pn.viewable.Viewer):
         out: dict[str, dict[str, list[Any]]] = {
             "selected": _cells([], 0.96), "destinations": _empty("x", "y"),
             "targets": _empty("x", "y", "size", "line_width"), "deploy": _cells([]),
-            "pointer": {**_cells([], 0.94), "line_color": []}, **self._fire_columns(None)}
+            "pointer": {**_cells([], 0.94), "line_color": []}, **self._fire_columns(None),
+            "ghost": _empty("x", "y", "marker", "size", "fill_color", "line_color"),
+            "ghost_letter": _empty("x", "y", "text")}
         out["trail"], out["trail-heads"] = arrow_columns([])
         state = s.state
         if state is None:
@@ -277,6 +282,12 @@ class GameOfWarBoard(pn.viewable.Viewer):
         if selected is not None:
             out["selected"] = _cells([selected], 0.96)
         out["destinations"] = {"x": [d[0] for d in s.destinations], "y": [d[1] for d in s.destinations]}
+        if self._dragging and selected is not None:      # the dragged unit, moved with the pointer by the page
+            unit = pos.unit(s.selected)
+            out["ghost"] = {"x": [selected[0]], "y": [selected[1]], "marker": [MARKERS[unit.type]],
+                            "size": [UNIT_SIZE[unit.type]], "fill_color": [SIDE_COLOURS[unit.side]],
+                            "line_color": ["#111111"]}
+            out["ghost_letter"] = {"x": [selected[0]], "y": [selected[1]], "text": [CODES[unit.type]]}
         for t in s.targets:
             if pos.has_unit(t):
                 x, y = pos.unit(t).at
@@ -363,6 +374,8 @@ class GameOfWarBoard(pn.viewable.Viewer):
             return
         if phase == "start":
             self._dragging = sq is not None and s.drag_start(sq)
+            if self._dragging:
+                self.kit.change(self._patch_marks)     # the ghost of the dragged unit
             return
         if not self._dragging:
             return

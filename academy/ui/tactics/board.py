@@ -59,7 +59,7 @@ class TacticsBoard(pn.viewable.Viewer):
         self.figure, self.pane = self.kit.figure, self.kit.pane
         self._style_axes()
         self.kit.on_tap(self._on_tap)
-        self.kit.on_drag(self._on_drag, cell=self.tile_at)
+        self.kit.on_drag(self._on_drag, cell=self.tile_at, follow=("ghost", "ghost-code"))
         session.param.watch(self._on_model, _WATCHED)
 
     def __panel__(self) -> pn.viewable.Viewable:
@@ -150,3 +150,5 @@ class TacticsBoard(pn.viewable.Viewer):
         drag = getattr(self.session, "drag", None)
         if drag is not None:
             drag(phase, self.tile_at(x, y))
+            if phase != "move":
+                self.update()        # the dragged unit's ghost, shown at the start and gone at the end

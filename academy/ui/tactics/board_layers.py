@@ -34,10 +34,11 @@ __all__ = ["layers", "tile_columns", "unit_columns", "mark_columns", "TEXT_ROLES
 Cell = tuple[int, int]
 #: the layers, in drawing order; the browser gets each one's data as the source ``f"tactics-{name}"``
 LAYER_NAMES = ("tiles", "signs", "frames", "codes", "captures", "threats", "destinations", "selected", "destination",
-               "build", "fog", "units", "trail", "trail-heads", "unit-codes", "unit-hp", "unit-warn", "targets")
+               "build", "fog", "units", "trail", "trail-heads", "unit-codes", "unit-hp", "unit-warn", "targets",
+               "ghost", "ghost-code")
 #: the text layers and the size each takes (style.fonts)
 TEXT_ROLES = {"signs": "sign", "codes": "small", "captures": "small", "unit-codes": "unit", "unit-hp": "unit",
-              "unit-warn": "unit"}
+              "unit-warn": "unit", "ghost-code": "unit"}
 UNITS_HOVER = ('<div style="font-size:13px"><b>@name</b> (@army) on @tile, @terrain<br>@hp HP · fuel @fuel · '
                'ammo @ammo<br>@note</div>')
 THREATS_HOVER = '<div style="font-size:13px"><b>@tile</b> in reach of @by</div>'
@@ -147,7 +148,22 @@ def mark_columns(tmap: Any, s: Any, cell: int) -> dict[str, dict[str, list[Any]]
     aimed = [t == s.target for t in names]
     out["targets"] = {**_labels(where, 0, 0), "tile": names, "size": [cell * (0.9 if a else 0.8) for a in aimed],
                       "line_width": [5 if a else 3 for a in aimed]}
+    out["ghost"], out["ghost-code"] = _ghost(tmap, s, cell)
     return out
+
+
+def _ghost(tmap: Any, s: Any, cell: int) -> tuple[dict[str, list[Any]], dict[str, list[Any]]]:
+    """The unit a drag moves (``s.dragging``), drawn at its tile; the page moves it with the pointer."""
+    ghost: dict[str, list[Any]] = {"x": [], "y": [], "size": [], "fill_color": []}
+    code: dict[str, list[Any]] = {"x": [], "y": [], "code": []}
+    tile = getattr(s, "dragging", None) if s.state is not None else None
+    unit = s.visible_unit(tile) if tile is not None else None
+    if unit is None:
+        return ghost, code
+    (x, y), = [parse_tile(tile, tmap.width, tmap.height)]
+    ghost.update(x=[x], y=[-y], size=[cell * 0.7], fill_color=[army_colour(tmap.players, unit["owner"])])
+    code.update(x=[x], y=[-y], code=[UNIT_CODES.get(unit["type"], UNITS[unit["type"]].name[:3])])
+    return ghost, code
 
 
 # --- the layers, styled ------------------------------------------------------------------------
@@ -192,4 +208,8 @@ def layers(tmap: Any, s: Any, cell: int) -> list[Layer]:
         text("unit-warn", units["unit-warn"], text_align="left", text_baseline="bottom", text_color="#b35c00"),
         Layer("targets", "points", marks["targets"], mapped=("size", "line_width"),
               style={"marker": "circle", "fill_alpha": 0, "line_color": TARGET}),
+        Layer("ghost", "points", marks["ghost"], mapped=("size", "fill_color"),
+              style={"marker": "square", "fill_alpha": 0.6, "line_color": "#111111", "line_alpha": 0.8}),
+        text("ghost-code", marks["ghost-code"], text_align="center", text_baseline="middle", text_font_style="bold",
+             text_color="#ffffff"),
     ]

@@ -281,6 +281,11 @@ class TacticsSession(TurnSession, TacticsView):
                               f"(tap the unit again to stay), {count(len(self.targets), 'enemy unit')} in reach. "
                               "Then choose an action.")
 
+    @property
+    def dragging(self) -> Tile | None:
+        """The tile of the unit a drag is moving, or None (the board draws it under the pointer)."""
+        return self._dragging
+
     def drag(self, phase: str, where: Tile | tuple[int, int] | None) -> None:
         """A drag on the board, as the taps would play it (``phase`` "start", "move" onto another tile,
         "end"; ``where`` None off the board):
