@@ -46,3 +46,20 @@ def test_did_you_mean_counts_a_swap_of_two_letters_as_one_slip():
     with pytest.raises(InvalidNotation, match="Did you mean Egypt?"):
         conquest.resolve("Eygpt")
     assert closest("xyz", ["peru", "ural"]) == []    # nothing near: no guess
+
+
+def test_a_refused_diplomacy_order_says_where_the_unit_can_go_in_words_for_any_reader():
+    """Issue 20: the lesson checker, run in a terminal, told the teacher to "click the unit"; the engine's
+    refusal now says where the unit can go, which reads the same on the board and in a terminal."""
+    from academy.games.diplomacy.game import DiplomacyGame
+    state = DiplomacyGame().new_initial_state(seed=1)
+    with pytest.raises(IllegalAction) as err:
+        state.validate_orders("FRANCE", ["A PAR - MUN"])
+    assert err.value.reason == "impossible_order" and "click" not in err.value.message
+    assert err.value.message.endswith("MUN is not adjacent to PAR for an army, and an army can be convoyed only "
+                                      "from a coast to a coast. A PAR can hold, move to BRE, BUR, GAS or PIC, "
+                                      "or support a move or hold next to it.")
+    with pytest.raises(IllegalAction) as err:
+        state.validate_orders("FRANCE", ["F BRE - LON"])
+    assert err.value.message.endswith("F BRE can hold, move to ENG, GAS, MAO or PIC, or support a move or hold "
+                                      "next to it.")

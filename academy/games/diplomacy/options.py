@@ -307,8 +307,7 @@ def validate_orders(pos: Position, power: str, texts: Iterable[str]) -> tuple[st
             try:
                 _legal(pos, u, o)
             except _Invalid as exc:
-                raise _refuse("impossible_order", power, text, exc.reason + " Pick an order from the unit's "
-                              "options (click the unit to see them).") from None
+                raise _refuse("impossible_order", power, text, exc.reason + " " + _unit_reach(pos, u)) from None
             o = _with_unit(o, u)
         elif kind == "R":
             if not isinstance(o, (Retreat, Disband)):
@@ -452,6 +451,16 @@ def _retreat_example(pos: Position, power: str, o: Order) -> str:
                 f"(or '{d.unit} D' to disband).")
     closed = (f" {d.unit} cannot retreat to {dest}: {why_no_retreat(pos, d, dest)}." if dest is not None else "")
     return f"a dislodged unit retreats with R or disbands with D.{closed} {_retreat_choices(d, opts)}"
+
+
+def _unit_reach(pos: Position, u: Unit) -> str:
+    """Where ``u`` can go, in words for any reader (the board, a terminal, a lesson checker)."""
+    places = list(_Reach.of(pos.dmap).moves(u))
+    where = ", ".join(places[:-1]) + f" or {places[-1]}" if len(places) > 1 else "".join(places)
+    unit = f"{u.kind} {u.location}"
+    others = "support a move or hold next to it" + (", or convoy" if u.kind == "F" and pos.dmap.is_sea(u.province)
+                                                     else "")
+    return f"{unit} can hold, move to {where}, or {others}." if where else f"{unit} can hold, or {others}."
 
 
 def _hint(pos: Position, power: str) -> str:

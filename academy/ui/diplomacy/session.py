@@ -331,7 +331,7 @@ class DiplomacySession(OrdersSession):
         for canon, key in zip(canons, keys):
             if key is None:
                 self._refuse(f"{canon} is understood, but it is not among {self.power.title()}'s options now; "
-                             "pick an order from the unit's options (click the unit).")
+                             "click the unit on the map to see the orders it may give.")
                 return False
         if len(canons) == 1:
             self._write(canons[0], keys[0])
