@@ -31,6 +31,7 @@ from .style import CSS
 from academy.ui.rule_line import divider
 from academy.ui.labels import hidden_label, wrapping_row
 from academy.ui.session import CPU_LEVELS
+from academy.ui.tick import Tick
 
 __all__ = ["DiplomacyPlayPage", "SharedDiplomacyPage", "shared_diplomacy_page", "YEARS_OPTIONS"]
 
@@ -50,8 +51,8 @@ def level_notes_pane() -> Any:
 
 def _board_footer(board: DiplomacyBoard) -> Any:
     """The legend and a switch for the last phase's orders, under the board."""
-    toggle = pn.widgets.Checkbox(label="Show the last phase's orders", value=True, css_classes=["show-last"])
-    toggle.link(board, value="show_last")
+    toggle = Tick("Show the last phase's orders", value=board.show_last, css_classes=["show-last"])
+    toggle.param.watch(lambda e: setattr(board, "show_last", e.new), "value")
     return pn.Column(pn.pane.HTML(LEGEND, stylesheets=[CSS], sizing_mode="stretch_width"), toggle,
                      sizing_mode="stretch_width", margin=0)
 

@@ -10,6 +10,7 @@ from typing import Any
 import panel as pn
 
 from academy.ui.labels import wrapping_row
+from academy.ui.tick import Tick
 
 
 class HouseRules:
@@ -19,9 +20,9 @@ class HouseRules:
     def __init__(self, settings: dict[str, Any], prefix: str = "", suffix: str = "") -> None:
         def css(name: str) -> list[str]:
             return [f"{prefix}{name}{suffix}"]
-        self.fog = pn.widgets.Checkbox(label="Fog of war", value=False, css_classes=css("fog"))
-        self.luck = pn.widgets.Checkbox(label="Luck (damage +0 to 9)", value=True, css_classes=css("luck"))
-        self.repairs = pn.widgets.Checkbox(label="Properties repair units", value=True, css_classes=css("repairs"))
+        self.fog = Tick("Fog of war", value=False, css_classes=css("fog"))
+        self.luck = Tick("Luck (damage +0 to 9)", value=True, css_classes=css("luck"))
+        self.repairs = Tick("Properties repair units", value=True, css_classes=css("repairs"))
         self.funds = pn.widgets.IntInput(label="Starting funds", value=0, start=0, end=100_000, step=1000,
                                          width=160, css_classes=css("funds"))
         self.income = pn.widgets.IntInput(label="Income per property", value=1000, start=0, end=10_000, step=500,
