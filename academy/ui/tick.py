@@ -25,7 +25,7 @@ class Tick(pn.viewable.Viewer):
         super().__init__(value=bool(value))
         self.label = label
         self.widget = pn.widgets.CheckBoxGroup(options=[label], value=[label] if value else [], inline=True,
-                                               css_classes=list(css_classes), margin=(5, 10), **options)
+                                               css_classes=list(css_classes), **{"margin": (5, 10), **options})
         self.widget.param.watch(lambda e: setattr(self, "value", bool(e.new)), "value")
         self.param.watch(lambda e: setattr(self.widget, "value", [label] if e.new else []), "value")
 
