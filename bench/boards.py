@@ -259,6 +259,14 @@ window.__bench = (() => {
     const st = {downs: [], moves: [], changes: [], frames: [], pending: false, sources: srcs.size};
     document.addEventListener('pointerdown', () => st.downs.push(performance.now()), true);
     document.addEventListener('pointermove', () => st.moves.push(performance.now()), true);
+    // a board change: noted, and the next animation frame after it
+    const mark = () => {
+      st.changes.push(performance.now());
+      if (!st.pending) {
+        st.pending = true;
+        requestAnimationFrame(() => { st.pending = false; st.frames.push(performance.now()); });
+      }
+    };
     fig.document.on_change((ev) => {
       const m = ev.model;
       if (!m) return;
@@ -268,21 +276,10 @@ window.__bench = (() => {
       } else if (!srcs.has(m)) {
         return;
       }
-      st.changes.push(performance.now());
-      if (!st.pending) {
-        st.pending = true;
-        requestAnimationFrame(() => { st.pending = false; st.frames.push(performance.now()); });
-      }
+      mark();
     });
     // a source the page itself changes (a dragged piece following the pointer: not synchronised, so the
     // document reports no change for it) counts too: its data's own change signal
-    const mark = () => {
-      st.changes.push(performance.now());
-      if (!st.pending) {
-        st.pending = true;
-        requestAnimationFrame(() => { st.pending = false; st.frames.push(performance.now()); });
-      }
-    };
     for (const s of srcs) if (s.syncable === false) s.properties.data.change.connect(mark);
     window.__benchState = st;
     return st.sources;

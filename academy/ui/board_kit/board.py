@@ -267,8 +267,6 @@ class Board:
         one renderer is the dragged piece's (``ghost``), if any: a tap selects in it, which nobody sees."""
         from bokeh.models import PointDrawTool
         fig = self.figure
-        if any(isinstance(t, PointDrawTool) for t in fig.tools):
-            return
         tool = PointDrawTool(renderers=[self.renderers[n] for n in ghost], add=False, drag=False, num_objects=0)
         fig.add_tools(tool)
         fig.toolbar.active_multi = tool

@@ -105,7 +105,7 @@ def unit_columns(tmap: Any, obs: dict[str, Any] | None) -> dict[str, dict[str, l
                 ("fill_alpha", 0.45 if u["acted"] and u["owner"] == current else 0.95),
                 ("tile", u["tile"]), ("terrain", f"{terrain.name} {defence_stars(terrain, spec.id)}★"),
                 ("name", spec.name), ("army", tmap.players[u["owner"]].capitalize()),
-                ("code", UNIT_CODES.get(spec.id, spec.name[:3]) + ("+" if cargo else "")), ("hp", str(u["hp"])),
+                ("code", unit_code(spec.id) + ("+" if cargo else "")), ("hp", str(u["hp"])),
                 ("fuel", str(u["fuel"])), ("ammo", "—" if u["ammo"] is None else str(u["ammo"])),
                 ("note", ", ".join(notes)), ("warn", "⚠" if low_fuel or no_ammo else "")):
             rows[key].append(value)
@@ -160,10 +160,15 @@ def _ghost(tmap: Any, s: Any, cell: int) -> tuple[dict[str, list[Any]], dict[str
     unit = s.visible_unit(tile) if tile is not None else None
     if unit is None:
         return ghost, code
-    (x, y), = [parse_tile(tile, tmap.width, tmap.height)]
+    x, y = parse_tile(tile, tmap.width, tmap.height)
     ghost.update(x=[x], y=[-y], size=[cell * 0.7], fill_color=[army_colour(tmap.players, unit["owner"])])
-    code.update(x=[x], y=[-y], code=[UNIT_CODES.get(unit["type"], UNITS[unit["type"]].name[:3])])
+    code.update(x=[x], y=[-y], code=[unit_code(unit["type"])])
     return ghost, code
+
+
+def unit_code(unit_type: str) -> str:
+    """The short code a unit of ``unit_type`` shows on the board ("Tank", "Inf")."""
+    return UNIT_CODES.get(unit_type, UNITS[unit_type].name[:3])
 
 
 # --- the layers, styled ------------------------------------------------------------------------

@@ -63,8 +63,7 @@ class ActionControls(pn.viewable.Viewer):
         self.play_button = pn.widgets.Button(label="Play", width=70, css_classes=["do-command"])
         self.play_button.on_click(lambda e: self._typed())
         self.command.param.watch(lambda e: self._typed(), "enter_pressed")
-        self.threats = Tick("Show where the enemy can hit next turn", value=False,
-                                           css_classes=["threat-toggle"])
+        self.threats = Tick("Show where the enemy can hit next turn", value=False, css_classes=["threat-toggle"])
         self.threats.param.watch(lambda e: s.set_threats(e.new), "value")
         self.layout = pn.Column(
             pn.Row(*self.buttons.values(), self.cancel, margin=0, styles={"flex-wrap": "wrap"}), self.drops,
