@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["side_by_side", "column_css"]
+__all__ = ["side_by_side", "board_and_side", "column_css"]
 
 
 def column_css(basis: int, grow: float) -> str:
@@ -36,3 +36,10 @@ def side_by_side(*columns: tuple[Any, int, float], gap: int = 12, css_classes: l
              for obj, basis, grow in columns]
     return pn.FlexBox(*boxes, flex_wrap="wrap", align_items="flex-start", gap=f"{gap}px", margin=0,
                       sizing_mode="stretch_width", css_classes=css_classes or [])
+
+
+def board_and_side(board: Any, side: Any, side_width: int, board_width: int = 360) -> Any:
+    """A game page's table: ``board`` (a column: the board and what goes under it) with ``side`` (its side
+    panel, ``side_width`` px) beside it on a wide screen, and under it where the window is narrower than
+    both (a phone). The board takes the width left over; a board of a fixed size shrinks to fit it."""
+    return side_by_side((board, board_width, 1), (side, side_width, 0))

@@ -18,8 +18,13 @@ import panel as pn
 import param
 
 from academy.ui.defer import later
+from academy.ui.labels import growing, wrapping_row
 
 __all__ = ["MessagesView", "conversations_html", "participants_label"]
+
+#: the recipients' names wrap onto more lines where the panel is narrow (a phone), instead of being cut off
+WRAP = ".bk-input-group.bk-inline { flex-wrap: wrap; row-gap: 4px; column-gap: 10px; } " \
+       ".bk-input-group.bk-inline > *:not(:first-child) { margin-left: 0; }"
 
 STYLE = """
 .chat { font-size: 13.5px; }
@@ -78,7 +83,8 @@ class MessagesView(pn.viewable.Viewer):
             return
         name = s.engine_game.player_name
         self.recipients = pn.widgets.CheckBoxGroup(options={name(p): p for p in s.other_seats()}, value=[],
-                                                   inline=True, css_classes=["chat-recipients"])
+                                                   inline=True, css_classes=["chat-recipients"],
+                                                   stylesheets=[WRAP])
         self.everyone = pn.widgets.Button(label="Everyone", width=100, css_classes=["chat-everyone"])
         self.everyone.on_click(lambda e: self.select_everyone())
         self.text = pn.widgets.TextAreaInput(placeholder="Write a message…", rows=3, sizing_mode="stretch_width",
@@ -88,8 +94,8 @@ class MessagesView(pn.viewable.Viewer):
         self.notice = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width", css_classes=["chat-notice"])
         self.thread = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width",
                                    css_classes=["chat-messages"])
-        self.layout = pn.Column(title, pn.Row(pn.pane.HTML("<span>To:</span>", margin=(8, 5)), self.recipients,
-                                              self.everyone, margin=0),
+        self.layout = pn.Column(title, wrapping_row(pn.pane.HTML("<span>To:</span>", margin=(8, 5)),
+                                                    growing(self.recipients, 200), self.everyone),
                                 self.text, pn.Row(self.send_button, self.notice, margin=0), self.thread,
                                 css_classes=["messages-panel"], sizing_mode="stretch_width")
         s.param.watch(later(self._update), ["messages", "chat_notice"])

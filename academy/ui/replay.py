@@ -41,6 +41,8 @@ import param
 
 from academy.core.record import Record
 from academy.core.text import count, listing
+from academy.ui.labels import growing, wrapping_row
+from academy.ui.fit import board_and_side
 from academy.ui.defer import later
 from academy.ui.page_errors import alert_page, game_number
 from academy.ui.registry import UI, load
@@ -350,9 +352,9 @@ class ReplayPage(pn.viewable.Viewer):
                                            css_classes=["rv-slider"])
         self.slider.param.watch(lambda e: self.session.go(e.new), "value_throttled")
         self.counter = pn.pane.HTML("", stylesheets=[STYLE], css_classes=["replay-counter"], margin=(12, 8))
-        self.bar = pn.Row(b["start"], b["turn-back"], b["back"], self.slider, b["forward"], b["turn-forward"],
-                          b["end"], self.counter, sizing_mode="stretch_width", margin=(4, 0),
-                          css_classes=["replay-steps", "academy-card"])
+        self.bar = wrapping_row(b["start"], b["turn-back"], b["back"], growing(self.slider, 160), b["forward"],
+                                b["turn-forward"], b["end"], self.counter, sizing_mode="stretch_width", margin=(4, 0),
+                                css_classes=["replay-steps", "academy-card"])
         # --- sandbox, download, import
         self.branch_button = pn.widgets.Button(label="Try moves from here", color="primary", width=190,
                                                css_classes=["rv-branch"])
@@ -368,16 +370,16 @@ class ReplayPage(pn.viewable.Viewer):
         self.first_upload.param.watch(lambda e: self._import(self.first_upload), "value")
         for widget in (self.upload, self.first_upload):   # a file over the size limit is never sent
             widget.param.watch(self._refused, "refused")
-        self.tools = pn.Row(self.branch_button, self.download, self.record_note,
-                            pn.Column(pn.pane.HTML("<b>Import a record (JSON)</b>", margin=(0, 5)), self.upload,
-                                      margin=0),
-                            margin=(4, 0), css_classes=["replay-tools"])
+        self.tools = wrapping_row(self.branch_button, self.download, self.record_note,
+                                  pn.Column(pn.pane.HTML("<b>Import a record (JSON)</b>", margin=(0, 5)), self.upload,
+                                            margin=0),
+                                  margin=(4, 0), css_classes=["replay-tools"])
         self.odds = ReplayOdds(s)
         side = pn.Column(self.message, pn.pane.HTML("<h4 style='margin:4px 0'>This step</h4>"), self.step_pane,
                          self.odds, divider(), self.players, self.hands, self.chat,
-                         width=390, margin=(0, 0, 0, 12), css_classes=["side-panel", "replay-side"])
+                         sizing_mode="stretch_width", margin=0, css_classes=["side-panel", "replay-side"])
         self.replay_area = pn.Column(
-            self.banner, pn.Row(self.board_slot, side, sizing_mode="stretch_width", margin=0), self.bar, self.tools,
+            self.banner, board_and_side(self.board_slot, side, 390), self.bar, self.tools,
             pn.Column(pn.pane.HTML("<h3 style='margin:4px 0'>What happened so far</h3>"), EventLog(s),
                       sizing_mode="stretch_width"),
             sizing_mode="stretch_width", margin=0, visible=False)

@@ -13,3 +13,8 @@ def pan(fig: Any, x: float, y: float) -> None:
             pointer.data = {"x": [x], "y": [y]}
             return
     raise AssertionError("this board takes no drags: no pointer source on its pan callbacks")
+
+
+def show_at(fig: Any, width: int) -> None:
+    """The browser reports that it shows the board's figure ``width`` pixels wide (a narrower window)."""
+    fig.set_from_json("outer_width", width)

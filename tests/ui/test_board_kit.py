@@ -15,7 +15,7 @@ from academy.ui.board_kit.arrows import arrow_columns, arrow_layers
 from academy.ui.board_kit.board import Board
 from academy.ui.board_kit.grid import cell_at, rect_columns
 from academy.ui.board_kit.layer import Layer
-from tests.ui.gestures import pan
+from tests.ui.gestures import pan, show_at
 
 
 def dots(fill=("#ff0000", "#ff0000")) -> Layer:
@@ -259,3 +259,21 @@ def test_reframe_and_restyle_change_the_figure_in_place():
     assert fig.xaxis[0].ticker.ticks == [0, 1] and fig.xaxis[0].major_label_overrides == {0: "A", 1: "B"}
     assert b.renderers["names"].glyph.text_font_size == "14px"
     assert b.element.get(1).opts.get().kwargs["text_font_size"] == "14px"
+
+
+def test_a_board_of_a_fixed_size_shrinks_to_a_narrow_window_and_says_by_how_much():
+    """Issue 14, item 7 (a phone's 390 px): a board given a width keeps its ratio and never grows past that
+    width, and tells the game's board its scale when the browser shows it narrower (for marks and text)."""
+    b = Board("kit-board", [dots()], x_range=(0, 1), y_range=(0, 1), width=600, height=400)
+    fig = b.figure
+    assert (fig.sizing_mode, fig.max_width, fig.aspect_ratio, b.pane.max_width) == ("scale_width", 600, 1.5, 600)
+    told = []
+    b.on_resize(told.append)
+    show_at(fig, 300)
+    show_at(fig, 300)                       # the same width again: nothing to redo
+    assert (b.scale, told) == (0.5, [0.5])
+    show_at(fig, 900)                       # wider than the board: it stays at its full size
+    assert (b.scale, told) == (1.0, [0.5, 1.0])
+    b.reframe((0, 1), (0, 1), width=300, height=300)
+    assert (fig.max_width, fig.aspect_ratio, b.scale, told) == (300, 1.0, 1.0, [0.5, 1.0])
+    assert board().figure.sizing_mode != "scale_width"      # a board of no fixed width fills its column

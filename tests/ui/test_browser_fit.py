@@ -3,6 +3,8 @@ only up and down: the page is no wider than the window, and no button or input i
 edge (each lies inside the window, so nothing has to be scrolled sideways to reach it)."""
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from academy.ui.shell import build_page, current_query
@@ -79,24 +81,31 @@ PAGES += [
     ("Fronts lesson", "?game=fronts&tab=lessons&lesson=orders", ".tab-lessons .bk-events"),
     # issue 18: the units table of Game of War's lesson 8 was cut off
     ("Game of War lesson 8", "?game=game_of_war&tab=lessons&lesson=units", ".tab-lessons .bk-events"),
-]
-# at a laptop's size only: issue 17, Tactics' lesson 9 formula line and lesson 15's commander table were cut
-# off. On a phone the Tactics board keeps its width and the exercise buttons beside it are cut off (issue 14,
-# phone layouts, open).
-LAPTOP_PAGES = [
+    # issue 17: Tactics' lesson 9 formula line and lesson 15's commander table were cut off at a laptop's size;
+    # issue 14: on a phone the Tactics board kept its width and cut off the exercise buttons beside it
     ("Tactics lesson 9", "?game=tactics&tab=lessons&lesson=luck", ".tab-lessons .bk-events"),
     ("Tactics lesson 15", "?game=tactics&tab=lessons&lesson=commanders", ".tab-lessons .bk-events"),
+    # issue 14: every game's Play tab with a game started (the board beside its side panel on a laptop, the
+    # panel under the board on a phone)
+    *[(f"{name} game", f"?game={game}&tab=play", ".start-game", _start_a_game)
+      for game, name in (("diplomacy", "Diplomacy"), ("fronts", "Fronts"), ("tactics", "Tactics"),
+                         ("game_of_war", "Game of War"))],
 ]
 
 
 def cases():
     for size in SIZES:
-        for name, address, ready, *then in PAGES + (LAPTOP_PAGES if size == "laptop" else []):
+        for name, address, ready, *then in PAGES:
             yield pytest.param(size, name, address, ready, then[0] if then else None, id=f"{size}-{name}")
 
 
 @pytest.mark.parametrize("size, name, address, ready, then", list(cases()))
 def test_page_fits_the_window(serve, open_page, size, name, address, ready, then):
+    _fits(serve, open_page, size, name, address, ready, then)
+
+
+def _fits(serve, open_page, size, name, address, ready, then):
+    """Open ``address`` at ``size``, wait for ``ready`` (and do ``then``), and check that nothing is cut off."""
     width, height = SIZES[size]
     url = serve(lambda: build_page(current_query()))
     page = open_page(width=width, height=height, has_touch=size == "phone")
@@ -107,6 +116,8 @@ def test_page_fits_the_window(serve, open_page, size, name, address, ready, then
         then(page.page)
     page.page.wait_for_timeout(800)              # the last layout pass after the content arrived
     m = page.page.evaluate(MEASURE)
+    if os.environ.get("FIT_SHOTS"):              # FIT_SHOTS=folder: a screenshot of every page, to look at
+        page.page.screenshot(path=os.path.join(os.environ["FIT_SHOTS"], f"{size}-{name}.png"), full_page=True)
     problems = []
     if m["page"] > m["width"] + 1:
         problems.append(f"the page is {m['page']} px wide in a {m['width']} px window")
@@ -116,3 +127,42 @@ def test_page_fits_the_window(serve, open_page, size, name, address, ready, then
     if size == "laptop":                         # a phone may scroll a wide table sideways, a laptop never
         problems += m["tables"][:4]
     assert not problems, f"{name} at {width}×{height}:\n" + "\n".join(problems)
+
+
+# issue 14: every game's shared page (a seat's link) and its replay (the seat's own view), on a phone and a laptop
+SHARED = {"conquest": {"players": 2, "setup": "random"}, "diplomacy": {}, "fronts": {"players": 2, "map": "duel"},
+          "game_of_war": {}, "tactics": {}}
+
+
+@pytest.fixture(scope="module")
+def stored_games(tmp_path_factory):
+    """A database with a shared game of each game, and per game (its id, the human seat's token)."""
+    from academy.store.live import LiveHub
+    url = f"sqlite:///{tmp_path_factory.mktemp('fit')}/games.db"
+    out = {}
+    with LiveHub(url, synchronous=True) as hub:
+        for game, options in SHARED.items():
+            seats = [{"kind": "human", "name": "Ann"}] + [{"kind": "cpu", "level": "easy"}] * (
+                6 if game == "diplomacy" else 1)
+            live, tokens = hub.create(game, options, 3, seats)
+            out[game] = (live.game_id, tokens[0])
+    return url, out
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game", SHARED)
+@pytest.mark.parametrize("kind", ["shared", "replay"])
+def test_shared_and_replay_pages_fit_the_window(serve, open_page, stored_games, monkeypatch, size, game, kind):
+    from urllib.parse import quote
+
+    from academy.ui.live_session import close_shared_hubs
+    from academy.ui.replay import replay_link
+    db, games = stored_games
+    monkeypatch.setenv("ACADEMY_DB", db)
+    live, token = games[game]
+    address = (f"?game={game}&tab=play&match={live}&seat={quote(token, safe='')}" if kind == "shared"
+               else replay_link(live, token))
+    try:
+        _fits(serve, open_page, size, f"{game} {kind}", address, ".bk-events", None)
+    finally:
+        close_shared_hubs()

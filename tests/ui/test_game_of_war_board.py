@@ -12,6 +12,7 @@ from academy.games.game_of_war import parse_position
 from academy.ui.board_kit.board import Board
 from academy.ui.game_of_war.board import LETTER_COLOURS, SIDE_COLOURS, GameOfWarBoard
 from academy.ui.game_of_war.session import GameOfWarSession
+from tests.ui.gestures import show_at
 
 # game-of-war.md "Combat": N-I3 and N-I4 aim at S-I2 (8), which S-I3 backs on the same column (6 + 6 = 12)
 POSITION = ("North to move | board: empty | North arsenals: a8 | South arsenals: a10, a12 | North: N-I1 e8, "
@@ -194,3 +195,19 @@ def test_the_column_letters_are_above_the_board_too():
     for axis in (top, bottom):
         assert [axis.major_label_overrides[t] for t in axis.ticker.ticks[:3]] == ["a", "b", "c"]
         assert axis.major_label_overrides[24] == "y"
+
+
+def test_on_a_phone_the_board_shrinks_with_its_units_rings_and_letters():
+    """Issue 14, item 7: at a phone's width the 25-column board is scaled down to the window, and its
+    units, target rings and letters with it (a unit's marker stays inside its square)."""
+    s, board = aimed()
+    full = {layer: board.kit.column(layer, "size") for layer in ("units", "targets")}
+    assert all(full.values())
+    letters = board.kit.renderers["letters"].glyph
+    show_at(board.figure, board.figure.width // 2)
+    assert board.kit.scale == 0.5
+    for layer, sizes in full.items():
+        assert board.kit.column(layer, "size") == [v / 2 for v in sizes], layer
+    assert (letters.text_font_size, board.kit.renderers["arsenals"].glyph.size) == ("8px", 15)
+    show_at(board.figure, board.figure.width)
+    assert board.kit.column("units", "size") == full["units"] and letters.text_font_size == "11px"

@@ -16,7 +16,7 @@ from academy.ui.tactics.board import TacticsBoard
 from academy.ui.tactics.board_layers import TEXT_ROLES
 from academy.ui.tactics.board_layers import LAYER_NAMES
 from academy.ui.tactics.session import HUMAN, TacticsSession
-from tests.ui.gestures import pan
+from tests.ui.gestures import pan, show_at
 
 DUEL = "river_crossing day 2 red | red 3000: tank E2, infantry G1 | blue 0: infantry E4, tank H9"
 
@@ -270,3 +270,19 @@ def test_text_sizes_are_one_value_per_glyph_and_follow_the_map():
     assert board.map.id == "twin_harbors" and board.cell < 60
     assert {g.text_font_size for g in glyphs} != small          # smaller tiles: smaller text
     assert set(board._fonts()) == {g.text_font_size for g in glyphs}
+
+
+def test_on_a_phone_the_board_shrinks_with_its_text_and_target_rings():
+    """Issue 14, item 7: at a phone's width the board is scaled down to the window (not cut off), and its
+    text and target rings are sized for the tiles as shown, so a unit's code still fits its tile."""
+    s = session_at()
+    b = board_for(s)
+    codes = b.kit.renderers["unit-codes"].glyph
+    full_font, full_cell = codes.text_font_size, b.cell
+    s.click("E2")                                      # the tank: its targets get rings
+    full_rings = b.kit.column("targets", "size")
+    assert full_rings
+    show_at(b.figure, b.figure.width // 2)
+    assert b.cell == full_cell // 2
+    assert int(codes.text_font_size.rstrip("px")) < int(full_font.rstrip("px"))
+    assert b.kit.column("targets", "size") == [r / 2 for r in full_rings]

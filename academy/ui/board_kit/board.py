@@ -19,6 +19,12 @@ and the server reads it from there. The layers a drag handler names as ``follow`
 piece) follow the pointer in the browser, with no round trip, on every pointer move: the server
 fills them when a drag starts and empties them when it ends.
 
+A board given a ``width`` is drawn at that size where there is room and shrinks with its ratio kept where
+there is not (a phone): its figure scales to the width it is given, never past ``width``. Sizes in screen
+pixels (markers, text) do not shrink with it by themselves: :attr:`Board.scale` is the shown width over
+``width`` (1 on a wide screen), and ``on_resize(handler)`` calls ``handler(scale)`` when the browser reports
+another one, for the game's board to size its marks and text again.
+
 In a notebook :attr:`Board.element` is the board as it stands, a HoloViews overlay a teacher can
 add to (``board.element * hv.Text(3, 4, "here")``) and save (``hv.save``).
 """
@@ -102,7 +108,12 @@ class Board:
         self.renderers: dict[str, Any] = {}
         self.figure, self.sources = self._render(source_names or {}, background, figure or {})
         self.pane = pn.pane.Bokeh(self.figure, css_classes=list(css_classes), margin=(0, 0),
-                                  **({"sizing_mode": "stretch_width"} if not width else {}), **(pane or {}))
+                                  sizing_mode="scale_width" if width else "stretch_width", **(pane or {}))
+        self.scale = 1.0              # the shown width over the figure's width (see the module docstring)
+        self._resize: list[Callable[[float], None]] = []
+        if width:
+            self._fit(width, height)
+            self.figure.on_change("outer_width", self._on_outer_width)
         self._tap: list[TapHandler] = []
         self._drag: list[DragHandler] = []
         self.drag_cell: Callable[[float, float], Any] = lambda x, y: (x, y)
@@ -168,7 +179,8 @@ class Board:
                 height: int | None = None, xticks: Sequence[tuple[float, Any]] | None = None,
                 yticks: Sequence[tuple[float, Any]] | None = None) -> None:
         """Another extent (a board for another map): the figure's ranges, size and axis ticks
-        ((position, label) pairs) change in place, and :attr:`element` follows."""
+        ((position, label) pairs) change in place, and :attr:`element` follows (and :attr:`scale`, with
+        no ``on_resize`` handler called: the caller sizes its marks for the new frame)."""
         from bokeh.models import FixedTicker
         fig = self.figure
         fig.x_range.update(start=x_range[0], end=x_range[1])
@@ -178,6 +190,9 @@ class Board:
             if value:
                 setattr(fig, prop, value)
                 self._overlay_options[prop] = value
+        if fig.sizing_mode == "scale_width" and (width or height):
+            self._fit(fig.width, fig.height)
+            self.scale = self._scale_at(figure_size(fig, "outer_width")) or self.scale   # no handler called
         for axes, key, ticks in ((fig.xaxis, "xticks", xticks), (fig.yaxis, "yticks", yticks)):
             if ticks is None:
                 continue
@@ -185,6 +200,27 @@ class Board:
             for axis in axes:
                 axis.ticker = FixedTicker(ticks=[t for t, _ in ticks])
                 axis.major_label_overrides = {t: str(label) for t, label in ticks}
+
+    def _fit(self, width: int, height: int) -> None:
+        """Shown at ``width`` × ``height`` where there is room, scaled down with that ratio where not."""
+        fig = self.figure
+        fig.update(sizing_mode="scale_width", max_width=width, aspect_ratio=width / height)
+        self.pane.max_width = width
+
+    def on_resize(self, handler: Callable[[float], None]) -> None:
+        """Call ``handler(scale)`` when the browser shows the board at another :attr:`scale`."""
+        self._resize.append(handler)
+
+    def _scale_at(self, shown: Any) -> float | None:
+        """:attr:`scale` for a figure shown ``shown`` pixels wide (None: not known)."""
+        return round(min(1.0, shown / self.figure.width), 2) if shown and self.figure.width else None
+
+    def _on_outer_width(self, _attr: str, _old: Any, shown: Any) -> None:
+        scale = self._scale_at(shown)
+        if scale is not None and scale != self.scale:
+            self.scale = scale
+            for handler in self._resize:
+                handler(scale)
 
     def restyle(self, layer: str, **style: Any) -> None:
         """Set fixed style properties (``text_font_size`` ...) of a layer's glyphs (drawn, selected,

@@ -16,7 +16,7 @@ from academy.core.errors import InvalidNotation
 from academy.games.conquest.game import OPTIONS, PLAYER_NAMES
 from academy.games.conquest.mapdata import available_maps
 from academy.ui.defer import later
-from academy.ui.fit import side_by_side
+from academy.ui.fit import board_and_side, side_by_side
 from academy.ui.labels import wrapping_row
 from academy.ui.position_link import ShareLink, position_text, read_position
 from academy.ui.session import CPU_LEVELS, HUMAN, GameSession
@@ -150,7 +150,7 @@ class PlayPage(pn.viewable.Viewer):
                                                                     "padding": "24px", "min-height": "320px"})
         self.share = ShareLink("conquest", lambda: position_text("conquest", s.state))
         self.table = pn.Column(
-            side_by_side((self.board, 360, 1), (side, 390, 0)),     # the side panel under the board on a phone
+            board_and_side(self.board, side, 390),
             ReplayBar(s),
             self.share,
             side_by_side(

@@ -9,7 +9,7 @@ from typing import Any
 import panel as pn
 import param
 
-from academy.ui.fit import side_by_side
+from academy.ui.fit import board_and_side, side_by_side
 from academy.ui.defer import later
 from academy.ui.leave_view import LeaveView
 from academy.ui.live_session import SharedSession
@@ -55,7 +55,7 @@ class SharedPlayPage(pn.viewable.Viewer):
                          sizing_mode="stretch_width", margin=0, css_classes=["side-panel"])
         self.layout = pn.Column(
             self.seat_info, self.banner,
-            side_by_side((self.board, 360, 1), (side, 390, 0)),     # the side panel under the board on a phone
+            board_and_side(self.board, side, 390),
             side_by_side(
                 (pn.Column(pn.pane.HTML("<h3 style='margin:4px 0'>Play with the keyboard</h3>"),
                            self._picker(ActionPicker(s)), sizing_mode="stretch_width", margin=0), 320, 1),

@@ -17,6 +17,7 @@ import panel as pn
 import param
 
 from academy.core.errors import InvalidNotation
+from academy.ui.fit import board_and_side
 from academy.ui.defer import later
 from academy.ui.leave_view import LeaveView
 from academy.ui.messages_view import MessagesView
@@ -99,7 +100,7 @@ class DiplomacyPlayPage(pn.viewable.Viewer):
         self.board = DiplomacyBoard(s)
         self.centres = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["centres"])
         self.orders_panel = OrdersPanel(s)
-        side = pn.Column(self.orders_panel, divider(), self.centres, width=410, margin=(0, 0, 0, 12),
+        side = pn.Column(self.orders_panel, divider(), self.centres, sizing_mode="stretch_width", margin=0,
                          css_classes=["side-panel"])
         self.cover_text = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["cover-text"])
         self.cover_button = pn.widgets.Button(label="I'm ready", color="primary", width=300,
@@ -108,8 +109,8 @@ class DiplomacyPlayPage(pn.viewable.Viewer):
         self.cover = pn.Column(self.cover_text, self.cover_button, visible=False, sizing_mode="stretch_width",
                                css_classes=["pass-screen"], styles={"background": "#eef5fb", "border-radius": "12px",
                                                                     "padding": "24px", "min-height": "300px"})
-        self.table = pn.Row(pn.Column(self.board, _board_footer(self.board), sizing_mode="stretch_width", margin=0),
-                            side, sizing_mode="stretch_width", margin=0)
+        self.table = board_and_side(pn.Column(self.board, _board_footer(self.board), sizing_mode="stretch_width",
+                                              margin=0), side, 410)
         self.replay_button = pn.widgets.Button(label="Replay this game", width=160, css_classes=["replay-game"])
         self.replay_button.on_click(lambda e: self.open_replay())
         self.replay_area = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["local-replay"])
@@ -252,12 +253,12 @@ class SharedDiplomacyPage(pn.viewable.Viewer):
                                              visible=s.power is not None)
         self.draw_button.on_click(lambda e: s.vote_draw(s.power not in s.draw_votes))
         side = pn.Column(self.clock, OrdersPanel(s), divider(), self.centres, self.draw_text,
-                         self.draw_button, self.leave, width=410,
-                         margin=(0, 0, 0, 12), css_classes=["side-panel"])
+                         self.draw_button, self.leave, sizing_mode="stretch_width",
+                         margin=0, css_classes=["side-panel"])
         self.layout = pn.Column(
             self.seat_info,
-            pn.Row(pn.Column(self.board, _board_footer(self.board), sizing_mode="stretch_width", margin=0), side,
-                   sizing_mode="stretch_width", margin=0),
+            board_and_side(pn.Column(self.board, _board_footer(self.board), sizing_mode="stretch_width", margin=0),
+                           side, 410),
             pn.Card(ResultsPanel(s), title="Results of each phase", sizing_mode="stretch_width",
                     css_classes=["results-card"]),
             MessagesView(s), _rules(), sizing_mode="stretch_width", css_classes=["diplomacy-play", "shared-play"])

@@ -19,6 +19,8 @@ import param
 from academy.core.record import Record
 from academy.core.text import count
 from academy.games.diplomacy.actions import Resolve
+from academy.ui.labels import wrapping_row
+from academy.ui.fit import board_and_side
 from academy.ui.defer import later
 from academy.ui.messages_view import STYLE as CHAT_STYLE
 from academy.ui.replay_parts import messages_html, show_planner
@@ -130,9 +132,9 @@ class DiplomacyReplayPage(pn.viewable.Viewer):
         back = f" · <a href='{back_link}'>back to the game</a>" if back_link else ""
         self.layout = pn.Column(
             pn.pane.HTML(f"<h2 style='margin:4px 0'>Replay: {s.title}</h2><a href='?page=games'>all games</a>{back}"),
-            pn.Row(*buttons, self.try_button, margin=0), self.counter,
-            pn.Row(self.board, pn.Column(ResultsPanel(s), self.chat, width=420, margin=(0, 0, 0, 12)),
-                   sizing_mode="stretch_width", margin=0),
+            wrapping_row(*buttons, self.try_button), self.counter,
+            board_and_side(pn.Column(self.board, sizing_mode="stretch_width", margin=0),
+                           pn.Column(ResultsPanel(s), self.chat, sizing_mode="stretch_width", margin=0), 420),
             self.planner_area, sizing_mode="stretch_width", css_classes=["diplomacy-replay"])
         s.param.watch(later(self._update), ["index"])
         self._update()

@@ -14,6 +14,7 @@ import param
 
 from academy.core.errors import InvalidNotation
 from academy.games.fronts.mapdata import load_map
+from academy.ui.fit import board_and_side
 from academy.ui.defer import later
 from academy.ui.position_link import ShareLink, position_text, read_position
 from academy.ui.save_load import SaveLoadBar
@@ -88,7 +89,7 @@ class FrontsPlayPage(pn.viewable.Viewer):
         self.form_card = pn.Card(form, title="New game", collapsed=False, sizing_mode="stretch_width",
                                  css_classes=["new-game-card"], margin=(0, 0, 8, 0))
         self.board = FrontsBoard(s)
-        side = pn.Column(OrdersPanel(s), divider(), OddsPanel(s), width=430, margin=(0, 0, 0, 12),
+        side = pn.Column(OrdersPanel(s), divider(), OddsPanel(s), sizing_mode="stretch_width", margin=0,
                          css_classes=["side-panel"])
         self.cover_text = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["cover-text"])
         self.cover_button = pn.widgets.Button(label="I'm ready", color="primary", width=300,
@@ -98,8 +99,7 @@ class FrontsPlayPage(pn.viewable.Viewer):
                                css_classes=["pass-screen"], styles={"background": "#eef5fb", "border-radius": "12px",
                                                                     "padding": "24px", "min-height": "300px"})
         legend = pn.pane.HTML(LEGEND, stylesheets=[CSS], sizing_mode="stretch_width")
-        self.table = pn.Row(pn.Column(self.board, legend, sizing_mode="stretch_width", margin=0), side,
-                            sizing_mode="stretch_width", margin=0)
+        self.table = board_and_side(pn.Column(self.board, legend, sizing_mode="stretch_width", margin=0), side, 430)
         self.replay_button = pn.widgets.Button(label="Replay this game", width=160, css_classes=["replay-game"])
         self.replay_button.on_click(lambda e: self.open_replay())
         self.replay_area = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["local-replay"])

@@ -30,6 +30,8 @@ from academy.games.fronts.actions import Resolve
 from academy.games.fronts.mapdata import load_map
 from academy.games.fronts.units import LOSS_ORDER
 from academy.games.fronts.view import full_observation
+from academy.ui.labels import wrapping_row
+from academy.ui.fit import board_and_side
 from academy.ui.defer import later
 from academy.ui.messages_view import STYLE as CHAT_STYLE
 from academy.ui.replay_parts import RecordDownload, messages_html, show_planner
@@ -297,8 +299,8 @@ class FrontsReplayPage(pn.viewable.Viewer):
                                             css_classes=["rv-branch"])
         self.try_button.on_click(lambda e: self.open_planner())
         b = self.buttons
-        bar = pn.Row(b["start"], b["back"], b["forward"], b["end"], self.counter, self.try_button, self.record,
-                     margin=(4, 0), css_classes=["replay-steps"])
+        bar = wrapping_row(b["start"], b["back"], b["forward"], b["end"], self.counter, self.try_button, self.record,
+                           margin=(4, 0), css_classes=["replay-steps"])
         self.board = ReplayFrontsBoard(s)
         self.message = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width",
                                     css_classes=["replay-message"])
@@ -306,13 +308,13 @@ class FrontsReplayPage(pn.viewable.Viewer):
                                  css_classes=["step-events", "turn-pane"])
         self.chat = pn.pane.HTML("", stylesheets=[CHAT_STYLE], sizing_mode="stretch_width",
                                  css_classes=["replay-chat"])
-        side = pn.Column(self.message, self.turn, self.chat, width=430, margin=(0, 0, 0, 12),
+        side = pn.Column(self.message, self.turn, self.chat, sizing_mode="stretch_width", margin=0,
                          css_classes=["side-panel", "replay-side"])
         self.planner_area = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["replay-planner"])
         self.layout = pn.Column(
             self.head, bar,
-            pn.Row(pn.Column(self.board, pn.pane.HTML(LEGEND, stylesheets=[CSS], sizing_mode="stretch_width"),
-                             sizing_mode="stretch_width", margin=0), side, sizing_mode="stretch_width", margin=0),
+            board_and_side(pn.Column(self.board, pn.pane.HTML(LEGEND, stylesheets=[CSS], sizing_mode="stretch_width"),
+                                     sizing_mode="stretch_width", margin=0), side, 430),
             pn.Card(ReportsPanel(s), title="Battle reports so far", sizing_mode="stretch_width",
                     css_classes=["reports-card"]),
             self.planner_area, sizing_mode="stretch_width", css_classes=["replay-page", "fronts-replay"])

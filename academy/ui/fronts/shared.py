@@ -20,6 +20,7 @@ from academy.core.errors import RulesError
 from academy.games.fronts.game import FrontsGame
 from academy.games.fronts.mapdata import load_map
 from academy.store.errors import StoreError
+from academy.ui.fit import board_and_side
 from academy.ui.defer import later
 from academy.ui.leave_view import LeaveView
 from academy.ui.messages_view import MessagesView
@@ -142,8 +143,8 @@ class SharedFrontsPage(pn.viewable.Viewer):
         self.waiting = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["waiting-list"])
         self.board = FrontsBoard(s)
         side = pn.Column(self.waiting, OrdersPanel(s), OddsPanel(s), LeaveView(s), divider(),
-                         MessagesView(s), width=420, margin=(0, 0, 0, 12), css_classes=["side-panel"])
-        self.layout = pn.Column(self.seat_info, pn.Row(self.board, side, sizing_mode="stretch_width", margin=0),
+                         MessagesView(s), sizing_mode="stretch_width", margin=0, css_classes=["side-panel"])
+        self.layout = pn.Column(self.seat_info, board_and_side(pn.Column(self.board, sizing_mode="stretch_width", margin=0), side, 420),
                                 ReportsPanel(s), sizing_mode="stretch_width", css_classes=["fronts-play", "shared-play"])
         s.param.watch(later(self._update), ["waiting", "obs", "status"])
         self._update()

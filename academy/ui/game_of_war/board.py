@@ -91,6 +91,7 @@ class GameOfWarBoard(pn.viewable.Viewer):
         super().__init__(session=session, **params)
         self.width, self.height = WIDTH, HEIGHT
         self.cell = int(cell)              # pixels per square (smaller beside a lesson's text)
+        self.scale = 1.0                   # the board as shown over its full size (a phone: less than 1)
         self._terrain = self._terrain_key()
         self._pointer: tuple[int, int] | None = None     # the square under a dragged unit
         self._dragging = False
@@ -110,6 +111,7 @@ class GameOfWarBoard(pn.viewable.Viewer):
         self.marks = self.sources                  # "selected", "destinations", "targets", "trail", "deploy" ...
         self.kit.on_tap(self._on_tap)
         self.kit.on_drag(self._on_drag, cell=self.square_at, follow=("ghost", "ghost_letter"))
+        self.kit.on_resize(self._on_resize)
         watched = ["state", "selected", "destinations", "targets", "target", "network_side", "thinking", "trail"]
         watched += [n for n in ("placements", "deploy_squares", "covered", "unit_type", "preview")
                     if n in session.param]
@@ -126,9 +128,9 @@ class GameOfWarBoard(pn.viewable.Viewer):
     # --- building ------------------------------------------------------------------------------
     def _layers(self) -> list[Layer]:
         cols, marks = self._columns(), self._mark_columns()
-        letter_style = {"text_align": "center", "text_baseline": "middle", "text_font_size": "11px",
-                        "text_font_style": "bold"}
-        fire_style = {"text_font_size": "12px", "text_font_style": "bold", "text_baseline": "middle",
+        sized = self._sized_styles()
+        letter_style = {"text_align": "center", "text_baseline": "middle", "text_font_style": "bold"}
+        fire_style = {"text_font_style": "bold", "text_baseline": "middle",
                       "background_fill_color": "#ffffff", "background_fill_alpha": 0.85,
                       "xoffset": 0.32, "yoffset": -0.32}
         half = HEIGHT / 2 - 0.5
@@ -136,7 +138,7 @@ class GameOfWarBoard(pn.viewable.Viewer):
             Layer("squares", "rectangles", self._square_columns(), mapped=("fill_color",),
                   style={"line_color": "#c9c6b8", "line_width": 0.6}),
             Layer("network", "points", cols["network"], mapped=("fill_color",),
-                  style={"marker": "circle", "size": 7, "fill_alpha": 0.7, "line_color": None}),
+                  style={"marker": "circle", "fill_alpha": 0.7, "line_color": None, **sized["network"]}),
             Layer("deploy", "rectangles", marks["deploy"],
                   style={"fill_color": DEPLOY, "fill_alpha": 0.28, "line_color": DEPLOY, "line_alpha": 0.45,
                          "line_width": 1}),
@@ -145,7 +147,7 @@ class GameOfWarBoard(pn.viewable.Viewer):
             Layer("fortresses", "rectangles", self._fortress_columns(),
                   style={"fill_alpha": 0, "line_color": "#4a5566", "line_width": 2.5}),
             Layer("arsenals", "points", cols["arsenals"], mapped=("fill_color",),
-                  style={"marker": "star", "size": 30, "line_color": "#222222", "line_width": 1.2}),
+                  style={"marker": "star", "line_color": "#222222", "line_width": 1.2, **sized["arsenals"]}),
             *arrow_layers("trail", [], alpha=0.7, dashed=True),
             Layer("fire_attack", "segments", marks["fire_attack"], mapped=("line_color",),
                   style={"line_width": 3, "line_alpha": 0.75}),
@@ -154,28 +156,51 @@ class GameOfWarBoard(pn.viewable.Viewer):
             Layer("selected", "rectangles", marks["selected"],
                   style={"fill_color": SELECTED, "fill_alpha": 0.55, "line_color": "#a07800", "line_width": 2.5}),
             Layer("destinations", "points", marks["destinations"],
-                  style={"marker": "circle", "size": 13, "fill_color": DESTINATION, "fill_alpha": 0.85,
-                         "line_color": "#1d6b34", "line_width": 1}),
+                  style={"marker": "circle", "fill_color": DESTINATION, "fill_alpha": 0.85,
+                         "line_color": "#1d6b34", "line_width": 1, **sized["destinations"]}),
             Layer("units", "points", cols["units"], mapped=("marker", "size", "fill_color", "line_color"),
                   style={"line_width": 2}),
-            *(Layer(name, "labels", cols[name], style={**letter_style, "text_color": colour})
+            *(Layer(name, "labels", cols[name], style={**letter_style, "text_color": colour, **sized[name]})
               for name, colour in _LETTERS.items()),
             Layer("ground", "rectangles", cols["ground"], mapped=("line_color",),
                   style={"fill_alpha": 0, "line_width": 3}),
             Layer("targets", "points", marks["targets"], mapped=("size", "line_width"),
                   style={"marker": "circle", "fill_alpha": 0, "line_color": TARGET}),
-            *(Layer(name, "labels", marks[name], style={**fire_style, "text_color": colour})
+            *(Layer(name, "labels", marks[name], style={**fire_style, "text_color": colour, **sized[name]})
               for name, colour in _FIRE_LABELS.items()),
             Layer("pointer", "rectangles", marks["pointer"], mapped=("line_color",),
                   style={"fill_alpha": 0, "line_width": 4}),
             Layer("ghost", "points", marks["ghost"], mapped=("marker", "size", "fill_color", "line_color"),
                   style={"line_width": 2, "fill_alpha": 0.6, "line_alpha": 0.8}),
-            Layer("ghost_letter", "labels", marks["ghost_letter"], style={**letter_style, "text_color": "#ffffff"}),
+            Layer("ghost_letter", "labels", marks["ghost_letter"],
+                  style={**letter_style, "text_color": "#ffffff", **sized["ghost_letter"]}),
             Layer("unit_info", "points", cols["unit_info"],
-                  style={"marker": "square", "size": self.cell * 0.8, "fill_alpha": 0, "line_alpha": 0,
-                         "hover_fill_alpha": 0, "hover_line_alpha": 0},
+                  style={"marker": "square", "fill_alpha": 0, "line_alpha": 0,
+                         "hover_fill_alpha": 0, "hover_line_alpha": 0, **sized["unit_info"]},
                   hover='<div style="font-size:13px"><b>@id</b> @kind (@side) on @square@ground<br>@status</div>'),
         ]
+
+    def px(self, size: float) -> float:
+        """``size`` screen pixels of the full-size board, as shown (scaled down on a phone)."""
+        return size * self.scale
+
+    def _sized_styles(self) -> dict[str, dict[str, Any]]:
+        """The layers' fixed sizes in screen pixels, for the board as shown (text never below 8 px)."""
+        font = lambda size: f"{max(8, round(self.px(size)))}px"      # noqa: E731
+        return {"network": {"size": self.px(7)}, "arsenals": {"size": self.px(30)},
+                "destinations": {"size": self.px(13)}, "unit_info": {"size": self.px(self.cell * 0.8)},
+                **{name: {"text_font_size": font(11)} for name in (*_LETTERS, "ghost_letter")},
+                **{name: {"text_font_size": font(12)} for name in _FIRE_LABELS}}
+
+    def _on_resize(self, scale: float) -> None:
+        """The browser shows the board at another scale: marks and text sized for its squares."""
+        self.scale = scale
+
+        def resize() -> None:
+            for name, style in self._sized_styles().items():
+                self.kit.restyle(name, **style)
+            self._patch()
+        self.kit.change(resize)
 
     def _style_axes(self) -> None:
         from bokeh.models import FixedTicker, LinearAxis
@@ -247,7 +272,7 @@ class GameOfWarBoard(pn.viewable.Viewer):
             row = (u.at[0], u.at[1], u.id, u.kind.label, u.side, f"{LETTERS[u.at[0]]}{u.at[1] + 1}",
                    f", {a(terrain)}" if terrain in GROUND_FRAME else "",
                    "in communication" if on else "cut off: cannot move, does not count in combat", CODES[u.type],
-                   MARKERS[u.type], UNIT_SIZE[u.type], SIDE_COLOURS[u.side] if on else CUT_OFF_FILL,
+                   MARKERS[u.type], self.px(UNIT_SIZE[u.type]), SIDE_COLOURS[u.side] if on else CUT_OFF_FILL,
                    "#111111" if on else SIDE_COLOURS[u.side])
             for k, v in zip(_UNIT_COLUMNS, row):
                 units[k].append(v)
@@ -285,14 +310,15 @@ class GameOfWarBoard(pn.viewable.Viewer):
         if self._dragging and selected is not None:      # the dragged unit, moved with the pointer by the page
             unit = pos.unit(s.selected)
             out["ghost"] = {"x": [selected[0]], "y": [selected[1]], "marker": [MARKERS[unit.type]],
-                            "size": [UNIT_SIZE[unit.type]], "fill_color": [SIDE_COLOURS[unit.side]],
+                            "size": [self.px(UNIT_SIZE[unit.type])], "fill_color": [SIDE_COLOURS[unit.side]],
                             "line_color": ["#111111"]}
             out["ghost_letter"] = {"x": [selected[0]], "y": [selected[1]], "text": [CODES[unit.type]]}
         for t in s.targets:
             if pos.has_unit(t):
                 x, y = pos.unit(t).at
                 aimed = t == s.target
-                for k, v in zip(("x", "y", "size", "line_width"), (x, y, 38 if aimed else 34, 4.5 if aimed else 2.5)):
+                ring = (self.px(38 if aimed else 34), 4.5 if aimed else 2.5)
+                for k, v in zip(("x", "y", "size", "line_width"), (x, y, *ring)):
                     out["targets"][k].append(v)
         arrows = []
         for m in s.trail:

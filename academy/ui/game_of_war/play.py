@@ -22,6 +22,7 @@ from panel.custom import JSComponent
 from academy.core.errors import InvalidNotation, RulesError
 from academy.games.game_of_war.snapshot import parse_position
 from academy.games.game_of_war.units import MOVES_PER_TURN
+from academy.ui.fit import board_and_side
 from academy.ui.defer import later
 from academy.ui.position_link import ShareLink, position_text, read_position
 from academy.ui.event_log import EventLog
@@ -33,7 +34,7 @@ from .deploy import DeploymentCover, DeploymentPanel
 from .legend import unit_key_text, unit_legend
 from .session import CPU_LEVELS, DEPLOYMENTS, HUMAN, GameOfWarSession
 from academy.ui.rule_line import divider
-from academy.ui.labels import hidden_label
+from academy.ui.labels import hidden_label, wrapping_row
 
 __all__ = ["GameOfWarPlayPage", "SIDE_OPTIONS", "lines_choice"]
 
@@ -196,8 +197,8 @@ class GameOfWarPlayPage(KeptBySeats, pn.viewable.Viewer):
         for widget, text in ((self.side, "You play"), (self.level, "CPU level"), (self.deployment, "Deployment")):
             hidden_label(widget, text)   # the bold labels above them say it on screen
         self.position_input = pn.widgets.TextAreaInput(
-            placeholder="North to move | North: N-I1 e5, N-C1 f6 | South: S-I1 e7", height=70, width=420,
-            css_classes=["position-input"])
+            placeholder="North to move | North: N-I1 e5, N-C1 f6 | South: S-I1 e7", height=70,
+            sizing_mode="stretch_width", max_width=420, css_classes=["position-input"])
         self.start = pn.widgets.Button(label="Start game", color="primary", width=160, css_classes=["start-game"])
         self.start.on_click(lambda e: self.start_game())
         self.form_message = pn.pane.HTML("", stylesheets=[CSS], css_classes=["form-message"])
@@ -234,21 +235,22 @@ class GameOfWarPlayPage(KeptBySeats, pn.viewable.Viewer):
         self.space.param.watch(lambda e: self._space(), "presses")
         self.deploy_panel = DeploymentPanel(s)
         self.cover = DeploymentCover(s)
-        self.play_buttons = pn.Row(self.attack_button, self.end_button, margin=0)
-        side = pn.Column(self.status, self.message, pn.Row(self.play_buttons, self.undo_button), self.deploy_panel,
+        self.play_buttons = wrapping_row(self.attack_button, self.end_button, margin=0)
+        side = pn.Column(self.status, self.message, wrapping_row(self.play_buttons, self.undo_button), self.deploy_panel,
                          self.preview, unit_legend(),
                          pn.pane.HTML("<b>Lines of communication</b>", stylesheets=[CSS]), self.lines,
                          divider(), pn.pane.HTML("<b>What happened</b>", stylesheets=[CSS], margin=(4, 5, 0, 5)),
-                         self.events, self.space, width=400, margin=(0, 0, 0, 12),
+                         self.events, self.space, sizing_mode="stretch_width", margin=0,
                          css_classes=["side-panel"])
-        board_col = pn.Column(self.board, pn.pane.HTML(LEGEND, stylesheets=[CSS], width=890), margin=0)
+        board_col = pn.Column(self.board, pn.pane.HTML(LEGEND, stylesheets=[CSS], sizing_mode="stretch_width", max_width=890),
+                              sizing_mode="stretch_width", margin=0)
         self.replay_button = pn.widgets.Button(label="Replay this game", width=160, css_classes=["replay-game"])
         self.replay_button.on_click(lambda e: self.open_replay())
         self.replay_area = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["local-replay"])
         self.tools = SaveLoadBar(s.save_json, s.load_json, "game-of-war-game.json", extra=(self.replay_button,),
                                  refusal=s.save_refusal)
         self.share = ShareLink("game_of_war", lambda: position_text("game_of_war", s.state))
-        self.table = pn.Row(board_col, side, margin=0)
+        self.table = board_and_side(board_col, side, 400)
         self.game_tools = pn.Column(self.tools, self.share, self.replay_area, sizing_mode="stretch_width", margin=0)
         self.game_area = pn.Column(self.cover, self.table, self.game_tools,
                                    _rules(),

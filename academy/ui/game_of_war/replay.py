@@ -26,6 +26,8 @@ import param
 from academy.core.protocol import Event
 from academy.core.record import Record
 from academy.games.game_of_war.state import told_to
+from academy.ui.labels import wrapping_row
+from academy.ui.fit import board_and_side
 from academy.ui.defer import later
 from academy.ui.messages_view import STYLE as CHAT_STYLE
 from academy.ui.replay_parts import RecordDownload, messages_html, show_planner
@@ -175,9 +177,8 @@ class GameOfWarReplayPage(pn.viewable.Viewer):
         self.try_button.on_click(lambda e: self.open_planner())
         self.record = RecordDownload(s, "game_of_war-record.json", stylesheets=[STYLE])
         b = self.buttons
-        bar = pn.Row(b["start"], b["turn-back"], b["back"], b["forward"], b["turn-forward"], b["end"], self.counter,
-                     self.try_button, self.record, margin=(4, 0),
-                     css_classes=["replay-steps"])
+        bar = wrapping_row(b["start"], b["turn-back"], b["back"], b["forward"], b["turn-forward"], b["end"],
+                           self.counter, self.try_button, self.record, margin=(4, 0), css_classes=["replay-steps"])
         self.board = GameOfWarBoard(s)
         self.status = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["gow-status"])
         self.message = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width",
@@ -195,12 +196,13 @@ class GameOfWarReplayPage(pn.viewable.Viewer):
                          self.step_pane, pn.pane.HTML("<b>Lines of communication</b>", stylesheets=[CSS]),
                          self.lines, self.chat, divider(),
                          pn.pane.HTML("<h4 style='margin:4px 0'>What happened so far (newest first)</h4>"),
-                         self.log, width=400, margin=(0, 0, 0, 12), css_classes=["side-panel", "replay-side"])
+                         self.log, sizing_mode="stretch_width", margin=0, css_classes=["side-panel", "replay-side"])
         self.planner_area = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["replay-planner"])
         self.layout = pn.Column(
             self.head, bar,
-            pn.Row(pn.Column(self.board, pn.pane.HTML(REPLAY_LEGEND, stylesheets=[CSS], width=890), margin=0), side,
-                   margin=0),
+            board_and_side(pn.Column(self.board, pn.pane.HTML(REPLAY_LEGEND, stylesheets=[CSS],
+                                                              sizing_mode="stretch_width", max_width=890),
+                                     sizing_mode="stretch_width", margin=0), side, 400),
             self.planner_area, sizing_mode="stretch_width", css_classes=["replay-page", "game-of-war-replay"])
         s.param.watch(later(self._update), ["state", "step", "message", "step_events"])
         self._update()

@@ -23,6 +23,8 @@ import param
 from academy.core.errors import RulesError
 from academy.games.game_of_war.game import GameOfWarGame
 from academy.store.errors import StoreError
+from academy.ui.labels import wrapping_row
+from academy.ui.fit import board_and_side
 from academy.ui.defer import later
 from academy.ui.history import log_lines
 from academy.ui.leave_view import LeaveView
@@ -186,13 +188,14 @@ class SharedGameOfWarPage(pn.viewable.Viewer):
                                                  css_classes=["network-choice"])
         self.lines.param.watch(lambda e: s.show_network(e.new or None), "value")
         self.deploy_panel = DeploymentPanel(s)
-        self.play_buttons = pn.Row(self.attack_button, self.end_button, margin=0)
+        self.play_buttons = wrapping_row(self.attack_button, self.end_button, margin=0)
         side = pn.Column(self.status, self.message, self.preview, self.play_buttons, self.deploy_panel,
-                         self.lines, LeaveView(s), divider(), MessagesView(s), width=390,
-                         margin=(0, 0, 0, 12), css_classes=["side-panel"])
+                         self.lines, LeaveView(s), divider(), MessagesView(s),
+                         sizing_mode="stretch_width", margin=0, css_classes=["side-panel"])
         self.layout = pn.Column(self.seat_info,
-                                pn.Row(pn.Column(self.board, pn.pane.HTML(LEGEND, stylesheets=[CSS]), margin=0),
-                                       side, margin=0),
+                                board_and_side(pn.Column(self.board, pn.pane.HTML(LEGEND, stylesheets=[CSS],
+                                                                                  sizing_mode="stretch_width"),
+                                                         sizing_mode="stretch_width", margin=0), side, 390),
                                 sizing_mode="stretch_width", css_classes=["game-of-war-play", "shared-play"])
         s.param.watch(later(self._update), ["state", "message", "preview", "target", "selected", "status",
                                             "placements"])

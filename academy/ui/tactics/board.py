@@ -48,6 +48,7 @@ class TacticsBoard(pn.viewable.Viewer):
         super().__init__(session=session, **params)
         self.map = self._map()
         w, h = self.map.width, self.map.height
+        self.scale = 1.0                   # the board as shown over its full size (a phone: less than 1)
         self.kit = Board(BOARD_NAME, layers(self.map, session, self.cell), x_range=(-0.5, w - 0.5),
                          y_range=(0.5 - h, 0.5), width=self._size()[0], height=self._size()[1],
                          options={"xaxis": "bottom", "yaxis": "left", "xticks": self._ticks()[0],
@@ -60,6 +61,7 @@ class TacticsBoard(pn.viewable.Viewer):
         self._style_axes()
         self.kit.on_tap(self._on_tap)
         self.kit.on_drag(self._on_drag, cell=self.tile_at, follow=("ghost", "ghost-code"))
+        self.kit.on_resize(self._on_resize)
         session.param.watch(self._on_model, _WATCHED)
 
     def __panel__(self) -> pn.viewable.Viewable:
@@ -77,8 +79,9 @@ class TacticsBoard(pn.viewable.Viewer):
 
     @property
     def cell(self) -> int:
-        """Pixels per tile: as large as fits the board's width, at most 60."""
-        return cell_px(self.map.width)
+        """Pixels per tile as shown: as large as fits the board's width, at most 60 (less on a phone,
+        where the board is scaled down to the window)."""
+        return max(8, round(cell_px(self.map.width) * self.scale))
 
     def _fonts(self) -> tuple[str, str, str]:
         """The text sizes (small, unit, sign) for this map's tiles."""
@@ -86,7 +89,8 @@ class TacticsBoard(pn.viewable.Viewer):
         return size["small"], size["unit"], size["sign"]
 
     def _size(self) -> tuple[int, int]:
-        return self.map.width * self.cell + 40, self.map.height * self.cell + 36
+        cell = cell_px(self.map.width)             # the full size (a narrower window scales it down)
+        return self.map.width * cell + 40, self.map.height * cell + 36
 
     def _ticks(self) -> tuple[list[tuple[int, str]], list[tuple[int, Any]]]:
         w, h = self.map.width, self.map.height
@@ -114,9 +118,18 @@ class TacticsBoard(pn.viewable.Viewer):
         width, height = self._size()
         xticks, yticks = self._ticks()
         self.kit.reframe((-0.5, w - 0.5), (0.5 - h, 0.5), width=width, height=height, xticks=xticks, yticks=yticks)
+        self.scale = self.kit.scale
+        self._restyle()
+
+    def _restyle(self) -> None:
         size = fonts(self.cell)
         for name, role in TEXT_ROLES.items():
             self.kit.restyle(name, text_font_size=size[role])
+
+    def _on_resize(self, scale: float) -> None:
+        """The browser shows the board at another scale: text and target rings sized for its tiles."""
+        self.scale = scale
+        self.kit.change(lambda: (self._restyle(), self._patch()))
 
     # --- updates ---------------------------------------------------------------------------------
     def _on_model(self, *events: Any) -> None:

@@ -16,6 +16,7 @@ from academy.core.errors import InvalidNotation
 from academy.games.tactics.commanders import COMMANDERS
 from academy.games.tactics.mapdata import available_maps
 from academy.games.tactics.missions import MISSIONS
+from academy.ui.fit import board_and_side
 from academy.ui.defer import later
 from academy.ui.position_link import ShareLink, position_text, read_position
 from academy.ui.event_log import EventLog
@@ -106,7 +107,7 @@ class TacticsPlayPage(KeptBySeats, pn.viewable.Viewer):
                                watch=["log", "viewer"], css_classes=["last-events"], max_height=360)
         side = pn.Column(self.status, self.message, self.controls, self.odds, self.why, divider(),
                          pn.pane.HTML("<b>What happened</b>", stylesheets=[CSS], margin=(4, 5, 0, 5)),
-                         self.events, width=430, margin=(0, 0, 0, 12), css_classes=["side-panel"])
+                         self.events, sizing_mode="stretch_width", margin=0, css_classes=["side-panel"])
         self.cover_text = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["cover-text"])
         self.cover_button = pn.widgets.Button(label="I'm ready", color="primary", width=300,
                                               css_classes=["cover-ready"])
@@ -114,9 +115,10 @@ class TacticsPlayPage(KeptBySeats, pn.viewable.Viewer):
         self.cover = pn.Column(self.cover_text, self.cover_button, visible=False, sizing_mode="stretch_width",
                                css_classes=["pass-screen"], styles={"background": "#eef5fb", "border-radius": "12px",
                                                                     "padding": "24px", "min-height": "300px"})
-        self.legend = pn.pane.HTML(LEGEND, stylesheets=[CSS], width=self._board_width())
-        self.table = pn.Row(pn.Column(self.board, self.legend, margin=0), side, sizing_mode="stretch_width",
-                            margin=0)
+        self.legend = pn.pane.HTML(LEGEND, stylesheets=[CSS], sizing_mode="stretch_width",
+                                   max_width=self._board_width())
+        self.table = board_and_side(pn.Column(self.board, self.legend, sizing_mode="stretch_width", margin=0), side,
+                                    430)
         self.replay_button = pn.widgets.Button(label="Replay this game", width=160, css_classes=["replay-game"])
         self.replay_button.on_click(lambda e: self.open_replay())
         self.replay_area = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["local-replay"])
@@ -212,8 +214,8 @@ class TacticsPlayPage(KeptBySeats, pn.viewable.Viewer):
             if self.game_area.visible != has_game:
                 self.game_area.visible = has_game
                 self.form_card.collapsed = has_game
-            if self.legend.width != self._board_width():     # the map (and the board's size) changed
-                self.legend.width = self._board_width()
+            if self.legend.max_width != self._board_width():     # the map (and the board's size) changed
+                self.legend.max_width = self._board_width()
             if has_game:
                 self.share.refresh()
                 self.tools.refresh()

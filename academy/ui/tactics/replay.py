@@ -29,6 +29,8 @@ import param
 from academy.core.record import Record
 from academy.games.tactics.state import TacticsState
 from academy.games.tactics.view import spectator_observation, view_state, visible_events
+from academy.ui.labels import wrapping_row
+from academy.ui.fit import board_and_side
 from academy.ui.defer import later
 from academy.ui.history import log_lines
 from academy.ui.messages_view import STYLE as CHAT_STYLE
@@ -222,7 +224,7 @@ class TacticsReplayPage(pn.viewable.Viewer):
         self.record = RecordDownload(s, "tactics-record.json", stylesheets=[STYLE],
                                      note="The record can be downloaded once the game is over: while it runs, it "
                                           "holds what the fog hides.")
-        bar = pn.Row(*self.buttons.values(), self.counter, margin=(4, 0), css_classes=["replay-steps"])
+        bar = wrapping_row(*self.buttons.values(), self.counter, margin=(4, 0), css_classes=["replay-steps"])
         self.board = TacticsBoard(s)
         self.status = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["tactics-status"])
         self.message = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width",
@@ -234,15 +236,16 @@ class TacticsReplayPage(pn.viewable.Viewer):
                                  css_classes=["replay-chat"])
         self.log = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["replay-log"])
         side = pn.Column(self.status, self.message, pn.pane.HTML("<h4 style='margin:4px 0'>This step</h4>"),
-                         self.step_pane, self.why, self.chat, divider(), self.log, width=430,
-                         margin=(0, 0, 0, 12), css_classes=["side-panel", "replay-side"])
+                         self.step_pane, self.why, self.chat, divider(), self.log,
+                         sizing_mode="stretch_width", margin=0, css_classes=["side-panel", "replay-side"])
         width = max(520, int(self.board.figure.width or 0))
         self.planner_area = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["replay-planner"])
         self.layout = pn.Column(
             self.head, bar,
-            pn.Row(pn.Column(self.board, pn.pane.HTML(REPLAY_LEGEND, stylesheets=[CSS], width=width), margin=0),
-                   side, margin=0),
-            pn.Row(self.try_button, self.record, margin=(4, 0), css_classes=["replay-tools"]),
+            board_and_side(pn.Column(self.board, pn.pane.HTML(REPLAY_LEGEND, stylesheets=[CSS],
+                                                              sizing_mode="stretch_width", max_width=width),
+                                     sizing_mode="stretch_width", margin=0), side, 430),
+            wrapping_row(self.try_button, self.record, margin=(4, 0), css_classes=["replay-tools"]),
             self.planner_area, sizing_mode="stretch_width", css_classes=["replay-page", "tactics-replay"])
         s.param.watch(later(self._update), ["state", "step", "message", "step_events"])
         self._update()

@@ -32,6 +32,7 @@ from academy.core.errors import RulesError
 from academy.games.tactics.game import TacticsGame
 from academy.games.tactics.view import public_observation, visible_events
 from academy.store.errors import StoreError
+from academy.ui.fit import board_and_side
 from academy.ui.defer import later
 from academy.ui.history import log_lines
 from academy.ui.leave_view import LeaveView
@@ -276,12 +277,14 @@ class SharedTacticsPage(pn.viewable.Viewer):
         side = pn.Column(self.status, self.message, pn.Column(self.clock, self.claim_button, margin=0,
                                                               sizing_mode="stretch_width", css_classes=["clock-panel"]),
                          self.controls, self.odds, self.why, self.leave, divider(), self.events,
-                         divider(), MessagesView(s), width=430, margin=(0, 0, 0, 12),
+                         divider(), MessagesView(s), sizing_mode="stretch_width", margin=0,
                          css_classes=["side-panel"])
         width = max(520, int(self.board.figure.width or 0))
         self.layout = pn.Column(self.seat_info,
-                                pn.Row(pn.Column(self.board, pn.pane.HTML(LEGEND, stylesheets=[CSS], width=width),
-                                                 margin=0), side, margin=0),
+                                board_and_side(pn.Column(self.board, pn.pane.HTML(LEGEND, stylesheets=[CSS],
+                                                                                  sizing_mode="stretch_width",
+                                                                                  max_width=width),
+                                                         sizing_mode="stretch_width", margin=0), side, 430),
                                 sizing_mode="stretch_width", css_classes=["tactics-play", "shared-play"])
         s.param.watch(later(self._update), ["obs", "message", "preview", "last_attack", "log", "thinking", "status",
                                             "seat_status", "winner", "clock", "deadline"])
