@@ -5,12 +5,14 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import quote
 
 import panel as pn
 
 from academy.store.errors import StoreError
 
-__all__ = ["CLOCK_OPTIONS", "OPEN_SEAT", "STYLE", "created_links_html", "join_chosen_seat", "forget_replaced_links"]
+__all__ = ["CLOCK_OPTIONS", "OPEN_SEAT", "STYLE", "created_links_html", "join_chosen_seat", "forget_replaced_links",
+           "watch_link", "seat_link"]
 
 OPEN_SEAT = "open"
 CLOCK_OPTIONS = {"No clock": "",        # a string: a Select shows no label for None
@@ -27,6 +29,15 @@ STYLE = """
 """
 
 
+
+def watch_link(game: str, game_id: int) -> str:
+    """The address of shared game ``game_id`` of ``game`` ("fronts" ...) for a spectator."""
+    return f"?game={game}&tab=play&match={int(game_id)}"
+
+
+def seat_link(game: str, game_id: int, token: str) -> str:
+    """The address of shared game ``game_id`` of ``game`` for the seat whose private token is ``token``."""
+    return f"{watch_link(game, game_id)}&seat={quote(token, safe='')}"
 
 
 def _base_url() -> str:

@@ -74,6 +74,13 @@ def _start_a_game(page):
     page.locator(".tab-play .bk-events").first.wait_for(state="visible", timeout=30000)
 
 
+def _start_with_builds(page):
+    """A Fronts game started: its side panel shows the row of build inputs (issue 19: the "Add build"
+    button overflowed at 1400 px)."""
+    _start_a_game(page)
+    page.locator(".add-build button").wait_for(state="visible", timeout=30000)
+
+
 PAGES += [
     ("Games, every card open", "?page=games", ".dash-setup", _open_every_card),
     ("Conquest game", "?game=conquest&tab=play", ".conquest-play .start-game", _start_a_game),
@@ -88,8 +95,8 @@ PAGES += [
     # issue 14: every game's Play tab with a game started (the board beside its side panel on a laptop, the
     # panel under the board on a phone)
     *[(f"{name} game", f"?game={game}&tab=play", ".start-game", _start_a_game)
-      for game, name in (("diplomacy", "Diplomacy"), ("fronts", "Fronts"), ("tactics", "Tactics"),
-                         ("game_of_war", "Game of War"))],
+      for game, name in (("diplomacy", "Diplomacy"), ("tactics", "Tactics"), ("game_of_war", "Game of War"))],
+    ("Fronts game", "?game=fronts&tab=play", ".start-game", _start_with_builds),
 ]
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import html
 from typing import Any
-from urllib.parse import quote
 
 import panel as pn
 
@@ -18,6 +17,8 @@ from academy.games.conquest.mapdata import available_maps
 from academy.store.errors import StoreError
 from academy.ui.games_forms import (CLOCK_OPTIONS, OPEN_SEAT, STYLE, created_links_html, forget_replaced_links,
                                     join_chosen_seat)
+from academy.ui.games_forms import seat_link as shared_seat_link
+from academy.ui.games_forms import watch_link as shared_watch_link
 from academy.ui.labels import hidden_label, wrapping_row
 from academy.ui.session import CPU_LEVELS, HUMAN
 
@@ -30,11 +31,11 @@ SEAT_OPTIONS = {"Human (by link)": HUMAN, "Open seat (anyone may join)": OPEN_SE
 FORTIFY_LABELS = {"connected": "Connected path", "adjacent": "Adjacent only"}
 
 def watch_link(game_id: int) -> str:
-    return f"?game=conquest&tab=play&match={int(game_id)}"
+    return shared_watch_link("conquest", game_id)
 
 
 def seat_link(game_id: int, token: str) -> str:
-    return f"{watch_link(game_id)}&seat={quote(token, safe='')}"
+    return shared_seat_link("conquest", game_id, token)
 
 
 class ConquestGamesForm(pn.viewable.Viewer):

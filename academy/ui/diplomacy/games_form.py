@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import html
 from typing import Any
-from urllib.parse import quote
 
 import panel as pn
 
 from academy.core.rng import new_seed
 from academy.games.diplomacy.game import RULE_NOTES
 from academy.store.errors import StoreError
-from academy.ui.games_forms import CLOCK_OPTIONS, STYLE, created_links_html, forget_replaced_links, join_chosen_seat
+from academy.ui.games_forms import (CLOCK_OPTIONS, STYLE, created_links_html, forget_replaced_links, join_chosen_seat,
+                                    seat_link, watch_link)
 from academy.ui.labels import hidden_label, wrapping_row
 from academy.ui.session import CPU_LEVELS
 
@@ -29,11 +29,11 @@ SEAT_OPTIONS = {"Person (by link)": HUMAN, "Open seat (anyone may join)": OPEN_S
 
 
 def diplomacy_watch_link(game_id: int) -> str:
-    return f"?game=diplomacy&tab=play&match={int(game_id)}"
+    return watch_link("diplomacy", game_id)
 
 
 def diplomacy_seat_link(game_id: int, token: str) -> str:
-    return f"{diplomacy_watch_link(game_id)}&seat={quote(token, safe='')}"
+    return seat_link("diplomacy", game_id, token)
 
 
 def _power_name(player: int) -> str:

@@ -11,7 +11,7 @@ import panel as pn
 from academy.core.rng import new_seed
 from academy.games.fronts.game import FrontsGame
 from academy.store.errors import StoreError
-from academy.ui.games_forms import CLOCK_OPTIONS, STYLE, created_links_html, join_chosen_seat
+from academy.ui.games_forms import CLOCK_OPTIONS, STYLE, created_links_html, join_chosen_seat, seat_link, watch_link
 from academy.ui.labels import hidden_label, wrapping_row
 
 from .session import GAMES, LEVELS
@@ -25,12 +25,11 @@ COLOURS = ("Red", "Blue", "Green", "Gold")
 
 
 def fronts_watch_link(game_id: int) -> str:
-    return f"?game=fronts&tab=play&match={int(game_id)}"
+    return watch_link("fronts", game_id)
 
 
 def fronts_seat_link(game_id: int, token: str) -> str:
-    from urllib.parse import quote
-    return f"{fronts_watch_link(game_id)}&seat={quote(token, safe='')}"
+    return seat_link("fronts", game_id, token)
 
 
 class FrontsGamesForm(pn.viewable.Viewer):

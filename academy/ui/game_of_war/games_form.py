@@ -13,7 +13,7 @@ from academy.core.rng import new_seed
 from academy.games.game_of_war.bots import LEVELS
 from academy.games.game_of_war.game import GameOfWarGame
 from academy.store.errors import StoreError
-from academy.ui.games_forms import CLOCK_OPTIONS, STYLE, created_links_html, join_chosen_seat
+from academy.ui.games_forms import CLOCK_OPTIONS, STYLE, created_links_html, join_chosen_seat, seat_link, watch_link
 from academy.ui.labels import hidden_label, wrapping_row
 
 from .session import DEPLOYMENTS
@@ -26,12 +26,11 @@ SEAT_OPTIONS = {"Person (by link)": HUMAN, "Open seat (anyone may join)": OPEN_S
 
 
 def gow_watch_link(game_id: int) -> str:
-    return f"?game=game_of_war&tab=play&match={int(game_id)}"
+    return watch_link("game_of_war", game_id)
 
 
 def gow_seat_link(game_id: int, token: str) -> str:
-    from urllib.parse import quote
-    return f"{gow_watch_link(game_id)}&seat={quote(token, safe='')}"
+    return seat_link("game_of_war", game_id, token)
 
 
 def _side_name(player: int) -> str:

@@ -12,7 +12,7 @@ from academy.core.rng import new_seed
 from academy.games.tactics.game import TacticsGame
 from academy.games.tactics.missions import MISSIONS
 from academy.store.errors import StoreError
-from academy.ui.games_forms import CLOCK_OPTIONS, STYLE, created_links_html, join_chosen_seat
+from academy.ui.games_forms import CLOCK_OPTIONS, STYLE, created_links_html, join_chosen_seat, seat_link, watch_link
 from academy.ui.labels import hidden_label, wrapping_row
 
 from .house_rules import HouseRules
@@ -27,12 +27,11 @@ SEAT_OPTIONS = {"Person (by link)": HUMAN, "Open seat (anyone may join)": OPEN_S
 
 
 def tactics_watch_link(game_id: int) -> str:
-    return f"?game=tactics&tab=play&match={int(game_id)}"
+    return watch_link("tactics", game_id)
 
 
 def tactics_seat_link(game_id: int, token: str) -> str:
-    from urllib.parse import quote
-    return f"{tactics_watch_link(game_id)}&seat={quote(token, safe='')}"
+    return seat_link("tactics", game_id, token)
 
 
 def _army(player: int) -> str:
