@@ -1,4 +1,4 @@
-"""A game's record as history: rebuild a state with its event log, read a saved game, step through a replay.
+"""A game's record as history: rebuild a state with its event log, read a saved game.
 
 Pure Python over ``academy.core.record`` (no Panel), used by ``GameSession``.
 """
@@ -12,7 +12,7 @@ from academy.core.protocol import State
 from academy.core.record import Record
 from academy.games import REGISTRY
 
-__all__ = ["log_lines", "rebuild", "read_saved", "ReplayCursor"]
+__all__ = ["log_lines", "rebuild", "read_saved"]
 
 SNAPSHOT_EVERY = 100
 
@@ -77,34 +77,3 @@ def read_saved(text: str | bytes) -> tuple[State, list[dict[str, Any]]]:
         return rebuild(record)
     except (AcademyError, KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError) as exc:
         raise ValueError(f"This saved game cannot be replayed: {getattr(exc, 'message', None) or exc}") from None
-
-
-class ReplayCursor:
-    """Random access to the positions of a record: snapshots every ``SNAPSHOT_EVERY`` entries.
-
-    >>> # cursor = ReplayCursor(state.record); position, events = cursor.at(10)
-    """
-
-    def __init__(self, record: Record) -> None:
-        self.record = record
-        self.snapshots: dict[int, State] = {0: record.initial_state()}
-
-        def keep(i: int, state: State) -> None:
-            if (i + 1) % SNAPSHOT_EVERY == 0:
-                self.snapshots[i + 1] = state.clone()
-
-        record.replay(on_step=keep)
-
-    def __len__(self) -> int:
-        return len(self.record)
-
-    def at(self, step: int) -> tuple[State, list[Any]]:
-        """The position after ``step`` entries (clamped to 0..len) and the events of the last of them."""
-        entries = self.record.entries
-        step = max(0, min(int(step), len(entries)))
-        base = max(k for k in self.snapshots if k <= max(0, step - 1))
-        state = self.snapshots[base].clone()
-        for entry in entries[base:max(0, step - 1)]:
-            state.apply(entry.action)
-        events = state.apply(entries[step - 1].action) if step > 0 else []
-        return state, events

@@ -245,11 +245,11 @@ def shared_replay(hub: Any, game_id: int, token: str | None = None, cpu_delay: f
 
 def conquest_replay_page(record: Record, viewer: int | None = None, masked: bool = False, title: str = "",
                          seat_names: list[str] | None = None, chat: list[dict[str, Any]] | None = None,
-                         back_link: str = "") -> ReplayPage:
+                         back_link: str = "", embedded: bool = False) -> ReplayPage:
     """The replay page of a Conquest record (a factory of ``REPLAY_PAGES``)."""
     session = ReplaySession(Replay(record, viewer=viewer, masked=masked), title=title, seat_names=seat_names,
                             chat=list(chat or []))
-    return ReplayPage(session, back_link=back_link)
+    return ReplayPage(session, back_link=back_link, embedded=embedded)
 
 
 # ================================================================================ views
@@ -311,12 +311,15 @@ class ReplayOdds(pn.viewable.Viewer):
 
 
 class ReplayPage(pn.viewable.Viewer):
-    """The replay page: board, step controls, the step's events and odds, the story, sandbox, download, import."""
+    """The replay page: board, step controls, the step's events and odds, the story, sandbox, download, import.
+    ``embedded``: under the local Play page (no links to other pages, no import)."""
 
     session = param.Parameter()
 
-    def __init__(self, session: ReplaySession | None = None, back_link: str = "", **params: Any) -> None:
+    def __init__(self, session: ReplaySession | None = None, back_link: str = "", embedded: bool = False,
+                 **params: Any) -> None:
         super().__init__(session=session or ReplaySession(), **params)
+        self.embedded = embedded
         from academy.ui.conquest.banner import PhaseBanner, players_html
         from academy.ui.conquest.board import ConquestBoard
         from academy.ui.conquest.controls import hand_html
@@ -372,7 +375,7 @@ class ReplayPage(pn.viewable.Viewer):
             widget.param.watch(self._refused, "refused")
         self.tools = wrapping_row(self.branch_button, self.download, self.record_note,
                                   pn.Column(pn.pane.HTML("<b>Import a record (JSON)</b>", margin=(0, 5)), self.upload,
-                                            margin=0),
+                                            margin=0, visible=not embedded),
                                   margin=(4, 0), css_classes=["replay-tools"])
         self.odds = ReplayOdds(s)
         side = pn.Column(self.message, pn.pane.HTML("<h4 style='margin:4px 0'>This step</h4>"), self.step_pane,
@@ -505,8 +508,9 @@ class ReplayPage(pn.viewable.Viewer):
             return
         with pn.io.hold():
             back = f" · <a href='{html.escape(self.back_link)}'>back to the game</a>" if self.back_link else ""
-            head = (f"<h2 style='margin:4px 0'>Replay</h2><div><b>{html.escape(s.title)}</b>{back} · "
-                    f"<a href='?page=games'>all games</a> · <a href='{IMPORT_LINK}'>import a record</a></div>"
+            links = "" if self.embedded else (f"{back} · <a href='?page=games'>all games</a> · "
+                                              f"<a href='{IMPORT_LINK}'>import a record</a>")
+            head = (f"<h2 style='margin:4px 0'>Replay</h2><div><b>{html.escape(s.title)}</b>{links}</div>"
                     if s.has_replay else "<h2 style='margin:4px 0'>Replay a game record</h2>")
             if self.head.object != head:
                 self.head.object = head

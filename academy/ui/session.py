@@ -4,7 +4,8 @@ shared board model (``BoardModel``: clicks through ``academy.ui.conquest.input``
 
 It holds the engine state (whose record is the truth), the seats ("human" or a CPU level), the
 selection, the last message, the CPU status and the event log. Views never change the state
-themselves; they call ``click``, ``act``, ``undo``, ``new_game``, ``load_json``, ``replay_to`` ...
+themselves; they call ``click``, ``act``, ``undo``, ``new_game``, ``load_json`` ... A replay of the game is
+its own page on the record (``academy.ui.replay``), never a mode of this session.
 
 CPU turns run off the event loop: a worker thread asks the bot for one action (after
 ``cpu_delay`` seconds, so people can follow) and pushes it back to the session's document with
@@ -28,7 +29,7 @@ from academy.core.protocol import State
 from academy.core.rng import new_seed
 from academy.games import REGISTRY
 
-from .history import ReplayCursor, log_lines, rebuild
+from .history import log_lines
 from .model import BoardModel
 from .turn_session import CPU_LEVELS, HUMAN, TurnSession, default_bot_factory
 
@@ -42,9 +43,6 @@ class GameSession(TurnSession, BoardModel):
     chance_undo_refusal = ("Undo stops at a roll of the dice in a game against the CPU: dice once rolled stay "
                            "rolled. Moves without a roll since the last roll can still be undone.")
 
-    replaying = param.Boolean(False, doc="the board shows a replay step, not the live game")
-    replay_step = param.Integer(0, doc="entries of the record replayed so far")
-    replay_length = param.Integer(0, doc="entries in the record being replayed")
     cards_shown_for = param.Integer(None, allow_None=True,
                                     doc="hot seat: the player who pressed 'show my cards' (hidden again next turn)")
 
@@ -53,8 +51,6 @@ class GameSession(TurnSession, BoardModel):
         super().__init__(bot_factory=bot_factory or default_bot_factory(game_name), game_name=game_name, **params)
         self.game_name = game_name
         self.game_class = REGISTRY[game_name]
-        self._live: State | None = None
-        self._cursor: ReplayCursor | None = None
 
     # --- games ---------------------------------------------------------------------------
     def new_game(self, players: int = 2, seats: list[str] | None = None, setup: str | None = None,
@@ -79,16 +75,10 @@ class GameSession(TurnSession, BoardModel):
         super().start_from(state, seats, message or "Playing from this position.")
 
     def _show_game(self, state: State, message: str, log: list[dict[str, Any]], last_events: list[Any]) -> None:
-        self._live, self._cursor = None, None
-        self._publish(state=state, selected=None, target=None, message=message, log=log, last_events=[],
-                      replaying=False, replay_step=len(state.record), replay_length=len(state.record))
+        self._publish(state=state, selected=None, target=None, message=message, log=log, last_events=[])
 
     def _progress(self, state: State) -> str:
         return f"turn {state.turn}" if state.turn else "the set-up"
-
-    def _saved_state(self) -> State | None:
-        """The live game, also during a replay."""
-        return self._live if self.replaying and self._live is not None else self.state
 
     @property
     def viewer(self) -> int | None:
@@ -111,16 +101,11 @@ class GameSession(TurnSession, BoardModel):
         self._publish(cards_shown_for=self.viewer)
 
     # --- playing (BoardModel) ------------------------------------------------------------
-    def _refuse(self) -> str | None:
-        if self.state is not None and self.replaying:
-            return "This is a replay: press Back to the game (or Continue from here) to play."
-        return super()._refuse()
-
     def _refuse_input(self) -> str | None:
         return self._refuse()
 
     def _input_blocked(self) -> bool:
-        return self.replaying or self.cpu_to_move
+        return self.cpu_to_move
 
     def _do(self, action: Any, *where: Any) -> bool:
         """``BoardModel._do``: a click's action with its selection, else (notation) the selection now."""
@@ -135,52 +120,7 @@ class GameSession(TurnSession, BoardModel):
     def _after_play(self, action: Any, events: list[Any]) -> None:
         self._run_cpu()
 
-    def _undo_refusal(self) -> str | None:
-        if self.replaying:
-            return "This is a replay: press Back to the game to undo a move."
-        return super()._undo_refusal()
-
-    # --- replay --------------------------------------------------------------------------
-    def replay_start(self) -> None:
-        """Show the game from its first step; the live game is kept until replay_stop."""
-        if self.state is None:
-            return
-        self._cancel_cpu()
-        live = self._live if self.replaying else self.state
-        self._live, self._cursor = live, ReplayCursor(live.record)
-        self.param.update(replaying=True, replay_length=len(live.record))
-        self.replay_to(0)
-
-    def replay_to(self, step: int) -> None:
-        """Show the position after ``step`` entries of the record (0 = the start)."""
-        if not self.replaying or self._cursor is None:
-            return
-        step = max(0, min(int(step), len(self._cursor)))
-        state, events = self._cursor.at(step)
-        text = " ".join(e.text for e in events) or "The start of the game."
-        self._publish(state=state, selected=None, target=None, replay_step=step, last_events=events,
-                      message=f"Step {step} of {len(self._cursor)}: {text}")
-
-    def replay_stop(self, continue_here: bool = False) -> None:
-        """Back to the live game, or (``continue_here``) play on from the replayed step."""
-        if not self.replaying or self._live is None:
-            return
-        live, step = self._live, self.replay_step
-        self._live, self._cursor = None, None
-        if continue_here and step < len(live.record):
-            state, log = rebuild(live.record, step)
-            self._publish(state=state, replaying=False, selected=None, target=None, log=log, last_events=[],
-                          message=f"Playing on from step {step}; the later steps are gone.")
-        else:
-            self._publish(state=live, replaying=False, selected=None, target=None, last_events=[],
-                          message="Back to the game.")
-        self.replay_step = self.replay_length = len(self.state.record)
-        self._run_cpu()
-
     # --- CPU players (CpuTurns) -----------------------------------------------------------
-    def _cpu_paused(self) -> bool:
-        return self.replaying
-
     def _cpu_delay(self, state: State) -> float:
         return self.cpu_delay if state.phase not in ("claim", "place") else self.cpu_delay / 4
 

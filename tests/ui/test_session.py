@@ -8,7 +8,7 @@ import pytest
 
 from academy.games.conquest import parse_position
 from academy.games.conquest.actions import EndAttack, EndTurn
-from academy.ui.history import ReplayCursor, rebuild
+from academy.ui.history import rebuild
 from academy.ui.session import GameSession
 
 ATTACK = "Red to move, attack | Red: Ukraine 5, Ural 2, Siberia 1 | Blue: Afghanistan 3, Scandinavia 1 | rest: Blue 1"
@@ -209,26 +209,28 @@ def test_all_cpu_game_plays_to_the_end_synchronously():
     assert s.log[-1]["kind"] == "win"
 
 
-def test_replay_steps_through_the_record_and_can_branch():
+def test_the_replay_is_its_own_page_on_the_record_and_leaves_the_game_alone():
+    """Issue 14 ("one replay, built on the record"): Conquest's Play page opens the same replay page as a
+    shared game's, under the board, instead of a replay mode of the game's session."""
+    from academy.ui.conquest.play import PlayPage
     s = human_turn_game()
     s.click(s.state.territories_of(0)[0])
-    live = s.state.to_json()
-    n = len(s.state.record)
-    s.replay_start()
-    assert s.replaying and s.replay_step == 0 and s.replay_length == n
-    assert all(o is None for o in s.state.owner.values())
-    s.click("ukraine")
-    assert "replay" in s.message.lower()
-    s.replay_to(n)
-    assert s.state.to_json() == live
-    s.replay_to(n - 1)
-    assert f"Step {n - 1} of {n}" in s.message
-    s.replay_stop()
-    assert not s.replaying and s.state.to_json() == live
-    s.replay_start()
-    s.replay_to(n - 1)
-    s.replay_stop(continue_here=True)
-    assert len(s.state.record) == n - 1 and s.state.to_move() == 0
+    live, n = s.state.to_json(), len(s.state.record)
+    page = PlayPage(session=s)
+    replay = page.open_replay()
+    assert len(page.replay_area.objects) == 1
+    assert "this game" in replay.head.object and "all games" not in replay.head.object   # embedded: no links
+    r = replay.session
+    assert r.step == 0 and r.length == n and all(o is None for o in r.state.owner.values())
+    r.to_end()                  # the position as the person at the screen saw it (the deck stays hidden)
+    assert {k: v for k, v in r.state.to_json().items() if k != "deck"} == {k: v for k, v in live.items()
+                                                                         if k != "deck"}
+    assert set(r.state.to_json()["deck"]) == {"?"}
+    r.back()
+    assert r.counter_text().startswith(f"Step {n - 1} of {n}")
+    assert s.state.to_json() == live and not s.message.startswith("This is a replay")
+    s.click(s.state.territories_of(0)[0])              # the game goes on while its replay is open
+    assert len(s.state.record) == n + 1 and r.length == n
 
 
 def test_hot_seat_shows_only_the_current_humans_cards():
@@ -244,19 +246,6 @@ def _wait(cond, seconds: float = 30) -> None:
     while not cond():
         assert time.monotonic() < deadline, "timed out"
         time.sleep(0.02)
-
-
-def test_replay_cursor_matches_a_full_replay_at_every_step():
-    s = session()
-    s.new_game(players=2, seats=["easy", "easy"], setup="random", seed=3)
-    record = s.state.record
-    cursor = ReplayCursor(record)
-    assert len(cursor.snapshots) == len(record) // 100 + 1
-    for step in (0, 1, 99, 100, 101, 250):
-        position, events = cursor.at(step)
-        assert position.to_json() == record.replay(upto=step).to_json()
-        assert bool(events) == (step > 0)
-    assert cursor.at(len(record) + 5)[0].to_json() == s.state.to_json()
 
 
 class _BrokenBot:

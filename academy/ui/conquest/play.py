@@ -29,7 +29,7 @@ from .log_view import EventLog
 from .odds_panel import OddsPanel
 from .style import CSS
 from .setup_choice import setup_buttons
-from .tools import GameTools, ReplayBar
+from .tools import GameTools
 from academy.ui.rule_line import divider
 
 __all__ = ["PlayPage", "NewGameForm", "rules_panel"]
@@ -149,16 +149,16 @@ class PlayPage(pn.viewable.Viewer):
                                css_classes=["pass-screen"], styles={"background": "#eef5fb", "border-radius": "12px",
                                                                     "padding": "24px", "min-height": "320px"})
         self.share = ShareLink("conquest", lambda: position_text("conquest", s.state))
+        self.replay_area = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["local-replay"])
         self.table = pn.Column(
             board_and_side(self.board, side, 390),
-            ReplayBar(s),
             self.share,
             side_by_side(
                 (pn.Column(pn.pane.HTML("<h3 style='margin:4px 0'>Play with the keyboard</h3>"), ActionPicker(s),
-                           GameTools(s), sizing_mode="stretch_width", margin=0), 320, 1),
+                           GameTools(s, replay=self.open_replay), sizing_mode="stretch_width", margin=0), 320, 1),
                 (pn.Column(pn.pane.HTML("<h3 style='margin:4px 0'>What happened</h3>"), EventLog(s),
                            sizing_mode="stretch_width", margin=0), 320, 1)),
-            sizing_mode="stretch_width", margin=0)
+            self.replay_area, sizing_mode="stretch_width", margin=0)
         self.game_area = pn.Column(
             pn.Row(self.banner, self.spinner, sizing_mode="stretch_width", margin=0),
             self.cover, self.table,
@@ -169,7 +169,7 @@ class PlayPage(pn.viewable.Viewer):
                                          css_classes=["form-message"])
         self.layout = pn.Column(self.form_card, self.form_message, self.game_area, sizing_mode="stretch_width",
                                 css_classes=["conquest-play"])
-        s.param.watch(later(self._update), ["state", "message", "thinking", "seats", "cards_shown_for", "replaying"])
+        s.param.watch(later(self._update), ["state", "message", "thinking", "seats", "cards_shown_for"])
         if position:
             self.open_position(position)
         self._update()
@@ -179,6 +179,21 @@ class PlayPage(pn.viewable.Viewer):
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self.layout
+
+    def open_replay(self) -> Any:
+        """The game so far, step by step, under the board. With one person on this screen, as that person
+        saw it while it runs (the CPU's cards stay hidden); with several, as a spectator would."""
+        from academy.ui.replay import conquest_replay_page
+        s = self.session
+        if s.state is None:
+            return None
+        humans = s.humans
+        page = conquest_replay_page(s.state.record.fork(), viewer=humans[0] if len(humans) == 1 else None,
+                                    masked=not s.state.is_terminal(), title="this game",
+                                    seat_names=[s.seat_label(p) for p in range(s.state.game.num_players)],
+                                    embedded=True)
+        self.replay_area.objects = [page]
+        return page
 
     def open_position(self, text: str) -> bool:
         """Play the position of a shared link, every seat a person; False (and why) if it cannot be read."""
@@ -196,10 +211,10 @@ class PlayPage(pn.viewable.Viewer):
     keep_watch = ("state", "seats")
 
     def local_game(self) -> Any:
-        """The game to keep: its record and seats (None: no game yet, or a replay on the board)."""
+        """The game to keep: its record and seats (None: no game yet)."""
         from academy.ui.local_games import LocalGame
         s = self.session
-        if s.state is None or s.replaying:
+        if s.state is None:
             return None
         return LocalGame(s.state.record, {"seats": list(s.seats)}, s.state.is_terminal())
 
@@ -214,8 +229,7 @@ class PlayPage(pn.viewable.Viewer):
     def covered(self) -> bool:
         """Hot seat with hidden cards: a person's turn begins and they have not said they are ready."""
         s = self.session
-        return bool(s.state is not None and s.cards_hidden and s.state.turn and not s.replaying
-                    and not s.state.is_terminal())
+        return bool(s.state is not None and s.cards_hidden and s.state.turn and not s.state.is_terminal())
 
     def _update(self, *events: Any) -> None:
         s = self.session
