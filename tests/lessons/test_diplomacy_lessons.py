@@ -21,6 +21,7 @@ CASES = [(lesson.id, ex.id) for lesson in LESSONS for ex in lesson.exercises]
 #: a legal submission that misses each exercise's goal, and the rule it shows
 WRONG = {
     ("winning", "keep-the-fleet"): "",                                               # civil disorder takes F GRE
+    ("winning", "win-alone"): "A BUR - BEL",                                         # §8: 8 against 8 is a tie
     ("units-and-provinces", "land-and-sea"): "A LON - YOR; F NTH - ENG",           # §3
     ("units-and-provinces", "along-the-coast"): "A TUS - VEN",                      # §12
     ("orders", "first-move"): "A PAR - PIC",                                         # §12
@@ -35,6 +36,7 @@ WRONG = {
     ("standoffs", "still-defends"): "A BUR H",                                       # §17
     ("swaps-and-rotations", "head-to-head"): "A MUN - BUR",                          # §16
     ("swaps-and-rotations", "ring"): "F KIE - BER; A BER - KIE",                     # §16
+    ("swaps-and-rotations", "swap-by-sea"): "A NWY - SWE; F SKA S A NWY - SWE",      # §16 (no convoy: head to head)
     ("convoys", "cross-to-norway"): "A LON - NWY",                                   # §12
     ("convoys", "chain"): "A LON - POR; F ENG C A LON - POR",                        # §12
     ("convoy-disruption", "sink-the-convoy"): "F BRE - ENG",                         # §24
@@ -64,6 +66,8 @@ ILLEGAL = {
     ("builds", "where-to-build"): ("A KIE B", "KIE"),                                # §29
     ("coasts", "name-the-coast"): ("F MAO - SPA", "say which coast"),                # §32
     ("map-oddities", "the-baltic-is-closed"): ("F BAL - NTH", "not adjacent"),       # §35
+    ("swaps-and-rotations", "swap-by-sea"): ("A NWY - SKA", "a sea"),               # §3
+    ("winning", "win-alone"): ("F HOL - BUR", "inland"),                             # §3
 }
 DEFAULT_ILLEGAL = ("A XYZ - ABC", "")
 

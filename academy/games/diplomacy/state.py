@@ -284,7 +284,7 @@ class DiplomacyState(State):
         if best >= target:
             winner = next(pw for pw, n in counts.items() if n == best)
             self.result = {"kind": "victory", "winners": [winner],
-                           "text": f"{winner} controls {best} supply centres and wins."}
+                           "text": f"{winner.title()} controls {best} supply centres and wins."}
         else:
             years = self.game.options.get("years")
             ph = self.position.phase
@@ -292,8 +292,10 @@ class DiplomacyState(State):
                 top = [pw for pw, n in counts.items() if n == best]
                 self.result = {"kind": "length", "winners": top,
                                "text": (f"The agreed {count(years, 'year')} {plural(years, 'is', 'are')} over: " +
-                                        (f"{top[0]} has the most supply centres ({best}) and wins." if len(top) == 1
-                                         else f"{listing(top)} share the most supply centres ({best})."))}
+                                        (f"{top[0].title()} has the most supply centres ({best}) and wins."
+                                         if len(top) == 1 else
+                                         f"{listing([pw.title() for pw in top])} share the most supply centres "
+                                         f"({best})."))}
         if self.result:
             events.append(Event("game_over", self.result["text"], dict(self.result)))
 

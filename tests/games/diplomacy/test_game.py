@@ -277,7 +277,7 @@ def test_game_length_ends_with_the_most_centres_winning():
     assert state.phase == "S1902M" and state.is_terminal()
     assert state.result["kind"] == "length" and state.result["winners"] == ["FRANCE"]
     assert state.winner() == 2 and state.centre_counts()["FRANCE"] == 6
-    assert "FRANCE has the most supply centres (6)" in state.result["text"]
+    assert "France has the most supply centres (6)" in state.result["text"]
     assert state.record.entries[-1].action == Resolve() and events.results
     check_replay(state, REGISTRY)
 
@@ -298,7 +298,7 @@ def test_victory_at_the_agreed_number_of_centres():
     state = DiplomacyGame(victory_centers=5).new_initial_state()
     _french_1901(state)
     assert state.is_terminal() and state.result["kind"] == "victory" and state.winner() == 2
-    assert state.result["text"] == "FRANCE controls 6 supply centres and wins."
+    assert state.result["text"] == "France controls 6 supply centres and wins."
 
 
 # --- notation, JSON and replay ---------------------------------------------------------------------------

@@ -19,7 +19,7 @@ def test_a_one_year_game_shared_by_two_powers():
     """issue 14, item 7: the result said "The agreed 1 year(s) are over: FRANCE, GERMANY share ..."."""
     tie = DiplomacyGame(years=1).state_from_position({"phase": "F1901M", **ONE_EACH})
     tie.resolve()
-    assert tie.result["text"] == "The agreed 1 year is over: FRANCE and GERMANY share the most supply centres (1)."
+    assert tie.result["text"] == "The agreed 1 year is over: France and Germany share the most supply centres (1)."
 
 
 def test_no_build_left_with_1_centre_and_1_unit():
