@@ -123,8 +123,8 @@ def test_keyboard_play_undo_replay_save_and_load(serve, open_page, tmp_path):
     download.value.save_as(saved)
     assert '"academy.record"' in saved.read_text()
     page.page.locator(".replay-game button").click()          # the replay opens under the board
-    page.wait_text(".local-replay .replay-counter", f"Step 0 of {steps}")
+    page.wait_text(".replay-counter", f"Step 0 of {steps}")
     page.page.locator(".local-replay .rv-end button").click()
-    page.wait_text(".local-replay .replay-counter", f"Step {steps} of {steps}")
+    page.wait_text(".replay-counter", f"Step {steps} of {steps}")
     page.page.locator(".load-input input").set_input_files(str(saved))
     page.wait_text(".game-message", f"Game loaded from game.json ({steps} steps)")
