@@ -197,6 +197,57 @@ def test_diplomacy_editor_page_line_and_link():
     assert isinstance(editor_page({"game": "diplomacy"}), DiplomacyEditorPage)
 
 
+ROUND_TRIP = ("Germany to order, S1902M | France: A BEL, A PIC | Germany: A MUN, A RUH | "
+              "France orders: A PIC S A BEL")
+
+
+def test_diplomacy_editor_keeps_every_part_of_an_applied_line():
+    """Issue 20, item 2: Apply dropped the fixed orders and the learner's power while saying "Position
+    applied."; now the line comes back as it went in, and the message says what was kept."""
+    from academy.ui.diplomacy.editor import DiplomacyEditor
+    m = DiplomacyEditor()
+    assert m.apply_line(ROUND_TRIP)
+    assert m.position_line() == ROUND_TRIP
+    assert m.message == "Position applied, with Germany to order and France's orders (A PIC S A BEL)."
+    m.owner, m.piece = "ITALY", "A"
+    m.click("PIE")                                  # another change keeps the orders that still fit
+    assert m.position_line().endswith("| France orders: A PIC S A BEL") and "Italy: A PIE" in m.position_line()
+    m.piece = "remove"
+    m.click("PIC")                                  # the supporting unit goes, and its order with it
+    assert "orders" not in m.position_line()
+    assert m.message == "Picardy cleared. Dropped the fixed order A PIC S A BEL: no longer possible here."
+
+
+def test_diplomacy_editor_drops_fixed_orders_in_another_phase_and_names_retreat_phases():
+    from academy.ui.diplomacy.editor import DiplomacyEditor, DiplomacyEditorPage
+    m = DiplomacyEditor(ROUND_TRIP)
+    m.set_phase("Fall movement", 1902)
+    assert m.position_line() == "Germany to order, F1902M | France: A BEL, A PIC | Germany: A MUN, A RUH"
+    assert "Dropped the fixed order A PIC S A BEL: they belong to another phase." in m.message
+    page = DiplomacyEditorPage()
+    retreat = "France to order, F1902R | France: A BUR | Germany: A PAR | dislodged France: A PAR from PIC"
+    assert page.model.apply_line(retreat)
+    assert (page.season.value, page.year.value) == ("Fall retreats", 1902)     # the phase shown follows the line
+    assert page.line.value == retreat and page.learner.value == "FRANCE"
+    page.year.value = 1903                          # one retreat phase to another keeps the dislodged unit
+    assert page.line.value.startswith("France to order, F1903R |") and "dislodged France: A PAR" in page.line.value
+
+
+def test_diplomacy_editor_chooses_the_learners_power_among_those_with_units():
+    """Issue 20: the tip said to add "England to order," even when England had no unit (which the checker
+    then refused); the page offers only the powers with units, and the lesson line names the choice."""
+    from academy.ui.diplomacy.editor import DiplomacyEditorPage
+    page = DiplomacyEditorPage()
+    assert list(page.learner.options) == ["Nobody named", "Austria", "Germany"]
+    page.learner.value = "GERMANY"
+    assert page.line.value.startswith("Germany to order, S1901M |")
+    assert 'position: &quot;Germany to order, S1901M |' in page.lesson.object and "England" not in page.lesson.object
+    page.model.apply_line(ROUND_TRIP.replace("Germany to order", "France to order").replace(
+        " | France orders: A PIC S A BEL", " | Germany orders: A MUN H"))
+    page.learner.value = "GERMANY"                  # the learner's own power never has fixed orders
+    assert "orders" not in page.line.value and "Germany's fixed orders (A MUN H) were dropped" in page.model.message
+
+
 # --- Fronts -------------------------------------------------------------------------------------------------
 
 def test_fronts_editor_sets_stacks_owners_and_clears():
