@@ -16,7 +16,27 @@ import panel as pn
 from academy.ui.labels import hidden_label
 from academy.ui.position_link import ShareLink
 
-__all__ = ["EditorFrame"]
+__all__ = ["EditorFrame", "read_line", "LESSON_LINE_NOTE"]
+
+#: said when a line only a lesson reads was applied: the editor keeps its position, not its lesson parts
+LESSON_LINE_NOTE = ("This line is written for a lesson: the editor took its position, but the parts only a "
+                    "lesson reads (the learner's side, house rules, a new game's set-up) are not in the line "
+                    "below. Add them back in the lesson file.")
+
+
+def read_line(game: str, text: str, parse: Any) -> tuple[Any, str]:
+    """(state, note): ``text`` read by the editor's own ``parse``, or, if that refuses it, as a lesson reads
+    a position (``academy.lessons.exercise.start_state``) with ``LESSON_LINE_NOTE``. Raises the editor's own
+    RulesError when neither can read it."""
+    from academy.core.errors import RulesError
+    from academy.lessons.exercise import start_state
+    try:
+        return parse(text), ""
+    except RulesError as own:
+        try:
+            return start_state(game, text), LESSON_LINE_NOTE
+        except RulesError:
+            raise own from None
 
 
 class EditorFrame(pn.viewable.Viewer):

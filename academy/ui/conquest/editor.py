@@ -16,8 +16,8 @@ import param
 from academy.core.errors import RulesError
 from academy.games.conquest.limits import ARMIES, COUNT
 from academy.games.conquest.notation import NEUTRAL
-from academy.games.conquest.position import format_position, parse_position
-from academy.ui.editor_frame import EditorFrame
+from academy.games.conquest.position import format_position, parse_position, public_position
+from academy.ui.editor_frame import EditorFrame, read_line
 from academy.ui.labels import hidden_label
 
 from .board import ConquestBoard
@@ -68,13 +68,19 @@ class ConquestEditor(param.Parameterized):
     def apply_line(self, text: str) -> bool:
         """Replace the position by a line of notation; False (and the engine's message) if it is wrong."""
         try:
-            state = parse_position(text)
+            state, note = read_line("conquest", text, parse_position)
         except RulesError as exc:
             self.message = f"That line was not applied: {exc.message}"
             return False
+        if public_position(state) is None:
+            self.message = ("That line was not applied: it starts a new game at the set-up (territories still "
+                            "to claim), and the editor sets up positions of a game in play. Keep it as it is "
+                            "in the lesson file, or write the position after the set-up "
+                            "(\"Red to move, reinforce 3 | Red: Alaska 2 ...\").")
+            return False
         self.state = state
         self.owner = min(self.owner, state.game.num_players - 1)
-        self.message = "Position applied."
+        self.message = "Position applied." + (f" {note}" if note else "")
         return True
 
     def position_line(self) -> str:

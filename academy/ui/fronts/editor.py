@@ -22,7 +22,7 @@ from academy.games.fronts.game import format_game_position
 from academy.games.fronts.mapdata import load_map
 from academy.games.fronts.notation import parse_position
 from academy.games.fronts.units import LOSS_ORDER
-from academy.ui.editor_frame import EditorFrame
+from academy.ui.editor_frame import EditorFrame, read_line
 from academy.ui.position_link import parse_line
 from academy.ui.labels import hidden_label
 
@@ -92,12 +92,12 @@ class FrontsEditor(param.Parameterized):
         """Replace the position by a line (with its map, players and mode); False (and the engine's
         message) if it is wrong."""
         try:
-            state = parse_line("fronts", text)
+            state, note = read_line("fronts", text, lambda t: parse_line("fronts", t))
         except RulesError as exc:
             self.message = f"That line was not applied: {exc.message}"
             return False
         self._load(state)
-        self.message = "Position applied."
+        self.message = "Position applied." + (f" {note}" if note else "")
         return True
 
     def position_line(self) -> str:

@@ -19,7 +19,7 @@ import param
 from academy.core.errors import RulesError
 from academy.games.game_of_war import Position, format_position, format_square, parse_position, state_from_position
 from academy.games.game_of_war.units import SIDES, UNIT_TYPES
-from academy.ui.editor_frame import EditorFrame
+from academy.ui.editor_frame import EditorFrame, read_line
 from academy.ui.labels import hidden_label
 
 from .board import GameOfWarBoard
@@ -76,12 +76,12 @@ class GameOfWarEditor(param.Parameterized):
     def apply_line(self, text: str) -> bool:
         """Replace the position by a line of notation; False (and the engine's message) if it is wrong."""
         try:
-            state = parse_position(text)
+            state, note = read_line("game_of_war", text, parse_position)
         except RulesError as exc:
             self.message = f"That line was not applied: {exc.message}"
             return False
         self.state = state
-        self.message = "Position applied."
+        self.message = "Position applied." + (f" {note}" if note else "")
         return True
 
     def position_line(self) -> str:

@@ -21,7 +21,7 @@ from academy.games.tactics.board import Unit
 from academy.games.tactics.mapdata import available_maps
 from academy.games.tactics.position import format_position, parse_position
 from academy.games.tactics.units import UNITS
-from academy.ui.editor_frame import EditorFrame
+from academy.ui.editor_frame import EditorFrame, read_line
 from academy.ui.labels import hidden_label
 
 from .board import TacticsBoard
@@ -95,12 +95,12 @@ class TacticsEditor(param.Parameterized):
     def apply_line(self, text: str) -> bool:
         """Replace the position by a line of notation; False (and the engine's message) if it is wrong."""
         try:
-            state = parse_position(text)
+            state, note = read_line("tactics", text, parse_position)
         except RulesError as exc:
             self.message = f"That line was not applied: {exc.message}"
             return False
         self._load(state)
-        self.message = "Position applied."
+        self.message = "Position applied." + (f" {note}" if note else "")
         return True
 
     def position_line(self) -> str:
