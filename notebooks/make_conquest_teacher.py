@@ -33,6 +33,10 @@ cells = [
     new_code_cell("session.click('ukraine'); session.click('ural')\nprint(session.message or session.log[-1])"),
     new_markdown_cell("## 4. A mini-lesson\n\nEvery lesson of the app displays here too."),
     new_code_cell("from academy.ui.conquest import LessonsPage\nLessonsPage(lesson_id='attacking')"),
+    new_markdown_cell("## Your own position\n\nWrite a position as one line, as lesson files and the app's position editor do (the editor's line can be copied here). `parse_position` reads it and says what is wrong with it; `format_position` writes it back as the Academy writes it; `board` opens the live board at that position in one call."),
+    new_code_cell("from academy.games.conquest import format_position, parse_position\nfrom academy.ui.notebook import board\n\nline = 'Red to move, attack | Red: Ukraine 8, Alaska 2 | Blue: Ural 3 | rest: Blue 1'\nprint(format_position(parse_position(line)))\nboard('conquest', line)"),
+    new_markdown_cell('## Your own lessons folder\n\nLesson files you write (see `lessons/README.md`) can live in any folder. Check them here: each problem names the file and the line. The app shows them next to the built-in lessons when it is started with `academy serve --lessons FOLDER`.'),
+    new_code_cell("from pathlib import Path\n\nfrom academy.lessons import load_lessons\n\nfolder = Path('my-lessons')          # your folder of lesson files\nlessons, problems = load_lessons('conquest', extra_dirs=[folder])\nprint(len(lessons), 'lessons;', problems or 'no problems')"),
 ]
 nb = new_notebook(cells=cells, metadata={"kernelspec": {"name": "python3", "display_name": "Python 3",
                                                          "language": "python"}})

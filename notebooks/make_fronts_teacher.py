@@ -35,6 +35,10 @@ cells = [
                   "print(session.pending)\nFrontsBoard(session)"),
     new_markdown_cell("## 4. A mini-lesson\n\nEvery lesson of the app displays here too."),
     new_code_cell("from academy.ui.fronts.lessons import FrontsLessonsPage\nFrontsLessonsPage(lesson_id='odds')"),
+    new_markdown_cell("## Your own position\n\nWrite a position as one line, as lesson files and the app's position editor do (the editor's line can be copied here). `parse_position` reads it and says what is wrong with it; `format_position` writes it back as the Academy writes it; `board` opens the live board at that position in one call."),
+    new_code_cell("from academy.games.fronts import format_position, parse_position\nfrom academy.ui.notebook import board\n\nline = 'map: duel; players: 2; mode: teams; turn 1; Red 10: 2 infantry Millbrook; Blue 10: 2 infantry Saltmarsh; neutral: none'\nprint(format_position(parse_position(line)))\nboard('fronts', line)"),
+    new_markdown_cell('## Your own lessons folder\n\nLesson files you write (see `lessons/README.md`) can live in any folder. Check them here: each problem names the file and the line. The app shows them next to the built-in lessons when it is started with `academy serve --lessons FOLDER`.'),
+    new_code_cell("from pathlib import Path\n\nfrom academy.lessons import load_lessons\n\nfolder = Path('my-lessons')          # your folder of lesson files\nlessons, problems = load_lessons('fronts', extra_dirs=[folder])\nprint(len(lessons), 'lessons;', problems or 'no problems')"),
 ]
 nb = new_notebook(cells=cells, metadata={"kernelspec": {"name": "python3", "display_name": "Python 3",
                                                          "language": "python"}})

@@ -37,6 +37,10 @@ cells = [
                   "TacticsBoard(session)"),
     new_markdown_cell("## 3. A mini-lesson\n\nEvery lesson of the app displays here too."),
     new_code_cell("from academy.ui.tactics.lessons import TacticsLessonsPage\nTacticsLessonsPage(lesson_id='terrain')"),
+    new_markdown_cell("## Your own position\n\nWrite a position as one line, as lesson files and the app's position editor do (the editor's line can be copied here). `parse_position` reads it and says what is wrong with it; `format_position` writes it back as the Academy writes it; `board` opens the live board at that position in one call."),
+    new_code_cell("from academy.games.tactics import format_position, parse_position\nfrom academy.ui.notebook import board\n\nline = 'river_crossing day 2 red | red 3000: tank E2, infantry G1 | blue 0: infantry E4, tank H9'\nprint(format_position(parse_position(line)))\nboard('tactics', line)"),
+    new_markdown_cell('## Your own lessons folder\n\nLesson files you write (see `lessons/README.md`) can live in any folder. Check them here: each problem names the file and the line. The app shows them next to the built-in lessons when it is started with `academy serve --lessons FOLDER`.'),
+    new_code_cell("from pathlib import Path\n\nfrom academy.lessons import load_lessons\n\nfolder = Path('my-lessons')          # your folder of lesson files\nlessons, problems = load_lessons('tactics', extra_dirs=[folder])\nprint(len(lessons), 'lessons;', problems or 'no problems')"),
 ]
 nb = new_notebook(cells=cells, metadata={"kernelspec": {"name": "python3", "display_name": "Python 3",
                                                          "language": "python"}})

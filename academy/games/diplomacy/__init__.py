@@ -14,7 +14,9 @@ from .game import DiplomacyGame
 from .mapdata import DiplomacyMap, standard_map
 from .orders import format_order, parse_order
 from .position import Position, PositionError, Unit
+from .position_line import format_position, parse_position
 from .state import DiplomacyState
 
 __all__ = ["DiplomacyGame", "DiplomacyMap", "DiplomacyState", "DrawVote", "Position", "PositionError", "Resolution",
-           "Resolve", "SubmitOrders", "Unit", "adjudicate", "format_order", "parse_order", "standard_map"]
+           "Resolve", "SubmitOrders", "Unit", "adjudicate", "format_order", "format_position", "parse_order",
+           "parse_position", "standard_map"]

@@ -8,4 +8,11 @@ resolution (``resolve``: ``battles`` for the movement steps, ``upkeep`` for what
 working data of ``turn``), fog (``fog``), the odds of planned orders (``odds``: the resolution run
 over every way the battles can go), the protocol
 state (``state``), the game (``game``, registered as "fronts") and the CPU players (``bots``).
+
+The one-line position of a whole game, for notebooks and links: ``parse_position(text)`` gives the state a
+line stands for, ``format_position(state)`` writes it (``map: duel; players: 2; mode: ...; turn 1; Red 10: ...``).
 """
+from .game import format_game_position as format_position
+from .game import parse_game_position as parse_position
+
+__all__ = ["format_position", "parse_position"]

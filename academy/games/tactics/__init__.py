@@ -29,4 +29,10 @@ The data layer:
 - :mod:`.odds`     exact odds of an attack and its counter over the luck rolls
 - :mod:`.fog`      vision and hiding (the grid part of fog of war)
 - :mod:`.mapdata`  skirmish maps from maps/tactics/, checked on load (MapError names the tile)
+
+The one-line position, for notebooks and links: ``parse_position(text)`` gives the state a line stands for,
+``format_position(state)`` writes it ("river_crossing day 2 red | red 3000: tank E2 | blue 0: ...").
 """
+from .position import format_position, parse_position
+
+__all__ = ["format_position", "parse_position"]
