@@ -26,8 +26,10 @@ WRONG_TRIES: dict[str, list[str]] = {
     "goal/last-fighter": ["N-I1 attacks S-I1"],
     "your-turn/move-then-fire": ["N-I1 f6-f7", "N-I1 attacks S-I1"],
     "your-turn/moves-come-first": ["N-I1 attacks S-I1"],
+    "your-turn/no-jumping": ["N-SR1 h6-j7", "end"],
     "communication/relay-reaches": ["N-R1 e4-e5"],
     "communication/hold-hands": ["N-I1 e8-d9"],
+    "communication/long-chain": ["N-I4 g9-h10"],
     "communication/cut-the-branch": ["N-I1 f17-f16"],
     "communication/cut-then-strike": ["N-I1 attacks S-I1"],
     "combat/pick-the-target": ["N-I3 attacks S-I2"],
@@ -36,8 +38,13 @@ WRONG_TRIES: dict[str, list[str]] = {
     "combat/not-at-a-fortress": ["N-C1 g8-i9", "N-C1 attacks S-I2"],
     "combat/push-back": ["N-I1 attacks S-K1"],
     "combat/nowhere-to-go": ["N-C1 d11-c11", "N-C1 attacks S-I1"],
+    "combat/cut-off-cannot-step-back": ["N-C1 i10-h11", "N-C1 attacks S-I1"],
+    "combat/retreat-any-way": ["retreat N-I1 h8-h7", "N-I2 attacks S-I1"],
+    "combat/retreat-is-a-move": ["retreat N-I1 k11-j11", "N-I2 l10-l11", "N-I3 n10-m10", "N-I4 o11-n11",
+                                 "N-I6 p10-o10", "N-I2 attacks S-I1"],
     "units/long-gun": ["N-I1 attacks S-I1"],
     "units/soft-relay": ["N-I1 e13-e14"],
+    "units/ride-past-a-friend": ["N-I1 k9-l10", "N-C1 k11-l11", "end"],
     "terrain/around-the-mountain": ["N-I1 attacks S-I1"],
     "terrain/storm-the-fortress": ["N-C1 attacks S-I1"],
 }
@@ -48,8 +55,13 @@ ILLEGAL_TRIES: dict[str, tuple[str, str]] = {
     "your-turn/move-then-fire": ("N-I1 attacks S-I1", "reaches 2"),
     "communication/relay-reaches": ("N-I1 k9-k8", "cut off"),
     "communication/cut-the-branch": ("N-I1 f17-d17", "moves at most 1"),
+    "communication/long-chain": ("N-I3 h11-h10", "cut off"),
+    "your-turn/no-jumping": ("N-SR1 h6-h8", "every square on the way must be empty and not a mountain"),
     "combat/column-charge": ("N-C2 h6-h7", "N-C1 stands there"),
+    "combat/retreat-any-way": ("N-I1 h8-h9", "must first retreat N-I1 one square"),
+    "combat/retreat-is-a-move": ("retreat N-I1 k11-l12", "not a mountain"),
     "units/soft-relay": ("N-I1 attacks S-I1", "not on a straight or 45° diagonal line"),
+    "units/ride-past-a-friend": ("N-C1 k11-m12", "cavalry must stop on the first square outside communication"),
     "terrain/around-the-mountain": ("N-SK1 attacks S-I1", "mountain stands between"),
     "terrain/storm-the-fortress": ("N-K1 attacks S-I1", "reaches 3"),
 }
@@ -76,7 +88,7 @@ def test_the_lessons_cover_every_section_of_the_rules():
 def test_lessons_have_text_hints_feedback_and_a_solution():
     for lesson in LESSONS:
         assert lesson.title and lesson.summary and len(lesson.body) > 300, lesson.id
-        assert 1 <= len(lesson.exercises) <= 2, lesson.id
+        assert 1 <= len(lesson.exercises) <= 5, lesson.id
         for ex in lesson.exercises:
             assert len(ex.hints) == 3, ex.id
             assert ex.success and ex.wrong and ex.prompt
@@ -232,20 +244,24 @@ def test_around_the_mountain_other_solving_square_gets_true_feedback():
 
 
 def _destinations(ex) -> list[str]:
-    return [m.group(1) for step in ex.solution if (m := re.match(r"\S+ \w+-(\w+)$", step))]
+    """The squares the solution's moves and retreats go to ("N-I1 e8-e9", "retreat N-I1 h8-h9")."""
+    return [m.group(1) for step in ex.solution if (m := re.search(r"\b[a-y]\d+-([a-y]\d+)$", step))]
 
 
 @pytest.mark.parametrize(("lesson", "ex"), CASES, ids=IDS)
 def test_the_answer_is_only_in_the_last_hint(lesson, ex):
-    """The lesson text and the prompt do not give the squares the solution moves to (nor its commands);
-    the last hint does. A square the goal itself names (the task, e.g. {at: {N-R1: e6}}) may be in the prompt."""
+    """The lesson text, the prompt and the hints before the last do not give the squares the solution moves
+    to (nor its commands); the last hint does. A square the goal itself names (the task, e.g.
+    {at: {N-R1: e6}}) may be in the prompt."""
     arsenals = [part for part in lesson.start_position(ex).split("|") if "arsenals:" in part]
     named = set(re.findall(r"\b[a-y]\d+\b", f"{ex.goal} {arsenals}"))   # the task's own squares
     # the lesson text talks about the lesson's own position, so it is checked for exercises played on it
-    texts = {"prompt": ex.prompt, **({"lesson text": lesson.body} if ex.position is None else {})}
+    texts = {"prompt": ex.prompt, **({"lesson text": lesson.body} if ex.position is None else {}),
+             **{f"hint {i + 1}": hint for i, hint in enumerate(ex.hints[:-1])}}
     for square in _destinations(ex):
         for name, text in texts.items():
             if square not in named:
                 assert not re.search(rf"\b{square}\b", text), f"{name} gives away {square}"
     for step in ex.solution:
         assert step not in ex.prompt and step not in lesson.body
+        assert not any(step in hint for hint in ex.hints[:-1]), f"a hint before the last gives away {step!r}"
