@@ -78,8 +78,9 @@ def check_move(pos: Position, side: str, unit_id: str, to: Sequence[int], moved:
         raise IllegalAction("relay_cannot_take_arsenal", f"Move {unit.id} to {format_square(dest)} refused: only a "
                                                          "fighting unit may enter an enemy arsenal.")
     if dest not in destinations(pos, unit.id):
-        why = ("cavalry must stop on the first square outside communication"
-               if unit.type == "cavalry" else "every square on the way must be empty and not a mountain")
+        stopped = unit.type == "cavalry" and dest in destinations(pos, unit.id, stop_rule=False)
+        why = ("cavalry must stop on the first square outside communication" if stopped
+               else "every square on the way must be empty and not a mountain")
         raise IllegalAction("blocked", f"Move {unit.id} to {format_square(dest)} refused: no free path; {why}.")
 
 
@@ -93,9 +94,9 @@ def is_legal_move(pos: Position, side: str, unit_id: str, to: Sequence[int], mov
     return True
 
 
-def destinations(pos: Position, unit_id: str) -> set[Square]:
-    """The squares the unit could reach by board geometry and cavalry's stop rule, ignoring the turn
-    and whether the unit is cut off."""
+def destinations(pos: Position, unit_id: str, stop_rule: bool = True) -> set[Square]:
+    """The squares the unit could reach by board geometry and cavalry's stop rule (``stop_rule=False``:
+    without it, to tell which of the two stops a cavalry), ignoring the turn and whether the unit is cut off."""
     unit = pos.unit(unit_id)
     enemy_arsenals = {sq for s, squares in pos.arsenals.items() if s != unit.side for sq in squares}
 
@@ -106,7 +107,8 @@ def destinations(pos: Position, unit_id: str) -> set[Square]:
     def goes_on(sq: Square) -> bool:
         """No unit passes an enemy arsenal; cavalry stops on the first square out of communication."""
         return sq not in enemy_arsenals and (
-            unit.type != "cavalry" or unit.id in communication(pos.with_unit_at(unit.id, sq), unit.side).connected)
+            unit.type != "cavalry" or not stop_rule
+            or unit.id in communication(pos.with_unit_at(unit.id, sq), unit.side).connected)
 
     board = graph.grid_graph(pos.width, pos.height, diagonal=True)
     return set(graph.steps(board, [unit.at], enters, limit=unit.kind.move, expands=goes_on)) - {unit.at}

@@ -150,7 +150,9 @@ def validate(s: GameOfWarState, action: Any) -> None:
     elif s.phase == "retreat" and not isinstance(action, Retreat):
         pending = pending_retreats(s, p)
         raise IllegalAction("retreat_first", f"{who} must first retreat {', '.join(pending)} one square "
-                                             "(it was attacked at defence + 1); then play the turn.")
+                                             "(it was attacked at defence + 1); then play the turn. Write it as "
+                                             f"\"retreat {pending[0]} {sq(s.position.unit(pending[0]).at)}-"
+                                             "<square>\", or tap the unit, then a free square next to it.")
     elif isinstance(action, Retreat):
         _validate_retreat(s, p, action)
     elif isinstance(action, Move):

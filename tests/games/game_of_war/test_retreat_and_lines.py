@@ -196,3 +196,23 @@ def test_combat_a_retreat_that_takes_the_last_free_square_removes_the_other():
     events = state.apply(Retreat("S-I1", (2, 18)))
     assert [e.kind for e in events] == ["retreat", "removed"]
     assert not state.position.has_unit("S-I2") and state.phase == "play" and state.retreats == []
+
+
+def test_a_move_before_the_retreat_is_refused_with_the_retreat_written_out():
+    """Combat (the retreat comes first): the refusal shows the learner how to write the retreat of their own
+    unit, from its own square (a typed move was refused without the command to type)."""
+    state = attacked_at_defence_plus_one()
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Move("S-I2", (24, 10)))
+    assert 'Write it as "retreat S-I1 m11-<square>"' in str(err.value)
+
+
+def test_a_cavalry_blocked_by_a_unit_is_told_the_path_is_blocked_not_the_stop_rule():
+    """Movement (no unit passes through another unit, an Academy reading): a cavalry whose way is blocked
+    by units is told so; the cavalry stop rule is named only when it is what stops the ride."""
+    from academy.games.game_of_war import check_move
+    state = parse_position(f"North to move | {FRAME} | North: N-C1 m3, N-I1 m4, N-I2 l4, N-I3 n4 | "
+                           "South: S-I1 a20")
+    with pytest.raises(IllegalAction) as err:
+        check_move(state.position, "north", "N-C1", (12, 4))          # m5, behind the wall l4-m4-n4
+    assert "every square on the way must be empty" in str(err.value) and "cavalry must stop" not in str(err.value)
