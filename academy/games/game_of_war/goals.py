@@ -300,8 +300,9 @@ class _Compiler(GoalCompiler):
         def lost(p: Progress) -> str:
             return _after_attack(p, lambda e: e.data["target"] in want and e.data["outcome"] == "destroyed",
                                  f"{_join([_standing(p, u) for u in still(p)])}"
-                                 f" still {plural(len(still(p)), 'stands', 'stand')}; destroying needs an "
-                                 "attack of at least defence + 2.")
+                                 f" still {plural(len(still(p)), 'stands', 'stand')}; an attack of at least "
+                                 "defence + 2 destroys a unit, and one of defence + 1 removes it when it has no "
+                                 "free square to retreat to or is cut off.")
         return _Leaf(f"destroy {_join(want)}", check, lost)
 
     def _retreats(self, value: Any, path: Sequence[Any]) -> Goal:

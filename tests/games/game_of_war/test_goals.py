@@ -93,8 +93,9 @@ def test_destroyed_lost_when_the_attack_falls_short():
     assert run({"destroyed": "S-I1"}, ["N-I1 attacks S-I1"], pos) == ["open", "lost"]
     assert reason({"destroyed": "S-I1"}, ["N-I1 attacks S-I1"], pos) == (
         "Your attack on S-I1 counted 4 (N-I1 4) against a defence of 6 (S-I1 6): repelled. Not counted: N-K1 on h6 "
-        "fires 3 squares, and stands 4 from h10. S-I1 on h10 (in communication) still stands; destroying needs an "
-        "attack of at least defence + 2.")
+        "fires 3 squares, and stands 4 from h10. S-I1 on h10 (in communication) still stands; an attack of at least "
+        "defence + 2 destroys a unit, and one of defence + 1 removes it when it has no free square to retreat to or "
+        "is cut off.")
 
 
 def test_a_lost_attack_names_each_unit_left_out_where_it_stands_and_why():
@@ -309,6 +310,7 @@ def test_a_goal_with_two_attack_parts_tells_the_attack_once():
     assert why.startswith("Your attack on S-I1 counted 7 (N-C1 7) against a defence of 12 (S-I1 6, S-I2 6): "
                           "repelled. Not counted: N-C2 on h6 fires 2 squares, and stands 4 from h10. The exercise "
                           "asked for 2 charging cavalry or more;")
-    assert why.endswith("S-I1 on h10 (in communication) still stands; destroying needs an attack of at least "
-                        "defence + 2.")
+    assert why.endswith("S-I1 on h10 (in communication) still stands; an attack of at least defence + 2 destroys "
+                        "a unit, and one of defence + 1 removes it when it has no free square to retreat to or is "
+                        "cut off.")
 
