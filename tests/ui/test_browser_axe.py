@@ -20,7 +20,7 @@ from academy.ui.live_session import close_shared_hubs, shared_hub
 from academy.ui.shell import build_page, current_query
 from tests.ui.browser import WALK_ALL
 
-pytestmark = [pytest.mark.ui, pytest.mark.slow]   # make test-all (over a minute each)
+pytestmark = pytest.mark.ui   # in make test (CI): every page, about two minutes
 
 AXE = Path(__file__).resolve().parents[2] / ".venv" / "node" / "node_modules" / "axe-core" / "axe.min.js"
 BAD = ("critical", "serious")
