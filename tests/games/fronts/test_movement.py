@@ -49,6 +49,17 @@ def test_units_armor_entering_forest_spends_two_moves() -> None:
     assert plan_route(M, {"infantry": 1}, "millbrook", ["oakhollow"]).spent == 1
 
 
+def test_a_mixed_stack_next_to_a_forest_is_told_to_split() -> None:
+    """Units (armor in forest) with the Academy's reading of a stack's pace (its slowest unit): infantry and
+    armor together cannot enter a forest in one order; the refusal names the forest and says to give each
+    part its own order (it said only "has 1 move a turn ... or move only armor")."""
+    e = _refused({"infantry": 2, "armor": 2}, "millbrook", ["oakhollow"])
+    assert e.reason == "too_far"
+    assert str(e) == ("Move Millbrook → Oakhollow refused: armor spends 2 moves entering a forest (Oakhollow), and "
+                      "but 2 infantry, 2 armor moves at its slowest unit's pace: 1 move a turn. Give the armor and "
+                      "the other units an order each: each part can enter on its own.")
+
+
 def test_units_mountain_ends_the_move() -> None:
     """Units: "Entering mountain ... ends a stack's move"."""
     assert ends_move(M, "westmere", "greyridge") == "mountain"
