@@ -55,7 +55,7 @@ def test_a_mixed_stack_next_to_a_forest_is_told_to_split() -> None:
     part its own order (it said only "has 1 move a turn ... or move only armor")."""
     e = _refused({"infantry": 2, "armor": 2}, "millbrook", ["oakhollow"])
     assert e.reason == "too_far"
-    assert str(e) == ("Move Millbrook → Oakhollow refused: armor spends 2 moves entering a forest (Oakhollow), and "
+    assert str(e) == ("Move Millbrook → Oakhollow refused: armor spends 2 moves entering a forest (Oakhollow), "
                       "but 2 infantry, 2 armor moves at its slowest unit's pace: 1 move a turn. Give the armor and "
                       "the other units an order each: each part can enter on its own.")
 
