@@ -181,7 +181,7 @@ class LessonsView(pn.viewable.Viewer):
     exercise_index = param.Integer(0, doc="the open exercise of the open lesson")
     classroom = param.Boolean(False, doc="in a class: the teacher moves between exercises (no list, tabs or Next)")
 
-    def __init__(self, lesson_id: str | None = None, **params: Any) -> None:
+    def __init__(self, lesson_id: str | None = None, exercise: str | None = None, **params: Any) -> None:
         super().__init__(**params)
         self.lessons, self.errors = self.load()
         self.solved: dict[tuple[str, str], str] = {}
@@ -229,7 +229,9 @@ class LessonsView(pn.viewable.Viewer):
         self.layout = pn.Column(self.scroll_top, self.listing, self.view, sizing_mode="stretch_width",
                                 css_classes=[f"{self.game}-lessons", "game-lessons"])
         self.model.param.watch(later(self._on_model), list(self.watched))
-        self.open(lesson_id)
+        lesson = next((item for item in self.lessons if item.id == lesson_id), None)
+        ids = [ex.id for ex in lesson.exercises] if lesson is not None else []
+        self.open(lesson_id, ids.index(exercise) if exercise in ids else 0)     # a link may name the exercise
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self.layout
@@ -283,11 +285,11 @@ class LessonsView(pn.viewable.Viewer):
         """Show a lesson (and its exercise number ``exercise``), or the list when None/unknown."""
         lesson = next((item for item in self.lessons if item.id == lesson_id), None)
         self.lesson_id = lesson.id if lesson else None
-        self._share_link()
         with pn.io.hold():
             self.listing.visible = lesson is None
             self.view.visible = lesson is not None
             if lesson is None:
+                self._share_link()
                 self._render_listing()
                 return
             self.title.object = (f"<h2 style='margin:0 0 4px'>{escape(lesson.title)}</h2>"
@@ -297,13 +299,18 @@ class LessonsView(pn.viewable.Viewer):
             self.scroll_top.scroll()
 
     def _share_link(self) -> None:
-        """Keep the browser's address on this lesson (``?...&lesson=<id>``), so it can be shared."""
+        """Keep the browser's address on this lesson and exercise (``?...&lesson=<id>&exercise=<id>``, no
+        exercise for the first one), so it can be shared and Back and reload land on it."""
         doc, location = pn.state.curdoc, pn.state.location
         if self.classroom:
             return
+        lesson = self.lesson
+        exercise = (lesson.exercises[self.exercise_index].id
+                    if lesson is not None and 0 < self.exercise_index < len(lesson.exercises) else "")
         if doc is not None and doc.session_context is not None and location is not None:
-            if location.query_params.get("lesson", "") != (self.lesson_id or ""):   # no history entry for no change
-                location.update_query(lesson=self.lesson_id or "")
+            now = (location.query_params.get("lesson", ""), location.query_params.get("exercise", ""))
+            if now != (self.lesson_id or "", exercise):   # no history entry for no change
+                location.update_query(lesson=self.lesson_id or "", exercise=exercise)
 
     def start_exercise(self, index: int) -> None:
         lesson = self.lesson
@@ -311,6 +318,7 @@ class LessonsView(pn.viewable.Viewer):
             return
         index = max(0, min(index, len(lesson.exercises) - 1))
         self.exercise_index = index
+        self._share_link()
         # a teacher's file: only safe HTML reaches the page. A long lesson scrolls in its own box, which the
         # keyboard can focus (Tab) and scroll (arrow keys) too. Its text describes the board shown.
         body = lesson_html(lesson.body_for(lesson.exercises[index]))

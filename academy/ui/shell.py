@@ -109,7 +109,7 @@ def game_view(name: str, tab: str, query: Mapping[str, str]) -> pn.viewable.View
         return keep_local_game(name, part(name, "play")(position=query.get("position")), query)
 
     def lessons() -> pn.viewable.Viewable:
-        return part(name, "lessons")(lesson_id=query.get("lesson"))
+        return part(name, "lessons")(lesson_id=query.get("lesson"), exercise=query.get("exercise"))
 
     from academy.ui.progress_page import track_progress    # each try and solve is recorded for the learner
     makers = {"rules": lambda: rules, "lessons": lambda: track_progress(lessons(), dict(query)), "play": play}

@@ -68,3 +68,33 @@ def test_every_tab_from_every_other_tab_by_clicks(serve, open_page, game):
     page.page.go_forward()
     wait_shown(page, game, "rules")
     assert not page.errors, f"console errors: {page.errors[:5]}"
+
+
+def wait_url(page, part: str, timeout: float = 10) -> None:
+    deadline = time.monotonic() + timeout
+    while part not in page.page.url:
+        assert time.monotonic() < deadline, f"the address stayed {page.page.url!r}; expected {part!r} in it"
+        page.page.wait_for_timeout(50)
+
+
+def test_the_address_follows_the_lesson_and_the_exercise_and_a_reload_lands_there(serve, open_page):
+    """Issue 20, item 4: a lesson and an exercise opened by clicks update the address bar (a link to copy),
+    and a reload opens the same exercise."""
+    url = serve(lambda: build_page(current_query()))
+    page = open_page()
+    page.open(url, board=None)
+    page.page.locator('.game-card[data-game="conquest"] a', has_text="Rules").click()
+    wait_shown(page, "conquest", "rules")
+    click_tab(page, "lessons")
+    wait_shown(page, "conquest", "lessons")
+    page.page.locator(".tab-lessons .lesson-row", has_text="Attacking").locator(".open-lesson button").first.click()
+    wait_url(page, "lesson=attacking")
+    page.page.locator(".tab-lessons .exercise-tab button", has_text="Exercise 2").click()
+    wait_url(page, "exercise=who-can-attack")
+    page.page.reload()
+    page.wait_text(".exercise-prompt", "Exercise 2 of", shown=True)
+    page.page.locator(".tab-lessons .exercise-tab button", has_text="Exercise 1").click()
+    deadline = time.monotonic() + 10
+    while "exercise=who-can-attack" in page.page.url:     # the first exercise: the lesson's own link
+        assert time.monotonic() < deadline, page.page.url
+        page.page.wait_for_timeout(50)
