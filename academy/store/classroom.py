@@ -301,6 +301,12 @@ class Classroom:
         info = self.for_teacher(token)
         return class_table(self.store, info.id, info.exercise_index)
 
+    def grid(self, token: str, exercises: int) -> list[list[ClassTableRow]]:
+        """The whole class: for each of the lesson's ``exercises`` (by index), every student's line, as in
+        ``table``. Raises BadToken."""
+        info = self.for_teacher(token)
+        return [class_table(self.store, info.id, index) for index in range(max(0, int(exercises)))]
+
     def close_class(self, token: str) -> ClassInfo:
         """End the class: nobody can join or work in it any more. Raises BadToken."""
         with self.store._session(write=True) as s:

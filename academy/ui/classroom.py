@@ -21,6 +21,7 @@ store, like every other page that needs the database.
 """
 from __future__ import annotations
 
+import io
 import itertools
 import logging
 import threading
@@ -340,11 +341,16 @@ class TeacherView(_Watching, pn.viewable.Viewer):
         self.message = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width",
                                     css_classes=["class-message"])
         self.shown = ShownBoard(self.info.game)
+        self.grid = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width", css_classes=["class-whole"])
+        self.export = pn.widgets.FileDownload(callback=lambda: io.StringIO(self.csv_text()), filename="class.csv",
+                                              label="Download the results (CSV)", width=240,
+                                              css_classes=["class-export"])
         self.layout = pn.Column(
             self.head, wrapping_row(self.prev, self.next, self.end_button), self.exercise,
             pn.pane.HTML("<h3 style='margin:8px 0 2px'>Students</h3>"), self.table,
             wrapping_row(self.student, self.show_button, self.hide_button), self.message, self.shown,
-            sizing_mode="stretch_width", css_classes=["class-teacher"])
+            pn.pane.HTML("<h3 style='margin:12px 0 2px'>The whole class, every exercise</h3>"), self.grid,
+            self.export, sizing_mode="stretch_width", css_classes=["class-teacher"])
         self._watch(self.room, self.info.id)
         self.refresh()
 
@@ -416,6 +422,8 @@ class TeacherView(_Watching, pn.viewable.Viewer):
             self.next.disabled = closed or info.exercise_index + 1 >= self.exercises
             self.end_button.disabled = closed
             self.table.object = self.table_html()
+            self.grid.object = self.grid_html()
+            self.export.filename = f"class-{info.code}-{info.lesson_id}.csv"
             self.student.options = self.student_options()
             self.show_button.disabled = closed or not self.rows
             self.hide_button.disabled = closed or info.shown_learner_id is None
@@ -434,6 +442,50 @@ class TeacherView(_Watching, pn.viewable.Viewer):
                 label = f"{r.name} ({n})"
             out[label] = r.learner_id
         return out
+
+    def _grid(self) -> list[list[Any]]:
+        try:
+            return self.room.grid(self.token, self.exercises)
+        except StoreError:
+            return []
+
+    def grid_html(self) -> str:
+        """Students × exercises: per cell ✓ (solved), the tries and hints, or – (not tried)."""
+        grid = self._grid()
+        if not self.rows or not grid:
+            return "<p class='academy-muted'>No student has joined yet.</p>"
+        names = {r.learner_id: r.name for r in self.rows}
+        cells = {(r.learner_id, i): r for i, rows in enumerate(grid) for r in rows}
+        head = "".join(f"<th title='{escape(ex.prompt)}'>Exercise {i + 1}</th>"
+                       for i, ex in enumerate(self.lesson.exercises))
+
+        def cell(r: Any) -> str:
+            if r is None or not r.tried:
+                return "<td class='no'>–</td>"
+            hints = f", {count(r.hints, 'hint')}" if r.hints else ""
+            mark = "✓ " if r.solved else ""
+            return f"<td class='{'yes' if r.solved else 'no'}'>{mark}{count(r.tries, 'try', 'tries')}{hints}</td>"
+        body = "".join(f"<tr data-student='{escape(name)}'><td>{escape(name)}</td>"
+                       + "".join(cell(cells.get((lid, i))) for i in range(len(grid))) + "</tr>"
+                       for lid, name in names.items())
+        solved = [sum(r.solved for r in rows) for rows in grid]
+        foot = "".join(f"<td>{n} of {len(names)}</td>" for n in solved)
+        return (f"<table class='class-grid class-whole-grid'><tr><th>Student</th>{head}</tr>{body}"
+                f"<tr class='class-sum'><td>Solved</td>{foot}</tr></table>")
+
+    def csv_text(self) -> str:
+        """The whole class as CSV: one line per student and exercise (tried, solved, tries, hints)."""
+        import csv
+        out = io.StringIO()
+        writer = csv.writer(out)
+        writer.writerow(["student", "lesson", "exercise", "exercise id", "tried", "solved", "tries", "hints"])
+        lesson = self.lesson
+        for i, rows in enumerate(self._grid()):
+            ex_id = lesson.exercises[i].id if lesson is not None and i < len(lesson.exercises) else ""
+            for r in rows:
+                writer.writerow([r.name, self.info.lesson_id, i + 1, ex_id, "yes" if r.tried else "no",
+                                 "yes" if r.solved else "no", r.tries, r.hints])
+        return out.getvalue()
 
     def table_html(self) -> str:
         """The students' table for the exercise under way."""

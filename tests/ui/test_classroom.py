@@ -358,3 +358,34 @@ def test_hints_seen_reach_the_teachers_table_and_the_progress_page(tmp_path):
     assert [(r.name, r.hints) for r in room.table(token)] == [("Ann", 2)]
     html = progress_html(book.progress_of(ann.learner_key), ("conquest",))
     assert "✓ solved · 1 try · 2 hints" in html
+
+
+def test_the_teacher_sees_the_whole_class_and_downloads_it_as_csv(room):
+    """Issue 20, item 3: a students × exercises grid (tried, solved, tries, hints) below the table of the
+    exercise under way, and the same as a CSV file."""
+    import csv
+    import io
+    form = OpenClassForm(room)
+    form.game.value, form.lesson.value = "conquest", "attacking"
+    teacher = form.open_class()
+    students = {}
+    for name in ("Ann", "Bob"):
+        join = JoinView({"code": teacher.info.code}, room)
+        join.name_input.value = name
+        students[name] = join.join()
+    solve_attacking(students["Ann"].lessons.model)
+    teacher.step(+1)
+    students["Bob"].lessons.model.click("ukraine")          # Bob tries exercise 2 (a click starts a try)
+    teacher.refresh()
+    grid = teacher.grid.object
+    assert "<th title=" in grid and "Exercise 1</th>" in grid and "Exercise 2</th>" in grid
+    ann = grid.split("data-student='Ann'>")[1].split("</tr>")[0]
+    bob = grid.split("data-student='Bob'>")[1].split("</tr>")[0]
+    assert "✓ 1 try" in ann and ann.count("–") == 1                 # solved the first, not tried the second
+    assert bob.startswith("<td>Bob</td><td class='no'>–</td>")
+    assert "Solved</td><td>1 of 2</td><td>0 of 2</td>" in grid
+    rows = list(csv.reader(io.StringIO(teacher.csv_text())))
+    assert rows[0] == ["student", "lesson", "exercise", "exercise id", "tried", "solved", "tries", "hints"]
+    assert ["Ann", "attacking", "1", "most-dice", "yes", "yes", "1", "0"] in rows
+    assert ["Bob", "attacking", "1", "most-dice", "no", "no", "0", "0"] in rows
+    assert teacher.export.filename == f"class-{teacher.info.code}-attacking.csv"
