@@ -53,7 +53,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -296,6 +296,35 @@ class Classroom:
         self._deliver(ClassEvent("shown", info.id, learner_id))
         return info
 
+    def reset_student(self, token: str, learner_id: int) -> ClassInfo:
+        """Clear a student's work in this class (tries, hints, solves, boards); they stay in it. Their own
+        progress page keeps what they did. Raises BadToken, InvalidInput (not a student of this class)."""
+        return self._drop(token, learner_id, remove=False)
+
+    def remove_student(self, token: str, learner_id: int) -> ClassInfo:
+        """Take a student out of the class with their work in it (they may join again with the code).
+        Raises BadToken, InvalidInput (not a student of this class)."""
+        return self._drop(token, learner_id, remove=True)
+
+    def _drop(self, token: str, learner_id: int, remove: bool) -> ClassInfo:
+        with self.store._session(write=True) as s:
+            row = self._teacher_row(s, token)
+            member = s.get(ClassMemberRow, (row.id, learner_id))
+            if member is None:
+                raise InvalidInput(f"Learner {learner_id!r} is not a student of this class.")
+            s.execute(delete(ClassWorkRow).where(ClassWorkRow.class_id == row.id,
+                                                 ClassWorkRow.learner_id == learner_id))
+            if remove:
+                s.delete(member)
+                if row.shown_learner_id == learner_id:
+                    row.shown_learner_id = None
+            row.updated_at = utcnow()
+            self._pg_notify(s, row.id)
+            info = self._info(s, row)
+        log.info("classroom: class %s: learner %s %s", info.id, learner_id, "removed" if remove else "reset")
+        self._deliver(ClassEvent("work", info.id, learner_id))
+        return info
+
     def table(self, token: str) -> list[ClassTableRow]:
         """The teacher's table for the exercise under way: per student, tries and solved. Raises BadToken."""
         info = self.for_teacher(token)
@@ -387,7 +416,8 @@ class Classroom:
             self._check_open(row)
             member = s.get(ClassMemberRow, (class_id, learner_id))
             if member is None:
-                raise InvalidInput(f"Learner {learner_id!r} is not a student of class {class_id!r}: join it first.")
+                raise InvalidInput("you are not in this class (any more): type its code and your name again to "
+                                   "join it.")
             work = s.get(ClassWorkRow, (class_id, learner_id, exercise_index), with_for_update=True)
             if work is None:
                 work = ClassWorkRow(class_id=class_id, learner_id=learner_id, exercise_index=exercise_index, tries=0,

@@ -59,6 +59,7 @@ STYLE = """
 .class-grid td.no { color: #8a5a00; }
 .class-banner { background: #eef3f8; border-radius: 10px; padding: 8px 14px; }
 .class-error { background: #fdecea; color: #8a1c12; border-radius: 8px; padding: 8px 12px; }
+.class-note { background: #eef5fb; border-radius: 8px; padding: 8px 12px; }
 .shown-note { background: #fff3d6; border-radius: 8px; padding: 6px 12px; }
 """
 
@@ -336,6 +337,12 @@ class TeacherView(_Watching, pn.viewable.Viewer):
         self.hide_button = pn.widgets.Button(label="Stop showing", width=130, align="end", css_classes=["class-hide"])
         self.show_button.on_click(lambda e: self.show(self.student.value))
         self.hide_button.on_click(lambda e: self.show(None))
+        self.reset_button = pn.widgets.Button(label="Clear their work", width=150, align="end",
+                                              css_classes=["class-reset"])
+        self.remove_button = pn.widgets.Button(label="Remove from the class", width=190, align="end",
+                                               css_classes=["class-remove"])
+        self.reset_button.on_click(lambda e: self.drop(self.student.value, remove=False))
+        self.remove_button.on_click(lambda e: self.drop(self.student.value, remove=True))
         self.end_button = pn.widgets.Button(label="End the class", width=140, css_classes=["class-end"])
         self.end_button.on_click(lambda e: self.end())
         self.message = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width",
@@ -348,7 +355,8 @@ class TeacherView(_Watching, pn.viewable.Viewer):
         self.layout = pn.Column(
             self.head, wrapping_row(self.prev, self.next, self.end_button), self.exercise,
             pn.pane.HTML("<h3 style='margin:8px 0 2px'>Students</h3>"), self.table,
-            wrapping_row(self.student, self.show_button, self.hide_button), self.message, self.shown,
+            wrapping_row(self.student, self.show_button, self.hide_button, self.reset_button, self.remove_button),
+            self.message, self.shown,
             pn.pane.HTML("<h3 style='margin:12px 0 2px'>The whole class, every exercise</h3>"), self.grid,
             self.export, sizing_mode="stretch_width", css_classes=["class-teacher"])
         self._watch(self.room, self.info.id)
@@ -379,6 +387,21 @@ class TeacherView(_Watching, pn.viewable.Viewer):
             self.message.object = f"<div class='class-error'>{escape(str(exc))}</div>"
             return
         self.refresh()
+
+    def drop(self, learner_id: int | None, remove: bool) -> None:
+        """Clear a student's work in the class, or (``remove``) take them out of it."""
+        if learner_id is None:
+            return
+        name = next((r.name for r in self.rows if r.learner_id == learner_id), "The student")
+        try:
+            self.info = (self.room.remove_student if remove else self.room.reset_student)(self.token, learner_id)
+        except StoreError as exc:
+            self.message.object = f"<div class='class-error'>{escape(str(exc))}</div>"
+            return
+        self.refresh()
+        self.message.object = ("<div class='class-note'>" + escape(
+            f"{name} is out of the class (they may join again with the code)." if remove else
+            f"{name}'s work in this class is cleared (their own progress page keeps it).") + "</div>")
 
     def end(self) -> None:
         """End the class: students can no longer join or send work."""
@@ -427,6 +450,7 @@ class TeacherView(_Watching, pn.viewable.Viewer):
             self.student.options = self.student_options()
             self.show_button.disabled = closed or not self.rows
             self.hide_button.disabled = closed or info.shown_learner_id is None
+            self.reset_button.disabled = self.remove_button.disabled = not self.rows
             if shown is None:
                 self.shown.hide()
             else:

@@ -389,3 +389,34 @@ def test_the_teacher_sees_the_whole_class_and_downloads_it_as_csv(room):
     assert ["Ann", "attacking", "1", "most-dice", "yes", "yes", "1", "0"] in rows
     assert ["Bob", "attacking", "1", "most-dice", "no", "no", "0", "0"] in rows
     assert teacher.export.filename == f"class-{teacher.info.code}-attacking.csv"
+
+
+def test_the_teacher_clears_a_students_work_or_removes_them(room):
+    """Issue 20, item 3: "removes or resets a student"."""
+    form = OpenClassForm(room)
+    form.game.value, form.lesson.value = "conquest", "attacking"
+    teacher = form.open_class()
+    students = {}
+    for name in ("Ann", "Bob"):
+        join = JoinView({"code": teacher.info.code}, room)
+        join.name_input.value = name
+        students[name] = join.join()
+    solve_attacking(students["Ann"].lessons.model)
+    teacher.refresh()
+    ann = next(r.learner_id for r in teacher.rows if r.name == "Ann")
+    teacher.show(ann)
+    teacher.drop(ann, remove=False)
+    assert "work in this class is cleared" in teacher.message.object
+    row = next(r for r in teacher.rows if r.name == "Ann")
+    assert (row.tries, row.solved) == (0, False) and teacher.info.shown_learner_id == ann   # still in, still shown
+    teacher.drop(ann, remove=True)
+    assert [r.name for r in teacher.rows] == ["Bob"] and teacher.info.shown_learner_id is None
+    assert "Ann is out of the class" in teacher.message.object
+    students["Ann"].lessons.start_exercise(0)                     # she tries again: her page says why it is not sent
+    solve_attacking(students["Ann"].lessons.model)
+    assert "you are not in this class (any more)" in students["Ann"].message.object
+    join = JoinView({"code": teacher.info.code}, room)            # she may join again
+    join.name_input.value = "Ann"
+    assert isinstance(join.join(), StudentView)
+    teacher.refresh()
+    assert sorted(r.name for r in teacher.rows) == ["Ann", "Bob"]
