@@ -31,7 +31,7 @@ STYLE = """
 
 
 def watch_link(game: str, game_id: int) -> str:
-    """The address of shared game ``game_id`` of ``game`` ("fronts" ...) for a spectator."""
+    """The address of shared game ``game_id`` of ``game`` (the registry's name) for a spectator."""
     return f"?game={game}&tab=play&match={int(game_id)}"
 
 
