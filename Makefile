@@ -44,9 +44,10 @@ run: $(STAMP)
 	$(VENV)/bin/academy serve --port 5006
 
 # The tests without a browser run in two processes (pytest-xdist); the browser tests in one, since they keep
-# both cores busy (two processes gained 8% and timed out). The five newcomer walks (about a minute each) and
-# the accessibility walk (about two) run here: they are the safety net of every page. Tests marked slow
-# (server restarts, every game's reload) run with make test-all only. The 15 slowest tests are listed at the end.
+# both cores busy (two processes gained 8% and timed out). The accessibility walk (about two minutes) runs
+# here. Tests marked slow (the five newcomer walks, server restarts, every game's reload) run with make test-all
+# only: run after the other browser tests, two walks waited in vain for an easy CPU's turn. The 15 slowest
+# tests are listed at the end.
 test: $(STAMP) browser postgres axe
 	$(VENV)/bin/python -m pytest -q -m "not ui and not slow" -n 2
 	$(VENV)/bin/python -m pytest -q -m "ui and not slow" --durations=15

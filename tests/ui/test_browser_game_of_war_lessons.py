@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from academy.lessons import load_lessons
 from academy.ui.shell import build_page, current_query
 from tests.ui.test_browser_game_of_war import BOARD, click_square
 
@@ -15,7 +16,8 @@ def test_solve_the_turn_exercise_by_tapping(serve, open_page, tmp_path):
     page = open_page(height=1200)
     page.open(url + "?game=game_of_war&tab=lessons&lesson=turn", board=None)
     page.wait_board(BOARD)
-    page.wait_text(".exercise-prompt", "Exercise 1 of 2")
+    turn = next(lesson for lesson in load_lessons("game_of_war")[0] if lesson.id == "turn")
+    page.wait_text(".exercise-prompt", f"Exercise 1 of {len(turn.exercises)}")
     click_square(page, 5, 5)                  # N-I1 on f6
     click_square(page, 5, 6)                  # to f7
     page.wait_text(".gow-status", "Moves left: 4 of 5")
