@@ -32,7 +32,7 @@ from academy.lessons import Attempt
 from tests.ui.browser import CLICK_GAP, first_solved_mark, walked
 from tests.ui.test_browser_fronts import BOARD
 
-pytestmark = [pytest.mark.ui, pytest.mark.slow]   # make test-all: in the full suite the CPU turns stalled (see the note)
+pytestmark = [pytest.mark.ui, pytest.mark.slow]   # make test-all (after the other browser tests, walks waited for the CPU)
 
 SHOTS = "/tmp/walk-fronts"
 PLAYED_TURNS = 3            # turns played by clicks on the Play tab before the game is driven to its end

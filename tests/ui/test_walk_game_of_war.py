@@ -30,7 +30,7 @@ from academy.ui.shell import build_page, current_query
 from tests.ui.browser import CLICK_GAP, first_solved_mark, walked
 from tests.ui.test_browser_game_of_war import BOARD, turn_of
 
-pytestmark = [pytest.mark.ui, pytest.mark.slow]   # make test-all: in the full suite the CPU turns stalled (see the note)
+pytestmark = [pytest.mark.ui, pytest.mark.slow]   # make test-all (after the other browser tests, walks waited for the CPU)
 
 SHOTS = "/tmp/walk-game_of_war"
 
