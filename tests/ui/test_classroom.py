@@ -360,11 +360,8 @@ def test_hints_seen_reach_the_teachers_table_and_the_progress_page(tmp_path):
     assert "✓ solved · 1 try · 2 hints" in html
 
 
-def test_the_teacher_sees_the_whole_class_and_downloads_it_as_csv(room):
-    """Issue 20, item 3: a students × exercises grid (tried, solved, tries, hints) below the table of the
-    exercise under way, and the same as a CSV file."""
-    import csv
-    import io
+def class_of_ann_and_bob(room):
+    """A class on Conquest's "attacking" lesson, opened by a teacher, with Ann and Bob joined."""
     form = OpenClassForm(room)
     form.game.value, form.lesson.value = "conquest", "attacking"
     teacher = form.open_class()
@@ -373,6 +370,15 @@ def test_the_teacher_sees_the_whole_class_and_downloads_it_as_csv(room):
         join = JoinView({"code": teacher.info.code}, room)
         join.name_input.value = name
         students[name] = join.join()
+    return teacher, students
+
+
+def test_the_teacher_sees_the_whole_class_and_downloads_it_as_csv(room):
+    """Issue 20, item 3: a students × exercises grid (tried, solved, tries, hints) below the table of the
+    exercise under way, and the same as a CSV file."""
+    import csv
+    import io
+    teacher, students = class_of_ann_and_bob(room)
     solve_attacking(students["Ann"].lessons.model)
     teacher.step(+1)
     students["Bob"].lessons.model.click("ukraine")          # Bob tries exercise 2 (a click starts a try)
@@ -393,14 +399,7 @@ def test_the_teacher_sees_the_whole_class_and_downloads_it_as_csv(room):
 
 def test_the_teacher_clears_a_students_work_or_removes_them(room):
     """Issue 20, item 3: "removes or resets a student"."""
-    form = OpenClassForm(room)
-    form.game.value, form.lesson.value = "conquest", "attacking"
-    teacher = form.open_class()
-    students = {}
-    for name in ("Ann", "Bob"):
-        join = JoinView({"code": teacher.info.code}, room)
-        join.name_input.value = name
-        students[name] = join.join()
+    teacher, students = class_of_ann_and_bob(room)
     solve_attacking(students["Ann"].lessons.model)
     teacher.refresh()
     ann = next(r.learner_id for r in teacher.rows if r.name == "Ann")
