@@ -67,16 +67,19 @@ class Turn:
     entries: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
 
 
-def group_turns(entries: Sequence[dict[str, Any]], start: str = START) -> list[Turn]:
+def group_turns(entries: Sequence[dict[str, Any]], start: str = START,
+                turns: list[Turn] | None = None, since: int = 0) -> list[Turn]:
     """The entries in groups, oldest first: a new group at each entry whose ``turn`` differs from the
-    heading of the group it would join.
+    heading of the group it would join. Given ``turns`` (the groups of ``entries[:since]``), only the
+    entries from ``since`` on are grouped, onto those groups (a log that grew is not regrouped).
 
     >>> [(t.heading, len(t.entries)) for t in group_turns([{"text": "a"}, {"text": "b", "turn": "Turn 1"},
     ...                                                    {"text": "c"}, {"text": "d", "turn": "Turn 1"}])]
     [('Start of the game', 1), ('Turn 1', 3)]
     """
-    turns: list[Turn] = []
-    for i, e in enumerate(entries):
+    turns = [] if turns is None else turns
+    for i in range(since, len(entries)):
+        e = entries[i]
         heading = e.get("turn")
         if not turns or (heading and heading != turns[-1].heading):
             turns.append(Turn(heading or start))
@@ -84,9 +87,10 @@ def group_turns(entries: Sequence[dict[str, Any]], start: str = START) -> list[T
     return turns
 
 
-def waited_marks(entries: Sequence[dict[str, Any]], mine: Collection[Any], mode: str = "after_mine") -> set[int]:
+def waited_marks(entries: Sequence[dict[str, Any]], mine: Collection[Any], mode: str = "after_mine",
+                 newest: Turn | None = None) -> set[int]:
     """The indexes of the entries to mark "While you waited" (see the module docstring); none when
-    nobody on this screen plays (``mine`` empty).
+    nobody on this screen plays (``mine`` empty). ``newest``: the newest group, when known.
 
     >>> log = [{"by": 0}, {"by": 1}, {"by": 0}, {"by": 1}, {"by": None}, {"by": 1}]
     >>> sorted(waited_marks(log, {0}))
@@ -95,9 +99,9 @@ def waited_marks(entries: Sequence[dict[str, Any]], mine: Collection[Any], mode:
     if not mine or not entries:
         return set()
     if mode == "newest":
-        newest = group_turns(entries)[-1]
+        newest = newest or group_turns(entries)[-1]
         return {i for i, e in newest.entries if e.get("by") not in mine}
-    last = max((i for i, e in enumerate(entries) if e.get("by") in mine), default=-1)
+    last = next((i for i in range(len(entries) - 1, -1, -1) if entries[i].get("by") in mine), -1)
     return {i for i in range(last + 1, len(entries))
             if entries[i].get("by") is not None and entries[i].get("by") not in mine}
 
@@ -163,6 +167,9 @@ class EventLog(pn.viewable.Viewer):
         self._entries, self._mine, self.mode, self.empty = entries, mine, mode, empty
         self._panes: list[pn.pane.HTML] = []
         self._keys: list[tuple[Any, ...]] = []
+        self._turns: list[Turn] = []          # the groups of the entries seen last
+        self._marks: set[int] = set()
+        self._seen, self._last = 0, None      # how many entries were grouped, and the last of them
         self._empty = pn.pane.HTML(f"<p class='log-empty'>{escape(empty)}</p>", stylesheets=[CSS],
                                    sizing_mode="stretch_width", margin=(2, 5))
         self.box = pn.Column(self._empty, scroll=True, max_height=max_height, sizing_mode="stretch_width",
@@ -178,31 +185,49 @@ class EventLog(pn.viewable.Viewer):
         return group_turns(list(self._entries() or ()))
 
     def refresh(self, *events: Any) -> None:
-        """Render the log again: only the turns whose HTML changed are sent to the browser."""
+        """Render the log again: only the turns whose HTML changed are sent to the browser.
+
+        A log that only grew is grouped from its newest turn on, and the older turns are not looked at
+        unless their marks changed, so an event costs the same late in a long game as early in it."""
         entries = list(self._entries() or ())
-        turns = group_turns(entries)
-        marks = waited_marks(entries, set(self._mine() or ()), self.mode)
+        seen = self._seen
+        grown = 0 < seen <= len(entries) and entries[seen - 1] is self._last and self._turns
+        if grown:
+            since = self._turns.pop().entries[0][0]      # the newest turn may grow: group it again
+            turns = group_turns(entries, turns=self._turns, since=since)
+        else:
+            since, turns = 0, group_turns(entries)
+        marks = waited_marks(entries, set(self._mine() or ()), self.mode, turns[-1] if turns else None)
+        changed = min(since, min(marks ^ self._marks, default=since))
+        self._turns, self._marks, self._seen = turns, marks, len(entries)
+        self._last = entries[-1] if entries else None
         grew = len(turns) != len(self._panes)
         del self._panes[len(turns):]
         del self._keys[len(turns):]
-        for k, turn in enumerate(turns):
-            newest = k == len(turns) - 1
-            # a turn's entries are never changed, only added to: its look depends on these only
-            key = (turn.heading, id(turn.entries[0][1]), id(turn.entries[-1][1]), len(turn.entries), newest,
-                   tuple(i for i, _ in turn.entries if i in marks))
-            if k < len(self._panes) and self._keys[k] == key:
-                continue
-            html = turn_html(turn, marks, newest=newest)
-            if k < len(self._panes):
-                self._keys[k] = key
-                if self._panes[k].object != html:
-                    self._panes[k].object = html
-            else:
-                self._keys.append(key)
-                self._panes.append(pn.pane.HTML(html, stylesheets=[CSS], sizing_mode="stretch_width",
-                                                margin=(0, 5), css_classes=["log-turn-pane"]))
+        first = len(turns) - 1                         # the oldest turn that may look different now
+        while first > 0 and turns[first - 1].entries[-1][0] >= changed:
+            first -= 1
+        for k in range(min(max(first, 0), len(self._panes)), len(turns)):
+            self._show_turn(k, turns[k], marks, newest=k == len(turns) - 1)
         if grew or not self._panes:
             self.box.objects = list(reversed(self._panes)) or [self._empty]
+
+    def _show_turn(self, k: int, turn: Turn, marks: set[int], newest: bool) -> None:
+        """Render turn ``k`` into its pane (a new pane for a new turn) unless its look is unchanged."""
+        # a turn's entries are never changed, only added to: its look depends on these only
+        key = (turn.heading, id(turn.entries[0][1]), id(turn.entries[-1][1]), len(turn.entries), newest,
+               tuple(i for i, _ in turn.entries if i in marks))
+        if k < len(self._panes) and self._keys[k] == key:
+            return
+        html = turn_html(turn, marks, newest=newest)
+        if k < len(self._panes):
+            self._keys[k] = key
+            if self._panes[k].object != html:
+                self._panes[k].object = html
+            return
+        self._keys.append(key)
+        self._panes.append(pn.pane.HTML(html, stylesheets=[CSS], sizing_mode="stretch_width",
+                                        margin=(0, 5), css_classes=["log-turn-pane"]))
 
     def text(self) -> str:
         """The log as plain lines, newest turn first (tests, notebooks)."""

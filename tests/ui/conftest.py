@@ -76,3 +76,22 @@ def open_page(browser: Any) -> Iterator[Callable[..., Page]]:
     yield _open
     for ctx in contexts:
         ctx.close()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> Iterator[None]:
+    """A failed browser test's report ends with every thread's stack (a page that waited in vain for the
+    CPU shows where its thread, or the server's loop, was at that moment)."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.when == "call" and report.failed and item.get_closest_marker("ui"):
+        report.sections.append(("threads at the failure", thread_stacks()))
+
+
+def thread_stacks() -> str:
+    import sys
+    import threading
+    import traceback
+    names = {t.ident: t.name for t in threading.enumerate()}
+    return "\n".join(f"--- {names.get(ident, ident)}\n{''.join(traceback.format_stack(frame, limit=12))}"
+                     for ident, frame in sys._current_frames().items())

@@ -129,3 +129,29 @@ def test_empty_log_says_so() -> None:
 def test_docstring_examples_run() -> None:
     result = doctest.testmod(academy.ui.event_log)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_a_log_that_grows_shows_what_a_fresh_log_shows() -> None:
+    """issue 14: the log groups only its newest turn again when it grows (a long game's event costs what an
+    early one does), and shows the same as a log drawn from scratch, marks included, after an undo too."""
+    import param
+
+    class Source(param.Parameterized):
+        log = param.List([])
+
+    grown = Source()
+    view = EventLog(grown, lambda: grown.log, mine=lambda: {0})
+    entries: list[dict] = []
+    for n in range(60):
+        entries.append({"text": f"event {n}", "by": (n // 3) % 2, "kind": "move",
+                        "turn": f"Turn {n // 7}" if n % 7 == 0 else None})
+        grown.log = list(entries)
+        if n in (20, 41, 59):
+            fresh = Source(log=list(entries))
+            expected = [p.object for p in EventLog(fresh, lambda: fresh.log, mine=lambda: {0}).box.objects]
+            assert [p.object for p in view.box.objects] == expected
+    assert view._turns[0].entries[0][0] == 0 and len(view._turns) == 9
+    grown.log = entries[:30]                                          # an undo: the log got shorter
+    fresh = Source(log=entries[:30])
+    assert [p.object for p in view.box.objects] == \
+        [p.object for p in EventLog(fresh, lambda: fresh.log, mine=lambda: {0}).box.objects]
