@@ -63,7 +63,8 @@ IMPORT_LINK = "?page=replay"
 BOARDS = ("conquest",)      # the games whose boards ReplaySession itself shows
 
 #: game name -> "module:function" of the factory building that game's replay page (from the UI registry). Every
-#: factory is called as ``factory(record, viewer=..., masked=..., title=..., seat_names=..., chat=..., back_link=...)``
+#: factory is called as ``factory(record, viewer=..., masked=..., title=..., seat_names=..., chat=..., back_link=...,
+#: embedded=...)``
 #: and returns a Panel object; both a stored game's link and an imported record open through this mapping.
 REPLAY_PAGES: dict[str, str] = {game: entry.replay for game, entry in UI.items()}
 

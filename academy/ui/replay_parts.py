@@ -1,21 +1,31 @@
-"""Pieces every game's replay page shares: the record's download (only once the game is over), the seat's
-messages so far, the replay's message, and a planner opened under the replay from the step shown.
+"""Pieces every game's replay page shares: its heading and step bar (``ReplayChrome``), the record's
+download (only once the game is over), the seat's messages so far, the replay's message, and a planner
+opened under the replay from the step shown.
 
 A replay session has ``export_json()`` (PermissionError while the game runs), ``can_export``,
-``message``, ``chat``, ``messages_until()`` and ``seat_label(seat)``.
+``message``, ``chat``, ``messages_until()``, ``seat_label(seat)``, ``counter_text()`` and ``planner()``.
 """
 from __future__ import annotations
 
 import html
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import panel as pn
 
 from academy.ui.messages_view import conversations_html
 
-__all__ = ["RecordDownload", "messages_html", "show_planner", "status_html"]
+__all__ = ["RecordDownload", "ReplayChrome", "STEP_BUTTONS", "messages_html", "show_planner", "status_html"]
+
+#: the look of a replay's step buttons, by key: label, width, tooltip. A page picks the keys it has, in
+#: order; the keys before "forward" step back (off at the start), the others forward (off at the end).
+STEP_BUTTONS = {
+    "start": ("|◀", 50, "To the start"), "day-back": ("◀◀ day", 80, "Back one day"),
+    "turn-back": ("◀◀ turn", 86, "Back one turn"), "back": ("◀", 46, "Back one step"),
+    "forward": ("▶", 46, "Forward one step"), "turn-forward": ("turn ▶▶", 86, "Forward one turn"),
+    "day-forward": ("day ▶▶", 80, "Forward one day"), "end": ("▶|", 50, "To the end"),
+}
 
 FINISHED_NOTE = "The record can be downloaded once the game is over."
 
@@ -74,3 +84,66 @@ def show_planner(area: pn.Column, session: Any, make_page: Callable[[Any], Any],
 def status_html(text: str) -> str:
     """The replay's message for the person looking ('' when there is none)."""
     return f"<div class='academy-message' role='status'>{html.escape(text)}</div>" if text else ""
+
+
+class ReplayChrome:
+    """What every replay page has around its board: the heading with its links (none when ``embedded``
+    under another page), the step buttons (``steps``: (key of ``STEP_BUTTONS``, action) pairs, in order),
+    the counter, "Try … from here" (a planner in ``planner_area``), the record's download and the seat's
+    messages (``chat``). ``refresh(at_start, at_end)`` after each step; ``bar(*middle)`` is the step bar
+    (``middle``: widgets between the back and forward buttons, e.g. a slider)."""
+
+    def __init__(self, session: Any, game_title: str, steps: Sequence[tuple[str, Callable[[], Any]]],
+                 make_page: Callable[[Any], Any], try_label: str, filename: str, stylesheets: list[str],
+                 back_link: str = "", embedded: bool = False, note: str = FINISHED_NOTE,
+                 labels: dict[str, str] | None = None) -> None:
+        from academy.ui.messages_view import STYLE as CHAT_STYLE
+        self.session, self._make_page, self._try_label = session, make_page, try_label
+        back = f" · <a href='{html.escape(back_link)}'>back to the game</a>" if back_link else ""
+        links = "" if embedded else (f"{back} · <a href='?page=games'>all games</a> · "
+                                     "<a href='?page=replay'>import a record</a>")
+        self.head = pn.pane.HTML(f"<h2 style='margin:4px 0'>Replay: {html.escape(game_title)}</h2><div><b>"
+                                 f"{html.escape(session.title)}</b>{links}</div>", stylesheets=stylesheets,
+                                 sizing_mode="stretch_width", css_classes=["replay-head"])
+        self.buttons: dict[str, pn.widgets.Button] = {}
+        for key, action in steps:
+            label, width, tip = STEP_BUTTONS[key]
+            b = pn.widgets.Button(label=(labels or {}).get(key, label), width=width, description=tip,
+                                  css_classes=[f"rv-{key}"])
+            b.on_click(lambda e, f=action: f())
+            self.buttons[key] = b
+        keys = list(self.buttons)
+        cut = keys.index("forward") if "forward" in keys else len(keys)
+        self._back_keys, self._forward_keys = keys[:cut], keys[cut:]
+        self.counter = pn.pane.HTML("", stylesheets=stylesheets, css_classes=["replay-counter"], margin=(12, 8))
+        self.try_button = pn.widgets.Button(label=try_label, color="primary", width=190, css_classes=["rv-branch"])
+        self.try_button.on_click(lambda e: self.open_planner())
+        self.record = RecordDownload(session, filename, note=note, stylesheets=stylesheets)
+        self.chat = pn.pane.HTML("", stylesheets=[CHAT_STYLE], sizing_mode="stretch_width",
+                                 css_classes=["replay-chat"])
+        self.planner_area = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["replay-planner"])
+
+    def bar(self, *middle: Any, tools: bool = True) -> pn.viewable.Viewable:
+        """The step bar: back buttons, ``middle``, forward buttons, the counter (and, with ``tools``, the
+        planner's button and the download)."""
+        from academy.ui.labels import wrapping_row
+        b = self.buttons
+        extra = (self.try_button, self.record) if tools else ()
+        return wrapping_row(*(b[k] for k in self._back_keys), *middle, *(b[k] for k in self._forward_keys),
+                            self.counter, *extra, margin=(4, 0), css_classes=["replay-steps"])
+
+    def refresh(self, at_start: bool, at_end: bool) -> None:
+        """The counter, the seat's messages and the buttons for the step shown."""
+        s = self.session
+        self.counter.object = html.escape(s.counter_text())
+        self.chat.object = messages_html(s, getattr(s, "seat", s.viewer))   # the seat that reads them
+        for k in self._back_keys:
+            self.buttons[k].disabled = at_start
+        for k in self._forward_keys:
+            self.buttons[k].disabled = at_end
+        self.record.refresh()
+
+    def open_planner(self) -> Any:
+        """A board of one's own from the step shown, under the replay (None, and a message, if there is none)."""
+        return show_planner(self.planner_area, self.session, self._make_page,
+                            self._try_label.replace("Try", "Trying", 1) + " (this never changes the game)")

@@ -143,7 +143,8 @@ class DiplomacyPlayPage(pn.viewable.Viewer):
         st = self.session.engine_state
         if st is None:
             return None
-        page = DiplomacyReplayPage(DiplomacyReplay(st.record.fork(), viewer=None, title="this game"))
+        page = DiplomacyReplayPage(DiplomacyReplay(st.record.fork(), viewer=None, title="this game",
+                                                   masked=not st.is_terminal()), embedded=True)
         self.replay_area.objects = [page]
         return page
 

@@ -19,11 +19,9 @@ import param
 from academy.core.record import Record
 from academy.core.text import count
 from academy.games.diplomacy.actions import Resolve
-from academy.ui.labels import wrapping_row
 from academy.ui.fit import board_and_side
 from academy.ui.defer import later
-from academy.ui.messages_view import STYLE as CHAT_STYLE
-from academy.ui.replay_parts import messages_html, show_planner
+from academy.ui.replay_parts import ReplayChrome
 
 from .board import DiplomacyBoard
 from .panels import ResultsPanel
@@ -41,9 +39,10 @@ class DiplomacyReplay(DiplomacySession):
     chat = param.List([], doc="the viewer seat's messages (dicts: id, sender, recipients, text, step)")
 
     def __init__(self, record: Record, viewer: int | None = None, title: str = "",
-                 chat: list[dict[str, Any]] | None = None, **params: Any) -> None:
+                 chat: list[dict[str, Any]] | None = None, masked: bool = False, **params: Any) -> None:
         super().__init__(**params)
         self.game = record.game
+        self._record, self.masked = record, bool(masked)
         self.title = title
         self.viewer = viewer
         self.chat = list(chat or [])
@@ -76,6 +75,25 @@ class DiplomacyReplay(DiplomacySession):
     def back(self) -> None:
         self.go(self.index - 1)
 
+    def to_start(self) -> None:
+        self.go(0)
+
+    def to_end(self) -> None:
+        self.go(self.count - 1)
+
+    @property
+    def can_export(self) -> bool:
+        return not self.masked
+
+    def export_json(self) -> str:
+        """The record as JSON; raises PermissionError for a running game (the orders of the phase under way
+        are in it, and they are secret)."""
+        if self.masked:
+            raise PermissionError("This game is still running: its record holds the orders given for the phase "
+                                  "under way, so it can be downloaded only once the game is over.")
+        from academy.ui.save_load import record_text
+        return record_text(self._record)
+
     def counter_text(self) -> str:
         frame = self._frames[self.index]
         phase = "Game over" if frame.get("result") else phase_title(frame.get("phase", ""))
@@ -107,35 +125,25 @@ class DiplomacyReplay(DiplomacySession):
 
 
 class DiplomacyReplayPage(pn.viewable.Viewer):
-    """The replay page: the map, step buttons, the results so far, and a planner."""
+    """The replay page: the map, step buttons, the results so far, the download and a planner. ``embedded``:
+    under the local Play page (no links to other pages)."""
 
     session = param.Parameter()
 
-    def __init__(self, session: DiplomacyReplay, back_link: str = "", **params: Any) -> None:
+    def __init__(self, session: DiplomacyReplay, back_link: str = "", embedded: bool = False, **params: Any) -> None:
         super().__init__(session=session, **params)
         s = session
         self.board = DiplomacyBoard(s)
-        self.counter = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["replay-counter"])
-        buttons = []
-        for label, css, action in (("⏮ Start", "replay-start", lambda: s.go(0)), ("◀ Back", "replay-back", s.back),
-                                   ("Forward ▶", "replay-forward", s.forward),
-                                   ("End ⏭", "replay-end", lambda: s.go(s.count - 1))):
-            b = pn.widgets.Button(label=label, width=110, css_classes=[css])
-            b.on_click(lambda e, f=action: f())
-            buttons.append(b)
-        self.try_button = pn.widgets.Button(label="Try orders from here", color="primary", width=200,
-                                            css_classes=["replay-branch"])
-        self.try_button.on_click(lambda e: self.open_planner())
-        self.planner_area = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["replay-planner"])
-        self.chat = pn.pane.HTML("", stylesheets=[CHAT_STYLE], sizing_mode="stretch_width",
-                                 css_classes=["replay-chat"])
-        back = f" · <a href='{back_link}'>back to the game</a>" if back_link else ""
+        self.chrome = c = ReplayChrome(
+            s, "Diplomacy", (("start", s.to_start), ("back", s.back), ("forward", s.forward), ("end", s.to_end)),
+            _play_page, "Try orders from here", "diplomacy-record.json", [CSS], back_link, embedded)
+        self.head, self.buttons, self.counter, self.record = c.head, c.buttons, c.counter, c.record
+        self.try_button, self.chat, self.planner_area = c.try_button, c.chat, c.planner_area
         self.layout = pn.Column(
-            pn.pane.HTML(f"<h2 style='margin:4px 0'>Replay: {s.title}</h2><a href='?page=games'>all games</a>{back}"),
-            wrapping_row(*buttons, self.try_button), self.counter,
+            c.head, c.bar(),
             board_and_side(pn.Column(self.board, sizing_mode="stretch_width", margin=0),
-                           pn.Column(ResultsPanel(s), self.chat, sizing_mode="stretch_width", margin=0), 420),
-            self.planner_area, sizing_mode="stretch_width", css_classes=["diplomacy-replay"])
+                           pn.Column(ResultsPanel(s), c.chat, sizing_mode="stretch_width", margin=0), 420),
+            c.planner_area, sizing_mode="stretch_width", css_classes=["replay-page", "diplomacy-replay"])
         s.param.watch(later(self._update), ["index"])
         self._update()
 
@@ -144,19 +152,22 @@ class DiplomacyReplayPage(pn.viewable.Viewer):
 
     def open_planner(self) -> Any:
         """Open a local game from the frame shown, under the replay."""
-        from .play import DiplomacyPlayPage
-        return show_planner(self.planner_area, self.session, DiplomacyPlayPage,
-                            "Planning from here (this never changes the game)")
+        return self.chrome.open_planner()
 
     def _update(self, *events: Any) -> None:
         s = self.session
-        self.counter.object = f"<div class='waiting'>{s.counter_text()}</div>"
-        self.chat.object = messages_html(s, s.viewer)
+        self.chrome.refresh(s.index <= 0, s.index >= s.count - 1)
+
+
+def _play_page(local: Any) -> Any:
+    from .play import DiplomacyPlayPage
+    return DiplomacyPlayPage(local)
 
 
 def diplomacy_replay_page(record: Record, viewer: int | None = None, masked: bool = False, title: str = "",
                           seat_names: list[str] | None = None, chat: list[dict[str, Any]] | None = None,
-                          back_link: str = "") -> DiplomacyReplayPage:
+                          back_link: str = "", embedded: bool = False) -> DiplomacyReplayPage:
     """The replay page of a Diplomacy record (the factory ``academy.ui.replay`` dispatches to). Each frame is
     the viewer's observation at the start of a phase, which hides nothing, so ``masked`` changes nothing."""
-    return DiplomacyReplayPage(DiplomacyReplay(record, viewer=viewer, title=title, chat=chat), back_link=back_link)
+    return DiplomacyReplayPage(DiplomacyReplay(record, viewer=viewer, title=title, chat=chat, masked=masked),
+                               back_link=back_link, embedded=embedded)

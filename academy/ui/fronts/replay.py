@@ -30,11 +30,9 @@ from academy.games.fronts.actions import Resolve
 from academy.games.fronts.mapdata import load_map
 from academy.games.fronts.units import LOSS_ORDER
 from academy.games.fronts.view import full_observation
-from academy.ui.labels import wrapping_row
 from academy.ui.fit import board_and_side
 from academy.ui.defer import later
-from academy.ui.messages_view import STYLE as CHAT_STYLE
-from academy.ui.replay_parts import RecordDownload, messages_html, show_planner
+from academy.ui.replay_parts import ReplayChrome
 from academy.ui.replay_parts import status_html as replay_status
 
 from .board import FrontsBoard, colour
@@ -281,36 +279,19 @@ class FrontsReplayPage(pn.viewable.Viewer):
     def __init__(self, session: FrontsReplay, back_link: str = "", embedded: bool = False, **params: Any) -> None:
         super().__init__(session=session, **params)
         s = session
-        back = f" · <a href='{html.escape(back_link)}'>back to the game</a>" if back_link else ""
-        links = "" if embedded else (f"{back} · <a href='?page=games'>all games</a> · "
-                                     "<a href='?page=replay'>import a record</a>")
-        self.head = pn.pane.HTML(f"<h2 style='margin:4px 0'>Replay: Fronts</h2><div><b>{html.escape(s.title)}"
-                                 f"</b>{links}</div>", stylesheets=[STYLE], sizing_mode="stretch_width",
-                                 css_classes=["replay-head"])
-        self.buttons = {}
-        for key, label, width, action in (("start", "|◀", 50, s.to_start), ("back", "◀", 46, s.back),
-                                          ("forward", "▶", 46, s.forward), ("end", "▶|", 50, s.to_end)):
-            b = pn.widgets.Button(label=label, width=width, css_classes=[f"rv-{key}"])
-            b.on_click(lambda e, f=action: f())
-            self.buttons[key] = b
-        self.counter = pn.pane.HTML("", stylesheets=[STYLE], css_classes=["replay-counter"], margin=(12, 8))
-        self.record = RecordDownload(s, "fronts-record.json", stylesheets=[STYLE])
-        self.try_button = pn.widgets.Button(label="Try orders from here", color="primary", width=190,
-                                            css_classes=["rv-branch"])
-        self.try_button.on_click(lambda e: self.open_planner())
-        b = self.buttons
-        bar = wrapping_row(b["start"], b["back"], b["forward"], b["end"], self.counter, self.try_button, self.record,
-                           margin=(4, 0), css_classes=["replay-steps"])
+        self.chrome = c = ReplayChrome(
+            s, "Fronts", (("start", s.to_start), ("back", s.back), ("forward", s.forward), ("end", s.to_end)),
+            _play_page, "Try orders from here", "fronts-record.json", [STYLE], back_link, embedded)
+        self.head, self.buttons, self.counter, self.record = c.head, c.buttons, c.counter, c.record
+        self.try_button, self.chat, self.planner_area = c.try_button, c.chat, c.planner_area
+        bar = c.bar()
         self.board = ReplayFrontsBoard(s)
         self.message = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width",
                                     css_classes=["replay-message"])
         self.turn = pn.pane.HTML("", stylesheets=[CSS, STYLE], sizing_mode="stretch_width",
                                  css_classes=["step-events", "turn-pane"])
-        self.chat = pn.pane.HTML("", stylesheets=[CHAT_STYLE], sizing_mode="stretch_width",
-                                 css_classes=["replay-chat"])
         side = pn.Column(self.message, self.turn, self.chat, sizing_mode="stretch_width", margin=0,
                          css_classes=["side-panel", "replay-side"])
-        self.planner_area = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["replay-planner"])
         self.layout = pn.Column(
             self.head, bar,
             board_and_side(pn.Column(self.board, pn.pane.HTML(LEGEND, stylesheets=[CSS], sizing_mode="stretch_width"),
@@ -326,26 +307,24 @@ class FrontsReplayPage(pn.viewable.Viewer):
 
     def open_planner(self) -> Any:
         """A board of your own from the frame shown, under the replay."""
-        from .play import FrontsPlayPage
-        return show_planner(self.planner_area, self.session, FrontsPlayPage,
-                            "Trying orders from here (this never changes the game)")
+        return self.chrome.open_planner()
 
     def _update(self, *events: Any) -> None:
         s = self.session
         with pn.io.hold():
-            self.counter.object = html.escape(s.counter_text())
             self.message.object = replay_status(s.message)
             self.turn.object = turn_html(s)
-            self.chat.object = messages_html(s, s.viewer)
-            for k in ("start", "back"):
-                self.buttons[k].disabled = s.index <= 0
-            for k in ("forward", "end"):
-                self.buttons[k].disabled = s.index >= s.count - 1
+            self.chrome.refresh(s.index <= 0, s.index >= s.count - 1)
+
+
+def _play_page(local: Any) -> Any:
+    from .play import FrontsPlayPage
+    return FrontsPlayPage(local)
 
 
 def fronts_replay_page(record: Record, viewer: int | None = None, masked: bool = False, title: str = "",
                        seat_names: list[str] | None = None, chat: list[dict[str, Any]] | None = None,
-                       back_link: str = "") -> FrontsReplayPage:
+                       back_link: str = "", embedded: bool = False) -> FrontsReplayPage:
     """The replay page of a Fronts record (the factory ``academy.ui.replay`` dispatches to)."""
     session = FrontsReplay(record, viewer=viewer, masked=masked, title=title, seat_names=seat_names, chat=chat)
-    return FrontsReplayPage(session, back_link=back_link)
+    return FrontsReplayPage(session, back_link=back_link, embedded=embedded)

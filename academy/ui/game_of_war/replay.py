@@ -26,11 +26,9 @@ import param
 from academy.core.protocol import Event
 from academy.core.record import Record
 from academy.games.game_of_war.state import told_to
-from academy.ui.labels import wrapping_row
 from academy.ui.fit import board_and_side
 from academy.ui.defer import later
-from academy.ui.messages_view import STYLE as CHAT_STYLE
-from academy.ui.replay_parts import RecordDownload, messages_html, show_planner
+from academy.ui.replay_parts import ReplayChrome
 from academy.ui.replay_parts import status_html as replay_status
 from academy.ui.replay_model import Frame, Replay
 from academy.ui.replay_session import RecordReplay
@@ -157,28 +155,13 @@ class GameOfWarReplayPage(pn.viewable.Viewer):
                  **params: Any) -> None:
         super().__init__(session=session, **params)
         s = session
-        back = f" · <a href='{html.escape(back_link)}'>back to the game</a>" if back_link else ""
-        links = "" if embedded else (f"{back} · <a href='?page=games'>all games</a> · "
-                                     "<a href='?page=replay'>import a record</a>")
-        self.head = pn.pane.HTML(f"<h2 style='margin:4px 0'>Replay: Game of War</h2><div><b>"
-                                 f"{html.escape(s.title)}</b>{links}</div>", stylesheets=[STYLE],
-                                 sizing_mode="stretch_width", css_classes=["replay-head"])
-        steps = (("start", "|◀", 50, s.to_start), ("turn-back", "◀◀ turn", 86, s.previous_turn),
-                 ("back", "◀", 46, s.back), ("forward", "▶", 46, s.forward),
-                 ("turn-forward", "turn ▶▶", 86, s.next_turn), ("end", "▶|", 50, s.to_end))
-        self.buttons = {}
-        for key, label, width, action in steps:
-            b = pn.widgets.Button(label=label, width=width, css_classes=[f"rv-{key}"])
-            b.on_click(lambda e, f=action: f())
-            self.buttons[key] = b
-        self.counter = pn.pane.HTML("", stylesheets=[STYLE], css_classes=["replay-counter"], margin=(12, 8))
-        self.try_button = pn.widgets.Button(label="Try moves from here", color="primary", width=190,
-                                            css_classes=["rv-branch"])
-        self.try_button.on_click(lambda e: self.open_planner())
-        self.record = RecordDownload(s, "game_of_war-record.json", stylesheets=[STYLE])
-        b = self.buttons
-        bar = wrapping_row(b["start"], b["turn-back"], b["back"], b["forward"], b["turn-forward"], b["end"],
-                           self.counter, self.try_button, self.record, margin=(4, 0), css_classes=["replay-steps"])
+        self.chrome = c = ReplayChrome(
+            s, "Game of War", (("start", s.to_start), ("turn-back", s.previous_turn), ("back", s.back),
+                               ("forward", s.forward), ("turn-forward", s.next_turn), ("end", s.to_end)),
+            _play_page, "Try moves from here", "game_of_war-record.json", [STYLE], back_link, embedded)
+        self.head, self.buttons, self.counter, self.record = c.head, c.buttons, c.counter, c.record
+        self.try_button, self.chat, self.planner_area = c.try_button, c.chat, c.planner_area
+        bar = c.bar()
         self.board = GameOfWarBoard(s)
         self.status = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["gow-status"])
         self.message = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width",
@@ -189,15 +172,12 @@ class GameOfWarReplayPage(pn.viewable.Viewer):
                                                           "South's lines": "south"}, value="",
                                                  css_classes=["network-choice"])
         self.lines.param.watch(lambda e: s.show_network(e.new or None), "value")
-        self.chat = pn.pane.HTML("", stylesheets=[CHAT_STYLE], sizing_mode="stretch_width",
-                                 css_classes=["replay-chat"])
         self.log = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["replay-log"])
         side = pn.Column(self.status, self.message, pn.pane.HTML("<h4 style='margin:4px 0'>This step</h4>"),
                          self.step_pane, pn.pane.HTML("<b>Lines of communication</b>", stylesheets=[CSS]),
                          self.lines, self.chat, divider(),
                          pn.pane.HTML("<h4 style='margin:4px 0'>What happened so far (newest first)</h4>"),
                          self.log, sizing_mode="stretch_width", margin=0, css_classes=["side-panel", "replay-side"])
-        self.planner_area = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["replay-planner"])
         self.layout = pn.Column(
             self.head, bar,
             board_and_side(pn.Column(self.board, pn.pane.HTML(REPLAY_LEGEND, stylesheets=[CSS],
@@ -212,29 +192,26 @@ class GameOfWarReplayPage(pn.viewable.Viewer):
 
     def open_planner(self) -> Any:
         """A board of your own from the step shown, under the replay (None, and a message, if there is none)."""
-        from .play import GameOfWarPlayPage
-        return show_planner(self.planner_area, self.session, GameOfWarPlayPage,
-                            "Trying moves from here (this never changes the game)")
+        return self.chrome.open_planner()
 
     def _update(self, *events: Any) -> None:
         s = self.session
         with pn.io.hold():
-            self.counter.object = html.escape(s.counter_text())
             self.status.object = _status_html(s)
             self.message.object = replay_status(s.message)
             self.step_pane.object = _events_html(s.step_events)
             self.log.object = _log_html(s.log)
-            self.chat.object = messages_html(s, s.viewer)
-            at_start, at_end = s.step <= 0, s.step >= s.length
-            for k in ("start", "turn-back", "back"):
-                self.buttons[k].disabled = at_start
-            for k in ("forward", "turn-forward", "end"):
-                self.buttons[k].disabled = at_end
+            self.chrome.refresh(s.step <= 0, s.step >= s.length)
+
+
+def _play_page(local: Any) -> Any:
+    from .play import GameOfWarPlayPage
+    return GameOfWarPlayPage(local)
 
 
 def game_of_war_replay_page(record: Record, viewer: int | None = None, masked: bool = False, title: str = "",
                             seat_names: list[str] | None = None, chat: list[dict[str, Any]] | None = None,
-                            back_link: str = "") -> GameOfWarReplayPage:
+                            back_link: str = "", embedded: bool = False) -> GameOfWarReplayPage:
     """The replay page of a Game of War record (the factory ``academy.ui.replay`` dispatches to)."""
     session = GameOfWarReplay(record, viewer=viewer, masked=masked, title=title, seat_names=seat_names, chat=chat)
-    return GameOfWarReplayPage(session, back_link=back_link)
+    return GameOfWarReplayPage(session, back_link=back_link, embedded=embedded)

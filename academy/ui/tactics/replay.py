@@ -33,8 +33,7 @@ from academy.ui.labels import wrapping_row
 from academy.ui.fit import board_and_side
 from academy.ui.defer import later
 from academy.ui.history import log_lines
-from academy.ui.messages_view import STYLE as CHAT_STYLE
-from academy.ui.replay_parts import RecordDownload, messages_html, show_planner
+from academy.ui.replay_parts import ReplayChrome
 from academy.ui.replay_parts import status_html as replay_status
 from academy.ui.replay_model import Frame, Replay
 from academy.ui.replay_session import RecordReplay
@@ -202,29 +201,16 @@ class TacticsReplayPage(pn.viewable.Viewer):
                  **params: Any) -> None:
         super().__init__(session=session, **params)
         s = session
-        back = f" · <a href='{html.escape(back_link)}'>back to the game</a>" if back_link else ""
-        links = "" if embedded else (f"{back} · <a href='?page=games'>all games</a> · "
-                                     "<a href='?page=replay'>import a record</a>")
-        self.head = pn.pane.HTML(f"<h2 style='margin:4px 0'>Replay: Tactics</h2><div><b>"
-                                 f"{html.escape(s.title)}</b>{links}</div>", stylesheets=[STYLE],
-                                 sizing_mode="stretch_width", css_classes=["replay-head"])
-        steps = (("start", "|◀", 50, s.to_start), ("day-back", "◀◀ day", 80, s.previous_day),
-                 ("turn-back", "◀ turn", 74, s.previous_turn), ("back", "◀", 46, s.back),
-                 ("forward", "▶", 46, s.forward), ("turn-forward", "turn ▶", 74, s.next_turn),
-                 ("day-forward", "day ▶▶", 80, s.next_day), ("end", "▶|", 50, s.to_end))
-        self.buttons: dict[str, pn.widgets.Button] = {}
-        for key, label, width, action in steps:
-            b = pn.widgets.Button(label=label, width=width, css_classes=[f"rv-{key}"])
-            b.on_click(lambda e, f=action: f())
-            self.buttons[key] = b
-        self.counter = pn.pane.HTML("", stylesheets=[STYLE], css_classes=["replay-counter"], margin=(12, 8))
-        self.try_button = pn.widgets.Button(label="Try moves from here", color="primary", width=190,
-                                            css_classes=["rv-branch"])
-        self.try_button.on_click(lambda e: self.open_planner())
-        self.record = RecordDownload(s, "tactics-record.json", stylesheets=[STYLE],
-                                     note="The record can be downloaded once the game is over: while it runs, it "
-                                          "holds what the fog hides.")
-        bar = wrapping_row(*self.buttons.values(), self.counter, margin=(4, 0), css_classes=["replay-steps"])
+        self.chrome = c = ReplayChrome(
+            s, "Tactics", (("start", s.to_start), ("day-back", s.previous_day), ("turn-back", s.previous_turn),
+                           ("back", s.back), ("forward", s.forward), ("turn-forward", s.next_turn),
+                           ("day-forward", s.next_day), ("end", s.to_end)),
+            _play_page, "Try moves from here", "tactics-record.json", [STYLE], back_link, embedded,
+            note="The record can be downloaded once the game is over: while it runs, it holds what the fog hides.",
+            labels={"turn-back": "◀ turn", "turn-forward": "turn ▶"})
+        self.head, self.buttons, self.counter, self.record = c.head, c.buttons, c.counter, c.record
+        self.try_button, self.chat, self.planner_area = c.try_button, c.chat, c.planner_area
+        bar = c.bar(tools=False)
         self.board = TacticsBoard(s)
         self.status = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["tactics-status"])
         self.message = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width",
@@ -232,14 +218,11 @@ class TacticsReplayPage(pn.viewable.Viewer):
         self.step_pane = pn.pane.HTML("", stylesheets=[CSS, STYLE], sizing_mode="stretch_width",
                                       css_classes=["step-events"])
         self.why = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["attack-why"])
-        self.chat = pn.pane.HTML("", stylesheets=[CHAT_STYLE], sizing_mode="stretch_width",
-                                 css_classes=["replay-chat"])
         self.log = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["replay-log"])
         side = pn.Column(self.status, self.message, pn.pane.HTML("<h4 style='margin:4px 0'>This step</h4>"),
                          self.step_pane, self.why, self.chat, divider(), self.log,
                          sizing_mode="stretch_width", margin=0, css_classes=["side-panel", "replay-side"])
         width = max(520, int(self.board.figure.width or 0))
-        self.planner_area = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["replay-planner"])
         self.layout = pn.Column(
             self.head, bar,
             board_and_side(pn.Column(self.board, pn.pane.HTML(REPLAY_LEGEND, stylesheets=[CSS],
@@ -255,25 +238,22 @@ class TacticsReplayPage(pn.viewable.Viewer):
 
     def open_planner(self) -> Any:
         """A board of your own from the step shown, under the replay (None, and a message, if there is none)."""
-        from .play import TacticsPlayPage
-        return show_planner(self.planner_area, self.session, TacticsPlayPage,
-                            "Trying moves from here (this never changes the game)")
+        return self.chrome.open_planner()
 
     def _update(self, *events: Any) -> None:
         s = self.session
         with pn.io.hold():
-            self.counter.object = html.escape(s.counter_text())
             self.status.object = status_html(s)
             self.message.object = replay_status(s.message)
             self.step_pane.object = _events_html(s.step_events)
             self.why.object = why_html(s.last_attack) if any(e.kind == "attack" for e in s.step_events) else ""
             self.log.object = events_html(s.log, count=40) or "<span class='muted'>Nothing yet.</span>"
-            self.chat.object = messages_html(s, s.seat)
-            at_start, at_end = s.step <= 0, s.step >= s.length
-            for k in ("start", "day-back", "turn-back", "back"):
-                self.buttons[k].disabled = at_start
-            for k in ("forward", "turn-forward", "day-forward", "end"):
-                self.buttons[k].disabled = at_end
+            self.chrome.refresh(s.step <= 0, s.step >= s.length)
+
+
+def _play_page(local: Any) -> Any:
+    from .play import TacticsPlayPage
+    return TacticsPlayPage(local)
 
 
 def tactics_replay_page(record: Record, viewer: int | None = None, masked: bool = False, title: str = "",
