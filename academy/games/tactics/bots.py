@@ -4,16 +4,25 @@ same rules: it only sees what its own units see").
 A bot reads only ``state.observation(me)`` for the enemy (units it sees, no hidden funds) and its
 own units, and picks among ``state.legal_actions()``, which under fog are built from what the
 player sees. Each call returns one decision: units act first (captures, attacks, moves), then
-the factories build, then the turn ends.
+the production buildings build, then the turn ends.
 
-- easy: captures when it stands on a property, otherwise plays a random unit action (attacks
-  half the time when it can), builds infantry and tanks at random.
+- easy: a beginner who uses its whole turn. Every unit acts, in board order: a foot soldier
+  captures when it can reach a property; a unit that can fire attacks the target worth the most
+  damage now (it never looks at the counterattack or at what can hit it next turn); the others
+  walk towards the nearest property to take (foot soldiers) or the nearest enemy it sees. It
+  never retreats to repair and never uses transports. Then every free factory builds: its funds
+  are shared between the free factories and each buys its priciest liked unit in its share most
+  of the time, another liked unit otherwise, without a plan.
 - normal: scores every action: attacks by the damage preview (value dealt minus value taken at
   middle luck), captures, moves towards properties to capture and visible enemies.
 - hard: normal's scoring plus a threat map of what the visible enemies can hit next turn,
   defence of its HQ and properties being captured, and its commander's power when it is ready.
-- in a campaign mission normal and hard, playing the first army, go for the objective (the
-  property to capture, the unit to destroy).
+- in a campaign mission normal and hard go for their side's objective (the first army: the
+  property to capture, the unit to destroy; the second army: the tile the first must hold, the
+  goal of its orders), and the easy soldiers prefer that property too.
+- at every level the second army carries out the mission's orders first (missions.py): for a
+  ``land`` order the transport sails to the pickup tile, the nearest foot soldiers walk there and
+  board, and once it is full (or nobody else is coming) it sails to the shore and unloads them.
 - normal and hard build an anti-air when they see enemy aircraft, infantry while they have fewer
   than three foot soldiers, then tanks, infantry and artillery. (A richer build plan with mechs
   against tanks did worse in the benchmark.)
@@ -34,12 +43,12 @@ from typing import TYPE_CHECKING, Any
 from academy.core import graph
 
 from . import combat
-from .actions import ActivatePower, Attack, Build, Capture, EndTurn, Load, Supply, Unload, Wait
-from .board import Pos, distance, parse_tile
+from .actions import UNIT_ACTIONS, ActivatePower, Attack, Build, Capture, EndTurn, Load, Supply, Unload, Wait
+from .board import Pos, distance, parse_tile, tile_name
 from .damage import BASE_DAMAGE, exchange
 from .game import TacticsGame  # noqa: F401 - the example above plays one
 from .mapdata import load_map
-from .missions import mission
+from .missions import ATTACKER, DEFENDER, Mission, Order, mission
 from .state import CAPTURE_POINTS
 from .terrain import TERRAIN, move_cost
 from .units import UNITS
@@ -66,6 +75,22 @@ def distance_field(map_id: str, unit: str, target: Pos) -> dict[Pos, int]:
     return graph.cheapest(graph.grid_graph(len(grid[0]), len(grid)), target, step, budget=FAR * 10 - 1)[0]
 
 
+def campaign_goal(state: TacticsState, player: int) -> Pos | None:
+    """The property ``player`` goes for in a campaign mission (None in a skirmish or without one):
+    the first army the tile to capture, the second the tile the first must hold or its orders' goal."""
+    campaign = mission(state.game.options.get("mission"))
+    if campaign is None:
+        return None
+    tile = None
+    if player == ATTACKER and campaign.objective == "capture":
+        tile = campaign.tile
+    elif player == DEFENDER and campaign.objective == "hold":
+        tile = campaign.tile
+    elif player == DEFENDER:
+        tile = next((o.goal for o in campaign.orders if o.goal), None)
+    return parse_tile(tile, state.game.map.width, state.game.map.height) if tile else None
+
+
 def _digest(state: TacticsState) -> str:
     """A fingerprint of what the player to move sees (never the hidden part of the state)."""
     text = json.dumps(state.observation(state.current), sort_keys=True)
@@ -88,9 +113,15 @@ class TacticsBot:
         if not legal:
             raise ValueError(f"{self.name}: no legal action (is the state a decision node?)")
         rnd = random.Random(f"tactics/{self.level}/{self.seed}/{_digest(state)}")
-        unit_moves = [a for a in legal if isinstance(a, (Wait, Attack, Capture, Load, Unload, Supply))]
+        orders = _Orders.of(state)
+        if orders is not None:
+            scripted = orders.action(legal)
+            if scripted is not None:
+                return scripted
+            legal = orders.free(legal)
         if self.level == "easy":
-            return self._easy(state, legal, unit_moves, rnd)
+            return _Beginner(state).choose(legal, rnd)
+        unit_moves = [a for a in legal if isinstance(a, UNIT_ACTIONS)]
         power = [a for a in legal if isinstance(a, ActivatePower)]
         if power and self.level == "hard":
             return max(power, key=lambda a: a.level == "super")
@@ -100,20 +131,6 @@ class TacticsBot:
         builds = [a for a in legal if isinstance(a, Build)]
         pick = self._build(state, builds, rnd) if builds else None
         return pick or EndTurn()
-
-    def _easy(self, state: TacticsState, legal: list[Any], moves: list[Any], rnd: random.Random) -> Any:
-        captures = [a for a in moves if isinstance(a, Capture) and a.at == a.to]
-        if captures:
-            return captures[0]
-        attacks = [a for a in moves if isinstance(a, Attack)]
-        if attacks and rnd.random() < 0.5:
-            return rnd.choice(attacks)
-        if moves:
-            return rnd.choice(moves)
-        builds = [a for a in legal if isinstance(a, Build) and a.unit in ("infantry", "tank")]
-        if builds and rnd.random() < 0.6:
-            return rnd.choice(builds)
-        return EndTurn()
 
     def _build(self, state: TacticsState, builds: list[Build], rnd: random.Random) -> Build | None:
         me = state.current
@@ -126,7 +143,7 @@ class TacticsBot:
         if any(UNITS[t].is_air for t in enemy) and "anti_air" not in mine:
             wants.append("anti_air")
         campaign = mission(state.game.options.get("mission"))
-        if campaign and campaign.objective == "destroy" and me == 0 and UNITS[campaign.unit or "tank"].is_naval:
+        if campaign and campaign.objective == "destroy" and me == ATTACKER and UNITS[campaign.unit or "tank"].is_naval:
             wants += ["battleship", "gunboat"]
         if foot < 3:
             wants.append("infantry")
@@ -153,9 +170,8 @@ class _Context:
         self.hq = next((p for p in self.my_props if state.terrain(p) == "hq"), None)
         self.enemy_hqs = [p for p in self.targets if state.terrain(p) == "hq" and state.owners[p] is not None]
         campaign = mission(state.game.options.get("mission"))
-        self.objective = (parse_tile(campaign.tile, w, h) if campaign and campaign.tile and self.me == 0
-                          and campaign.objective == "capture" else None)
-        self.prey = campaign.unit if campaign and campaign.objective == "destroy" and self.me == 0 else None
+        self.objective = campaign_goal(state, self.me)
+        self.prey = campaign.unit if campaign and campaign.objective == "destroy" and self.me == ATTACKER else None
         self.threat: dict[Pos, list[tuple[str, int]]] = {}
         if hard:
             self._threat_map()
@@ -248,6 +264,220 @@ class _Context:
         if d.spec.can_capture and target in state.owners and state.owners[target] == self.me:
             value += 1000
         return value + 200
+
+
+#: what the easy CPU likes to build at each kind of building (no transports, no plan)
+EASY_LIKES = {
+    "factory": ("infantry", "mech", "recon", "tank", "artillery", "anti_air", "rockets", "heavy_tank"),
+    "airport": ("attack_copter", "bomber"),
+    "port": ("gunboat", "cruiser", "battleship"),
+}
+
+
+class _Beginner:
+    """The easy CPU at one decision: the first unit still to act does the obvious thing, then the
+    free buildings build, then the turn ends."""
+
+    def __init__(self, state: TacticsState) -> None:
+        self.state = state
+        self.me = state.current
+        self.w, self.h = state.game.map.width, state.game.map.height
+        obs = state.observation(self.me)
+        self.enemies = [parse_tile(u["tile"], self.w, self.h) for u in obs["units"] if u["owner"] != self.me]
+        self.targets = [p for p, o in state.owners.items() if o != self.me]
+        self.enemy_props = [p for p in self.targets if state.owners[p] is not None]
+        self.goal = campaign_goal(state, self.me)
+
+    def choose(self, legal: list[Any], rnd: random.Random) -> Any:
+        for action in legal:
+            if isinstance(action, UNIT_ACTIONS):
+                at = action.at
+                return self._unit_turn([a for a in legal if isinstance(a, UNIT_ACTIONS) and a.at == at], rnd)
+        pick = self._build([a for a in legal if isinstance(a, Build)], rnd)
+        return pick or EndTurn()
+
+    def _unit_turn(self, acts: list[Any], rnd: random.Random) -> Any:
+        state = self.state
+        at = parse_tile(acts[0].at, self.w, self.h)
+        unit = state.units[at]
+        captures = [a for a in acts if isinstance(a, Capture)]
+        if captures:                                   # carry on, else the best prize in reach
+            return max(captures, key=lambda a: (a.to == a.at, self._prize(a.to)))
+        attacks = [a for a in acts if isinstance(a, Attack)]
+        if attacks:
+            values = {a: self._dealt(at, a) for a in attacks}
+            top = max(values.values())
+            return rnd.choice([a for a in attacks if values[a] == top])
+        unloads = [a for a in acts if isinstance(a, Unload)]
+        if unloads:
+            return max(unloads, key=lambda a: len(a.drops))
+        moves = [a for a in acts if isinstance(a, (Wait, Supply))]
+        own_factory = {p for p, o in state.owners.items() if o == self.me and TERRAIN[state.terrain(p)].builds}
+
+        def key(a: Any) -> tuple[float, bool, bool, bool, float]:
+            to = parse_tile(a.to, self.w, self.h)
+            return (self._far(unit.type, to), to in own_factory and to != at, not isinstance(a, Supply),
+                    to != at, rnd.random())
+        return min(moves, key=key)
+
+    def _prize(self, name: str) -> int:
+        pos = parse_tile(name, self.w, self.h)
+        kind = self.state.terrain(pos)
+        return 3 if kind == "hq" or pos == self.goal else 2 if TERRAIN[kind].builds else 1
+
+    def _far(self, kind: str, to: Pos) -> float:
+        """How far ``to`` is from where a unit of type ``kind`` wants to go."""
+        spec = UNITS[kind]
+        map_id = self.state.game.map.id
+        if spec.can_capture and self.targets:
+            return min(distance_field(map_id, kind, p).get(to, FAR) - (10 if p == self.goal else 0)
+                       for p in self.targets)
+        goals = self.enemies or self.enemy_props or self.targets
+        if not goals:
+            return 0
+        near = min(distance_field(map_id, kind, p).get(to, FAR) for p in goals)
+        return abs(near - (spec.max_range or 0)) if spec.is_indirect else near
+
+    def _dealt(self, at: Pos, attack: Attack) -> float:
+        """Funds value of the damage ``attack`` deals at middle luck (the counterattack ignored)."""
+        state = self.state
+        to, target = parse_tile(attack.to, self.w, self.h), parse_tile(attack.target, self.w, self.h)
+        d = state.units[target]
+        kwargs = combat.exchange_kwargs(state, at, target, to != at, stand=to)
+        if state.game.options["luck"]:
+            lo, hi = combat.luck_range(state, self.me)
+            clo, chi = combat.luck_range(state, d.owner)
+            x = exchange(**kwargs, luck=(lo + hi) // 2, counter_luck=(clo + chi) // 2, luck_range=(lo, hi),
+                         counter_luck_range=(clo, chi))
+        else:
+            x = exchange(**kwargs, luck_range=(0, 0), counter_luck_range=(0, 0))
+        return (d.health - x.defender_health) * d.spec.cost / 100
+
+    def _build(self, builds: list[Build], rnd: random.Random) -> Build | None:
+        """A unit for the first free building: factories share the funds between them."""
+        state = self.state
+        funds = state.funds[self.me]
+        sites: dict[str, list[Build]] = {}
+        for b in builds:
+            sites.setdefault(b.at, []).append(b)
+        kind = {at: state.terrain(parse_tile(at, self.w, self.h)) for at in sites}
+        factories = [at for at in sites if kind[at] == "factory"]
+        for at in factories + [at for at in sites if kind[at] != "factory"]:
+            share = funds // len(factories) if at in factories else funds
+            liked = [b for b in sites[at] if b.unit in EASY_LIKES.get(kind[at], ())]
+            if not liked:
+                continue
+            cheapest = min(UNITS[b.unit].cost for b in liked)
+            options = [b for b in liked if UNITS[b.unit].cost <= max(share, cheapest)]
+            if rnd.random() < 0.6:
+                return max(options, key=lambda b: UNITS[b.unit].cost)
+            return rnd.choice(options)
+        return None
+
+
+class _Orders:
+    """The mission orders of the second army (missions.py), carried out one decision at a time.
+
+    For a ``land`` order each transport of the order's type takes the foot soldiers nearest its
+    pickup tile (within ``RESERVE`` movement points of it, and nearer to it than to the goal) as
+    its troops. It sails to the pickup, they walk there and board, and once it is full or nobody
+    else is coming it sails to the nearest shore tile and unloads them there."""
+
+    RESERVE = 9
+
+    def __init__(self, state: TacticsState, orders: tuple[Order, ...]) -> None:
+        self.state = state
+        self.me = state.current
+        self.w, self.h = state.game.map.width, state.game.map.height
+        self.map_id = state.game.map.id
+        self.jobs: list[tuple[Order, Pos, list[Pos]]] = []   # (order, transport tile, its troops' tiles)
+        taken: set[Pos] = set()
+        mine = sorted(state.units_of(self.me), key=lambda p: p[::-1])
+        for order in orders:
+            if order.task != "land":
+                continue
+            pickup, goal = self._tile(order.pickup), self._tile(order.goal) if order.goal else None
+            for pos in mine:
+                unit = state.units[pos]
+                if unit.type != order.unit or unit.spec.transport is None:
+                    continue
+                room = unit.spec.transport.capacity - len(unit.cargo)
+                troops = []
+                for q in mine:
+                    soldier = state.units[q]
+                    if q in taken or not soldier.spec.can_capture or soldier.type not in unit.spec.transport.carries:
+                        continue
+                    d = distance_field(self.map_id, soldier.type, pickup).get(q, FAR)
+                    g = distance_field(self.map_id, soldier.type, goal).get(q, FAR) if goal else FAR
+                    if d <= self.RESERVE and d < g:
+                        troops.append((d, q[::-1], q))
+                troops = [q for _, _, q in sorted(troops)[:room]]
+                taken |= set(troops)
+                self.jobs.append((order, pos, troops))
+
+    @classmethod
+    def of(cls, state: TacticsState) -> _Orders | None:
+        """The orders of the player to move, or None (a skirmish, the first army, no orders)."""
+        campaign: Mission | None = mission(state.game.options.get("mission"))
+        if campaign is None or not campaign.orders or state.current != DEFENDER:
+            return None
+        return cls(state, campaign.orders)
+
+    def _tile(self, name: str) -> Pos:
+        return parse_tile(name, self.w, self.h)
+
+    def action(self, legal: list[Any]) -> Any | None:
+        """The next scripted decision, or None when every unit under orders has acted."""
+        state = self.state
+        for order, at, troops in self.jobs:
+            ship = state.units[at]
+            pickup = self._tile(order.pickup)
+            sail = bool(ship.cargo) and (not troops or len(ship.cargo) >= ship.spec.transport.capacity)
+            own = [a for a in legal if isinstance(a, UNIT_ACTIONS) and a.at == tile_name(at)]
+            if own and not sail and at != pickup and troops:
+                return self._towards(own, ship.type, [pickup])
+            for q in troops:
+                soldier = [a for a in legal if isinstance(a, UNIT_ACTIONS) and a.at == tile_name(q)]
+                board = [a for a in soldier if isinstance(a, Load) and a.to == tile_name(at)]
+                if board:
+                    return board[0]
+                if soldier:
+                    keep_free = {pickup, at}
+                    return self._towards([a for a in soldier if isinstance(a, Wait)
+                                          and self._tile(a.to) not in keep_free] or soldier[:1],
+                                         state.units[q].type, [pickup])
+            if own and sail:
+                shores = [self._tile(t) for t in order.shore]
+                goal = self._tile(order.goal) if order.goal else shores[0]
+                landings = [a for a in own if isinstance(a, Unload) and self._tile(a.to) in shores]
+                if landings:
+                    return max(landings, key=lambda a: (len(a.drops), -shores.index(self._tile(a.to)),
+                                                        -sum(distance(self._tile(t), goal) for _, t in a.drops)))
+                return self._towards(own, ship.type, shores)
+            if own:
+                return self._towards(own, ship.type, [pickup])
+        return None
+
+    def free(self, legal: list[Any]) -> list[Any]:
+        """``legal`` without what would get in the orders' way: the other units keep off the pickup
+        tiles and out of the transports under orders."""
+        blocked = {self._tile(order.pickup) for order, _, _ in self.jobs} | {at for _, at, _ in self.jobs}
+        out = []
+        for a in legal:
+            if isinstance(a, UNIT_ACTIONS) and a.to != a.at and self._tile(a.to) in blocked:
+                continue
+            out.append(a)
+        return out
+
+    def _towards(self, acts: list[Any], kind: str, tiles: list[Pos]) -> Any:
+        """The plain move (Wait) of ``acts`` that ends nearest one of ``tiles`` (staying wins ties)."""
+        waits = [a for a in acts if isinstance(a, Wait)] or acts
+
+        def key(a: Any) -> tuple[int, bool, tuple[int, int]]:
+            to = self._tile(a.to)
+            return (min(distance_field(self.map_id, kind, t).get(to, FAR) for t in tiles), a.to != a.at,
+                    to[::-1])
+        return min(waits, key=key)
 
 
 def make_bot(level: str, seed: int = 0) -> TacticsBot:

@@ -8,6 +8,10 @@ army defends. The usual ways to win and lose still hold. Objectives:
 - ``hold``: still own ``tile`` when day ``days`` ends; if the enemy takes it, the defender wins.
 - ``destroy``: leave the defender no unit of type ``unit`` by the end of day ``days``.
 
+``orders`` are what the brief promises the defender's units will do; the CPU carries them out
+at every level (bots.py). One task so far, ``land``: a transport picks up foot soldiers at
+``pickup``, sails to a beach of ``shore`` and unloads them there; they then go for ``goal``.
+
 >>> MISSIONS["rain_on_the_river"].weather, MISSIONS["snowbound_ridge"].weather
 ('rain', 'snow')
 """
@@ -31,6 +35,17 @@ ATTACKER, DEFENDER = 0, 1
 
 
 @dataclass(frozen=True)
+class Order:
+    """A scripted order for the defender's units of type ``unit`` (see the module text)."""
+
+    unit: str
+    task: str
+    pickup: str
+    shore: tuple[str, ...]
+    goal: str | None = None
+
+
+@dataclass(frozen=True)
 class Mission:
     """One campaign mission: where, in what weather, and the first army's objective."""
 
@@ -43,6 +58,7 @@ class Mission:
     days: int
     tile: str | None = None
     unit: str | None = None
+    orders: tuple[Order, ...] = ()
 
 
 MISSIONS: Mapping[str, Mission] = MappingProxyType({m.id: m for m in (
@@ -53,8 +69,10 @@ MISSIONS: Mapping[str, Mission] = MappingProxyType({m.id: m for m in (
             "Snow slows every ground unit and aircraft. Hold your city on D4 until day 8 is over.",
             "airfield_ridge", "snow", "hold", 8, tile="D4"),
     Mission("harbor_strike", "Harbor Strike",
-            "Sink the enemy Lander before it lands its troops: destroy it by the end of day 12.",
-            "twin_harbors", "clear", "destroy", 12, unit="lander"),
+            "Sink the enemy Lander before it lands its troops on the beach at E9, below your factory: "
+            "destroy it by the end of day 12.",
+            "twin_harbors", "clear", "destroy", 12, unit="lander",
+            orders=(Order("lander", "land", pickup="H11", shore=("E9", "D9", "F10"), goal="E6"),)),
 )})
 
 
