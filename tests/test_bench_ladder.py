@@ -1,0 +1,66 @@
+"""bench/ladder.py without its long run (issue 21, the CPU ladder): the --quick path of one cheap game plays
+every pairing and prints each figure with its target and a PASS or MISS word; an unknown game is refused.
+No timing is asserted: the figures are the benchmark's, not the test's."""
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+PATH = Path(__file__).resolve().parents[1] / "bench" / "ladder.py"
+
+
+def load_bench():
+    spec = importlib.util.spec_from_file_location("bench_ladder", PATH)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module          # dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+ladder = load_bench()
+
+
+def test_the_quick_ladder_of_diplomacy_plays_every_pairing_and_prints_its_targets(capsys) -> None:
+    """issue 21: random v easy, easy v normal, normal v hard, 2 games each, one power of the higher level
+    rotating against six of the lower; a row per pairing with the centre share, its target and a verdict,
+    and hard's phase time against its 5 s target."""
+    rows = ladder.main(["diplomacy", "--quick"])
+    out = capsys.readouterr().out
+    assert [(r.lower, r.higher) for r in rows] == list(ladder.PAIRINGS)
+    for row in rows:
+        assert row.games == 2 and len(row.lengths) == 2
+        assert all(o.share is not None and 0 <= o.share <= 1 for o in row.outcomes)
+        assert all(0 < o.length <= ladder.QUICK_CAP["diplomacy"] for o in row.outcomes)
+        assert row.times[row.lower] and row.times[row.higher]      # every level's phases were timed
+    lines = [line for line in out.splitlines() if " v " in line and ">= 28.6%" in line]
+    assert len(lines) == 3
+    assert all(("PASS" in line) != ("MISS" in line) for line in lines)
+    speed = next(line for line in out.splitlines() if line.strip().startswith("hard, a phase"))
+    assert "target <= 5 s" in speed and speed.split()[-1] in ("PASS", "MISS")
+
+
+def test_the_seats_rotate_and_the_higher_level_sits_alone() -> None:
+    """issue 21: game i puts the higher level in seat i % seats, every other seat at the level below."""
+    assert ladder._seats(3, 1, "easy", "normal") == {0: "easy", 1: "normal", 2: "easy"}
+    diplomacy = ladder.setups("diplomacy")[0]
+    assert diplomacy.seats == 7
+
+
+def test_the_random_player_of_an_orders_game_writes_legal_orders() -> None:
+    """The ladder's random Diplomacy and Fronts player (what the easy CPU is measured against) writes a
+    legal, repeatable set of orders for every unit."""
+    from academy.games.fronts.game import FrontsGame
+
+    state = FrontsGame().new_initial_state(3)
+    orders = ladder.RandomOrders(5).orders(state, 0)
+    assert orders and state.validate_orders(0, orders) == tuple(orders)
+    assert ladder.RandomOrders(5).orders(state, 0) == orders
+
+
+def test_an_unknown_game_is_refused_with_the_games_there_are(capsys) -> None:
+    with pytest.raises(SystemExit):
+        ladder.main(["chess", "--quick"])
+    assert "unknown game chess: choose from conquest, diplomacy, fronts, game_of_war, tactics" in capsys.readouterr().err
