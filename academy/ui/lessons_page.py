@@ -35,6 +35,7 @@ from academy.ui.defer import later
 from academy.ui.fit import side_by_side
 from academy.ui.labels import wrapping_row
 from academy.ui.position_link import ShareLink, position_text
+from academy.ui.practice import PracticeLink, lesson_line
 from academy.ui.scroll_top import ScrollTop
 
 __all__ = ["LessonsView", "TryReport", "game_lessons", "clear_lessons", "extra_lesson_dirs", "rules_link",
@@ -212,6 +213,8 @@ class LessonsView(pn.viewable.Viewer):
         # the board as it stands, as a link that opens it on the Play tab (games whose positions links carry)
         self.share = ShareLink(self.game, lambda: position_text(self.game, getattr(self.model, "state", None)),
                                compact=True, label="Play this position from here:")
+        # ... and against the CPU at a chosen level, with this exercise's goal shown (issue 21, item 6)
+        self.practice = PracticeLink(self.game, lambda: lesson_line(self.game, self.model), self._where)
         # Nothing above the board changes height while the learner clicks: feedback goes beside it.
         # Three columns on a wide screen; on a narrow one (a phone) the board wraps under the text and the
         # side panel under the board.
@@ -220,7 +223,7 @@ class LessonsView(pn.viewable.Viewer):
              310, 0),
             (pn.Column(self.exercise_tabs, self.prompt, self.board, sizing_mode="stretch_width", margin=0), 330, 1),
             (pn.Column(self.feedback, self.note, wrapping_row(self.hint_button, self.reset_button),
-                       self.next_button, self.hints, *self.side_panels(self.model), self.share,
+                       self.next_button, self.hints, *self.side_panels(self.model), self.practice, self.share,
                        sizing_mode="stretch_width", margin=0, css_classes=["lesson-side"]), 320, 0))
         self.view = pn.Column(self.back, self.lesson_view, sizing_mode="stretch_width", visible=False, margin=0)
         if self.classroom:
@@ -280,6 +283,13 @@ class LessonsView(pn.viewable.Viewer):
     @property
     def lesson(self) -> Any:
         return next((item for item in self.lessons if item.id == self.lesson_id), None)
+
+    def _where(self) -> tuple[str | None, str | None]:
+        """The lesson and exercise shown (their ids), or Nones."""
+        lesson = self.lesson if hasattr(self, "lesson_id") else None
+        if lesson is None or not lesson.exercises:
+            return None, None
+        return lesson.id, lesson.exercises[min(getattr(self, "exercise_index", 0), len(lesson.exercises) - 1)].id
 
     def open(self, lesson_id: str | None, exercise: int = 0) -> None:
         """Show a lesson (and its exercise number ``exercise``), or the list when None/unknown."""
@@ -407,4 +417,5 @@ class LessonsView(pn.viewable.Viewer):
             self.next_button.label = "Next lesson →" if last_ex else "Next exercise →"
             self.next_button.color = "primary" if attempt.solved else "default"
             self.share.refresh()
+            self.practice.refresh()
         self._report_try()

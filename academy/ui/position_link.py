@@ -53,11 +53,16 @@ def _codec(game: str) -> _Codec:
 
 
 def position_text(game: str, state: Any) -> str | None:
-    """The one-line position everybody may see of ``state``, or None if it cannot be shared now."""
+    """The one-line position everybody may see of ``state``, or None if it cannot be shared now (a line
+    the link could not open again, e.g. Conquest's set-up, is never offered)."""
     if state is None or game not in UI:
         return None
+    codec = _codec(game)
     try:
-        return _codec(game).format(state)
+        text = codec.format(state)
+        if text is not None:
+            codec.parse(text)
+        return text
     except (RulesError, AttributeError, KeyError, TypeError, ValueError):
         return None
 

@@ -106,7 +106,15 @@ def game_view(name: str, tab: str, query: Mapping[str, str]) -> pn.viewable.View
             from academy.ui.dashboard import shared_game_page
             return store_page(lambda: shared_game_page(query["match"], query.get("seat")))
         from academy.ui.local_games import keep_local_game     # the local game survives a reload
-        return keep_local_game(name, part(name, "play")(position=query.get("position")), query)
+        from academy.ui.practice import practice_level, practice_note
+        level = practice_level(query.get("cpu")) if query.get("position") else None
+        if level is None:
+            return keep_local_game(name, part(name, "play")(position=query.get("position")), query)
+        page = part(name, "play")()                           # a position to play out against the CPU
+        if not page.open_position(query["position"], cpu=level):
+            return keep_local_game(name, page, query)
+        note = practice_note(name, level, query.get("lesson"), query.get("exercise"))
+        return pn.Column(note, keep_local_game(name, page, query), sizing_mode="stretch_width", margin=0)
 
     def lessons() -> pn.viewable.Viewable:
         return part(name, "lessons")(lesson_id=query.get("lesson"), exercise=query.get("exercise"))

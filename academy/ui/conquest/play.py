@@ -17,6 +17,7 @@ from academy.games.conquest.game import OPTIONS, PLAYER_NAMES
 from academy.games.conquest.mapdata import available_maps
 from academy.ui.defer import later
 from academy.ui.fit import board_and_side, side_by_side
+from academy.ui.practice import practice_seats
 from academy.ui.labels import wrapping_row
 from academy.ui.position_link import ShareLink, position_text, read_position
 from academy.ui.session import CPU_LEVELS, HUMAN, GameSession
@@ -195,15 +196,20 @@ class PlayPage(pn.viewable.Viewer):
         self.replay_area.objects = [page]
         return page
 
-    def open_position(self, text: str) -> bool:
-        """Play the position of a shared link, every seat a person; False (and why) if it cannot be read."""
+    def open_position(self, text: str, cpu: str | None = None) -> bool:
+        """Play the position of a shared link, every seat a person (with ``cpu``, a level: the player to move
+        a person, the others that CPU); False (and why) if it cannot be read."""
         try:
             state = read_position("conquest", text)
         except InvalidNotation as exc:
             self.session.message = exc.message
             return False
-        self.session.start_from(state, seats=["human"] * state.game.num_players,
-                                message="This position was opened from a link: every seat is played here.")
+        if cpu:
+            self.session.start_from(state, seats=practice_seats(state, "human", cpu),
+                                    message=f"Play it out against the CPU ({cpu}): you are {state.game.player_name(state.to_move())}.")
+        else:
+            self.session.start_from(state, seats=["human"] * state.game.num_players,
+                                    message="This position was opened from a link: every seat is played here.")
         self.session.show_cards()          # whoever opened the link is at the screen: no cover for the first turn
         return True
 

@@ -148,11 +148,12 @@ class DiplomacyPlayPage(pn.viewable.Viewer):
         self.replay_area.objects = [page]
         return page
 
-    def open_position(self, text: str) -> bool:
+    def open_position(self, text: str, cpu: str | None = None) -> bool:
         """Play the position of a shared link: its power "to order" by a person on this screen (no such
         power named: every power with units and no orders in the link), and the orders the link gives
-        another power as that power's orders for the first phase (the CPU plays it after); False (and
-        why, in the form) if the line cannot be read."""
+        another power as that power's orders for the first phase (the CPU plays it after); with ``cpu`` (a
+        level) only the first such power is played here and the CPU plays the others at that level; False
+        (and why, in the form) if the line cannot be read."""
         from academy.games.diplomacy.position_line import parse_position
         try:
             state = read_position("diplomacy", text)
@@ -167,7 +168,12 @@ class DiplomacyPlayPage(pn.viewable.Viewer):
         for power, orders in fixed.items():
             if power not in people and power in state.powers_to_order():
                 state.submit(power, list(orders))     # the link's orders: that power's for this phase
-        self.session.new_game(people=people, state=state)
+        if cpu:                          # played out against the CPU: one power here, every other at that level
+            people = people[:1]
+            self.session.new_game(people=people, state=state,
+                                  levels={p: cpu for p in state.powers if p not in people})
+        else:
+            self.session.new_game(people=people, state=state)
         if fixed:
             s = self.session
             given = "; ".join(f"{pw.title()}: {', '.join(o)}" for pw, o in fixed.items())

@@ -126,16 +126,22 @@ class FrontsPlayPage(pn.viewable.Viewer):
         self.map_about.object = _map_about(event.new)
         self.people.param.update(options=people, value=[next(iter(people.values()))])
 
-    def open_position(self, text: str) -> bool:
-        """Play the position of a shared link, every player by a person on this screen; False (and why, in
-        the form) if the line cannot be read."""
+    def open_position(self, text: str, cpu: str | None = None) -> bool:
+        """Play the position of a shared link, every player by a person on this screen (with ``cpu``, a level:
+        the first player here, the others that CPU); False (and why, in the form) if the line cannot be read."""
         try:
             state = read_position("fronts", text)
         except InvalidNotation as exc:
             self.form_message.object = f"<div class='academy-message'>{escape(exc.message)}</div>"
             return False
-        self.session.start_from(state, message="This position was opened from a link: every player is played "
-                                                "here, each in turn at the screen.")
+        if cpu:
+            me = state.game.player_ids[0]
+            self.session.level = cpu
+            self.session.start_from(state, people=[me], message=f"Play it out against the CPU ({cpu}): you are "
+                                                                 f"{state.game.map.players[me].name}.")
+        else:
+            self.session.start_from(state, message="This position was opened from a link: every player is "
+                                                    "played here, each in turn at the screen.")
         self.session.show_screen()       # whoever opened the link is at the screen: no cover for the first turn
         return True
 

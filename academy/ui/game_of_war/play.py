@@ -35,6 +35,7 @@ from .legend import unit_key_text, unit_legend
 from .session import CPU_LEVELS, DEPLOYMENTS, HUMAN, GameOfWarSession
 from academy.ui.rule_line import divider
 from academy.ui.labels import hidden_label, wrapping_row
+from academy.ui.practice import practice_seats
 
 __all__ = ["GameOfWarPlayPage", "SIDE_OPTIONS", "lines_choice"]
 
@@ -269,15 +270,20 @@ class GameOfWarPlayPage(KeptBySeats, pn.viewable.Viewer):
     def __panel__(self) -> pn.viewable.Viewable:
         return self.layout
 
-    def open_position(self, text: str) -> bool:
-        """Play the position of a shared link, both sides here; False (and why, in the form) if unreadable."""
+    def open_position(self, text: str, cpu: str | None = None) -> bool:
+        """Play the position of a shared link, both sides here (with ``cpu``, a level: the side to move here,
+        the other that CPU); False (and why, in the form) if unreadable."""
         try:
             state = read_position("game_of_war", text)
         except InvalidNotation as exc:
             self.form_message.object = f"<div class='academy-message'>{escape(exc.message)}</div>"
             return False
-        self.session.start_from(state, seats=[HUMAN, HUMAN],
-                                message="This position was opened from a link: both sides are played here.")
+        if cpu:
+            self.session.start_from(state, seats=practice_seats(state, HUMAN, cpu),
+                                    message=f"Play it out against the CPU ({cpu}): you are {state.game.player_name(state.to_move())}.")
+        else:
+            self.session.start_from(state, seats=[HUMAN, HUMAN],
+                                    message="This position was opened from a link: both sides are played here.")
         return True
 
     def open_replay(self) -> Any:

@@ -29,6 +29,7 @@ from .house_rules import HouseRules
 from .panels import CSS, LEGEND, odds_html, status_html, why_html
 from .session import CPU_LEVELS, HUMAN, TacticsSession
 from academy.ui.rule_line import divider
+from academy.ui.practice import practice_seats
 
 __all__ = ["TacticsPlayPage", "SEAT_OPTIONS", "COMMANDER_OPTIONS", "map_options"]
 
@@ -178,16 +179,20 @@ class TacticsPlayPage(KeptBySeats, pn.viewable.Viewer):
         self.replay_area.objects = [page]
         return page
 
-    def open_position(self, text: str) -> bool:
-        """Play the position of a shared link, both armies here (the map's own options); False (and why, in
-        the form) if the line cannot be read."""
+    def open_position(self, text: str, cpu: str | None = None) -> bool:
+        """Play the position of a shared link, both armies here (the map's own options; with ``cpu``, a level:
+        the army to move here, the other that CPU); False (and why, in the form) if the line cannot be read."""
         try:
             state = read_position("tactics", text)
         except InvalidNotation as exc:
             self.form_message.object = f"<div class='academy-message'>{escape(exc.message)}</div>"
             return False
-        self.session.start_from(state, [HUMAN] * state.game.num_players,
-                                message="This position was opened from a link: both armies are played here.")
+        if cpu:
+            self.session.start_from(state, practice_seats(state, HUMAN, cpu),
+                                    message=f"Play it out against the CPU ({cpu}): you are {state.game.player_name(state.to_move())}.")
+        else:
+            self.session.start_from(state, [HUMAN] * state.game.num_players,
+                                    message="This position was opened from a link: both armies are played here.")
         if not self.session.ready:
             self.session.show_screen()   # whoever opened the link is at the screen: no cover for the first turn
         return True

@@ -1,0 +1,64 @@
+"""Practise from any position against the CPU (issue 21, item 6): every lesson board offers "Play it out
+against the CPU" at a chosen level; the link opens the Play tab with the person playing the side to move
+(the learner's power, the first Fronts player) and the CPU at that level the others, under a note that
+shows the exercise's goal."""
+from __future__ import annotations
+
+from urllib.parse import parse_qsl, urlsplit
+
+import panel as pn
+import pytest
+
+from academy.ui.shell import build_page, part
+
+GAMES = ("conquest", "diplomacy", "fronts", "game_of_war", "tactics")
+
+
+def link_query(page) -> dict[str, str]:
+    href = page.practice.link.object.split('href="')[1].split('"')[0].replace("&amp;", "&")
+    return dict(parse_qsl(urlsplit(href).query))
+
+
+def people_and_cpu(game: str, session) -> tuple[list, set]:
+    """Who plays here, and the CPU levels of the other seats."""
+    if game in ("conquest", "game_of_war", "tactics"):
+        here = [p for p, seat in enumerate(session.seats) if seat == "human"]
+        return here, {seat for seat in session.seats if seat != "human"}
+    if game == "fronts":
+        return list(session.people), {session.level}
+    return list(session.people), set(session.levels.values()) if hasattr(session, "levels") else set()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_lesson_board_links_to_playing_it_out_against_the_cpu(game: str) -> None:
+    lessons = part(game, "lessons")(lesson_id=None, exercise=None)
+    # the first lesson after the set-up (a Conquest set-up position has no line a link can carry)
+    lesson = next(item for item in lessons.lessons if item.section != "setup")
+    lessons.open(lesson.id, 1 if len(lesson.exercises) > 1 else 0)
+    assert lessons.practice.layout.visible
+    query = link_query(lessons)
+    exercise = lesson.exercises[lessons.exercise_index]
+    assert query["cpu"] == "easy" and query["tab"] == "play" and query["game"] == game
+    assert query["lesson"] == lesson.id and query["exercise"] == exercise.id
+    lessons.practice.level.value = "hard"
+    assert link_query(lessons)["cpu"] == "hard"
+
+    page = part(game, "play")()
+    assert page.open_position(query["position"], cpu="normal")
+    here, cpu = people_and_cpu(game, page.session)
+    assert len(here) == 1 and cpu == {"normal"}
+
+    shown = build_page(query)                     # the link, opened as a person would: the note and the goal
+    notes = [p.object for p in shown.main[0].select(pn.pane.HTML) if "practice-note" in str(p.object)]
+    assert len(notes) == 1 and "CPU, easy" in notes[0]
+    assert "goal" in notes[0] and exercise.prompt.split()[0] in notes[0]
+
+
+def test_a_practice_link_without_a_known_lesson_still_plays_and_an_unknown_level_is_a_plain_link() -> None:
+    lessons = part("conquest", "lessons")(lesson_id="attacking", exercise=None)
+    query = link_query(lessons)
+    query.pop("lesson"), query.pop("exercise")
+    notes = [p.object for p in build_page(query).main[0].select(pn.pane.HTML) if "practice-note" in str(p.object)]
+    assert len(notes) == 1 and "goal" not in notes[0]
+    query["cpu"] = "grandmaster"
+    assert not [p for p in build_page(query).main[0].select(pn.pane.HTML) if "practice-note" in str(p.object)]
