@@ -3,7 +3,8 @@
 Each entry names, as ``"module:attribute"`` (imported on first use, so the app starts without loading
 every game's pages), the game's
 
-- ``play``: its Play tab, called as ``play(position=None)`` (a position line opens a hot-seat game);
+- ``play``: its Play tab, called as ``play(position=None)`` (a position line opens a hot-seat game; its page's
+  ``open_position(line, cpu=level)`` plays one out against the CPU);
 - ``lessons``: its Lessons tab, a ``LessonsView`` class called as ``lessons(lesson_id=None)``;
 - ``shared``: a shared game's seat (or watch) page, ``shared(live_game, seat_token_or_None)``;
 - ``replay``: its replay page, ``replay(record, viewer=..., masked=..., title=..., ...)``;

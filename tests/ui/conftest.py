@@ -93,5 +93,11 @@ def thread_stacks() -> str:
     import threading
     import traceback
     names = {t.ident: t.name for t in threading.enumerate()}
-    return "\n".join(f"--- {names.get(ident, ident)}\n{''.join(traceback.format_stack(frame, limit=12))}"
-                     for ident, frame in sys._current_frames().items())
+    parts = []
+    for ident, frame in sys._current_frames().items():
+        try:                               # a thread may end while its stack is read
+            stack = "".join(traceback.format_stack(frame, limit=12))
+        except Exception as exc:  # noqa: BLE001 - the report must not fail
+            stack = f"(not readable: {exc!r})\n"
+        parts.append(f"--- {names.get(ident, ident)}\n{stack}")
+    return "\n".join(parts)

@@ -39,3 +39,25 @@ def test_a_tampered_link_says_so_and_the_page_still_works(serve, open_page):
     assert "cannot be read" in page.wait_text(".form-message", "Ukrane")
     page.page.locator(".start-game button").click()            # a new game from the form still starts
     page.wait_board()
+
+
+def test_a_lesson_board_is_played_out_against_the_cpu_by_a_click(serve, open_page):
+    """issue 21, item 6: the learner picks a level beside the lesson board and clicks "Play it out"; the Play
+    tab opens the board against that CPU, with the exercise's goal above it."""
+    url = serve(lambda: build_page(current_query()))
+    page = open_page()
+    page.open(url + "?game=conquest&tab=lessons&lesson=attacking")
+    page.wait_text(".exercise-prompt", "")
+    page.page.locator(".practice-level select").select_option(label="normal (sound play)")
+    link = page.page.locator(".practice-a")
+    for _ in range(200):                                  # the link follows the level chosen
+        if "cpu=normal" in (link.get_attribute("href") or ""):
+            break
+        page.page.wait_for_timeout(100)
+    assert "cpu=normal" in link.get_attribute("href")
+    link.click()
+    note = page.wait_text(".practice-note", "Practice against the CPU, normal")
+    assert "The exercise's goal (" in note
+    page.wait_board()
+    assert "CPU" in page.wait_text(".game-message", "Play it out against the CPU (normal)")
+    assert not page.errors, page.errors
