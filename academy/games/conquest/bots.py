@@ -45,6 +45,15 @@ if TYPE_CHECKING:
 __all__ = ["LEVELS", "make_bot", "EasyBot", "NormalBot", "HardBot", "ConquestBot"]
 
 LEVELS = ("easy", "normal", "hard")
+#: what a player may expect of each level, one line each (the forms that offer the levels show them)
+LEVEL_NOTES = {
+    "easy": "CPU easy: places its armies along its borders without a plan, attacks only with a clear majority "
+            "and often stops early; a gentle first opponent.",
+    "normal": "CPU normal: trades cards when it can, shores up weak borders, attacks when the odds are good "
+              "and takes a card each turn.",
+    "hard": "CPU hard: plays for continents and breaks yours, plans chains of attacks with the exact odds and "
+            "keeps its borders strong after a conquest.",
+}
 NEUTRAL = rules.NEUTRAL
 
 

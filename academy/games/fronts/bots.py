@@ -37,6 +37,15 @@ from .units import LOSS_ORDER, UNITS
 __all__ = ["LEVELS", "make_bot", "FrontsBot"]
 
 LEVELS = ("easy", "normal", "hard")
+#: what a player may expect of each level, one line each (the forms that offer the levels show them)
+LEVEL_NOTES = {
+    "easy": "CPU easy: a beginner; its stacks move and attack without much of a plan, so it leaves cities "
+            "open and fights at poor odds.",
+    "normal": "CPU normal: attacks where its odds are good enough for the prize, otherwise marches on the "
+              "nearest city it does not hold, and builds infantry.",
+    "hard": "CPU hard: guards every city you threaten, attacks only at 70% or better with massed stacks and "
+            "artillery behind, and strikes with its planes.",
+}
 
 
 def _leaves(tree: Any) -> list[str]:

@@ -40,6 +40,15 @@ if TYPE_CHECKING:
 __all__ = ["LEVELS", "make_bot", "EasyBot", "NormalBot", "HardBot", "evaluate"]
 
 LEVELS = ("easy", "normal", "hard")
+#: what a player may expect of each level, one line each (the forms that offer the levels show them)
+LEVEL_NOTES = {
+    "easy": "CPU easy: a beginner; it moves without much care for its lines of communication and misses "
+            "attacks, so it is easy to cut off and to break.",
+    "normal": "CPU normal: weighs its moves as hard does, with fewer choices, no look at your reply and "
+              "some careless moves.",
+    "hard": "CPU hard: keeps its army in communication, cuts your lines, advances on your arsenals and "
+            "attacks only with a winning total.",
+}
 #: what a unit is worth to its side (relays carry the whole network)
 VALUE = {"infantry": 3.0, "cavalry": 3.5, "cannon": 4.0, "swift_cannon": 4.5, "relay": 4.0, "swift_relay": 4.5}
 ARSENAL = 40.0

@@ -57,9 +57,18 @@ from .view import threat_map
 if TYPE_CHECKING:
     from .state import TacticsState
 
-__all__ = ["LEVELS", "TacticsBot", "make_bot"]
+__all__ = ["LEVELS", "LEVEL_NOTES", "TacticsBot", "make_bot"]
 
 LEVELS = ("easy", "normal", "hard")
+#: what a player may expect of each level, one line each (the forms that offer the levels show them)
+LEVEL_NOTES = {
+    "easy": "CPU easy: every unit acts each turn and every free factory builds, but it attacks whatever pays "
+            "most right now, never minds your answer and never pulls back to repair.",
+    "normal": "CPU normal: weighs each attack by the damage it deals against the damage it takes back, "
+              "captures and heads for your units; a steady opponent.",
+    "hard": "CPU hard: adds a map of what your units can hit next turn, guards its HQ and properties and uses "
+            "its commander's power when ready; expect it to punish loose units.",
+}
 FAR = 99
 
 

@@ -21,6 +21,7 @@ from academy.ui.games_forms import seat_link as shared_seat_link
 from academy.ui.games_forms import watch_link as shared_watch_link
 from academy.ui.labels import hidden_label, wrapping_row
 from academy.ui.session import CPU_LEVELS, HUMAN
+from academy.ui.cpu_levels import level_notes_pane
 
 from .setup_choice import setup_buttons
 
@@ -83,7 +84,7 @@ class ConquestGamesForm(pn.viewable.Viewer):
         self._show_seats()
         label = lambda text: pn.pane.HTML(f"<b>{text}</b>", margin=(8, 5, 0, 5))  # noqa: E731
         form = pn.Column(label("Players"), self.players, label("Who plays each colour"),
-                         wrapping_row(*self.seats),
+                         wrapping_row(*self.seats), level_notes_pane("conquest"),
                          pn.pane.HTML("<span>Each person gets a private link to their own seat; "
                                       "they see only their own cards.</span>"),
                          label("Map"), self.map, label("Set-up"), self.setup, label("Fortification"),

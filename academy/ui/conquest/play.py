@@ -32,6 +32,7 @@ from .style import CSS
 from .setup_choice import setup_buttons
 from .tools import GameTools
 from academy.ui.rule_line import divider
+from academy.ui.cpu_levels import level_notes_pane
 
 __all__ = ["PlayPage", "NewGameForm", "rules_panel"]
 
@@ -86,7 +87,7 @@ class NewGameForm(pn.viewable.Viewer):
         label = lambda text: pn.pane.HTML(f"<b>{text}</b>", margin=(8, 5, 0, 5))  # noqa: E731
         self.layout = pn.Column(
             label("Players"), self.players,
-            label("Who plays each colour"), wrapping_row(*self.seats),
+            label("Who plays each colour"), wrapping_row(*self.seats), level_notes_pane("conquest"),
             pn.pane.HTML('<span class="academy-muted">Several humans share this screen and take turns '
                          "(hot seat); each sees only their own cards.</span>", stylesheets=[CSS]),
             label("Set-up"), self.setup, label("Fortification"), self.fortify, self.map, self.map_errors,

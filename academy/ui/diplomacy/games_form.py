@@ -51,7 +51,9 @@ class DiplomacyGamesForm(pn.viewable.Viewer):
                                         width=150, css_classes=["dip-seat", f"dip-seat-{i}"])
                       for i, p in enumerate(POWERS)]
         self.clock = pn.widgets.Select(options=CLOCK_OPTIONS, value="", width=220, css_classes=["dip-clock"])
-        from .play import NO_LIMIT, YEARS_OPTIONS, level_notes_pane
+        from academy.ui.cpu_levels import level_notes_pane
+
+        from .play import NO_LIMIT, YEARS_OPTIONS
         self.years = pn.widgets.Select(options=YEARS_OPTIONS, value=YEARS_OPTIONS[NO_LIMIT], width=240, css_classes=["dip-years"])
         self.create_button = pn.widgets.Button(label="Create Diplomacy game", color="primary", width=220,
                                                css_classes=["create-diplomacy"])
@@ -75,7 +77,7 @@ class DiplomacyGamesForm(pn.viewable.Viewer):
         self.refresh_button.on_click(lambda e: self.refresh())
         form = pn.Column(
             pn.pane.HTML("<b>Who plays each power</b>", margin=(8, 5, 0, 5)),
-            pn.FlexBox(*self.seats, margin=0), level_notes_pane(),
+            pn.FlexBox(*self.seats, margin=0), level_notes_pane("diplomacy"),
             pn.pane.HTML("<span>Each person gets a private link to their seat; the orders of a phase stay secret "
                          "until everyone has submitted (CPU powers order on their own).</span>"),
             pn.pane.HTML("<b>Length</b>", margin=(8, 5, 0, 5)), self.years,

@@ -33,6 +33,7 @@ from academy.ui.rule_line import divider
 from academy.ui.labels import hidden_label, wrapping_row
 from academy.ui.session import CPU_LEVELS
 from academy.ui.tick import Tick
+from academy.ui.cpu_levels import level_notes_pane
 
 __all__ = ["DiplomacyPlayPage", "SharedDiplomacyPage", "shared_diplomacy_page", "YEARS_OPTIONS"]
 
@@ -40,14 +41,6 @@ NO_LIMIT = "No limit (18 centres win)"
 #: the lengths offered; 0 is no limit (a Select shows a None value as a blank box)
 YEARS_OPTIONS = {NO_LIMIT: 0, "1 year": 1, "2 years": 2, "5 years": 5, "10 years": 10}
 CPU_OPTIONS = {f"CPU {level}": level for level in CPU_LEVELS}
-
-
-def level_notes_pane() -> Any:
-    """One line per CPU level saying what to expect of it (the engine's words)."""
-    from academy.games.diplomacy.bots import LEVEL_NOTES
-    items = "".join(f"<li>{escape(LEVEL_NOTES[level])}</li>" for level in CPU_LEVELS)
-    return pn.pane.HTML(f"<ul class='academy-muted level-notes' style='margin:2px 0;padding-left:18px'>{items}</ul>",
-                        stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["cpu-level-notes"])
 
 
 def _board_footer(board: DiplomacyBoard) -> Any:
@@ -92,7 +85,7 @@ class DiplomacyPlayPage(pn.viewable.Viewer):
                          "others; several people take turns at the screen, each writing their orders in "
                          "secret)</span>", stylesheets=[CSS]),
             self.people, pn.pane.HTML("<b>The CPU powers</b>", margin=(8, 5, 0, 5)),
-            wrapping_row(*self.levels.values()), level_notes_pane(),
+            wrapping_row(*self.levels.values()), level_notes_pane("diplomacy"),
             pn.pane.HTML("<b>Length</b>", margin=(8, 5, 0, 5)), self.years, self.start,
             self.form_message, sizing_mode="stretch_width", css_classes=["new-game-form"])
         self.form_card = pn.Card(form, title="New game", collapsed=False, sizing_mode="stretch_width",

@@ -13,6 +13,7 @@ from academy.games.fronts.game import FrontsGame
 from academy.store.errors import StoreError
 from academy.ui.games_forms import CLOCK_OPTIONS, STYLE, created_links_html, join_chosen_seat, seat_link, watch_link
 from academy.ui.labels import hidden_label, wrapping_row
+from academy.ui.cpu_levels import level_notes_pane
 
 from .session import GAMES, LEVELS
 
@@ -61,7 +62,7 @@ class FrontsGamesForm(pn.viewable.Viewer):
         self.join_result = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width")
         self.game_choice.param.watch(lambda e: self._show_seats(), "value")
         self._show_seats()
-        form = pn.Column(self.game_choice, self.mode, wrapping_row(*self.seats),
+        form = pn.Column(self.game_choice, self.mode, wrapping_row(*self.seats), level_notes_pane("fronts"),
                          pn.pane.HTML("<b>Clock</b>", margin=(8, 5, 0, 5)), self.clock, self.create_button,
                          sizing_mode="stretch_width")
         self.layout = pn.Column(

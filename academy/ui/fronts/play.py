@@ -24,6 +24,7 @@ from .map_page import map_link
 from .panels import CSS, LEGEND, OddsPanel, OrdersPanel, ReportsPanel
 from .session import GAMES, LEVELS, LocalFronts
 from academy.ui.rule_line import divider
+from academy.ui.cpu_levels import level_notes_pane
 
 __all__ = ["FrontsPlayPage"]
 
@@ -84,7 +85,8 @@ class FrontsPlayPage(pn.viewable.Viewer):
             pn.pane.HTML("<b>Who plays on this screen</b> <span class='academy-muted'>(the CPU plays the others; "
                          "several people take turns at the screen, each writing their orders in secret)</span>",
                          stylesheets=[CSS]),
-            self.people, pn.pane.HTML("<b>CPU level</b>", stylesheets=[CSS]), self.level, self.start,
+            self.people, pn.pane.HTML("<b>CPU level</b>", stylesheets=[CSS]), self.level,
+            level_notes_pane("fronts"), self.start,
             self.form_message, sizing_mode="stretch_width", css_classes=["new-game-form"])
         self.form_card = pn.Card(form, title="New game", collapsed=False, sizing_mode="stretch_width",
                                  css_classes=["new-game-card"], margin=(0, 0, 8, 0))

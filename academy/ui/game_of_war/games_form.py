@@ -15,6 +15,7 @@ from academy.games.game_of_war.game import GameOfWarGame
 from academy.store.errors import StoreError
 from academy.ui.games_forms import CLOCK_OPTIONS, STYLE, created_links_html, join_chosen_seat, seat_link, watch_link
 from academy.ui.labels import hidden_label, wrapping_row
+from academy.ui.cpu_levels import level_notes_pane
 
 from .session import DEPLOYMENTS
 
@@ -62,6 +63,7 @@ class GameOfWarGamesForm(pn.viewable.Viewer):
         self.join_button.on_click(lambda e: self.join())
         self.join_result = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width")
         form = pn.Column(pn.pane.HTML("<b>Who plays each side</b>", margin=(8, 5, 0, 5)), wrapping_row(*self.seats),
+                         level_notes_pane("game_of_war"),
                          pn.pane.HTML("<b>Deployment</b> (free: each seat places its army in its own half on "
                                       "its own page, hidden from the other until both are done)",
                                       margin=(8, 5, 0, 5)), self.deployment,

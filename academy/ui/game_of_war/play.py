@@ -36,6 +36,7 @@ from .session import CPU_LEVELS, DEPLOYMENTS, HUMAN, GameOfWarSession
 from academy.ui.rule_line import divider
 from academy.ui.labels import hidden_label, wrapping_row
 from academy.ui.practice import practice_seats
+from academy.ui.cpu_levels import level_notes_pane
 
 __all__ = ["GameOfWarPlayPage", "SIDE_OPTIONS", "lines_choice"]
 
@@ -206,7 +207,7 @@ class GameOfWarPlayPage(KeptBySeats, pn.viewable.Viewer):
         form = pn.Column(
             pn.pane.HTML("<b>You play</b> <span class='muted'>(the CPU plays the other side; who moves first "
                          "is drawn)</span>", stylesheets=[CSS]), self.side,
-            pn.pane.HTML("<b>CPU level</b>", margin=(8, 5, 0, 5)), self.level,
+            pn.pane.HTML("<b>CPU level</b>", margin=(8, 5, 0, 5)), self.level, level_notes_pane("game_of_war"),
             pn.pane.HTML("<b>Deployment</b> <span class='muted'>(free deployment: each side places its army "
                          "in its own half, hidden from the other until both are done)</span>",
                          stylesheets=[CSS], margin=(8, 5, 0, 5)), self.deployment,

@@ -14,6 +14,7 @@ from academy.games.tactics.missions import MISSIONS
 from academy.store.errors import StoreError
 from academy.ui.games_forms import CLOCK_OPTIONS, STYLE, created_links_html, join_chosen_seat, seat_link, watch_link
 from academy.ui.labels import hidden_label, wrapping_row
+from academy.ui.cpu_levels import level_notes_pane
 
 from .house_rules import HouseRules
 from .play import COMMANDER_OPTIONS, MISSION_OPTIONS, map_options
@@ -76,6 +77,7 @@ class TacticsGamesForm(pn.viewable.Viewer):
         form = pn.Column(wrapping_row(self.map_choice, self.mission),
                          wrapping_row(*[pn.Column(seat, cmdr, margin=0)
                                         for seat, cmdr in zip(self.seats, self.commanders)]),
+                         level_notes_pane("tactics"),
                          pn.pane.HTML("<span>Each person gets a private link to their own army; with fog of war "
                                       "they see only what their own units see, and never the other's funds."
                                       "</span>"),

@@ -30,6 +30,7 @@ from .panels import CSS, LEGEND, odds_html, status_html, why_html
 from .session import CPU_LEVELS, HUMAN, TacticsSession
 from academy.ui.rule_line import divider
 from academy.ui.practice import practice_seats
+from academy.ui.cpu_levels import level_notes_pane
 
 __all__ = ["TacticsPlayPage", "SEAT_OPTIONS", "COMMANDER_OPTIONS", "map_options"]
 
@@ -93,7 +94,7 @@ class TacticsPlayPage(KeptBySeats, pn.viewable.Viewer):
                                                                           self.commander_choices)], margin=0),
             pn.pane.HTML("<span class='muted'>Two people: they take turns at this screen (with fog, a cover hides "
                          "the board between turns). Two CPUs: watch them play.</span>", stylesheets=[CSS]),
-            self.house.layout(), self.start, self.form_message,
+            level_notes_pane("tactics"), self.house.layout(), self.start, self.form_message,
             sizing_mode="stretch_width", css_classes=["new-game-form"])
         self.form_card = pn.Card(form, title="New game", collapsed=False, sizing_mode="stretch_width",
                                  css_classes=["new-game-card"], margin=(0, 0, 8, 0))
