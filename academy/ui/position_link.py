@@ -86,9 +86,11 @@ def read_position(game: str, text: str) -> Any:
                               "been cut or changed; ask for it again, or start a new game below.") from exc
 
 
-def position_link(game: str, text: str, tab: str = "play") -> str:
-    """The query string of a link that opens ``text`` on ``game``'s ``tab``."""
-    return "?" + urlencode({"game": game, "tab": tab, "position": text}, quote_via=quote)
+def position_link(game: str, text: str, tab: str = "play", **extra: str | None) -> str:
+    """The query string of a link that opens ``text`` on ``game``'s ``tab`` (``extra``: more fields, the
+    empty ones left out)."""
+    fields = {"game": game, "tab": tab, "position": text, **{k: v for k, v in extra.items() if v}}
+    return "?" + urlencode(fields, quote_via=quote)
 
 
 _COPY_JS = """

@@ -17,7 +17,6 @@ import html
 import importlib
 from collections.abc import Callable
 from typing import Any
-from urllib.parse import quote, urlencode
 
 import panel as pn
 
@@ -38,12 +37,8 @@ def practice_level(value: Any) -> str | None:
 
 def practice_link(game: str, text: str, level: str, lesson: str | None = None, exercise: str | None = None) -> str:
     """The query string that opens ``text`` on ``game``'s Play tab against the CPU at ``level``."""
-    query = {"game": game, "tab": "play", "position": text, "cpu": level}
-    if lesson:
-        query["lesson"] = lesson
-    if exercise:
-        query["exercise"] = exercise
-    return "?" + urlencode(query, quote_via=quote)
+    from academy.ui.position_link import position_link
+    return position_link(game, text, cpu=level, lesson=lesson, exercise=exercise)
 
 
 def exercise_prompt(game: str, lesson: str | None, exercise: str | None) -> tuple[str, str] | None:
