@@ -20,7 +20,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from .protocol import NodeKind, State
 
-__all__ = ["Bot", "RandomBot", "play_game", "state_digest", "bot_seed", "DEFAULT_MAX_DECISIONS"]
+__all__ = ["Bot", "RandomBot", "play_game", "state_digest", "observation_digest", "bot_seed", "DEFAULT_MAX_DECISIONS"]
 
 #: the default cap on decisions in :func:`play_game`
 DEFAULT_MAX_DECISIONS = 200_000
@@ -59,6 +59,17 @@ def state_digest(state: State) -> str:
     (seed, state) only.
     """
     text = json.dumps(state.to_json(), sort_keys=True, default=str)
+    return hashlib.blake2b(f"{len(state.record)}|{text}".encode(), digest_size=12).hexdigest()
+
+
+def observation_digest(state: State, seat: int | None = None) -> str:
+    """A fingerprint of what ``seat`` (default: the player to move) may see: ``state_digest`` while
+    nothing is hidden (``state.hidden_information()`` is None), else the digest of
+    ``state.observation(seat)``. A bot seeded from it cannot draw differently when hidden parts differ."""
+    if state.hidden_information() is None:
+        return state_digest(state)
+    seat = state.to_move() if seat is None else seat
+    text = json.dumps(state.observation(seat), sort_keys=True, default=str)
     return hashlib.blake2b(f"{len(state.record)}|{text}".encode(), digest_size=12).hexdigest()
 
 

@@ -8,7 +8,7 @@ import re
 import bokeh.document
 import pytest
 
-from academy.games.diplomacy.bots import HeuristicBot, RandomOrdersBot
+from academy.games.diplomacy.bots import EasyBot, HeuristicBot
 from academy.store.live import LiveHub
 from academy.ui.diplomacy.games_form import DiplomacyGamesForm
 from academy.ui.diplomacy.panels import OrdersPanel
@@ -35,7 +35,7 @@ def test_the_play_tab_offers_each_cpu_power_easy_normal_or_hard_and_says_what_to
     assert page.start_game()
     bots = page.session._bots
     assert isinstance(bots["GERMANY"], HeuristicBot) and bots["GERMANY"].level == "hard"
-    assert bots["ITALY"].level == "normal" and type(bots["ENGLAND"]) is RandomOrdersBot
+    assert bots["ITALY"].level == "normal" and type(bots["ENGLAND"]) is EasyBot
     assert "FRANCE" not in bots
     assert "hard: Germany" in page.session.message and "normal: Italy" in page.session.message
     kept = page.local_game()                                          # a reload keeps the levels

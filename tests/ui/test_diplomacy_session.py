@@ -308,7 +308,8 @@ def test_random_clicks_only_ever_write_leaves_of_the_options_tree():
                 s.choose(rng.choice(s.choices)[1])
             for key, text in s.pending.items():
                 assert text in option_leaves(s.options[key]), (key, text)
-        assert s.submit(), s.message
+        # a dislodged unit left without a retreat order: the first submit warns, the second disbands it
+        assert s.submit() or ("submit again" in s.message and s.submit()), s.message
     assert len(s.history) >= 10
     assert {"M", "A"} <= kinds | {h["phase"][-1] for h in s.history}
 

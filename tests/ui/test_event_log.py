@@ -104,7 +104,7 @@ def test_diplomacy_results_are_grouped_by_phase_and_the_newest_phase_is_marked()
     newest = group_turns(entries)[-1]
     marks = waited_marks(entries, {"FRANCE"}, "newest")
     assert marks == {i for i, e in newest.entries if e["by"] != "FRANCE"} and marks
-    assert view.box.objects[0].object.count("Fall 1901 movement") == 1
+    assert view.box.objects[0].object.count(f"<summary>{newest.heading}</summary>") == 1     # newest first
     assert "succeeds" in view.box.objects[-1].object
 
 

@@ -230,8 +230,8 @@ def test_undo_says_in_words_what_it_took_back_and_a_finished_game_stays_finished
     cpu = GameOfWarSession(synchronous=True, cpu_delay=0)
     cpu.start_from(parse_position("North to move | board: empty | North arsenals: m1 | South arsenals: m20 | "
                                   "North: N-C1 m6 | South: S-I1 a20"), [HUMAN, "easy"])
-    assert cpu.act(EndTurn()) and cpu.undo()
-    assert cpu.message == "Undone: North ends its turn after 0 moves, and the 2 decisions of the CPU after it."
+    assert cpu.act(EndTurn()) and cpu.undo()     # S-I1 cannot leave row 20 without being cut off: it ends its turn
+    assert cpu.message == "Undone: North ends its turn after 0 moves, and the 1 decision of the CPU after it."
     s.state.phase = "over"                     # as after the winning capture
     before = len(s.state.record)
     assert not s.undo() and "finished game stays finished" in s.message and len(s.state.record) == before

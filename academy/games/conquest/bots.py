@@ -3,17 +3,19 @@
 Every bot answers every decision of the game (claiming, set-up placement including the
 2-player neutral armies, reinforcements with card trades, attacks, conquest moves, the
 cash-out after an elimination, fortification) with an action it builds directly and that is
-legal by the rules in rules.py. A bot's choice depends only on its seed and the state.
+legal by the rules in rules.py. A bot's choice depends only on its seed and what its seat sees
+(the board, its own cards, how many cards the others hold: ``state.observation``).
 
-- easy: places at random on its borders, attacks only with a clear majority, often stops
-  early, trades only when forced, fortifies at random.
-- normal: trades when it can, shores up weak borders, attacks with good odds
-  (odds.conquer_probability), takes a card each turn when it can, moves inland armies to
-  the front.
+- easy, a beginner: piles its armies on the border next to its weakest neighbour, attacks whenever
+  its attacking armies outnumber the defenders (the weakest first), moves everything into what it
+  takes and attacks on from there, trades a set as soon as it has one, and moves an inland stack
+  to any border. It ignores continents and threats, so it overextends and leaves thin borders.
+- normal: the hard bot's values, one conquest ahead and by the quick estimate only; trades as
+  soon as it can; moves inland armies to the most threatened border.
 - hard: values continents (bonus against borders and cost), breaking enemy continents,
   eliminating weak players for their cards, a card every turn; plans chains of attacks with
-  the exact odds (odds.chain_probability); splits armies after a conquest to keep its
-  borders strong; fortifies threatened borders.
+  the exact odds (odds.chain_probability); holds its cards until they change what a turn can do;
+  splits armies after a conquest to keep its borders strong; fortifies threatened borders.
 
 >>> from academy.games.conquest import ConquestGame
 >>> from academy.core.bots import play_game
@@ -47,10 +49,10 @@ __all__ = ["LEVELS", "make_bot", "EasyBot", "NormalBot", "HardBot", "ConquestBot
 LEVELS = ("easy", "normal", "hard")
 #: what a player may expect of each level, one line each (the forms that offer the levels show them)
 LEVEL_NOTES = {
-    "easy": "CPU easy: places its armies along its borders without a plan, attacks only with a clear majority "
-            "and often stops early; a gentle first opponent.",
-    "normal": "CPU normal: trades cards when it can, shores up weak borders, attacks when the odds are good "
-              "and takes a card each turn.",
+    "easy": "CPU easy: a beginner; it piles its armies on one border, attacks whatever it outnumbers and "
+            "pushes on, but ignores continents and leaves thin borders behind it.",
+    "normal": "CPU normal: trades cards when it can, shores up its most threatened border, attacks when the "
+              "odds are good and takes a card each turn.",
     "hard": "CPU hard: plays for continents and breaks yours, plans chains of attacks with the exact odds and "
             "keeps its borders strong after a conquest.",
 }
@@ -150,14 +152,6 @@ def _is_enemy(owner: int | None, player: int) -> bool:
 
 def _dice(armies: int) -> int:
     return max_attack_dice(armies)
-
-
-def _last_decision(s: ConquestState) -> Any:
-    """The last decision in the record (None if there is none)."""
-    for entry in reversed(s.record.entries):
-        if not entry.chance:
-            return entry.action
-    return None
 
 
 def _income(s: ConquestState, player: int, count: int) -> int:
@@ -278,178 +272,103 @@ class ConquestBot:
 
 # ============================================================================ easy
 class EasyBot(ConquestBot):
-    """Legal but naive: random placement, attacks only with a clear majority, stops early."""
+    """A beginner: it plays every phase, greedily and without a plan.
+
+    It puts all its armies on the border next to its weakest neighbour, attacks whenever its
+    armies outnumber the defenders (the weakest first, neutral or not), moves everything into a
+    territory it takes and attacks on from there, trades a set as soon as it has one, and
+    fortifies by moving an inland stack to any border. It never weighs continents, threats or
+    the cards of others, so it overextends and leaves thin borders behind.
+    """
 
     level = "easy"
     title = "Easy"
-    stop_chance = 0.2        # chance to end the attack phase at any attack decision
-    fortify_chance = 0.5
 
-    def setup_place(self, s: ConquestState, most: int) -> Place:
-        r = self.rng(s)
-        return Place(r.choice(s.territories_of(s.current)), r.randint(1, most))
+    @staticmethod
+    def _edge(s: ConquestState, src: str, dst: str) -> bool:
+        """The attack looks good to a beginner: more attacking armies than defenders."""
+        return s.armies[src] - 1 > s.armies[dst]
 
-    def wants_trade(self, s: ConquestState, options: list[TradeCards]) -> bool:
-        return False  # trades only when it must
-
-    def pick_trade(self, s: ConquestState, options: list[TradeCards]) -> TradeCards:
-        return self.rng(s).choice(options)
-
-    def reinforce(self, s: ConquestState) -> Place:
-        r = self.rng(s)
-        spots = self.front(s, s.current) or s.territories_of(s.current)
-        return Place(r.choice(spots), r.randint(1, s.reinforcements))
-
-    def attack(self, s: ConquestState) -> Attack | EndAttack:
+    def _spot(self, s: ConquestState) -> str:
+        """The own border territory next to the weakest foreign neighbour (ties: the bigger stack)."""
         info, p = map_info(s.game.map), s.current
-        last = _last_decision(s)
-        if (isinstance(last, Attack) and s.owner[last.src] == p and s.owner[last.dst] != p
-                and s.armies[last.src] >= s.armies[last.dst] + 2):
-            return Attack(last.src, last.dst, _dice(s.armies[last.src]))   # finish the battle begun
         r = self.rng(s)
-        if r.random() < self.stop_chance:
-            return EndAttack()
-        options = [(src, dst) for src in info.order if s.owner[src] == p and s.armies[src] >= 2
-                   for dst in info.nbrs[src] if s.owner[dst] != p and s.armies[src] >= s.armies[dst] + 2]
-        if not options:
-            return EndAttack()
-        src, dst = r.choice(options)
-        return Attack(src, dst, _dice(s.armies[src]))
-
-    def occupy(self, s: ConquestState) -> Occupy:
-        occ = s.occupy
-        return Occupy(self.rng(s).randint(occ["min"], s.armies[occ["src"]] - 1))
-
-    def fortify(self, s: ConquestState) -> Fortify | EndTurn:
-        r = self.rng(s)
-        if r.random() >= self.fortify_chance:
-            return EndTurn()
-        sources = [t for t in s.territories_of(s.current) if s.armies[t] >= 2]
-        r.shuffle(sources)
-        for src in sources:
-            targets = sorted(rules.reachable(s, src))
-            if targets:
-                return Fortify(src, r.choice(targets), r.randint(1, s.armies[src] - 1))
-        return EndTurn()
-
-
-# ============================================================================ normal
-class NormalBot(ConquestBot):
-    """Sensible heuristics: trade when possible, shore up borders, attack with good odds."""
-
-    level = "normal"
-    title = "Normal"
-    good_odds = 0.7          # attack when the territory falls this often
-    card_odds = 0.5          # ... or this often when no card was earned yet this turn
-
-    def _share(self, s: ConquestState, player: int, continent: str) -> float:
-        info = map_info(s.game.map)
-        ts = info.members[continent]
-        return sum(1 for t in ts if s.owner[t] == player) / len(ts)
+        best, best_key = None, None
+        for t in info.order:
+            if s.owner[t] != p:
+                continue
+            weakest = min((s.armies[n] for n in info.nbrs[t] if s.owner[n] != p), default=None)
+            if weakest is None:
+                continue
+            key = (-weakest, s.armies[t], r.random())
+            if best_key is None or key > best_key:
+                best, best_key = t, key
+        return best or s.territories_of(p)[0]
 
     def claim(self, s: ConquestState) -> Claim:
         info, p = map_info(s.game.map), s.current
-        r = self.rng(s)
-
-        def score(t: str) -> float:
-            c = info.cont[t]
-            mine = sum(1 for x in info.members[c] if s.owner[x] == p)
-            others = sum(1 for x in info.members[c] if s.owner[x] is not None and s.owner[x] != p)
-            near = sum(1 for n in info.nbrs[t] if s.owner[n] == p)
-            return (mine - others) / len(info.members[c]) + 0.2 * near + 1.0 / len(info.members[c]) + 0.01 * r.random()
-        return Claim(max((t for t in info.order if s.owner[t] is None), key=score))
-
-    def _threat(self, s: ConquestState, t: str) -> int:
-        """Armies of the strongest real enemy next to ``t`` (0 if none)."""
-        info, p = map_info(s.game.map), s.owner[t]
-        return max((s.armies[n] for n in info.nbrs[t] if _is_enemy(s.owner[n], p)), default=0)
-
-    def _weakest_border(self, s: ConquestState) -> tuple[str | None, int]:
-        """The border territory where the strongest enemy neighbour outnumbers us most, and by how much."""
-        best, need = None, 0
-        info, p = map_info(s.game.map), s.current
-        for t in info.order:
-            if s.owner[t] != p:
-                continue
-            gap = self._threat(s, t) - s.armies[t] + 1
-            if gap > need:
-                best, need = t, gap
-        return best, need
-
-    def _attack_source(self, s: ConquestState, extra: int) -> str | None:
-        """The own territory from which ``extra`` more armies give the best single attack."""
-        info, p = map_info(s.game.map), s.current
-        best, best_score = None, -1.0
-        for t in info.order:
-            if s.owner[t] != p:
-                continue
-            for n in info.nbrs[t]:
-                if s.owner[n] == p:
-                    continue
-                score = win_chance(s.armies[t] + extra, s.armies[n]) * (1 + self._share(s, p, info.cont[n]))
-                if score > best_score:
-                    best, best_score = t, score
-        return best
+        free = [t for t in info.order if s.owner[t] is None]
+        near = [t for t in free if any(s.owner[n] == p for n in info.nbrs[t])]
+        return Claim(self.rng(s).choice(near or free))
 
     def setup_place(self, s: ConquestState, most: int) -> Place:
-        t, need = self._weakest_border(s)
-        if t is None:
-            t = self._attack_source(s, most) or s.territories_of(s.current)[0]
-        return Place(t, most)
+        return Place(self._spot(s), most)
 
     def place_neutral(self, s: ConquestState) -> Place:
-        info, p = map_info(s.game.map), s.current
-        neutral = [t for t in info.order if s.owner[t] == NEUTRAL]
-        return Place(max(neutral, key=lambda t: sum(1 for n in info.nbrs[t] if _is_enemy(s.owner[n], p))
-                         - 0.5 * sum(1 for n in info.nbrs[t] if s.owner[n] == p)), 1)
+        neutral = [t for t in map_info(s.game.map).order if s.owner[t] == NEUTRAL]
+        return Place(self.rng(s).choice(neutral), 1)
+
+    def wants_trade(self, s: ConquestState, options: list[TradeCards]) -> bool:
+        return True
 
     def pick_trade(self, s: ConquestState, options: list[TradeCards]) -> TradeCards:
-        return self.best_trade(s, options, {t: float(s.armies[t]) for t in self.front(s, s.current)})
+        return self.best_trade(s, options, {})
 
     def reinforce(self, s: ConquestState) -> Place:
-        R = s.reinforcements
-        t, need = self._weakest_border(s)
-        if t is not None and need > 0:
-            return Place(t, min(need, R))
-        src = self._attack_source(s, R) or s.territories_of(s.current)[0]
-        return Place(src, R)
+        """Half of what is left (rounded up) at a time: on its favourite spot or on some other border."""
+        r, R = self.rng(s), s.reinforcements
+        k = R if R < 3 else (R + 1) // 2
+        if r.random() < self.SPOT:
+            return Place(self._spot(s), k)
+        return Place(r.choice(self.front(s, s.current) or s.territories_of(s.current)), k)
+
+    SPOT = 0.5
 
     def attack(self, s: ConquestState) -> Attack | EndAttack:
         info, p = map_info(s.game.map), s.current
-        least = self.good_odds if s.conquered else self.card_odds
-        best, best_score = None, 0.0
+        held: dict[int | None, int] = {}
+        for o in s.owner.values():
+            held[o] = held.get(o, 0) + 1
+        best, best_key = None, None
         for src in info.order:
             if s.owner[src] != p or s.armies[src] < 2:
                 continue
             for dst in info.nbrs[src]:
-                if s.owner[dst] == p:
-                    continue
-                chance = win_chance(s.armies[src], s.armies[dst])
-                if chance < least:
-                    continue
-                score = chance * (1 + self._share(s, p, info.cont[dst]))
-                if score > best_score:
-                    best, best_score = (src, dst), score
+                if s.owner[dst] != p and self._edge(s, src, dst):
+                    # the weakest territory; among equals, that of the player with the fewest
+                    key = (-s.armies[dst], -held[s.owner[dst]], s.armies[src], self.jitter(f"{src}>{dst}"))
+                    if best_key is None or key > best_key:
+                        best, best_key = (src, dst), key
         if best is None:
             return EndAttack()
         return Attack(best[0], best[1], _dice(s.armies[best[0]]))
 
     def occupy(self, s: ConquestState) -> Occupy:
-        occ = s.occupy
-        spare = s.armies[occ["src"]] - 1
-        if self._threat(s, occ["src"]) > 0:
-            return Occupy(max(occ["min"], spare * 2 // 3))
-        return Occupy(spare)
+        """Everything forward, unless the new territory has nobody left to attack."""
+        info, p, occ = map_info(s.game.map), s.current, s.occupy
+        if any(s.owner[n] != p for n in info.nbrs[occ["dst"]]):
+            return Occupy(s.armies[occ["src"]] - 1)
+        return Occupy(occ["min"])
 
     def fortify(self, s: ConquestState) -> Fortify | EndTurn:
         info, p = map_info(s.game.map), s.current
+        r = self.rng(s)
         inland = [t for t in info.order if s.owner[t] == p and s.armies[t] >= 2
-                  and not any(_is_enemy(s.owner[n], p) for n in info.nbrs[t])]
+                  and all(s.owner[n] == p for n in info.nbrs[t])]
         for src in sorted(inland, key=lambda t: -s.armies[t]):
-            targets = [t for t in sorted(rules.reachable(s, src)) if self._threat(s, t) > 0]
-            if targets:
-                dst = max(targets, key=lambda t: self._threat(s, t) - s.armies[t])
-                return Fortify(src, dst, s.armies[src] - 1)
+            borders = [t for t in sorted(rules.reachable(s, src)) if any(s.owner[n] != p for n in info.nbrs[t])]
+            if borders:
+                return Fortify(src, r.choice(borders), s.armies[src] - 1)
         return EndTurn()
 
 
@@ -615,7 +534,8 @@ class HardBot(ConquestBot):
 
     level = "hard"
     title = "Hard"
-    attack_least = 0.25      # attack when the best chain is worth this much
+    attack_least = 0.25      # attack when the best chain is worth this much (one rival left)
+    attack_least_crowd = 2.5  # ... with two rivals or more, who share out the armies it leaves thin
 
     assessment_class = Assessment
 
@@ -747,7 +667,8 @@ class HardBot(ConquestBot):
             exact = view.exact(src, s.armies[src], path)
             if best is None or exact > best[0]:
                 best = (exact, src, path)
-        if best is None or best[0] < self.attack_least:
+        least = self.attack_least if len(view.rivals) <= 1 else self.attack_least_crowd
+        if best is None or best[0] < least:
             return EndAttack()
         _, src, path = best
         return Attack(src, path[0], _dice(s.armies[src]))
@@ -793,6 +714,83 @@ class HardBot(ConquestBot):
                     if gain > best_gain:
                         best, best_gain = Fortify(src, dst, k), gain
         return best or EndTurn()
+
+
+# ============================================================================ normal
+class NormalAssessment(Assessment):
+    """The hard bot's reading of a position, looking one conquest ahead (two with two rivals or more)."""
+
+    DEPTH = 1
+
+    def __init__(self, s: ConquestState, player: int, card_open: bool) -> None:
+        super().__init__(s, player, card_open)
+        if len(self.rivals) > 1:
+            self.DEPTH = 2
+
+
+class NormalBot(HardBot):
+    """Sound but plain: the hard bot's values of attacks and borders by the quick estimate only (no exact
+    odds), one conquest ahead against a single rival, two and only for a clear gain against more;
+    trades a set as soon as it has one, claims toward continents it shares, and fortifies an inland
+    stack to the border that is most threatened."""
+
+    level = "normal"
+    title = "Normal"
+    attack_least = 0.5
+    attack_least_crowd = 2.5
+    assessment_class = NormalAssessment
+
+    def claim(self, s: ConquestState) -> Claim:
+        info, p = map_info(s.game.map), s.current
+        r = self.rng(s)
+
+        def score(t: str) -> float:
+            c = info.cont[t]
+            mine = sum(1 for x in info.members[c] if s.owner[x] == p)
+            others = sum(1 for x in info.members[c] if s.owner[x] is not None and s.owner[x] != p)
+            near = sum(1 for n in info.nbrs[t] if s.owner[n] == p)
+            return (mine - others) / len(info.members[c]) + 0.2 * near + 1.0 / len(info.members[c]) + 0.01 * r.random()
+        return Claim(max((t for t in info.order if s.owner[t] is None), key=score))
+
+    def wants_trade(self, s: ConquestState, options: list[TradeCards]) -> bool:
+        return True
+
+    def attack(self, s: ConquestState) -> Attack | EndAttack:
+        view = self.assess(s, card_open=not s.conquered)
+        best, best_score = None, self.attack_least if len(view.rivals) <= 1 else self.attack_least_crowd
+        for src in view.info.order:
+            if s.owner[src] != view.p or s.armies[src] < 2:
+                continue
+            score, path = view.offense(src, s.armies[src])
+            if path and score > best_score:
+                best, best_score = (src, path[0]), score
+        if best is None:
+            return EndAttack()
+        return Attack(best[0], best[1], _dice(s.armies[best[0]]))
+
+    @staticmethod
+    def _threat(s: ConquestState, t: str) -> int:
+        """Armies of the strongest real enemy next to ``t`` (0 if none)."""
+        info, p = map_info(s.game.map), s.owner[t]
+        return max((s.armies[n] for n in info.nbrs[t] if _is_enemy(s.owner[n], p)), default=0)
+
+    def occupy(self, s: ConquestState) -> Occupy:
+        occ = s.occupy
+        spare = s.armies[occ["src"]] - 1
+        if self._threat(s, occ["src"]) > 0:
+            return Occupy(max(occ["min"], spare * 2 // 3))
+        return Occupy(spare)
+
+    def fortify(self, s: ConquestState) -> Fortify | EndTurn:
+        info, p = map_info(s.game.map), s.current
+        inland = [t for t in info.order if s.owner[t] == p and s.armies[t] >= 2
+                  and not any(_is_enemy(s.owner[n], p) for n in info.nbrs[t])]
+        for src in sorted(inland, key=lambda t: -s.armies[t]):
+            targets = [t for t in sorted(rules.reachable(s, src)) if self._threat(s, t) > 0]
+            if targets:
+                dst = max(targets, key=lambda t: self._threat(s, t) - s.armies[t])
+                return Fortify(src, dst, s.armies[src] - 1)
+        return EndTurn()
 
 
 # ============================================================================ factory

@@ -2,23 +2,33 @@
 orders that ``state.options(player)`` lists (so it can never write an illegal order).
 
 Levels
-    easy    every unit picks a random legal order (within the phase's order limit)
-    normal  the heuristic player below, with a good deal of randomness and no supports
-    hard    the heuristic player with a small search: it writes several candidate sets of orders
-            (few random choices, supports for contested moves and threatened centres, no
-            self-bounces), predicts the other powers' orders with the normal player a few times,
-            adjudicates every pair and keeps the candidate that does best on average
+    easy    a beginner (``_march``): each unit goes for the supply centre nearest to it that its power
+            does not own, one step a phase, and stands on it until it is taken; an army that cannot
+            get nearer by land is convoyed by one of its power's fleets; an idle unit supports its
+            power's attack on an occupied province next to it. Every build it is owed goes on a free
+            home centre (army, or fleet when a fleet is nearer a centre it wants). Its mistakes: many
+            units chase the same centre, it leaves its own centres open, and it treats every other
+            power alike (no alliances, no thought of a stab)
+    normal  tries three plans (the beginner's march; with supported attacks, two units or more on an
+            occupied centre; and with guards on its threatened centres) against a guess of the
+            others' orders written by the easy player, adjudicates each, and keeps the best
+    hard    the same search with more plans (sharing out the centres, guards, supported attacks) and
+            three guesses written by the normal player, then polishes the best plan one unit at a
+            time (another move, a hold, or a support of one of its own orders) while the guesses say
+            it gains
 
-The heuristic, in our own formulation of the classic "province value" approach (the idea the
-well-known DumbBot made popular): every supply centre gets a base value for this power (a
-neutral centre is worth most; an enemy centre is worth more the weaker its owner; an own centre
-is worth defending in proportion to the enemy units next to it; in Fall, when centres change
-hands, centres count more). Values spread to neighbouring provinces over the army graph and the
-fleet graph separately (a province near valuable ones is valuable to step into). Each unit then
-goes to the best-valued place it can reach, no two units of the power to the same province;
-hard bots turn idle units into supports. Retreats go to the best-valued place; builds take the
-best-valued home centres (army or fleet by which graph values them more); disbands drop the
-units in the worst-valued places. Every choice is a function of the bot's seed and the state.
+Every support a bot writes backs an order its own power gives: a move to that place, or a unit
+that stays. A plan is judged by the centres held or stood on after the phase, units close to the
+centres still wanted, and units not dislodged. Normal and hard retreat and build by province
+values, in our own formulation of the classic "province value" approach (the idea the well-known
+DumbBot made popular): a neutral centre is worth most, an enemy centre more the weaker its owner,
+an own centre in proportion to the enemy units next to it; values spread to neighbouring provinces
+over the army and fleet graphs. Retreats go to the best-valued place; builds take the best-valued
+home centres (every build owed, while there are free ones); disbands drop the worst-placed units.
+
+``RandomOrdersBot`` orders every unit at random (a baseline for tests; no level offers it). Every
+choice is a function of the bot's seed and the position every power sees: the orders others have
+already submitted for the phase are secret and never read.
 
 >>> from academy.games.diplomacy.game import DiplomacyGame
 >>> state = DiplomacyGame().new_initial_state(1)
@@ -28,31 +38,38 @@ True
 """
 from __future__ import annotations
 
+import hashlib
+import json
 import random
 from collections.abc import Mapping
 from typing import Any
 
-from academy.core.bots import state_digest
-
 from .actions import DrawVote
 from .adjudicate import adjudicate
 from .mapdata import DiplomacyMap, province_of
-from .orders import Build, Disband, Hold, Move, Retreat, SupportHold, SupportMove, parse_order
+from .orders import Build, Convoy, Disband, Hold, Move, Retreat, SupportHold, SupportMove, parse_order
 from .position import Position
 
-__all__ = ["LEVELS", "LEVEL_NOTES", "make_bot", "RandomOrdersBot", "HeuristicBot", "province_values"]
+__all__ = ["LEVELS", "LEVEL_NOTES", "make_bot", "RandomOrdersBot", "EasyBot", "HeuristicBot", "province_values"]
 
 LEVELS = ("easy", "normal", "hard")
 #: what a learner may expect of each level, one line each (the forms that offer the levels show them)
 LEVEL_NOTES = {
-    "easy": "CPU easy: every unit picks a random legal order; it wanders and rarely takes a centre on purpose.",
-    "normal": "CPU normal: heads for the centres it values most, with a good deal of chance and no supports; "
-              "it grows steadily but can be outguessed.",
-    "hard": "CPU hard: values centres as normal does, adds supports for contested moves and threatened centres, "
-            "and tries a few plans against guesses of its neighbours' orders; expect it to defend and to "
-            "take what you leave open.",
+    "easy": "CPU easy: sends each unit to the nearest centre it does not own and builds whatever it may; it "
+            "leaves its own centres open and never plans an alliance or sees a stab coming.",
+    "normal": "CPU normal: tries a few plans against a guess of your orders, with supported attacks and guards "
+              "on threatened centres; it grows steadily but can be outguessed.",
+    "hard": "CPU hard: tries more plans against several guesses of its neighbours' orders and polishes the best "
+            "one unit at a time; expect it to defend and to take what you leave open.",
 }
 _SPREAD, _ROUNDS = 0.45, 4
+
+
+def _public_key(state: Any) -> str:
+    """A fingerprint of what every power sees of the phase: the position, never the orders already
+    submitted (they stay secret until the phase resolves), so a bot's choice does not depend on them."""
+    text = json.dumps(state.position.to_dict(), sort_keys=True)
+    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
 
 
 def _leaves(tree: Any) -> list[str]:
@@ -62,20 +79,22 @@ def _leaves(tree: Any) -> list[str]:
 
 
 class RandomOrdersBot:
-    """Orders every unit at random among its legal orders (the "easy" CPU)."""
+    """Orders every unit at random among its legal orders: a baseline for tests and benchmarks (no level
+    offers it). The other bots share its draw vote."""
 
-    level = "easy"
+    level = "random"
 
-    def __init__(self, seed: int = 0, name: str = "Easy CPU") -> None:
+    def __init__(self, seed: int = 0, name: str = "Random CPU") -> None:
         self.seed = int(seed)
         self.name = name
         self._rng = random.Random(self.seed)
 
     def draw_vote(self, state: Any, player: int) -> DrawVote | None:
-        """The CPU's answer to a draw someone has proposed: it agrees unless it is winning, that is unless it
-        holds more supply centres than every other surviving power (diplomacy.md, "Winning": a draw ends
-        the game when every survivor agrees). None when no draw is proposed, the power has voted already,
-        is out, or leads.
+        """The CPU's answer to a draw someone has proposed (diplomacy.md §8: a draw ends the game when every
+        survivor agrees), the same at every level. A power that is not ahead, holding no more supply centres
+        than some other survivor (a tie for the lead included), cannot win the game and agrees. None when
+        no draw is proposed, the power has voted already, is out, or holds strictly the most centres (it
+        plays on for the win).
 
         >>> from academy.games.diplomacy import DiplomacyGame
         >>> s = DiplomacyGame().new_initial_state(seed=1)
@@ -95,7 +114,7 @@ class RandomOrdersBot:
 
     def orders(self, state: Any, player: int) -> list[str]:
         """The orders of ``player`` for this phase, as order texts (an empty list: nothing to order)."""
-        self._rng.seed(f"diplomacy-{self.level}/{self.seed}/{player}/{state_digest(state)}")
+        self._rng.seed(f"diplomacy-{self.level}/{self.seed}/{player}/{_public_key(state)}")
         tree = state.options(player)
         keys = sorted(tree)
         limit = state.order_limit(player)
@@ -179,64 +198,140 @@ def province_values(pos: Position, power: str) -> tuple[dict[str, float], dict[s
 class HeuristicBot(RandomOrdersBot):
     """The "normal" and "hard" CPU: see the module docstring."""
 
-    #: hard's search: candidate order sets of its own, and predictions of the others' orders
-    CANDIDATES, PREDICTIONS = 6, 3
+    #: the plans tried (``_march`` options), and how many guesses of the others' orders each meets
+    PLANS = {"normal": ({}, {"back": True, "strike": True}, {"guard": True, "strike": True}),
+             "hard": ({}, {"back": True}, {"strike": True}, {"back": True, "strike": True}, {"guard": True},
+                      {"back": True, "guard": True, "strike": True}, {"share": True, "strike": True},
+                      {"back": True, "strike": True, "noise": 0.5})}
+    GUESSES = {"normal": 1, "hard": 2}
+    ROUNDS = {"normal": 1, "hard": 2}        # rounds of polish, one unit at a time
 
     def __init__(self, seed: int = 0, level: str = "hard") -> None:
         super().__init__(seed, name=f"{level.capitalize()} CPU")
         self.level = level
         self.noise = 0.05 if level == "hard" else 0.35
-        self.supports = level == "hard"
 
     def orders(self, state: Any, player: int) -> list[str]:
-        self._rng.seed(f"diplomacy-{self.level}/{self.seed}/{player}/{state_digest(state)}")
-        if self.level != "hard" or state.position.phase.kind != "M":
+        self._rng.seed(f"diplomacy-{self.level}/{self.seed}/{player}/{_public_key(state)}")
+        if state.position.phase.kind != "M":
             return self._heuristic(state, player)
         return self._search(state, player)
 
     def _search(self, state: Any, player: int) -> list[str]:
-        """Pick the best of a few candidate order sets against a few predictions of the others' orders."""
+        """The best of a few plans, each played against guesses of the others' orders (written by the
+        level below on the same public position) and judged on the position the adjudicator gives."""
         pos: Position = state.position
         power = state.power_of(player)
-        noise = self.noise
-        candidates: list[list[str]] = []
-        for i in range(self.CANDIDATES):
-            self.noise = noise if i == 0 else 0.5
-            orders = self._heuristic(state, player)
-            if orders not in candidates:
-                candidates.append(orders)
-        self.noise = noise
-        if len(candidates) == 1:
-            return candidates[0]
-        predictor = HeuristicBot(self._rng.randrange(2**31), "normal")
+        tree = state.options(player)
+        if not tree:
+            return []
+        parsed = {key: [(text, parse_order(text, pos.dmap)) for text in _leaves(branch)]
+                  for key, branch in tree.items()}
+        plans: list[list[str]] = []
+        for options in self.PLANS[self.level]:
+            orders = _march(pos, power, parsed, random.Random(self._rng.random()), **options)
+            if orders not in plans:
+                plans.append(orders)
+        if len(plans) == 1:
+            return plans[0]
         others = [p for p in range(len(state.powers)) if p != player and state.options(p)]
-        predictions = []
-        for m in range(self.PREDICTIONS):
-            predictor.seed = self.seed * 31 + m
-            predictions.append({state.power_of(p): predictor.orders(state, p) for p in others})
-        army, fleet = province_values(pos, power)
+        near = self._neighbours(pos, power)
+        guesses = []
+        for m in range(self.GUESSES[self.level]):
+            # normal guesses with the easy player; hard guesses its neighbours with the normal player
+            # (once with the easy one) and the powers further away with the easy one
+            easy = EasyBot(self.seed * 31 + m)
+            sharp = HeuristicBot(self.seed * 31 + m, "normal")
+            plain = self.level == "normal" or m == self.GUESSES[self.level] - 1
+            guesses.append({state.power_of(p): (easy if plain or state.power_of(p) not in near else sharp)
+                            .orders(state, p) for p in others})
+
+        def judge(orders: list[str]) -> float:
+            return sum(self._evaluate(adjudicate(pos, {**guess, power: orders}).position, power) for guess in guesses)
+
         best: tuple[float, int] | None = None
-        for i, orders in enumerate(candidates):
-            score = 0.0
-            for guess in predictions:
-                after = adjudicate(pos, {**guess, power: orders}).position
-                score += self._evaluate(after, power, army, fleet)
+        for i, orders in enumerate(plans):
+            score = judge(orders)
             if best is None or score > best[0] + 1e-9:
                 best = (score, i)
         assert best is not None
-        return candidates[best[1]]
+        return self._improve(pos, parsed, plans[best[1]], best[0], judge, rounds=self.ROUNDS[self.level])
+
+    def _improve(self, pos: Position, parsed: Mapping[str, list[tuple[str, Any]]], orders: list[str], score: float,
+                 judge: Any, rounds: int) -> list[str]:
+        """Hard's polish: try another order for one unit at a time (a hold, a move, a support of an order
+        its power gives) and keep each change that scores better; supports left without the order they
+        back turn into holds. Units in a convoy keep their orders."""
+        here = {key: province_of(key.split()[1]) for key in parsed}
+        key_at = {p: k for k, p in here.items()}
+        by_text = {t: o for leaves in parsed.values() for t, o in leaves}
+        plan = {}
+        for text in orders:
+            o = by_text[text]
+            plan[key_at[o.unit.province]] = text
+        fixed = {k for k, t in plan.items() if isinstance(by_text[t], Convoy)
+                 or _by_sea(pos.dmap, by_text[t])}
+
+        def coherent(trial: dict[str, str]) -> dict[str, str]:
+            out = dict(trial)
+            for k, t in trial.items():
+                o = by_text[t]
+                if isinstance(o, (SupportMove, SupportHold)):
+                    backed = by_text[trial[key_at[o.supported.province]]] if o.supported.province in key_at \
+                        and key_at[o.supported.province] in trial else None
+                    ok = (isinstance(o, SupportMove) and isinstance(backed, Move)
+                          and province_of(backed.dest) == province_of(o.dest)) or \
+                         (isinstance(o, SupportHold) and isinstance(backed, Hold))
+                    if not ok:
+                        out[k] = next(x for x, y in parsed[k] if isinstance(y, Hold))
+            return out
+
+        for _ in range(rounds):
+            better = False
+            for key in sorted(plan):
+                if key in fixed:
+                    continue
+                for text, o in parsed[key]:
+                    if text == plan[key] or isinstance(o, Convoy) or _by_sea(pos.dmap, o):
+                        continue
+                    if isinstance(o, (SupportMove, SupportHold)) and o.supported.province not in key_at:
+                        continue                  # it backs only its own power's units
+                    trial = coherent({**plan, key: text})
+                    if trial[key] != text:
+                        continue
+                    s = judge([trial[k] for k in sorted(trial)])
+                    if s > score + 1e-9:
+                        plan, score, better = trial, s, True
+            if not better:
+                break
+        return [plan[k] for k in sorted(plan)]
 
     @staticmethod
-    def _evaluate(pos: Position, power: str, army: Mapping[str, float], fleet: Mapping[str, float]) -> float:
-        """How good a position after the moves is for ``power``: centres held or taken, units well placed, none lost."""
+    def _neighbours(pos: Position, power: str) -> set[str]:
+        """The powers with a unit two moves or less from one of ``power``'s units."""
+        dmap = pos.dmap
+        mine = [u for u in pos.units.values() if u.power == power]
+        out = set()
+        for u in pos.units.values():
+            if u.power != power and any(_moves_to(dmap, u.kind, u.location, v.province) <= 2 for v in mine):
+                out.add(u.power)
+        return out
+
+    @staticmethod
+    def _evaluate(pos: Position, power: str) -> float:
+        """How good the position after the moves is for ``power``: centres held or stood on, units near
+        the centres it still wants, none dislodged."""
+        dmap = pos.dmap
+        wanted = [c for c in dmap.supply_centers if pos.supply_centers.get(c) != power]
         score = 0.0
-        for p in pos.dmap.supply_centers:
+        for p in dmap.supply_centers:
             unit = pos.units.get(p)
             if (unit is not None and unit.power == power) or (unit is None and pos.supply_centers.get(p) == power):
                 score += 1.0
         for unit in pos.units.values():
             if unit.power == power:
-                score += 0.05 * (fleet if unit.kind == "F" else army).get(unit.province, 0.0)
+                d = _distances(dmap, unit.kind == "F").get(unit.province, {})
+                score += 0.1 / (1 + min((d.get(c, _FAR) for c in wanted), default=_FAR))
         score -= 0.8 * sum(d.unit.power == power for d in pos.dislodged)
         return score
 
@@ -251,7 +346,7 @@ class HeuristicBot(RandomOrdersBot):
                   for key, branch in tree.items()}
         kind = pos.phase.kind
         if kind == "M":
-            return self._movement(pos, power, parsed, army, fleet)
+            return _march(pos, power, parsed, self._rng, back=True)
         if kind == "R":
             return self._retreats(parsed, army, fleet)
         return self._adjustments(parsed, army, fleet, state.order_limit(player))
@@ -263,95 +358,6 @@ class HeuristicBot(RandomOrdersBot):
     @staticmethod
     def _value(kind: str | None, province: str, army: Mapping[str, float], fleet: Mapping[str, float]) -> float:
         return (fleet if kind == "F" else army).get(province, 0.0)
-
-    # --- movement ----------------------------------------------------------------------------
-    def _movement(self, pos: Position, power: str, parsed: Mapping[str, list[tuple[str, Any]]],
-                  army: Mapping[str, float], fleet: Mapping[str, float]) -> list[str]:
-        candidates: list[tuple[float, str, str, str]] = []     # (score, unit key, destination province, text)
-        for key, leaves in parsed.items():
-            for text, order in leaves:
-                if isinstance(order, Hold):
-                    here = order.unit.province
-                    candidates.append((self._jitter(self._value(order.unit.kind, here, army, fleet) * 0.9),
-                                       key, here, text))
-                elif isinstance(order, Move) and not order.via_convoy:
-                    dest = province_of(order.dest)
-                    score = self._value(order.unit.kind, dest, army, fleet)
-                    occupant = pos.unit_in(dest)
-                    if occupant is not None and occupant.power != power:
-                        score *= 0.7                      # it will need help to get in
-                    candidates.append((self._jitter(score), key, dest, text))
-        candidates.sort(key=lambda c: (-c[0], c[1], c[3]))
-        chosen: dict[str, tuple[str, str, float]] = {}     # unit key -> (destination, text, score)
-        taken: set[str] = set()
-        for score, key, dest, text in candidates:
-            if key in chosen or dest in taken:
-                continue
-            chosen[key] = (dest, text, score)
-            taken.add(dest)
-        for key, leaves in parsed.items():                 # a unit left without a free place holds
-            if key not in chosen:
-                hold = next((t for t, o in leaves if isinstance(o, Hold)), leaves[0][0])
-                chosen[key] = (key.split()[1].split("/")[0], hold, 0.0)
-        self._no_swaps(parsed, chosen)
-        if self.supports:
-            self._add_supports(pos, power, parsed, chosen)
-        return [text for _, text, _ in chosen.values()]
-
-    @staticmethod
-    def _no_swaps(parsed: Mapping[str, list[tuple[str, Any]]], chosen: dict[str, tuple[str, str, float]]) -> None:
-        """Two own units trading places without a convoy bounce: the weaker move holds instead."""
-        here = {key: key.split()[1].split("/")[0] for key in chosen}
-        for a, (dest_a, _, score_a) in list(chosen.items()):
-            for b, (dest_b, _, score_b) in list(chosen.items()):
-                if a < b and dest_a == here[b] and dest_b == here[a] and dest_a != here[a]:
-                    loser = a if score_a < score_b else b
-                    hold = next(t for t, o in parsed[loser] if isinstance(o, Hold))
-                    chosen[loser] = (here[loser], hold, 0.0)
-
-    def _add_supports(self, pos: Position, power: str, parsed: Mapping[str, list[tuple[str, Any]]],
-                      chosen: dict[str, tuple[str, str, float]]) -> None:
-        """Idle units (holding where nothing threatens) support a contested move or a threatened hold."""
-        here = {key: key.split()[1].split("/")[0] for key in chosen}
-        enemy_near = self._enemy_reach(pos, power)
-        moving = {dest: key for key, (dest, _, _) in chosen.items() if dest != here[key]}
-        holding = {here[key]: key for key, (dest, _, _) in chosen.items() if dest == here[key]}
-        for key, (dest, _, _) in sorted(chosen.items()):
-            if dest != here[key] or enemy_near.get(here[key], 0) > 0 and pos.supply_centers.get(here[key]) == power:
-                continue                                   # busy, or guarding its own threatened centre
-            best: tuple[float, str] | None = None
-            for text, order in parsed[key]:
-                if isinstance(order, SupportMove):
-                    target = province_of(order.dest)
-                    mover = moving.get(target)
-                    if mover is None or here[mover] != order.supported.province:
-                        continue
-                    occupant = pos.unit_in(target)
-                    contested = enemy_near.get(target, 0) + (occupant is not None and occupant.power != power)
-                    if contested:
-                        score = chosen[mover][2] + contested
-                        if best is None or score > best[0]:
-                            best = (score, text)
-                elif isinstance(order, SupportHold):
-                    held = order.supported.province
-                    if holding.get(held) and holding[held] != key and enemy_near.get(held, 0) > 0 \
-                            and pos.supply_centers.get(held) == power:
-                        score = 1.0 + enemy_near[held]
-                        if best is None or score > best[0]:
-                            best = (score, text)
-            if best is not None:
-                chosen[key] = (here[key], best[1], 0.0)
-
-    @staticmethod
-    def _enemy_reach(pos: Position, power: str) -> dict[str, int]:
-        """Province -> how many foreign units could move there this phase."""
-        reach: dict[str, int] = {}
-        graphs = (_graph(pos.dmap, False), _graph(pos.dmap, True))
-        for unit in pos.units.values():
-            if unit.power != power:
-                for p in graphs[unit.kind == "F"].get(unit.province, ()):
-                    reach[p] = reach.get(p, 0) + 1
-        return reach
 
     # --- retreats and adjustments ------------------------------------------------------------
     def _retreats(self, parsed: Mapping[str, list[tuple[str, Any]]], army: Mapping[str, float],
@@ -388,11 +394,276 @@ class HeuristicBot(RandomOrdersBot):
         return [text for _, _, text in disbands[:limit if limit is not None else len(disbands)]]
 
 
+# ============================================================================ the easy bot
+_FAR = 99
+_DISTANCES: dict[tuple[int, bool], tuple[DiplomacyMap, dict[str, dict[str, int]]]] = {}
+
+
+def _distances(dmap: DiplomacyMap, fleet: bool) -> dict[str, dict[str, int]]:
+    """Province -> province -> moves apart, for an army (over land, no convoy) or a fleet."""
+    key = (id(dmap), fleet)
+    hit = _DISTANCES.get(key)
+    if hit is None or hit[0] is not dmap:
+        graph = _graph(dmap, fleet)
+        table: dict[str, dict[str, int]] = {}
+        for start in graph:
+            seen, frontier = {start: 0}, [start]
+            while frontier:
+                nxt = []
+                for p in frontier:
+                    for q in graph[p]:
+                        if q not in seen:
+                            seen[q] = seen[p] + 1
+                            nxt.append(q)
+                frontier = nxt
+            table[start] = seen
+        hit = _DISTANCES[key] = (dmap, table)
+    return hit[1]
+
+
+def _by_sea(dmap: DiplomacyMap, order: Any) -> bool:
+    """An army's move to a province it does not border: it goes only if fleets convoy it."""
+    return isinstance(order, Move) and order.unit.kind == "A" and (
+        order.via_convoy or province_of(order.dest) not in dmap.army_adj.get(order.unit.province, ()))
+
+
+def _moves_to(dmap: DiplomacyMap, kind: str | None, location: str, centre: str) -> int:
+    """Moves a unit of ``kind`` at ``location`` needs to reach ``centre`` (_FAR: it cannot). A fleet counts
+    from its coast: its first move is one its coast allows."""
+    province = province_of(location)
+    if kind != "F":
+        return _distances(dmap, False).get(province, {}).get(centre, _FAR)
+    if province == centre:
+        return 0
+    table = _distances(dmap, True)
+    return min((1 + table[province_of(n)].get(centre, _FAR) for n in dmap.fleet_adj.get(location, ())), default=_FAR)
+
+
+def _gap(dmap: DiplomacyMap, kind: str | None, location: str, centres: list[str]) -> int:
+    """Moves from ``location`` to the nearest of ``centres`` (_FAR: none reachable)."""
+    return min((_moves_to(dmap, kind, location, c) for c in centres), default=_FAR)
+
+
+def _enemy_reach(pos: Position, power: str) -> dict[str, int]:
+    """Province -> how many foreign units could move there this phase."""
+    reach: dict[str, int] = {}
+    graphs = (_graph(pos.dmap, False), _graph(pos.dmap, True))
+    for unit in pos.units.values():
+        if unit.power != power:
+            for p in graphs[unit.kind == "F"].get(unit.province, ()):
+                reach[p] = reach.get(p, 0) + 1
+    return reach
+
+
+def _march(pos: Position, power: str, parsed: Mapping[str, list[tuple[str, Any]]], rng: random.Random, *,
+           share: bool = False, guard: bool = False, back: bool = False, strike: bool = False,
+           noise: float = 0.0) -> list[str]:
+    """Movement orders: every unit heads for a supply centre its power does not own, one step a phase.
+
+    Both ways: a unit on a centre it wants holds to take it; an army that cannot get nearer by land
+    goes by sea with one of its power's fleets (the fleet convoys it); no unit moves where another of
+    its power stands or goes; an idle unit supports its power's attack on an occupied province.
+    ``careful`` (normal, hard): units share out the centres (one unit a centre, the nearest first, the
+    richer prizes first among equals), a unit guards its power's centre when a foreign unit could
+    walk in (in Fall, when centres change hands, or a home centre), and an attack on an occupied
+    province takes a support from a unit that would only step toward a centre. Not careful (easy):
+    every unit goes for the centre nearest to it, however many others go there too, and leaves its
+    own centres open. ``noise`` blurs distances a little (hard tries several plans)."""
+    dmap = pos.dmap
+    wanted = [c for c in dmap.supply_centers if pos.supply_centers.get(c) != power]
+    here = {key: province_of(key.split()[1]) for key in parsed}
+    at = {key: key.split()[1] for key in parsed}             # the location, with a fleet's coast
+    kind = {key: key.split()[0] for key in parsed}
+
+    def gap(k: str, location: str, centres: list[str]) -> int:
+        return _gap(dmap, k, location, centres)
+
+    plan: dict[str, str] = {}
+    going: dict[str, str] = {}           # unit key -> the province it moves to
+    taken: set[str] = set()              # provinces a unit of the power stays in or moves to
+
+    def hold(key: str) -> None:
+        plan[key] = next(t for t, o in parsed[key] if isinstance(o, Hold))
+        taken.add(here[key])
+
+    reach = _enemy_reach(pos, power)
+    guarded: set[str] = set()
+    if guard:
+        homes = set(dmap.home_centers(power))
+        guarded = {c for c, owner in pos.supply_centers.items() if owner == power and reach.get(c)
+                 and (pos.phase.season == "F" or c in homes)}
+    for key in sorted(parsed):
+        if here[key] in wanted or here[key] in guarded:
+            hold(key)
+    # strike: two or more units next to a wanted centre held by a foreign unit attack it together
+    if strike:
+        for c in sorted(wanted, key=lambda c: (rng.random(), c)):
+            occupant = pos.units.get(c)
+            if occupant is None or occupant.power == power or c in taken:
+                continue
+            movers = [(k, t) for k in sorted(parsed) if k not in plan
+                      for t, o in parsed[k] if isinstance(o, Move) and not _by_sea(dmap, o) and province_of(o.dest) == c]
+            if len({k for k, _ in movers}) < 2:
+                continue
+            key, text = movers[0]
+            helpers = []
+            for k in sorted({k for k, _ in movers} - {key}):
+                backing = next((t for t, o in parsed[k] if isinstance(o, SupportMove)
+                                and o.supported.province == here[key] and province_of(o.dest) == c), None)
+                if backing is not None and here[k] not in {going.get(x) for x in going}:
+                    helpers.append((k, backing))
+            if helpers:
+                plan[key], going[key] = text, c
+                taken.update({c})
+                for k, backing in helpers:
+                    plan[k] = backing
+                    taken.add(here[k])
+    # an army that cannot get nearer by land goes by sea
+    for key in sorted(parsed):
+        if key in plan or kind[key] != "A":
+            continue
+        now = gap("A", here[key], wanted)
+        steps = [province_of(o.dest) for _, o in parsed[key] if isinstance(o, Move) and not _by_sea(dmap, o)]
+        if any(gap("A", s, wanted) < now for s in steps):
+            continue
+        best: tuple[int, str, str, str, str] | None = None
+        for fleet in sorted(k for k in parsed if kind[k] == "F" and k not in plan):
+            for text, o in parsed[fleet]:
+                if not isinstance(o, Convoy) or o.army.province != here[key]:
+                    continue
+                dest, move = province_of(o.dest), f"A {here[key]} - {o.dest}"
+                occupant = pos.units.get(dest)
+                if dest in taken or (occupant is not None and occupant.power == power):
+                    continue
+                score = gap("A", dest, wanted)
+                if score < now and any(t == move for t, _ in parsed[key]) and (best is None or score < best[0]):
+                    best = (score, fleet, text, move, dest)
+        if best is not None:
+            _, fleet, text, move, dest = best
+            plan[fleet], plan[key] = text, move
+            taken.update({here[fleet], dest})
+            going[key] = dest
+    # the targets: for easy the nearest wanted centre; for the careful ones a centre each
+    rest = [k for k in parsed if k not in plan]
+    aim: dict[str, list[str]] = {k: wanted for k in rest}
+    if share and wanted:
+        counts: dict[str, int] = {}
+        for owner in pos.supply_centers.values():
+            counts[owner] = counts.get(owner, 0) + 1
+
+        def prize(c: str) -> float:
+            owner = pos.supply_centers.get(c)
+            return 1.0 if owner is None else 0.6 + 0.4 * max(0.0, 1.0 - counts.get(owner, 0) / 10.0)
+
+        pairs = sorted((_moves_to(dmap, kind[k], at[k], c) * (1.0 + noise * rng.random()), -prize(c), k, c)
+                       for k in rest for c in wanted if _moves_to(dmap, kind[k], at[k], c) < _FAR)
+        free = set(wanted) - {going.get(k) for k in going}
+        for _, _, k, c in pairs:
+            if aim[k] is wanted and c in free:
+                aim[k] = [c]
+                free.discard(c)
+    for key in sorted(rest, key=lambda k: (gap(kind[k], at[k], aim[k]), k)):
+        now = gap(kind[key], at[key], aim[key])
+        options = []
+        for text, o in parsed[key]:
+            if not isinstance(o, Move) or _by_sea(dmap, o):
+                continue
+            dest = province_of(o.dest)
+            occupant = pos.units.get(dest)
+            if dest in taken or (occupant is not None and occupant.power == power):
+                continue
+            after = gap(kind[key], o.dest, aim[key])
+            if after < now or dest in aim[key]:
+                options.append((after, rng.random(), text, dest))
+        if options:
+            _, _, text, dest = min(options)
+            plan[key], going[key] = text, dest
+            taken.add(dest)
+        else:
+            hold(key)
+    # supports for attacks on occupied provinces
+    attacks = {d: k for k, d in going.items() if pos.units.get(d) is not None}
+    moving_in = set(going.values())
+    for key in sorted(parsed):
+        idle = plan[key].endswith(" H") and here[key] not in wanted and here[key] not in guarded
+        spare = back and key in going and going[key] not in wanted and here[key] not in moving_in
+        if not (idle or spare):
+            continue
+        for text, o in parsed[key]:
+            if isinstance(o, SupportMove):
+                target = province_of(o.dest)
+                mover = attacks.get(target)
+                if mover is not None and here[mover] == o.supported.province:
+                    if key in going:
+                        del going[key]
+                    plan[key] = text
+                    break
+    return [plan[key] for key in sorted(plan)]
+
+
+class EasyBot(RandomOrdersBot):
+    """The "easy" CPU, a beginner: each unit heads for the nearest supply centre its power does not own
+    and steps into it; see the module docstring."""
+
+    level = "easy"
+
+    def __init__(self, seed: int = 0, name: str = "Easy CPU") -> None:
+        super().__init__(seed, name)
+
+    def orders(self, state: Any, player: int) -> list[str]:
+        self._rng.seed(f"diplomacy-{self.level}/{self.seed}/{player}/{_public_key(state)}")
+        pos: Position = state.position
+        power = state.power_of(player)
+        tree = state.options(player)
+        if not tree:
+            return []
+        parsed = {key: [(text, parse_order(text, pos.dmap)) for text in _leaves(branch)]
+                  for key, branch in tree.items()}
+        wanted = [c for c in pos.dmap.supply_centers if pos.supply_centers.get(c) != power]
+        self._map = pos.dmap
+        kind = pos.phase.kind
+        if kind == "M":
+            return _march(pos, power, parsed, self._rng)
+        if kind == "R":
+            return [self._retreat(parsed[key], wanted) for key in sorted(parsed)]
+        return self._adjust(parsed, wanted, state.order_limit(player))
+
+    def _gap(self, kind: str | None, location: str, wanted: list[str]) -> int:
+        return _gap(self._map, kind, location, wanted)
+
+    # --- retreats and adjustments ------------------------------------------------------------
+    def _retreat(self, leaves: list[tuple[str, Any]], wanted: list[str]) -> str:
+        options = [(self._gap(o.unit.kind, o.dest, wanted), t) for t, o in leaves if isinstance(o, Retreat)]
+        if options:
+            return min(options)[1]
+        return next((t for t, o in leaves if isinstance(o, Disband)), leaves[0][0])
+
+    def _adjust(self, parsed: Mapping[str, list[tuple[str, Any]]], wanted: list[str], limit: int | None) -> list[str]:
+        builds = []
+        for key, leaves in parsed.items():
+            by_kind = {}
+            for text, o in leaves:
+                if isinstance(o, Build):
+                    gap = self._gap(o.unit.kind, o.unit.location, wanted)
+                    if o.unit.kind not in by_kind or gap < by_kind[o.unit.kind][0]:
+                        by_kind[o.unit.kind] = (gap, text)
+            if by_kind:
+                army = by_kind.get("A", (_FAR, ""))
+                fleet = by_kind.get("F", (_FAR, ""))
+                builds.append(fleet if fleet[0] < army[0] else army)      # an army, unless a fleet is nearer
+        if builds:
+            builds.sort()
+            return [text for _, text in builds[:limit if limit is not None else len(builds)]]
+        disbands = sorted(((-self._gap(o.unit.kind, o.unit.location, wanted), t) for leaves in parsed.values()
+                           for t, o in leaves if isinstance(o, Disband)))
+        return [t for _, t in disbands[:limit if limit is not None else len(disbands)]]
+
+
 def make_bot(level: str, seed: int = 0) -> RandomOrdersBot:
     """A Diplomacy CPU of ``level`` ("easy", "normal", "hard"); raises ValueError for another level."""
     if level not in LEVELS:
         raise ValueError(f"Unknown Diplomacy bot level {level!r}; choose one of {', '.join(LEVELS)}.")
-    return RandomOrdersBot(seed) if level == "easy" else HeuristicBot(seed, level)
+    return EasyBot(seed) if level == "easy" else HeuristicBot(seed, level)
 
 
 def play_orders(state: Any, bots: Mapping[int, Any], phases: int) -> Any:

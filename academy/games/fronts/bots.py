@@ -2,17 +2,23 @@
 (``state.observation(player)``: the fog) and the map; it never reads the hidden board.
 
 Levels
-    easy    every stack, every city's planes and the build menu pick a random leaf of ``options``
-    normal  attacks where its odds (S_a² ÷ (S_a² + S_d²), from the strengths it can see) are good
-            enough for the prize, otherwise marches toward the nearest city it does not hold;
-            builds infantry in its capital
-    hard    the same with care: keeps a unit in every city an enemy stands next to, attacks only
-            at 70% or better, masses stacks (it counts every stack that can reach a target), keeps
-            artillery behind to support the attack (+2 a gun), strikes with its planes where it
-            attacks or where its cities are threatened, and builds armor and infantry in the city
-            nearest the enemy
+    easy    a beginner: every stack marches on the nearest city its team does not hold (back toward
+            a friendly city when cut off from supply) and attacks on the way what it beats at even
+            odds (A² ÷ (A² + B²)) or outnumbers half again in units; a stack with no way on joins
+            the stack nearest the goal. It leaves cities empty, never supports with its guns,
+            strikes only where it attacks, and builds infantry and armor in its capital
+    normal  attacks where its odds are good enough for the prize (50% or better), otherwise marches
+            toward the nearest city it does not hold; keeps in each city enough to face 0.8 times
+            the enemy strength that could reach it this turn; builds infantry in its capital
+    hard    a search: it writes several plans (the heuristic above with more or less boldness and
+            care, plus guns that support and planes that strike), guesses the other players' orders
+            with the normal heuristic on the board as it sees it, resolves every plan against every
+            guess with the engine over the likeliest ways the battles go, and keeps the plan that
+            leaves its team holding most (cities first, and how likely each is to change hands)
 
-Every choice is a function of the bot's seed and what the player sees.
+A fourth bot, ``FrontsBot(seed, "random")``, picks a random leaf of ``options`` for each stack (a
+baseline for tests and benchmarks; no level offers it). Every choice is a function of the bot's seed
+and what the player sees; the others' orders for the turn are never looked at.
 
 >>> from academy.games.fronts.game import FrontsGame
 >>> s = FrontsGame().new_initial_state(1)
@@ -39,12 +45,12 @@ __all__ = ["LEVELS", "make_bot", "FrontsBot"]
 LEVELS = ("easy", "normal", "hard")
 #: what a player may expect of each level, one line each (the forms that offer the levels show them)
 LEVEL_NOTES = {
-    "easy": "CPU easy: a beginner; its stacks move and attack without much of a plan, so it leaves cities "
-            "open and fights at poor odds.",
-    "normal": "CPU normal: attacks where its odds are good enough for the prize, otherwise marches on the "
-              "nearest city it does not hold, and builds infantry.",
-    "hard": "CPU hard: guards every city you threaten, attacks only at 70% or better with massed stacks and "
-            "artillery behind, and strikes with its planes.",
+    "easy": "CPU easy: a beginner; every stack marches on the nearest city it does not hold and attacks "
+            "what it outnumbers, leaving its own cities empty and its guns idle.",
+    "normal": "CPU normal: attacks where its odds are good enough for the prize, keeps a guard in threatened "
+              "cities, otherwise marches on the nearest city it does not hold.",
+    "hard": "CPU hard: tries several plans against a guess of your orders, resolved by the engine, and keeps "
+            "the one that holds most cities; its guns support and its planes strike.",
 }
 
 
@@ -52,6 +58,17 @@ def _leaves(tree: Any) -> list[str]:
     if isinstance(tree, str):
         return [tree]
     return [leaf for branch in tree.values() for leaf in _leaves(branch)]
+
+
+_DISTANCES: dict[tuple[int, str], tuple[FrontsMap, dict[str, int]]] = {}
+
+
+def _steps(fmap: FrontsMap, prov: str) -> dict[str, int]:
+    """``fmap.distances_from(prov)``, kept per map and province (the map is kept alive with it)."""
+    hit = _DISTANCES.get((id(fmap), prov))
+    if hit is None or hit[0] is not fmap:
+        hit = _DISTANCES[(id(fmap), prov)] = (fmap, fmap.distances_from(prov))
+    return hit[1]
 
 
 def _counts(units: Mapping[str, int]) -> str:
@@ -77,11 +94,15 @@ class FrontsBot:
         seen = json.dumps([obs["turn"], obs["owners"], obs["stacks"], obs.get("funds")], sort_keys=True)
         rng = random.Random(hashlib.blake2b(f"fronts/{self.level}/{self.seed}/{player}/{seen}".encode(),
                                             digest_size=12).hexdigest())
-        if self.level == "easy":
+        if self.level == "random":
             tree = obs["options"]
             chosen = [rng.choice(_leaves(tree[k])) for k in sorted(tree) if _leaves(tree[k])]
+        elif self.level == "easy":
+            chosen = _Beginner(state.game.map, obs, rng).plan()
+        elif self.level == "hard":
+            chosen = _Search(state, player, obs, rng).plan()
         else:
-            chosen = _Planner(state.game.map, obs, rng, hard=self.level == "hard").plan()
+            chosen = _Planner(state.game.map, obs, rng, hard=False).plan()
         return self._legal(state, player, chosen)
 
     @staticmethod
@@ -100,13 +121,19 @@ class FrontsBot:
 class _Planner:
     """The heuristic of the normal and hard CPUs, for one player and one turn."""
 
-    def __init__(self, fmap: FrontsMap, obs: Mapping[str, Any], rng: random.Random, hard: bool) -> None:
+    def __init__(self, fmap: FrontsMap, obs: Mapping[str, Any], rng: random.Random, hard: bool,
+                 threshold: float | None = None, keep: float | None = None) -> None:
         self.fmap, self.obs, self.rng, self.hard = fmap, obs, rng, hard
+        #: the least odds it attacks at, and the share of the threat a city's garrison must match
+        self.threshold = threshold if threshold is not None else (0.7 if hard else 0.5)
+        self.keep_factor = keep if keep is not None else (1.2 if hard else 0.8)
         self.me, self.team = obs["viewer"], obs["team"]
         self.mine: dict[str, dict[str, int]] = {}
         self.enemy: dict[str, dict[str, int]] = {}
         self.teams: Mapping[str, str] = obs.get("teams", {})
         teams = self.teams
+        #: provinces with a neutral garrison (it never moves)
+        self.garrisons = {prov for prov, entries in obs["stacks"].items() for e in entries if e["owner"] == "neutral"}
         for prov, entries in obs["stacks"].items():
             for e in entries:
                 if e["owner"] == self.me:
@@ -166,33 +193,63 @@ class _Planner:
                 continue
             target, path = self._best_move(prov, moving)
             if target is None or path is None:
+                # the stack cannot get on together (armor and infantry cannot enter a forest): by kind
+                for k in LOSS_ORDER:
+                    if moving.get(k) and k != "artillery" or k == "artillery" and moving.get(k) and not guns_back:
+                        t, route = self._best_move(prov, {k: moving[k]})
+                        if t is not None and route is not None:
+                            orders.append(f"{moving[k]} {k} {name(prov)} -> " + " -> ".join(name(p) for p in route))
+                            if self.enemy.get(t):
+                                attacks.append(t)
                 continue
             orders.append(f"{_counts(moving)} {name(prov)} -> " + " -> ".join(name(p) for p in path))
             if self.enemy.get(target):
                 attacks.append(target)
-                if guns_back and target in self.fmap.neighbours[prov]:
-                    orders.append(f"{guns_back} artillery {name(prov)} support {name(target)}")
+            if guns_back and self.enemy.get(target) and target in self.fmap.neighbours[prov]:
+                orders.append(f"{guns_back} artillery {name(prov)} support {name(target)}")
+            elif guns_back:                        # nothing to support next door: the guns march too
+                target, path = self._best_move(prov, {"artillery": guns_back})
+                if target is not None and path is not None:
+                    orders.append(f"{guns_back} artillery {name(prov)} -> " + " -> ".join(name(p) for p in path))
         if self.hard:
             orders += self._air(attacks)
         orders += self._builds()
         return orders
 
+    def reach_threat(self, prov: str) -> float:
+        """The attack strength of the enemy stacks that could be in ``prov`` at the end of this turn: those
+        next to it, and the armor of those two provinces away (armor moves 2)."""
+        terrain = self.fmap.provinces[prov].terrain
+        dist = _steps(self.fmap, prov)
+        total = 0.0
+        for n, units in self.enemy.items():
+            if n == prov or n in self.garrisons or dist.get(n, 99) > 2:
+                continue
+            moving = {k: v for k, v in units.items() if k != "air" and (dist[n] == 1 or k == "armor")}
+            if sum(moving.values()):
+                total += float(stack_strength(moving, "attacker", terrain))
+        return total
+
     def _keep(self, prov: str, ground: Mapping[str, int]) -> dict[str, int]:
-        """What stays behind: the hard CPU keeps a unit (more if threatened) in a threatened city."""
+        """What stays in an own city: enough defence to face the enemies that could reach it this turn
+        (hard: 1.2 times their strength, a unit at least in its capital; normal: 0.8 times)."""
         p = self.fmap.provinces[prov]
         if not (p.is_city and self.owned_by_us(prov)):
             return {}
-        threat = self.threat(prov)
-        if not self.hard:
-            return dict(ground) if threat and self.rng.random() < 0.5 else {}
-        if not threat and not p.is_capital:
+        threat = self.reach_threat(prov)
+        if not threat and not (self.hard and p.is_capital):
             return {}
+        need = self.keep_factor * threat
+        dug = min(self.obs["dug"].get(prov, 0), 5)
         keep: dict[str, int] = {}
-        need = max(1, int(threat // 2) + (1 if p.is_capital else 0))
+        have = 0.0
         for k in ("infantry", "artillery", "armor"):
-            take = min(need, ground.get(k, 0))
-            keep[k] = take
-            need -= take
+            one = float(stack_strength({k: 1}, "defender", p.terrain, dug_in_turns=dug, capital=p.is_capital))
+            n = 0
+            while n < ground.get(k, 0) and (have < need or not any(keep.values()) and n == 0):
+                n += 1
+                have += one
+            keep[k] = n
         return keep
 
     def _best_move(self, prov: str, moving: Mapping[str, int]) -> tuple[str | None, tuple[str, ...] | None]:
@@ -205,8 +262,8 @@ class _Planner:
             return None, None
         best: tuple[float, str | None, tuple[str, ...] | None] = (0.0, None, None)
         targets = [p for p in fmap.cities() if not self.is_friendly(p)]
-        dist_here = min((fmap.distances_from(prov)[t] for t in targets), default=0)
-        threshold = 0.7 if self.hard else 0.5
+        dist_here = min((_steps(fmap, prov)[t] for t in targets), default=0)
+        threshold = self.threshold
         for dest, path in options.items():
             if dest == prov:
                 continue
@@ -220,9 +277,9 @@ class _Planner:
             p = 1.0 if dfn == 0 else att * att / (att * att + dfn * dfn)
             if dfn and p < threshold:
                 continue
-            dist = min((fmap.distances_from(dest)[t] for t in targets), default=0)
+            dist = min((_steps(fmap, dest)[t] for t in targets), default=0)
             score = p * self.value(dest) - (1 - p) * 3 + max(0, dist_here - dist) * 0.8
-            score += self.rng.random() * (0.3 if self.hard else 1.0)
+            score += self.rng.random() * 0.3
             if score > best[0]:
                 best = (score, dest, path)
         return best[1], best[2]
@@ -252,17 +309,294 @@ class _Planner:
             return []
         if self.hard:
             enemy_cities = [p for p in self.fmap.cities() if not self.is_friendly(p)]
-            city = min(cities, key=lambda c: (min((self.fmap.distances_from(c)[e] for e in enemy_cities), default=0),
+            city = min(cities, key=lambda c: (min((_steps(self.fmap, c)[e] for e in enemy_cities), default=0),
                                               c))
             armor = funds // 9
             funds -= armor * UNITS["armor"].cost
-            infantry = funds // UNITS["infantry"].cost
-            units = {"infantry": infantry, "armor": armor}
+            units = {"infantry": funds // UNITS["infantry"].cost, "armor": armor}
         else:
             city = next((c for c in cities if self.fmap.provinces[c].is_capital), cities[0])
             units = {"infantry": funds // UNITS["infantry"].cost}
         text = _counts(units)
         return [f"build {text} {self.fmap.name_of(city)}"] if text else []
+
+
+class _Beginner(_Planner):
+    """The easy CPU, for one player and one turn: every stack marches on the nearest city its team does
+    not hold and dares attack (back toward a friendly city when it is out of supply), attacking on the
+    way what it dares; a stack with no way on joins the stack nearest a goal, or, when the whole stack
+    cannot get on (armor and infantry together cannot enter a forest), each kind of unit goes alone.
+    Its mistakes: every unit leaves with its stack (cities are left empty), it counts heads (see
+    ``bold``), guns never support, planes only strike where it attacks, and it builds infantry and
+    armor in its capital."""
+
+    HEADS = 1.5
+
+    def __init__(self, fmap: FrontsMap, obs: Mapping[str, Any], rng: random.Random) -> None:
+        super().__init__(fmap, obs, rng, hard=False)
+        self.cut_off = {e["province"] for e in obs.get("out_of_supply", []) if e["owner"] == self.me}
+
+    def odds(self, units: Mapping[str, int], last: str, dest: str) -> float:
+        """The chance that ``units`` arriving from ``last`` win in ``dest`` (1 when no enemy is seen there)."""
+        dfn = self.defence(dest)
+        if not dfn:
+            return 1.0
+        att = float(stack_strength(units, "attacker", self.fmap.provinces[dest].terrain,
+                                   crosses_river=self.fmap.has_river(last, dest)))
+        return att * att / (att * att + dfn * dfn)
+
+    def bold(self, units: Mapping[str, int], last: str, dest: str) -> bool:
+        """Worth attacking to a beginner: even odds or better (A² ÷ (A² + B²) from the strengths it can
+        see), or, since it counts heads, more than ``HEADS`` times as many units as it sees there,
+        whatever the terrain, river or digging in."""
+        seen = self.enemy.get(dest)
+        return not seen or self.odds(units, last, dest) >= 0.5 or sum(units.values()) > self.HEADS * sum(seen.values())
+
+    def plan(self) -> list[str]:
+        fmap, name = self.fmap, self.fmap.name_of
+        orders: list[str] = []
+        attacks: list[str] = []
+        goals = [c for c in fmap.cities() if not self.is_friendly(c)]
+        homes = [c for c in fmap.cities() if self.is_friendly(c)]
+        to_goal = {a: _steps(fmap, a) for a in goals}
+
+        def far(prov: str, aims: dict[str, dict[str, int]]) -> int:
+            return min((d[prov] for d in aims.values()), default=0)
+
+        stacks = {prov: {k: (v if k != "air" else 0) for k, v in units.items()} for prov, units in self.mine.items()}
+        stacks = {prov: g for prov, g in stacks.items() if sum(g.values())}
+        # the stack nearest an objective leads; a stack that cannot get on joins it
+        lead = min(stacks, key=lambda p: (far(p, to_goal), -sum(stacks[p].values()), p), default=None)
+        for prov, ground in sorted(stacks.items()):
+            if prov in self.cut_off and homes:
+                aims = {a: _steps(fmap, a) for a in homes}
+            else:                                  # a city it dares not attack is no goal for this stack
+                aims = {a: d for a, d in to_goal.items() if self.bold(ground, prov, a)} or to_goal
+            step = self._step(prov, ground, aims)
+            if step is None and lead is not None and lead != prov:
+                join = [d for d in self._reach(prov, ground) if d != prov and not self.enemy.get(d)]
+                to_lead = _steps(fmap, lead)
+                if join:
+                    dest = min(join, key=lambda d: (to_lead[d], name(d)))
+                    if to_lead[dest] < to_lead[prov]:
+                        step = (dest, self._reach(prov, ground)[dest])
+            groups = [(ground, step)]
+            if step is None:                       # the whole stack cannot get on: each kind tries alone
+                groups = [({k: ground[k]}, self._step(prov, {k: ground[k]}, aims))
+                          for k in LOSS_ORDER if k != "air" and ground.get(k)]
+            if all(s is None for _, s in groups):
+                orders.append(f"{name(prov)} hold")
+                continue
+            for units, s in groups:
+                if s is not None:
+                    dest, path = s
+                    orders.append(f"{_counts(units)} {name(prov)} -> " + " -> ".join(name(p) for p in path))
+                    if self.enemy.get(dest):
+                        attacks.append(dest)
+        for prov, units in sorted(self.mine.items()):
+            if units.get("air"):
+                reach = fmap.within(prov, 3)
+                goal = next((t for t in attacks if t in reach), None)
+                if goal is not None:
+                    orders.append(f"{units['air']} air {name(prov)} strike {name(goal)}")
+                else:
+                    sights = sorted((p for p in reach if not self.is_friendly(p)), key=name)
+                    if sights:
+                        orders.append(f"{units['air']} air {name(prov)} scout {name(self.rng.choice(sights))}")
+        orders += self._beginner_builds()
+        return orders
+
+    def _reach(self, prov: str, units: Mapping[str, int]) -> dict[str, tuple[str, ...]]:
+        from .movement import reachable
+        try:
+            return reachable(self.fmap, units, prov)
+        except RulesError:
+            return {}
+
+    def _step(self, prov: str, units: Mapping[str, int], aims: Mapping[str, Mapping[str, int]]
+              ) -> tuple[str, tuple[str, ...]] | None:
+        """Where ``units`` go from ``prov``: nearer one of ``aims`` (or onto land or a stack to take), never
+        into a battle it would not dare; None when no move helps."""
+        def far(p: str) -> int:
+            return min((d[p] for d in aims.values()), default=0)
+
+        here = far(prov)
+        best: tuple[float, str, tuple[str, ...]] | None = None
+        for dest, path in self._reach(prov, units).items():
+            if dest == prov or not self.bold(units, path[-2] if len(path) > 1 else prov, dest):
+                continue
+            closer = here - far(dest)
+            gain = bool(self.enemy.get(dest)) or not self.is_friendly(dest)
+            if closer > 0 or gain:
+                score = closer + (0.8 * self.value(dest) if gain else 0.0) + self.rng.random() * 0.1
+                if best is None or score > best[0]:
+                    best = (score, dest, path)
+        return None if best is None else (best[1], best[2])
+
+    def _beginner_builds(self) -> list[str]:
+        funds = int(self.obs.get("funds", 0))
+        cities = [p for p in self.fmap.cities() if self.owned_by_us(p)]
+        if not cities:
+            return []
+        city = next((c for c in cities if self.fmap.provinces[c].is_capital), cities[0])
+        units = dict.fromkeys(LOSS_ORDER, 0)
+        while True:                               # a bit of everything: infantry, artillery, armor, ...
+            bought = False
+            for k in ("infantry", "artillery", "armor"):
+                if funds >= UNITS[k].cost:
+                    units[k] += 1
+                    funds -= UNITS[k].cost
+                    bought = True
+            if not bought:
+                break
+        text = _counts(units)
+        return [f"build {text} {self.fmap.name_of(city)}"] if text else []
+
+
+class _Search:
+    """The hard CPU: writes a few plans (the hard heuristic with different boldness, and the beginner's
+    all-out march), guesses the other players' orders with the normal heuristic on the board as this
+    player sees it, resolves each plan against each guess with the engine (two draws of the dice each)
+    and keeps the plan that leaves its team best off: cities above all, then the value of the units."""
+
+    #: (hard heuristic?, least odds to attack, garrison share of the threat) of the plans tried
+    PLANS = ((True, 0.7, 1.2), (True, 0.6, 0.9), (True, 0.5, 0.6), (False, 0.5, 0.8), (False, 0.6, 1.0),
+             (False, 0.5, 1.3))
+    GUESSES, LEAVES = 2, 6
+
+    def __init__(self, state: Any, player: int, obs: Mapping[str, Any], rng: random.Random) -> None:
+        self.state, self.fmap, self.obs, self.rng = state, state.game.map, obs, rng
+        self.me, self.team = obs["viewer"], obs["team"]
+
+    def plan(self) -> list[str]:
+        from .odds import seen_board
+        board, _ = seen_board(self.state, self.me)
+        plans: list[list[str]] = []
+        for hard, threshold, keep in self.PLANS:
+            rng = random.Random(self.rng.random())
+            orders = _Planner(self.fmap, self.obs, rng, hard=hard, threshold=threshold, keep=keep).plan()
+            if orders not in plans:
+                plans.append(orders)
+        beginner = _Beginner(self.fmap, self.obs, random.Random(self.rng.random())).plan()
+        if beginner not in plans:
+            plans.append(beginner)
+        if len(plans) == 1:
+            return plans[0]
+        crowded = len(board.players) > 2           # more players: fewer guesses and draws, to stay quick
+        self.leaves = self.LEAVES // 2 if crowded else self.LEAVES
+        guesses = [self._guess(board, random.Random(self.rng.random())) for _ in range(1 if crowded else self.GUESSES)]
+        best: tuple[float, int] | None = None
+        for i, orders in enumerate(plans):
+            mine = self._checked(board, self.me, [o for o in orders if not o.startswith("build")])
+            score = sum(self._expected(board, {**guess, self.me: mine}) for guess in guesses)
+            if best is None or score > best[0] + 1e-9:
+                best = (score, i)
+        assert best is not None
+        return plans[best[1]]
+
+    def _expected(self, board: Any, orders: Mapping[str, list[str]]) -> float:
+        """The score after the turn, averaged over the likeliest ways its battles go (at most LEAVES of
+        them, each weighed by its chance)."""
+        from .resolve import resolve_turn
+        total = weight = 0.0
+        todo: list[list[int]] = [[]]
+        runs = 0
+        while todo and runs < self.leaves:
+            prefix = todo.pop()
+            picks: list[tuple[int, list[float]]] = []
+            chance = [1.0]
+
+            def draw(t: Any, battle: Any, sides: Any) -> int:
+                probs = [float(x) for x in battle.win_probabilities()]
+                d = len(picks)
+                w = prefix[d] if d < len(prefix) else max(range(len(probs)), key=lambda i: probs[i])
+                picks.append((w, probs))
+                chance[0] *= probs[w]
+                return w
+
+            after, _ = resolve_turn(board, self.fmap, orders, random.Random(0), self.state.game.free_for_all,
+                                    draw=draw)
+            runs += 1
+            total += chance[0] * self._score(after)
+            weight += chance[0]
+            for d in range(len(prefix), len(picks)):
+                w, probs = picks[d]
+                for i, q in enumerate(probs):
+                    if i != w and q > 0.05:
+                        todo.append([c for c, _ in picks[:d]] + [i])
+        return total / weight if weight else 0.0
+
+    def _checked(self, board: Any, pid: str, orders: list[str]) -> list[str]:
+        """The orders the seen board accepts, in their canonical form (the others are dropped)."""
+        from .rules import check_orders
+        try:
+            return list(check_orders(board, self.fmap, pid, orders))
+        except RulesError:
+            pass
+        kept: list[str] = []
+        for o in orders:
+            try:
+                kept = list(check_orders(board, self.fmap, pid, [*kept, o]))
+            except RulesError:
+                continue
+        return kept
+
+    def _guess(self, board: Any, rng: random.Random) -> dict[str, list[str]]:
+        """Orders for every other player still in, by the normal heuristic, as if each saw every stack
+        this player sees (the stacks the fog hides are not on the board)."""
+        stacks: dict[str, list[dict[str, Any]]] = {}
+        for pl, by in board.stacks.items():
+            for prov, units in by.items():
+                if sum(units.values()):
+                    stacks.setdefault(prov, []).append({"owner": pl, "units": dict(units)})
+        for prov, units in board.neutral.items():
+            stacks.setdefault(prov, []).append({"owner": "neutral", "units": dict(units)})
+        out: dict[str, list[str]] = {}
+        for pl in board.players:
+            if pl == self.me or pl in board.out or pl in board.surrendered or not board.stacks.get(pl):
+                continue
+            seen = {"viewer": pl, "team": board.teams[pl], "teams": board.teams, "owners": board.owners,
+                    "dug": board.dug, "stacks": stacks, "funds": 0}
+            orders = _Planner(self.fmap, seen, rng, hard=False).plan()
+            out[pl] = self._checked(board, pl, [o for o in orders if not o.startswith("build")])
+        return out
+
+    def _score(self, board: Any) -> float:
+        """Cities (a capital counts more) and land of the team less the enemies', a little for units, and
+        each city weighed by the chance it changes hands next turn to the stacks standing next to it."""
+        from .units import cost_of
+        fmap, team = self.fmap, self.team
+        strength: dict[str, tuple[float, float]] = {}       # province -> (our stacks, enemy stacks), raw
+        for pl, by in board.stacks.items():
+            ours = board.teams.get(pl) == team
+            for prov, units in by.items():
+                if sum(units.values()):
+                    s = strength.get(prov, (0.0, 0.0))
+                    value = sum(units.get(k, 0) for k in ("infantry", "artillery")) + 3.5 * units.get("armor", 0)
+                    strength[prov] = (s[0] + value, s[1]) if ours else (s[0], s[1] + value)
+        score = 0.0
+        for prov, p in fmap.provinces.items():
+            owner = board.owners.get(prov)
+            weight = 15.0 if p.is_capital else 10.0 if p.is_city else 1.0
+            friendly = owner is not None and board.teams.get(owner) == team
+            if owner is not None:
+                score += weight if friendly else -weight
+            if not p.is_city:
+                continue
+            here = strength.get(prov, (0.0, 0.0))
+            near = [strength.get(n, (0.0, 0.0)) for n in fmap.neighbours[prov]]
+            if friendly:
+                attack, guard = sum(x[1] for x in near), 2.0 * here[0] + 1.0
+            else:
+                attack, guard = sum(x[0] for x in near), 2.0 * here[1] + (1.0 if owner is not None else 0.0)
+                guard += 2.0 * sum(board.neutral.get(prov, {}).values())
+            if attack:
+                chance = attack * attack / (attack * attack + guard * guard)
+                score += (-1.0 if friendly else 1.0) * 0.5 * weight * chance
+        for pl, by in board.stacks.items():
+            sign = 1.0 if board.teams.get(pl) == team else -1.0
+            score += sign * 0.1 * sum(cost_of(units) for units in by.values())
+        return score
 
 
 def make_bot(level: str, seed: int = 0) -> FrontsBot:

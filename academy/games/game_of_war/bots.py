@@ -2,16 +2,22 @@
 
 A bot answers every decision (deployment, retreat, moves, the attack, End turn) with a legal action;
 its choice depends only on its seed and the state (a per-decision generator seeded from the state's
-digest), so a seeded game between bots replays exactly.
+digest), so a seeded game between bots replays exactly. During a free deployment a bot looks only at
+its own units (the other army is hidden until both are placed).
 
-- easy: places at random, moves units at random (often losing its lines), takes a destroying attack
-  half the time, ends its turn early.
-- normal: the hard player's judgement with fewer candidates, no look at the enemy's reply and some
-  random moves.
-- hard: keeps its army connected (a cut-off unit counts for less than half), cuts enemy lines (enemy
-  units it cuts off count for less), advances along its lines toward the enemy arsenals, takes an
-  arsenal whenever it can, only attacks with a winning total (attack > defence, destruction first),
-  and weighs the enemy's possible attacks on the position it leaves.
+All three play their turn the same way (``GreedyBot``): one move at a time, the move that gains most
+as the level judges it, while a move gains something (up to the 5 of a turn); then the best attack
+whose total beats the defence (destruction first); else End turn. A move onto an enemy arsenal is
+taken at once. What differs is what they see:
+
+- easy: a beginner. Keeps its units on its lines (it never cuts one off if it can help it), walks
+  toward the nearest enemy, lines units up for an attack and makes it, but does not see the enemy's
+  reply (it walks into counter-attacks), does not guard its arsenals or cut lines on purpose. It
+  deploys a forward block on its lines and uses no chance.
+- normal: also weighs what the enemy could bring on each of its units next turn (half as much as
+  hard does), and now and then makes a careless move (any useful one, drawn from the seed).
+- hard: weighs the enemy's threat fully, cuts enemy lines on purpose, and values a relay or any link
+  of its lines for the units its loss would cut off (it guards its own and aims at the enemy's).
 
 >>> from academy.core.bots import play_game
 >>> from academy.games.game_of_war import GameOfWarGame
@@ -21,39 +27,53 @@ True
 """
 from __future__ import annotations
 
+import functools
 import random
 from abc import ABC, abstractmethod
+from collections import deque
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from academy.core.bots import Bot, state_digest
+from academy.core.bots import Bot, observation_digest
 
 from .actions import Attack, Deploy, EndTurn, Move
-from .combat import combat, distance, targets
-from .communication import communication
+from .combat import charging_cavalry, combat, defence_value, distance, reaches
+from .communication import Network, communication
 from .mapdata import deployment
-from .position import Position
-from .units import other_side
+from .position import DIRECTIONS, Position, Square, Unit
+from .units import CHARGE_BONUS, SIDES, UNIT_TYPES, other_side
 
 if TYPE_CHECKING:
     from .state import GameOfWarState
 
-__all__ = ["LEVELS", "make_bot", "EasyBot", "NormalBot", "HardBot", "evaluate"]
+__all__ = ["LEVELS", "make_bot", "GreedyBot", "EasyBot", "NormalBot", "HardBot", "evaluate", "threat", "totals"]
 
 LEVELS = ("easy", "normal", "hard")
 #: what a player may expect of each level, one line each (the forms that offer the levels show them)
 LEVEL_NOTES = {
-    "easy": "CPU easy: a beginner; it moves without much care for its lines of communication and misses "
-            "attacks, so it is easy to cut off and to break.",
-    "normal": "CPU normal: weighs its moves as hard does, with fewer choices, no look at your reply and "
-              "some careless moves.",
-    "hard": "CPU hard: keeps its army in communication, cuts your lines, advances on your arsenals and "
-            "attacks only with a winning total.",
+    "easy": "CPU easy: a beginner; it keeps its units on its lines and attacks when its total is higher, "
+            "but walks into your counter-attacks and leaves its arsenals and relays unguarded.",
+    "normal": "CPU normal: also watches what you could bring on its units next turn, though not closely, "
+              "and makes a careless move now and then.",
+    "hard": "CPU hard: keeps its units out of your reach unless they are covered, guards its relays, "
+            "cuts your lines and goes for your relays; it attacks only with a winning total.",
 }
 #: what a unit is worth to its side (relays carry the whole network)
 VALUE = {"infantry": 3.0, "cavalry": 3.5, "cannon": 4.0, "swift_cannon": 4.5, "relay": 4.0, "swift_relay": 4.5}
 ARSENAL = 40.0
 CUT_OFF = 0.45          # a cut-off unit counts for this share of its value
 ADVANCE = 0.06          # per square closer to the nearest enemy arsenal, for a connected fighting unit
+# the move score of GreedyBot.score_moves
+CUT_COST = 20.0         # per own unit a move cuts off from the lines
+RECONNECT = 3.0         # per own unit a move brings back onto them
+RELAY_STEP = 0.5        # a relay's step toward the enemy, against 1 for a fighting unit's
+ARSENAL_PULL = 0.2      # a step toward the nearest enemy arsenal, against 1 toward the nearest enemy unit
+SPREAD = 0.2            # weight of the other attacks a move lines up, beside the best one
+WEAK = 0.3              # per point of an attack that does not win yet (margin + 8): support gathers
+LINK_SHARE = 0.5        # share of the value of the units a unit's loss would cut off, added to its own
+MAX_RANGE = max(t.range for t in UNIT_TYPES.values())   # the farthest any unit fires (a cannon's 3)
+NEAR = 4                # a cavalry this close to an enemy may join or leave a charge on it
 
 
 def evaluate(pos: Position, side: str) -> float:
@@ -71,18 +91,115 @@ def evaluate(pos: Position, side: str) -> float:
     return score
 
 
-def tactics(pos: Position, side: str, danger: bool = True) -> float:
-    """What ``side`` could destroy now, less (with ``danger``) what the enemy could destroy as things stand."""
-    score = 0.0
-    for t in targets(pos, side):
-        outcome = combat(pos, side, t).outcome
-        score += VALUE[pos.unit(t).type] * {"destroyed": 0.5, "retreat": 0.15, "repelled": 0.0}[outcome]
-    if danger:
-        foe = other_side(side)
-        for t in targets(pos, foe):
-            outcome = combat(pos, foe, t).outcome
-            score -= VALUE[pos.unit(t).type] * {"destroyed": 0.8, "retreat": 0.3, "repelled": 0.0}[outcome]
-    return score
+def distances_to(pos: Position, squares: Iterable[Square]) -> dict[Square, int]:
+    """King steps from every square to the nearest of ``squares``, around mountains (units ignored)."""
+    return _distances(pos.width, pos.height, pos.mountains, tuple(sorted(squares)))
+
+
+@functools.lru_cache(maxsize=256)
+def _distances(width: int, height: int, mountains: frozenset[Square], sources: tuple[Square, ...]) -> dict[Square, int]:
+    far = {sq: 0 for sq in sources}
+    todo = deque(sources)
+    while todo:
+        x, y = todo.popleft()
+        for dx, dy in DIRECTIONS:
+            sq = (x + dx, y + dy)
+            if 0 <= sq[0] < width and 0 <= sq[1] < height and sq not in mountains and sq not in far:
+                far[sq] = far[(x, y)] + 1
+                todo.append(sq)
+    return far
+
+
+def totals(pos: Position, side: str, target: Unit, nets: Mapping[str, frozenset[str]]) -> tuple[int, int, int]:
+    """``combat(pos, side, target.id)``'s attack and defence totals and its number of attackers, from the
+    two sides' connected units ``nets`` already worked out (the CPU asks this for many positions)."""
+    mine, theirs = nets[side], nets[target.side]
+    charging = set(charging_cavalry(pos, side, target, mine))
+    attack = attackers = defence = 0
+    for u in pos.units:
+        if u.id in charging:
+            attack, attackers = attack + u.kind.attack + CHARGE_BONUS, attackers + 1
+        elif distance(u.at, target.at) > MAX_RANGE:
+            continue
+        elif u.side == side:
+            if u.kind.is_fighting and u.id in mine and reaches(pos, u, target.at):
+                attack, attackers = attack + u.kind.attack, attackers + 1
+        elif u.id in theirs and (u.id == target.id or (u.kind.is_fighting and reaches(pos, u, target.at))):
+            defence += defence_value(pos, u)
+    return attack, defence, attackers
+
+
+def attack_worth(margin: int, value: float) -> float:
+    """What an attack of ``margin`` (attack - defence) on a unit worth ``value`` is worth: much for a
+    destruction, less for a retreat, a little for one that more support could turn."""
+    if margin >= 2:
+        return 8.0 + value
+    if margin == 1:
+        return 4.0 + 0.3 * value
+    return WEAK * max(0, margin + 8)
+
+
+def favourable_attack(pos: Position, side: str, legal: list[Any], values: Mapping[str, float]) -> Attack | None:
+    """The legal attack whose total beats the defence: a destruction first, then the dearer target (by
+    ``values``), then the wider margin (the first of equals); None if no attack does."""
+    best, key = None, None
+    seen: set[str] = set()
+    for a in legal:
+        if not isinstance(a, Attack) or a.target in seen:
+            continue
+        seen.add(a.target)
+        c = combat(pos, side, a.target)
+        k = (c.margin >= 2, values[a.target], c.margin)
+        if c.margin >= 1 and (key is None or k > key):
+            best, key = a, k
+    return best
+
+
+def threat(pos: Position, side: str, connected: frozenset[str]) -> dict[Square, int]:
+    """For each square, the attack ``side`` could bring on it next turn: each connected fighting unit fires
+    from where it stands or from a square within its move; a cavalry adds its charge wherever it fires
+    (it may charge in a column). An upper bound: it ignores the limit of 5 moves, blocked paths and the
+    cavalry's stop rule."""
+    out: dict[Square, int] = {}
+    for u in pos.units_of(side):
+        if not u.kind.is_fighting or u.id not in connected:
+            continue
+        reach, move = u.kind.range, u.kind.move
+        spots = [(x, y) for x in range(u.at[0] - move, u.at[0] + move + 1)
+                 for y in range(u.at[1] - move, u.at[1] + move + 1)
+                 if pos.is_on_board((x, y)) and (x, y) not in pos.mountains and pos.unit_at((x, y)) in (None, u)]
+        hit: set[Square] = set()
+        for x, y in spots:
+            for dx, dy in DIRECTIONS:
+                for k in range(1, reach + 1):
+                    sq = (x + dx * k, y + dy * k)
+                    if not pos.is_on_board(sq) or sq in pos.mountains:
+                        break
+                    hit.add(sq)
+        for sq in hit:
+            charge = CHARGE_BONUS if u.type == "cavalry" and pos.terrain_at(sq) not in ("fortress", "pass") else 0
+            out[sq] = out.get(sq, 0) + u.kind.attack + charge
+    return out
+
+
+def own_network_after(net: Network, pos: Position, after: Position, unit: Unit, to: Square) -> frozenset[str]:
+    """The connected units of ``unit``'s side once it has moved to ``to`` (``after``), from its network
+    ``net`` before. Own units never block their own lines, so the network is worked out again only when
+    the move may change more than the unit itself: a relay moves, a friend next to its square stays
+    connected by touching it, or a cut-off friend stands next to either square."""
+    friends = {u.at: u for u in pos.units_of(unit.side) if u.id != unit.id}
+    around = [(x + dx, y + dy) for x, y in (unit.at, to) for dx, dy in DIRECTIONS]
+    leaning = net.by_touch | {u.id for u in friends.values() if u.id not in net.connected}
+    if unit.kind.is_relay or any(sq in friends and friends[sq].id in leaning for sq in around):
+        return communication(after, unit.side).connected
+    linked = to in net.covered or any(sq in friends and friends[sq].id in net.connected for sq in around[8:])
+    return (net.connected - {unit.id}) | ({unit.id} if linked else set())
+
+
+def blocks_lines(net: Network, start: Square, to: Square) -> bool:
+    """Whether a unit of the other side moving from ``start`` to ``to`` may change network ``net``: it steps
+    onto one of its lines, or leaves a square next to one (where it may have stopped a line)."""
+    return to in net.covered or any((start[0] + dx, start[1] + dy) in net.covered for dx, dy in DIRECTIONS)
 
 
 class GameOfWarBot(ABC):
@@ -102,7 +219,7 @@ class GameOfWarBot(ABC):
         """A legal action for the player to move; raises ValueError when nobody is to move."""
         if state.to_move() is None:
             raise ValueError(f"{self.name}: nothing to choose, the game is at a {state.node_kind().value} node.")
-        rnd = random.Random(f"gow-bot/{self.level}/{self.seed}/{state_digest(state)}")
+        rnd = random.Random(f"gow-bot/{self.level}/{self.seed}/{observation_digest(state)}")
         legal = state.legal_actions()
         if state.phase == "deploy":
             return self.deploy(state, legal, rnd)
@@ -139,47 +256,15 @@ class GameOfWarBot(ABC):
         """The level's choice among ``legal`` in the play phase (moves, an attack, the end of the turn)."""
 
 
-class EasyBot(GameOfWarBot):
-    level, title = "easy", "Easy"
+class GreedyBot(GameOfWarBot):
+    """Plays its turn one move at a time, each move scored one ply deep (``score_moves``), while the best
+    move gains something (up to 5 a turn); then the best attack whose total beats the defence, else End
+    turn. A move onto an enemy arsenal is taken at once. The class attributes set how far a level looks."""
 
-    def deploy(self, state: GameOfWarState, legal: list[Any], rnd: random.Random) -> Any:
-        return rnd.choice(legal)
-
-    def retreat(self, state: GameOfWarState, legal: list[Any], rnd: random.Random) -> Any:
-        return rnd.choice(legal)
-
-    def play(self, state: GameOfWarState, legal: list[Any], rnd: random.Random) -> Any:
-        side = state.side
-        attacks = [a for a in legal if isinstance(a, Attack)
-                   and combat(state.position, side, a.target).outcome == "destroyed"]
-        if attacks and rnd.random() < 0.5:
-            return rnd.choice(attacks)
-        moves = [a for a in legal if isinstance(a, Move)]
-        if moves and rnd.random() < 0.75:
-            return rnd.choice(moves)
-        return EndTurn()
-
-
-class HardBot(GameOfWarBot):
-    level, title = "hard", "Hard"
-    shortlist = 12      # moves scored with tactics after the quick evaluation
-    danger = True       # weigh the enemy's attacks on the position left
-    wander = 0.0        # chance of a random move instead of the best
-
-    def best_attack(self, state: GameOfWarState, legal: list[Any]) -> tuple[Attack | None, int]:
-        """The winning attack to make (destruction first, then the target's value), and its margin."""
-        best, key, margin = None, None, 0
-        seen: set[str] = set()
-        for a in legal:
-            if not isinstance(a, Attack) or a.target in seen:
-                continue
-            seen.add(a.target)
-            c = combat(state.position, state.side, a.target)
-            if c.margin >= 1:
-                k = (c.margin >= 2, VALUE[state.position.unit(a.target).type], c.margin)
-                if key is None or k > key:
-                    best, key, margin = a, k, c.margin
-        return best, margin
+    danger = 0.0      # weight of the enemy's threat (``threat``) on the units a move leaves; 0: not looked at
+    cutting = 0.0     # per enemy unit a move cuts off from its lines
+    links = False     # a unit is worth more for the units its loss would cut off (relays, links of a chain)
+    wander = 0.0      # chance of a careless move: any useful move instead of the best (drawn from the seed)
 
     def play(self, state: GameOfWarState, legal: list[Any], rnd: random.Random) -> Any:
         side, pos = state.side, state.position
@@ -189,33 +274,152 @@ class HardBot(GameOfWarBot):
         for m in moves:
             if m.to in foe_arsenals:
                 return m
-        attack, margin = self.best_attack(state, legal)
-        if moves and self.wander and rnd.random() < self.wander:
-            return rnd.choice(moves)
-        best_move, gain = None, 0.0
+        values = self.values(pos)
         if moves:
-            base = evaluate(pos, side) + tactics(pos, side, self.danger)
-            quick = sorted(((evaluate(pos.with_unit_at(m.unit, m.to), side), i, m) for i, m in enumerate(moves)),
-                           key=lambda t: (-t[0], t[1]))[:self.shortlist]
-            scored = [(q + tactics(pos.with_unit_at(m.unit, m.to), side, self.danger), -i, m) for q, i, m in quick]
-            top, _, best_move = max(scored, key=lambda t: (t[0], t[1]))
-            gain = top - base
-        if attack is not None:
-            if best_move is not None and gain > 0.5:
-                after = pos.with_unit_at(best_move.unit, best_move.to)
-                if after.has_unit(attack.target) and combat(after, side, attack.target).margin >= margin:
-                    return best_move
-            return attack
-        if best_move is not None and gain > 0.05:
-            return best_move
-        return EndTurn()
+            scores = self.score_moves(pos, side, moves, values)
+            useful = [m for m, score in zip(moves, scores) if score > 1e-9]
+            if useful and self.wander and rnd.random() < self.wander:
+                return rnd.choice(useful)
+            if useful:
+                return moves[scores.index(max(scores))]
+        attack = favourable_attack(pos, side, legal, values)
+        return attack if attack is not None else EndTurn()
+
+    def values(self, pos: Position) -> dict[str, float]:
+        """What each unit is worth: VALUE, and with ``links`` a share of the units cut off without it."""
+        values = {u.id: VALUE[u.type] for u in pos.units}
+        if self.links:
+            for side in SIDES:
+                connected = communication(pos, side).connected
+                for u in pos.units_of(side):
+                    if u.id in connected:
+                        lost = connected - communication(pos.without_unit(u.id), side).connected - {u.id}
+                        values[u.id] += LINK_SHARE * sum(VALUE[pos.unit(v).type] for v in lost)
+        return values
+
+    def score_moves(self, pos: Position, side: str, moves: list[Move], values: Mapping[str, float]) -> list[float]:
+        """What each move gains, one ply deep: own units it cuts off (heavily against) or brings back, steps
+        toward the nearest enemy unit (and, less, arsenal), how much better its attacks open right after
+        get (the best one, and a little the others); with ``cutting``, enemy units it cuts off; with
+        ``danger``, how much worse the enemy's threat on its units gets."""
+        foe = other_side(side)
+        full = {side: communication(pos, side), foe: communication(pos, foe)}
+        nets = {k: n.connected for k, n in full.items()}
+        goals = ((distances_to(pos, [u.at for u in pos.units_of(foe)]), 1.0),
+                 (distances_to(pos, pos.arsenals.get(foe, ())), ARSENAL_PULL))
+        enemies = list(pos.units_of(foe))
+        mine = _worths(pos, side, enemies, nets, values, {})
+        best_mine, all_mine = max(mine.values(), default=0.0), sum(mine.values())
+        fire: dict[Square, int] = {}
+        theirs: dict[str, float] = {}
+        if self.danger:
+            fire = threat(pos, foe, nets[foe])
+            theirs = {u.id: _exposure(pos, u, fire, nets, values) for u in pos.units_of(side)}
+        out = []
+        for m in moves:
+            unit = pos.unit(m.unit)
+            after = pos.with_unit_at(m.unit, m.to)
+            moved = after.unit(m.unit)
+            now = {side: own_network_after(full[side], pos, after, unit, m.to), foe: nets[foe]}
+            score = -CUT_COST * len(nets[side] - now[side]) + RECONNECT * len(now[side] - nets[side])
+            step = 1.0 if unit.kind.is_fighting else RELAY_STEP
+            for goal, weight in goals:
+                far = goal.get(unit.at), goal.get(m.to)
+                if far[0] is not None and far[1] is not None:
+                    score += step * weight * (far[0] - far[1])
+            touched = [e for e in enemies if _near(pos, unit, moved, e)] if unit.kind.is_fighting else []
+            if (touched or self.danger or self.cutting) and blocks_lines(full[foe], unit.at, m.to):
+                now[foe] = communication(after, foe).connected
+                score += self.cutting * len(nets[foe] - now[foe])
+            if touched:
+                worth = _worths(after, side, touched, now, values, dict(mine))
+                score += max(worth.values(), default=0.0) - best_mine + SPREAD * (sum(worth.values()) - all_mine)
+            if self.danger:
+                changed = nets[side] ^ now[side]
+                worth = dict(theirs)
+                for u in after.units_of(side):      # a move changes the defence of the units it supports
+                    if u.id in changed or u.id == unit.id or (unit.kind.is_fighting and (
+                            reaches(pos, unit, u.at) or reaches(pos, moved, u.at))):
+                        worth[u.id] = _exposure(after, u, fire, now, values)
+                score -= self.danger * (_pressure(worth) - _pressure(theirs))
+            out.append(score)
+        return out
 
 
-class NormalBot(HardBot):
+def _worths(pos: Position, side: str, victims: list[Unit], nets: Mapping[str, frozenset[str]],
+            values: Mapping[str, float], worths: dict[str, float]) -> dict[str, float]:
+    """``worths`` updated with what ``side``'s attack on each of ``victims`` is worth now (``attack_worth``);
+    a victim no unit of ``side`` reaches is dropped."""
+    for v in victims:
+        attack, defence, attackers = totals(pos, side, v, nets)
+        if attackers:
+            worths[v.id] = attack_worth(attack - defence, values[v.id])
+        else:
+            worths.pop(v.id, None)
+    return worths
+
+
+def _exposure(pos: Position, unit: Unit, fire: Mapping[Square, int], nets: Mapping[str, frozenset[str]],
+              values: Mapping[str, float]) -> float:
+    """What the enemy's attack on ``unit`` next turn may be worth: the ``fire`` on its square against its
+    defence as it stands; 0 when the defence holds."""
+    aimed = fire.get(unit.at, 0)
+    if aimed <= (defence_value(pos, unit) if unit.id in nets[unit.side] else 0):
+        return 0.0
+    _, defence, _ = totals(pos, other_side(unit.side), unit, nets)
+    margin = aimed - defence
+    return attack_worth(margin, values[unit.id]) if margin >= 1 else 0.0
+
+
+def _pressure(worths: Mapping[str, float]) -> float:
+    """The enemy attacks once a turn: its best chance counts in full, the others a quarter."""
+    values = list(worths.values())
+    top = max(values, default=0.0)
+    return top + 0.25 * (sum(values) - top)
+
+
+def _near(pos: Position, unit: Unit, moved: Unit, enemy: Unit) -> bool:
+    """Whether moving ``unit`` (to where ``moved`` stands) may change an attack on ``enemy``: it reaches the
+    enemy from one of its two squares, or it is a cavalry near enough to join or leave a charge."""
+    return (reaches(pos, unit, enemy.at) or reaches(pos, moved, enemy.at)
+            or (unit.type == "cavalry" and min(distance(enemy.at, unit.at), distance(enemy.at, moved.at)) <= NEAR))
+
+
+class EasyBot(GreedyBot):
+    """The beginner: GreedyBot with no eye for the enemy's reply, and no chance at all. It deploys a block
+    centred on its front row, on squares its lines reach; a forced retreat goes where most units stay on
+    the lines."""
+
+    level, title = "easy", "Easy"
+
+    def deploy(self, state: GameOfWarState, legal: list[Any], rnd: random.Random) -> Any:
+        side = state.side
+        assert side is not None
+        own = replace(state.position, units=tuple(state.position.units_of(side)))   # the enemy's stay hidden
+        net = communication(own, side)
+        linked = {u.at for u in own.units if u.id in net.connected}
+        lo, hi = state.game.territory(side)
+        front, centre = (hi if side == "north" else lo), own.width // 2
+
+        def key(a: Deploy) -> tuple[bool, int, int, int]:
+            x, y = a.at
+            on_lines = a.at in net.covered or any(distance(a.at, sq) == 1 for sq in linked)
+            return (not on_lines, abs(x - centre) + 2 * abs(y - front), abs(x - centre), x)
+        return min((a for a in legal if isinstance(a, Deploy)), key=key, default=legal[0])
+
+    def retreat(self, state: GameOfWarState, legal: list[Any], rnd: random.Random) -> Any:
+        side = state.side
+        return max(legal, key=lambda a: len(communication(state.position.with_unit_at(a.unit, a.to), side).connected))
+
+
+class NormalBot(GreedyBot):
     level, title = "normal", "Normal"
-    shortlist = 4
-    danger = False
-    wander = 0.15
+    danger, wander = 0.3, 0.25
+
+
+class HardBot(GreedyBot):
+    level, title = "hard", "Hard"
+    danger, cutting, links = 0.6, 2.0, True
 
 
 _BOTS: dict[str, type[GameOfWarBot]] = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}

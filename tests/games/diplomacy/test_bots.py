@@ -1,5 +1,6 @@
 """Diplomacy CPU players (issue 4, "CPU players"): every order they write is legal, they are
-deterministic from their seed, and the hard level beats easy opponents in seeded games."""
+deterministic from their seed, and the hard level beats easy opponents in seeded games (issue 21 adds
+tests/games/diplomacy/test_easy_bot.py)."""
 from __future__ import annotations
 
 import pytest
@@ -65,13 +66,14 @@ def test_hard_supports_match_its_own_moves_and_holds() -> None:
 
 
 def test_hard_beats_easy_opponents_in_seeded_games() -> None:
-    shares = []
+    """Hard as Austria, France and Russia against six easy CPUs for ten years: together more than one and a
+    half times an even share of the centres (3 x 34 / 7, about 14.6). Easy is a beginner since issue 21
+    (it heads for centres), so hard no longer leads every such game."""
+    total = 0
     for seat in (0, 2, 5):                      # Austria, France, Russia
         state = DiplomacyGame().new_initial_state(seat)
         bots = {p: make_bot("easy", 50 + p) for p in range(7)}
         bots[seat] = make_bot("hard", 7)
         play_orders(state, bots, 30)            # ten years
-        counts = state.centre_counts()
-        shares.append(counts[state.powers[seat]])
-        assert counts[state.powers[seat]] == max(counts.values())
-    assert min(shares) >= 10
+        total += state.centre_counts()[state.powers[seat]]
+    assert total > 1.5 * 3 * 34 / 7

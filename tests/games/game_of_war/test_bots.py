@@ -1,5 +1,6 @@
-"""The Game of War CPU players: legal and deterministic at every decision; hard keeps its army connected,
-cuts enemy lines, takes arsenals and only attacks with a winning total; hard beats easy."""
+"""The Game of War CPU players: legal and deterministic at every decision; hard only attacks with a winning
+total, takes a destroying attack and an arsenal; evaluate() (the retreat's judge) values lines; hard beats
+easy. The easy CPU has its own tests in test_easy_bot.py."""
 from __future__ import annotations
 
 import pytest
@@ -77,7 +78,7 @@ def test_unknown_level():
 
 
 def test_a_game_between_cpus_passes_the_conformance_checks():
-    """Seeded CPU play reaches attacks, retreats and captures; every step is checked as in
+    """Seeded CPU play reaches moves, attacks and retreats; every step is checked as in
     tests/core/test_conformance.py (legal actions, JSON, illegal mutations, notation), then the replay."""
     from academy.core.conformance import check_replay, random_playout
     from academy.games import REGISTRY
@@ -85,5 +86,51 @@ def test_a_game_between_cpus_passes_the_conformance_checks():
     state = random_playout(GameOfWarGame(max_turns=60), seed=7, max_steps=260, check_every=4,
                            policy=lambda s, rnd: bots[s.to_move()].choose(s))
     kinds = {type(e.action).__name__ for e in state.record.entries}
-    assert {"Move", "Attack", "Retreat", "EndTurn"} <= kinds and state.result == "arsenals"
+    assert {"Move", "Attack", "Retreat", "EndTurn"} <= kinds
     check_replay(state, REGISTRY)
+
+
+def test_a_cpu_game_won_by_taking_the_arsenal_passes_the_conformance_checks():
+    """game-of-war.md, Goal: destroying the enemy arsenals wins (here South has one). Hard's cavalry on
+    column a rides down to a20 and takes it; every step is checked, then the replay."""
+    from academy.core.conformance import check_replay, random_playout
+    from academy.games import REGISTRY
+    scenario = parse_position("North to move | board: empty | North arsenals: a1 | South arsenals: a20 | "
+                              "North: N-C1 a15, N-I1 m3 | South: S-I1 y8, S-I2 x9").position.to_dict()
+    bots = {0: make_bot("hard", 1), 1: make_bot("normal", 2)}
+    state = random_playout(GameOfWarGame(deployment=scenario, max_turns=20), seed=1, max_steps=100, check_every=1,
+                           policy=lambda s, rnd: bots[s.to_move()].choose(s))
+    assert state.result == "arsenals" and state.winner() == 0
+    assert state.record.entries[-1].action == Move("N-C1", (0, 19))
+    check_replay(state, REGISTRY)
+
+
+def test_the_cpu_shortcuts_agree_with_the_engine():
+    """game-of-war.md, Combat and Communication: totals() gives combat()'s attack, defence and attackers;
+    own_network_after() gives communication() after a move; blocks_lines() is False only for moves that
+    leave the other side's network as it was. Checked on every move of every fifth decision of a game."""
+    from academy.games.game_of_war import combat, communication
+    from academy.games.game_of_war.bots import blocks_lines, own_network_after, totals
+    from academy.games.game_of_war.units import SIDES, other_side
+    state = GameOfWarGame(max_turns=30).new_initial_state(seed=2)
+    bots = {0: make_bot("easy", 1), 1: make_bot("normal", 2)}
+    state.settle()
+    checked = 0
+    while not state.is_terminal():
+        if state.phase == "play" and checked % 5 == 0:
+            pos, side = state.position, state.side
+            nets = {s: communication(pos, s) for s in SIDES}
+            connected = {s: n.connected for s, n in nets.items()}
+            for target in pos.units:
+                c = combat(pos, other_side(target.side), target.id)
+                assert totals(pos, other_side(target.side), target, connected) == (c.attack, c.defence,
+                                                                                  len(c.attackers))
+            for m in state.legal_actions():
+                if isinstance(m, Move):
+                    unit, after = pos.unit(m.unit), pos.with_unit_at(m.unit, m.to)
+                    assert own_network_after(nets[side], pos, after, unit, m.to) == communication(after, side).connected
+                    if not blocks_lines(nets[other_side(side)], unit.at, m.to):
+                        assert communication(after, other_side(side)).connected == connected[other_side(side)]
+        checked += 1
+        state.play(bots[state.to_move()].choose(state))
+    assert checked > 100
