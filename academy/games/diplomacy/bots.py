@@ -78,6 +78,11 @@ def _leaves(tree: Any) -> list[str]:
     return [leaf for branch in tree.values() for leaf in _leaves(branch)]
 
 
+def _parsed(tree: Mapping[str, Any], dmap: Any) -> dict[str, list[tuple[str, Any]]]:
+    """Each unit's legal orders in ``tree`` (the options tree) as (text, parsed order) pairs."""
+    return {key: [(text, parse_order(text, dmap)) for text in _leaves(branch)] for key, branch in tree.items()}
+
+
 class RandomOrdersBot:
     """Orders every unit at random among its legal orders: a baseline for tests and benchmarks (no level
     offers it). The other bots share its draw vote."""
@@ -112,9 +117,13 @@ class RandomOrdersBot:
         best_other = max((len(pos.centers_of(pw)) for pw in state.survivors() if pw != power), default=0)
         return DrawVote(power, True) if mine <= best_other else None
 
+    def _seed(self, state: Any, player: int) -> None:
+        """Seed the generator for ``player``'s orders from the level, the seed and the public position."""
+        self._rng.seed(f"diplomacy-{self.level}/{self.seed}/{player}/{_public_key(state)}")
+
     def orders(self, state: Any, player: int) -> list[str]:
         """The orders of ``player`` for this phase, as order texts (an empty list: nothing to order)."""
-        self._rng.seed(f"diplomacy-{self.level}/{self.seed}/{player}/{_public_key(state)}")
+        self._seed(state, player)
         tree = state.options(player)
         keys = sorted(tree)
         limit = state.order_limit(player)
@@ -212,7 +221,7 @@ class HeuristicBot(RandomOrdersBot):
         self.noise = 0.05 if level == "hard" else 0.35
 
     def orders(self, state: Any, player: int) -> list[str]:
-        self._rng.seed(f"diplomacy-{self.level}/{self.seed}/{player}/{_public_key(state)}")
+        self._seed(state, player)
         if state.position.phase.kind != "M":
             return self._heuristic(state, player)
         return self._search(state, player)
@@ -225,8 +234,7 @@ class HeuristicBot(RandomOrdersBot):
         tree = state.options(player)
         if not tree:
             return []
-        parsed = {key: [(text, parse_order(text, pos.dmap)) for text in _leaves(branch)]
-                  for key, branch in tree.items()}
+        parsed = _parsed(tree, pos.dmap)
         plans: list[list[str]] = []
         for options in self.PLANS[self.level]:
             orders = _march(pos, power, parsed, random.Random(self._rng.random()), **options)
@@ -342,8 +350,7 @@ class HeuristicBot(RandomOrdersBot):
         if not tree:
             return []
         army, fleet = province_values(pos, power)
-        parsed = {key: [(text, parse_order(text, pos.dmap)) for text in _leaves(branch)]
-                  for key, branch in tree.items()}
+        parsed = _parsed(tree, pos.dmap)
         kind = pos.phase.kind
         if kind == "M":
             return _march(pos, power, parsed, self._rng, back=True)
@@ -611,14 +618,13 @@ class EasyBot(RandomOrdersBot):
         super().__init__(seed, name)
 
     def orders(self, state: Any, player: int) -> list[str]:
-        self._rng.seed(f"diplomacy-{self.level}/{self.seed}/{player}/{_public_key(state)}")
+        self._seed(state, player)
         pos: Position = state.position
         power = state.power_of(player)
         tree = state.options(player)
         if not tree:
             return []
-        parsed = {key: [(text, parse_order(text, pos.dmap)) for text in _leaves(branch)]
-                  for key, branch in tree.items()}
+        parsed = _parsed(tree, pos.dmap)
         wanted = [c for c in pos.dmap.supply_centers if pos.supply_centers.get(c) != power]
         self._map = pos.dmap
         kind = pos.phase.kind
