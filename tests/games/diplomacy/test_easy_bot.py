@@ -109,7 +109,7 @@ def test_easy_builds_on_every_free_home_centre_it_is_owed():
 
 # --- strength of the levels ---------------------------------------------------------------------------
 @pytest.mark.parametrize("level, below, phases", [("easy", "random", 15), ("normal", "easy", 21),
-                                                  ("hard", "normal", 15)])
+                                                  pytest.param("hard", "normal", 15, marks=pytest.mark.slow)])
 def test_one_power_of_a_level_beats_six_of_the_level_below(level, below, phases):
     """Seven seeded games, the level playing each power once: more than an even share of the 34 centres
     (34 / 7 a game) on average."""

@@ -111,6 +111,7 @@ def test_normal_beats_easy():
     assert wins >= 6, f"normal won {wins} of 8"
 
 
+@pytest.mark.slow            # a strength test of whole games: make test-all
 def test_hard_beats_normal_in_30_turn_games():
     wins = 0
     for seed in range(3):

@@ -3,6 +3,8 @@ communication, uses its moves every turn, attacks when its total is higher, neve
 the random player and loses to normal. Rules: ../shared/rules/game-of-war.md."""
 from __future__ import annotations
 
+import pytest
+
 from academy.core.bots import RandomBot, bot_seed, play_game
 from academy.games.game_of_war import Attack, EndTurn, GameOfWarGame, Move, Retreat, communication, parse_position
 from academy.games.game_of_war.bots import make_bot
@@ -120,6 +122,7 @@ def test_easy_beats_the_random_player():
         assert levels[state.winner()] == "easy"
 
 
+@pytest.mark.slow            # a strength test of whole games: make test-all
 def test_normal_beats_easy_in_most_seeded_games():
     wins = 0
     for levels, seed in (({0: "normal", 1: "easy"}, 3), ({0: "easy", 1: "normal"}, 4), ({0: "normal", 1: "easy"}, 5)):
@@ -128,6 +131,7 @@ def test_normal_beats_easy_in_most_seeded_games():
     assert wins >= 2
 
 
+@pytest.mark.slow            # a strength test of whole games: make test-all
 def test_hard_beats_normal_as_south():
     """South is the harder seat from the standard opening; hard wins it against normal."""
     state, _, _ = play({0: "normal", 1: "hard"}, seed=2, max_turns=200)
