@@ -24,8 +24,9 @@ the production buildings build, then the turn ends.
   ``land`` order the transport sails to the pickup tile, the nearest foot soldiers walk there and
   board, and once it is full (or nobody else is coming) it sails to the shore and unloads them.
 - normal and hard build an anti-air when they see enemy aircraft, infantry while they have fewer
-  than three foot soldiers, then tanks, infantry and artillery. (A richer build plan with mechs
-  against tanks did worse in the benchmark.)
+  than three foot soldiers, then tanks, infantry and artillery; money left over buys the strongest
+  fighting unit any free factory, airport or port can make, first of all when the funds pass 30,000,
+  so they never pile up. (A richer build plan with mechs against tanks did worse in the benchmark.)
 
 >>> from academy.core.bots import play_game
 >>> state = TacticsGame(day_limit=6).new_initial_state(seed=3)
@@ -70,6 +71,12 @@ LEVEL_NOTES = {
             "its commander's power when ready; expect it to punish loose units.",
 }
 FAR = 99
+
+
+#: fighting units normal and hard buy when money is left (any building: factory, airport, port)
+FIGHTERS = ("heavy_tank", "bomber", "battleship", "rockets", "attack_copter", "tank", "artillery", "infantry")
+#: funds from which normal and hard buy the strongest unit first (more than a turn of a rich army's income)
+RICH = 30000
 
 
 @functools.cache
@@ -138,10 +145,10 @@ class TacticsBot:
             ctx = _Context(state, self.level == "hard")
             return max(unit_moves, key=lambda a: (ctx.score(a), -rnd.random()))
         builds = [a for a in legal if isinstance(a, Build)]
-        pick = self._build(state, builds, rnd) if builds else None
+        pick = self._build(state, builds) if builds else None
         return pick or EndTurn()
 
-    def _build(self, state: TacticsState, builds: list[Build], rnd: random.Random) -> Build | None:
+    def _build(self, state: TacticsState, builds: list[Build]) -> Build | None:
         me = state.current
         obs = state.observation(me)
         mine = [u["type"] for u in obs["units"] if u["owner"] == me]
@@ -157,12 +164,20 @@ class TacticsBot:
         if foot < 3:
             wants.append("infantry")
         wants += ["tank", "infantry", "artillery"]
+        strongest = self._strongest(builds, funds)
+        if strongest is not None and funds >= RICH:
+            return strongest
         for kind in wants:
             options = [b for b in builds if b.unit == kind]
             if options and (funds - UNITS[kind].cost >= 0):
                 return options[0]
-        ground = [b for b in builds if UNITS[b.unit].cost <= funds and b.unit in ("infantry", "tank", "artillery")]
-        return ground[0] if ground and rnd.random() < 0.5 else None
+        return strongest
+
+    @staticmethod
+    def _strongest(builds: list[Build], funds: int) -> Build | None:
+        """The priciest fighting unit a free building can make with ``funds`` (no transports), or None."""
+        options = [b for b in builds if b.unit in FIGHTERS and UNITS[b.unit].cost <= funds]
+        return max(options, key=lambda b: (UNITS[b.unit].cost, -FIGHTERS.index(b.unit)), default=None)
 
 
 class _Context:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from academy.core.bots import Bot, play_game
-from academy.games.tactics.actions import Attack, Capture
+from academy.games.tactics.actions import Attack, Build, Capture, EndTurn
 from academy.games.tactics.bots import LEVELS, make_bot
 from academy.games.tactics.game import TacticsGame
 
@@ -46,3 +46,19 @@ def test_bots_play_by_the_fog() -> None:
     b = position(f"{RC} | red 0: infantry D3, tank E2 | blue 0: infantry J10, tank H8, artillery J8", fog=True)
     for level in LEVELS:
         assert make_bot(level, 3).choose(a) == make_bot(level, 3).choose(b)
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_normal_and_hard_spend_their_funds_at_every_free_building(level: str) -> None:
+    """tactics.md, production: each free factory, airport and port may build once a turn. With 60,000
+    funds a steady CPU builds at all four of them, the strongest fighting units first, and ends its turn
+    with 8,000 left (before, funds piled up past 100,000 on twin_harbors: ports and airports stayed idle)."""
+    state = position("twin_harbors day 1 red | red 60000: infantry A10 | blue 0: infantry J1")
+    bot, built = make_bot(level, 0), []
+    while not isinstance(action := bot.choose(state), EndTurn):
+        if isinstance(action, Build):
+            built.append(action)
+        state.play(action)
+    assert built[0] == Build("battleship", "J2")
+    assert {b.at for b in built} == {"J2", "D3", "B6", "E6"}
+    assert [b.unit for b in built] == ["battleship", "bomber", "infantry", "infantry"] and state.funds[0] == 8000
