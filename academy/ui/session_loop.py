@@ -20,7 +20,7 @@ from typing import Any
 from academy.core.bots import bot_seed
 from academy.core.errors import RulesError
 
-__all__ = ["in_session", "work_in_thread", "CpuThinking", "CpuTurns", "MAX_CPU_STEPS"]
+__all__ = ["in_session", "session_loop", "work_in_thread", "CpuThinking", "CpuTurns", "MAX_CPU_STEPS"]
 
 
 def in_session(doc: Any, callback: Callable[[], None], lock: Any = None) -> None:
@@ -28,6 +28,13 @@ def in_session(doc: Any, callback: Callable[[], None], lock: Any = None) -> None
 
     On a server session, the document changes the callback makes reach the browser together, in one
     message, when it returns (fewer, larger messages: the page updates once, and sooner under load).
+
+    The callback is handed to the server's event loop first (``IOLoop.add_callback``, the one call that
+    is safe from any thread), and only there scheduled on the document. A Bokeh document is not safe
+    across threads: while the loop holds the document's events (a callback under ``pn.io.hold``), a
+    next-tick callback added from another thread goes into the held-events list, and the loop's release
+    of that list can drop it (the CPU's move, or a test's step, then never runs: the CPU "thinks" for
+    ever).
     """
     if doc is not None and getattr(doc, "session_context", None) is not None:
         import panel as pn
@@ -37,11 +44,24 @@ def in_session(doc: Any, callback: Callable[[], None], lock: Any = None) -> None
             with pn.io.hold(doc):
                 callback()
 
-        with set_curdoc(doc):
-            pn.state.execute(held, schedule=True)
+        def schedule() -> None:
+            with set_curdoc(doc):
+                pn.state.execute(held, schedule=True)
+
+        loop = session_loop(doc)
+        if loop is None:
+            schedule()
+        else:
+            loop.add_callback(schedule)
         return
     with lock if lock is not None else contextlib.nullcontext():
         callback()
+
+
+def session_loop(doc: Any) -> Any:
+    """The Tornado event loop of the server that serves ``doc`` (None when it cannot be told)."""
+    context = getattr(getattr(doc, "session_context", None), "server_context", None)
+    return getattr(getattr(context, "application_context", None), "io_loop", None)
 
 
 def work_in_thread(work: Callable[[], Any], delay: float, deliver: Callable[[Any], None],
