@@ -36,7 +36,10 @@ STYLE = """
 
 
 def setup_extensions() -> None:
-    """Load Panel's extensions; call once from app.py or the server, never at import."""
+    """Load Panel's extensions and mend Panel's known defects (``panel_fixes``); call once from app.py or
+    the server, never at import."""
+    from academy.ui import panel_fixes
+    panel_fixes.apply()
     pn.extension(notifications=True)
 
 

@@ -186,8 +186,12 @@ def launch(playwright: Any) -> Any:
 
 
 def serve_app(factory: Callable[[], Any]) -> tuple[str, Any]:
-    """Serve ``factory()`` at / on a free port in this process; returns (url, server) once it answers."""
+    """Serve ``factory()`` at / on a free port in this process, with Panel mended as ``academy serve`` mends
+    it (``panel_fixes``); returns (url, server) once it answers."""
     import panel as pn
+
+    from academy.ui import panel_fixes
+    panel_fixes.apply()
     port = free_port()
     server = pn.serve({"/": factory}, port=port, address="127.0.0.1", threaded=True, show=False,
                       liveness=True, websocket_origin=[f"127.0.0.1:{port}", f"localhost:{port}"])

@@ -1,0 +1,38 @@
+"""Mends for defects of the pinned Panel (1.9.4) that Academy users meet; ``apply()`` once per server process.
+
+Each mend says what goes wrong, why, and how to tell whether a newer Panel still needs it.
+
+**Updates left unsent.** When the page's websocket is busy, Panel queues a change's message
+(``panel.io.document._WRITE_MSGS``) behind a write block (``_WRITE_BLOCK``) and starts a task
+(``_dispatch_msgs``) to send it. A task that has just sent the earlier messages lifts the block while the
+new task waits for its turn, and the new task, finding no block, returns without sending. The message stays
+queued until some later change comes along: the last change of a burst (the CPU's last move, "Red —
+Reinforcement") never reaches the page, which shows "Blue is thinking…" for ever. The mend: a task that
+finds messages queued without a block sets the block again and sends them. Still needed while
+``_dispatch_msgs`` starts with ``if doc not in _WRITE_BLOCK: return`` (tests/ui/test_panel_fixes.py).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["apply"]
+
+_APPLIED: list[bool] = []
+
+
+def apply() -> None:
+    """Apply every mend (once; later calls do nothing)."""
+    if _APPLIED:
+        return
+    from panel.io import document
+
+    original = document._dispatch_msgs
+
+    async def dispatch_msgs(doc: Any) -> None:
+        if doc not in document._WRITE_BLOCK and document._WRITE_MSGS.get(doc):
+            document._WRITE_BLOCK[doc] = True       # queued behind a write that has just finished: send them
+        await original(doc)
+
+    dispatch_msgs.__doc__ = original.__doc__
+    document._dispatch_msgs = dispatch_msgs          # Panel looks the name up each time it starts the task
+    _APPLIED.append(True)
