@@ -45,9 +45,9 @@ run: $(STAMP)
 
 # The tests without a browser run in two processes (pytest-xdist); the browser tests in one, since they keep
 # both cores busy (two processes gained 8% and timed out). The accessibility walk (about two minutes) runs
-# here. Tests marked slow (the five newcomer walks, server restarts, every game's reload) run with make test-all
-# only: run after the other browser tests, two walks waited in vain for an easy CPU's turn. The 15 slowest
-# tests are listed at the end.
+# here, and so do the five newcomer walks (each game by clicks, from the home page through a third of its lessons
+# to a finished game: about six minutes). Tests marked slow (server restarts, every game's reload, whole-game
+# CPU strength tests) run with make test-all only. The 15 slowest tests are listed at the end.
 test: $(STAMP) browser postgres axe
 	$(VENV)/bin/python -m pytest -q -m "not ui and not slow" -n 2
 	$(VENV)/bin/python -m pytest -q -m "ui and not slow" --durations=15

@@ -32,7 +32,7 @@ from academy.lessons import Attempt
 from tests.ui.browser import CLICK_GAP, first_solved_mark, walked
 from tests.ui.test_browser_fronts import BOARD
 
-pytestmark = [pytest.mark.ui, pytest.mark.slow]   # make test-all (after the other browser tests, walks waited for the CPU)
+pytestmark = pytest.mark.ui   # in make test (CI): the safety net of issue 14; make test-all walks every lesson
 
 SHOTS = "/tmp/walk-fronts"
 PLAYED_TURNS = 3            # turns played by clicks on the Play tab before the game is driven to its end

@@ -36,7 +36,7 @@ from academy.ui.tactics import play as play_module
 from tests.ui.browser import first_solved_mark, walked
 from tests.ui.test_browser_tactics import BOARD, tap, wait_for
 
-pytestmark = [pytest.mark.ui, pytest.mark.slow]   # make test-all (after the other browser tests, walks waited for the CPU)
+pytestmark = pytest.mark.ui   # in make test (CI): the safety net of issue 14; make test-all walks every lesson
 
 SHOTS = Path("/tmp/walk-tactics")
 KINDS = {Wait: "wait", Capture: "capture", Load: "load", Unload: "unload", Supply: "supply"}
