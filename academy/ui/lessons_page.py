@@ -212,7 +212,7 @@ class LessonsView(pn.viewable.Viewer):
         self.board = self.make_board(self.model)
         # the board as it stands, as a link that opens it on the Play tab (games whose positions links carry)
         self.share = ShareLink(self.game, lambda: position_text(self.game, getattr(self.model, "state", None)),
-                               compact=True, label="Play this position from here:")
+                               compact=True, label="Play this position from here:", practice=False)
         # ... and against the CPU at a chosen level, with this exercise's goal shown (issue 21, item 6)
         self.practice = PracticeLink(self.game, lambda: lesson_line(self.game, self.model), self._where)
         # Nothing above the board changes height while the learner clicks: feedback goes beside it.

@@ -10,7 +10,8 @@ and of Tactics games played with fog, until the game is over). Position editors 
 ``position_text(game, state)`` gives the line (None when the position cannot be shared),
 ``read_position(game, text)`` the state it stands for (raises ``InvalidNotation`` for a tampered or
 malformed line, with the engine's message), ``position_link(game, text)`` the link's query string,
-and ``ShareLink`` a small view with the link and a Copy button, kept up to date from a callable.
+and ``ShareLink`` a small view with the link and a Copy button (and "Play it out against the CPU" from the
+same position), kept up to date from a callable.
 """
 from __future__ import annotations
 
@@ -103,13 +104,17 @@ class ShareLink(pn.viewable.Viewer):
     """The link to the position shown now, with a Copy button; hidden when nothing can be shared.
 
     ``text`` is called on ``refresh()`` (a page calls it when its board changes) and returns the
-    position line or None. ``compact``: stacked, for a narrow side column.
+    position line or None. ``compact``: stacked, for a narrow side column. ``practice``: under the link,
+    "Play it out against the CPU" at a chosen level from the same position (``practice.PracticeLink``;
+    a lesson page, which has its own with the exercise's goal, passes False).
     """
 
     def __init__(self, game: str, text: Callable[[], str | None], compact: bool = False,
-                 label: str = "Share this position:", **params: Any) -> None:
+                 label: str = "Share this position:", practice: bool = True, **params: Any) -> None:
         super().__init__(**params)
+        from academy.ui.practice import PracticeLink
         self.game, self._text = game, text
+        self.practice = PracticeLink(game, text) if practice else None
         self.url = hidden_label(pn.widgets.TextInput(value="", sizing_mode="stretch_width",
                                                      css_classes=["share-link-url"]), "The link to this position")
         self.copy = pn.widgets.Button(label="Copy link", width=110, css_classes=["share-link-copy"])
@@ -122,10 +127,12 @@ class ShareLink(pn.viewable.Viewer):
         else:
             self.layout = wrapping_row(title, growing(self.url, 220), self.copy, self.open, visible=False,
                                        css_classes=["share-link"])
+        self.view = self.layout if self.practice is None else pn.Column(
+            self.layout, self.practice, sizing_mode="stretch_width", margin=0)
         self.refresh()
 
     def __panel__(self) -> pn.viewable.Viewable:
-        return self.layout
+        return self.view
 
     def refresh(self, *events: Any) -> None:
         text = self._text()
@@ -135,3 +142,5 @@ class ShareLink(pn.viewable.Viewer):
             self.open.object = (f'<a href="{html.escape(link)}" target="_blank" class="share-link-a">open</a>'
                                 if link else "")
         self.layout.visible = bool(link)
+        if self.practice is not None:
+            self.practice.refresh()

@@ -7,7 +7,7 @@ power in Diplomacy, the first player in Fronts unless the line names one) and th
 others, and shows the exercise's goal above the board while the game runs.
 
 ``practice_link(game, text, level, lesson, exercise)`` gives the query string; ``PracticeLink`` the
-control on a lesson page; ``practice_note(game, level, lesson, exercise)`` the note over the Play tab
+control on a lesson page and under every share link (Play pages, editors: ``position_link.ShareLink``); ``practice_note(game, level, lesson, exercise)`` the note over the Play tab
 (the goal is looked up in the game's lessons by its ids, never read from the address).
 """
 from __future__ import annotations

@@ -62,3 +62,34 @@ def test_a_practice_link_without_a_known_lesson_still_plays_and_an_unknown_level
     assert len(notes) == 1 and "goal" not in notes[0]
     query["cpu"] = "grandmaster"
     assert not [p for p in build_page(query).main[0].select(pn.pane.HTML) if "practice-note" in str(p.object)]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_play_pages_position_link_offers_playing_it_out_against_the_cpu(game: str) -> None:
+    """Issue 21, item 6: "every position link offers 'Play this out against the CPU'": a game on the Play tab
+    (opened from a position link, as a hot-seat game) offers it under its share link, from the position shown."""
+    lessons = part(game, "lessons")(lesson_id=None, exercise=None)
+    for lesson in (item for item in lessons.lessons if item.section != "setup"):
+        lessons.open(lesson.id, 0)
+        page = part(game, "play")(position=link_query(lessons)["position"])   # the share link's hot-seat game
+        page.share.refresh()
+        assert page.share.practice is not None
+        assert page.share.practice.layout.visible == page.share.layout.visible   # offered with every link
+        if page.share.layout.visible:              # a board without fog (a link may carry it)
+            break
+    if game == "fronts":                           # fog hides the sides from each other while a game runs
+        assert not page.share.layout.visible
+        return
+    assert page.share.layout.visible, f"no lesson of {game} gives a position a link may carry"
+    query = link_query(page.share)
+    assert query["game"] == game and query["tab"] == "play" and query["cpu"] == "easy"
+    assert "lesson" not in query and query["position"] == page.share._text()
+    again = part(game, "play")()
+    assert again.open_position(query["position"], cpu=query["cpu"])
+    here, cpu = people_and_cpu(game, again.session)
+    assert len(here) == 1 and cpu == {"easy"}
+
+
+def test_a_lesson_page_offers_its_own_practice_link_only_once() -> None:
+    lessons = part("conquest", "lessons")(lesson_id="attacking", exercise=None)
+    assert lessons.share.practice is None and lessons.practice.layout.visible
