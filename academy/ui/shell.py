@@ -15,7 +15,7 @@ import panel as pn
 
 from academy.games import CATALOG, catalog_entry
 from academy.ui.address import BackForward
-from academy.ui.design import NARROW_HEADER_CSS, NARROW_MAIN_CSS, Fast
+from academy.ui.design import NARROW_HEADER_CSS, NARROW_MAIN_CSS, Fast, PageTemplate
 from academy.ui.page_errors import clip_text, error_page, log_page_error
 from academy.ui.registry import part
 from academy.ui.rules_page import STYLE as RULES_STYLE
@@ -230,7 +230,7 @@ def build_page(query: Mapping[str, str] | None = None) -> pn.template.BaseTempla
     except Exception:       # noqa: BLE001 - whatever went wrong, a short page here and the traceback in the log
         log_page_error(query)
         title, main = "Academy", error_page()
-    template = pn.template.FastListTemplate(
+    template = PageTemplate(
         title=title, main=[main], header=[pn.pane.HTML('<a href="?" style="color:white;font-weight:600">Home</a>',
                                                        css_classes=["home-link"]),
                                           pn.pane.HTML('<a href="?page=games" style="color:white;font-weight:600">'
