@@ -1,6 +1,7 @@
 """Pieces every game's replay page shares: its heading and step bar (``ReplayChrome``), the record's
-download (only once the game is over), the seat's messages so far, the replay's message, and a planner
-opened under the replay from the step shown.
+download (only once the game is over), the seat's messages so far, the replay's message, the events of the
+step shown (``step_events_html``), their look (``STYLE``), and a planner opened under the replay from the
+step shown.
 
 A replay session has ``export_json()`` (PermissionError while the game runs), ``can_export``,
 ``message``, ``chat``, ``messages_until()``, ``seat_label(seat)``, ``counter_text()`` and ``planner()``.
@@ -16,7 +17,17 @@ import panel as pn
 
 from academy.ui.messages_view import conversations_html
 
-__all__ = ["RecordDownload", "ReplayChrome", "STEP_BUTTONS", "messages_html", "show_planner", "status_html"]
+__all__ = ["RecordDownload", "ReplayChrome", "STEP_BUTTONS", "STYLE", "messages_html", "show_planner", "status_html",
+           "step_events_html"]
+
+#: the look of the parts every replay page has: the heading, the counter, the step's events, the download's note
+STYLE = """
+.replay-head { font-size: 15px; }
+.replay-counter { font-size: 14px; white-space: nowrap; }
+.step-events ul { margin: 2px 0 0 0; padding-left: 1.3em; }
+.step-events .why { color: #52606d; font-size: 0.92em; }
+.record-note { color: #52606d; font-size: 13px; max-width: 360px; }
+"""
 
 #: the look of a replay's step buttons, by key: label, width, tooltip. A page picks the keys it has, in
 #: order; the keys before "forward" step back (off at the start), the others forward (off at the end).
@@ -40,7 +51,7 @@ class RecordDownload(pn.viewable.Viewer):
         self.download = pn.widgets.FileDownload(callback=self._saved, filename=filename, label="Download record (JSON)",
                                                 width=220, css_classes=["download-record"], visible=session.can_export)
         self.note = pn.pane.HTML(f"<div class='record-note'>{html.escape(note)}</div>", stylesheets=stylesheets or [],
-                                 visible=not session.can_export)
+                                 visible=not session.can_export, css_classes=["record-note-pane"])
         self.layout = pn.Row(self.download, self.note, margin=0)
 
     def __panel__(self) -> pn.viewable.Viewable:
@@ -81,6 +92,18 @@ def show_planner(area: pn.Column, session: Any, make_page: Callable[[Any], Any],
     return page
 
 
+def step_events_html(events: Sequence[Any], muted: str = "academy-muted") -> str:
+    """The events of the step shown (engine Events), each with its why lines; before the first step, "The
+    start of the game." in the page's ``muted`` class."""
+    if not events:
+        return f"<span class='{muted}'>The start of the game.</span>"
+    items = []
+    for e in events:
+        why = "".join(f"<li class='why'>{html.escape(w)}</li>" for w in e.why)
+        items.append(f"<li>{html.escape(e.text)}{f'<ul>{why}</ul>' if why else ''}</li>")
+    return f"<ul>{''.join(items)}</ul>"
+
+
 def status_html(text: str) -> str:
     """The replay's message for the person looking ('' when there is none)."""
     return f"<div class='academy-message' role='status'>{html.escape(text)}</div>" if text else ""
@@ -90,15 +113,17 @@ class ReplayChrome:
     """What every replay page has around its board: the heading with its links (none when ``embedded``
     under another page), the step buttons (``steps``: (key of ``STEP_BUTTONS``, action) pairs, in order),
     the counter, "Try … from here" (a planner in ``planner_area``), the record's download and the seat's
-    messages (``chat``). ``refresh(at_start, at_end)`` after each step; ``bar(*middle)`` is the step bar
-    (``middle``: widgets between the back and forward buttons, e.g. a slider)."""
+    messages (``chat``), in ``STYLE`` and the page's ``stylesheets``. ``refresh(at_start, at_end)`` after each
+    step; ``bar(*middle)`` is the step bar (``middle``: widgets between the back and forward buttons, e.g. a
+    slider)."""
 
     def __init__(self, session: Any, game_title: str, steps: Sequence[tuple[str, Callable[[], Any]]],
-                 make_page: Callable[[Any], Any], try_label: str, filename: str, stylesheets: list[str],
-                 back_link: str = "", embedded: bool = False, note: str = FINISHED_NOTE,
-                 labels: dict[str, str] | None = None) -> None:
+                 make_page: Callable[[Any], Any], try_label: str, filename: str, back_link: str = "",
+                 embedded: bool = False, note: str = FINISHED_NOTE, labels: dict[str, str] | None = None,
+                 stylesheets: Sequence[str] = ()) -> None:
         from academy.ui.messages_view import STYLE as CHAT_STYLE
         self.session, self._make_page, self._try_label = session, make_page, try_label
+        stylesheets = [STYLE, *stylesheets]
         back = f" · <a href='{html.escape(back_link)}'>back to the game</a>" if back_link else ""
         links = "" if embedded else (f"{back} · <a href='?page=games'>all games</a> · "
                                      "<a href='?page=replay'>import a record</a>")

@@ -136,7 +136,8 @@ class DiplomacyReplayPage(pn.viewable.Viewer):
         self.board = DiplomacyBoard(s)
         self.chrome = c = ReplayChrome(
             s, "Diplomacy", (("start", s.to_start), ("back", s.back), ("forward", s.forward), ("end", s.to_end)),
-            _play_page, "Try orders from here", "diplomacy-record.json", [CSS], back_link, embedded)
+            _play_page, "Try orders from here", "diplomacy-record.json", back_link, embedded,
+            stylesheets=[CSS])
         self.head, self.buttons, self.counter, self.record = c.head, c.buttons, c.counter, c.record
         self.try_button, self.chat, self.planner_area = c.try_button, c.chat, c.planner_area
         self.layout = pn.Column(

@@ -43,10 +43,8 @@ __all__ = ["FrontsReplay", "FrontsReplayPage", "ReplayFrontsBoard", "fronts_repl
 
 REFUSAL = "This is a replay: it takes no orders. Press “Try orders from here” to play on from this frame."
 
+#: the turn pane's look (the parts every replay page has are in ``replay_parts.STYLE``)
 STYLE = """
-.replay-head { font-size: 15px; }
-.replay-counter { font-size: 14px; white-space: nowrap; }
-.record-note { color: #52606d; font-size: 13px; max-width: 360px; }
 .turn-orders ul { margin: 2px 0 6px 0; padding-left: 1.2em; }
 """
 
@@ -281,7 +279,7 @@ class FrontsReplayPage(pn.viewable.Viewer):
         s = session
         self.chrome = c = ReplayChrome(
             s, "Fronts", (("start", s.to_start), ("back", s.back), ("forward", s.forward), ("end", s.to_end)),
-            _play_page, "Try orders from here", "fronts-record.json", [STYLE], back_link, embedded)
+            _play_page, "Try orders from here", "fronts-record.json", back_link, embedded)
         self.head, self.buttons, self.counter, self.record = c.head, c.buttons, c.counter, c.record
         self.try_button, self.chat, self.planner_area = c.try_button, c.chat, c.planner_area
         bar = c.bar()

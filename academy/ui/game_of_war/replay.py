@@ -28,7 +28,7 @@ from academy.core.record import Record
 from academy.games.game_of_war.state import told_to
 from academy.ui.fit import board_and_side
 from academy.ui.defer import later
-from academy.ui.replay_parts import ReplayChrome
+from academy.ui.replay_parts import STYLE, ReplayChrome, step_events_html
 from academy.ui.replay_parts import status_html as replay_status
 from academy.ui.replay_model import Frame, Replay
 from academy.ui.replay_session import RecordReplay
@@ -44,14 +44,6 @@ REPLAY_LEGEND = LEGEND.replace("Tap one of your units, then a green square to mo
 from .session import GameOfWarSession, GameOfWarView
 
 __all__ = ["GameOfWarReplay", "GameOfWarReplayPage", "game_of_war_replay_page", "visible_events"]
-
-STYLE = """
-.replay-head { font-size: 15px; }
-.replay-counter { font-size: 14px; white-space: nowrap; }
-.step-events ul { margin: 2px 0 0 0; padding-left: 1.3em; }
-.step-events .why { color: #52606d; font-size: 0.92em; }
-.record-note { color: #52606d; font-size: 13px; max-width: 360px; }
-"""
 
 
 def visible_events(events: list[Event], viewer: int | None) -> list[Event]:
@@ -127,16 +119,6 @@ def _status_html(s: GameOfWarReplay) -> str:
     return status_html(s)
 
 
-def _events_html(events: list[Any]) -> str:
-    if not events:
-        return "<span class='muted'>The start of the game.</span>"
-    items = []
-    for e in events:
-        why = "".join(f"<li class='why'>{html.escape(w)}</li>" for w in e.why)
-        items.append(f"<li>{html.escape(e.text)}{f'<ul>{why}</ul>' if why else ''}</li>")
-    return f"<ul>{''.join(items)}</ul>"
-
-
 def _log_html(log: list[dict[str, Any]], count: int = 40) -> str:
     if not log:
         return "<span class='muted'>Nothing yet.</span>"
@@ -158,7 +140,7 @@ class GameOfWarReplayPage(pn.viewable.Viewer):
         self.chrome = c = ReplayChrome(
             s, "Game of War", (("start", s.to_start), ("turn-back", s.previous_turn), ("back", s.back),
                                ("forward", s.forward), ("turn-forward", s.next_turn), ("end", s.to_end)),
-            _play_page, "Try moves from here", "game_of_war-record.json", [STYLE], back_link, embedded)
+            _play_page, "Try moves from here", "game_of_war-record.json", back_link, embedded)
         self.head, self.buttons, self.counter, self.record = c.head, c.buttons, c.counter, c.record
         self.try_button, self.chat, self.planner_area = c.try_button, c.chat, c.planner_area
         bar = c.bar()
@@ -199,7 +181,7 @@ class GameOfWarReplayPage(pn.viewable.Viewer):
         with pn.io.hold():
             self.status.object = _status_html(s)
             self.message.object = replay_status(s.message)
-            self.step_pane.object = _events_html(s.step_events)
+            self.step_pane.object = step_events_html(s.step_events, "muted")
             self.log.object = _log_html(s.log)
             self.chrome.refresh(s.step <= 0, s.step >= s.length)
 

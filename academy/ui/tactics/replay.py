@@ -20,7 +20,6 @@ frame's view state; not a play session): the step's moves and attacks are drawn 
 """
 from __future__ import annotations
 
-import html
 from typing import Any
 
 import panel as pn
@@ -33,7 +32,7 @@ from academy.ui.labels import wrapping_row
 from academy.ui.fit import board_and_side
 from academy.ui.defer import later
 from academy.ui.history import log_lines
-from academy.ui.replay_parts import ReplayChrome
+from academy.ui.replay_parts import STYLE, ReplayChrome, step_events_html
 from academy.ui.replay_parts import status_html as replay_status
 from academy.ui.replay_model import Frame, Replay
 from academy.ui.replay_session import RecordReplay
@@ -51,14 +50,6 @@ REPLAY_LEGEND = LEGEND.replace(
     "Tap one of your units, then a blue tile (or the unit again to stay), then an action; tap an enemy ring to see "
     "the odds, tap it again to attack. Tap your empty factory to build.",
     "Here the dashed arrows are the step's moves and attacks.")
-
-STYLE = """
-.replay-head { font-size: 15px; }
-.replay-counter { font-size: 14px; white-space: nowrap; }
-.step-events ul { margin: 2px 0 0 0; padding-left: 1.3em; }
-.step-events .why { color: #52606d; font-size: 0.92em; }
-.record-note { color: #52606d; font-size: 13px; max-width: 360px; }
-"""
 
 # ================================================================================ the record, step by step
 class TacticsRecordReplay(Replay):
@@ -180,16 +171,6 @@ class TacticsReplay(RecordReplay, TacticsView):
 
 
 # ================================================================================ the page
-def _events_html(events: list[Any]) -> str:
-    if not events:
-        return "<span class='muted'>The start of the game.</span>"
-    items = []
-    for e in events:
-        why = "".join(f"<li class='why'>{html.escape(w)}</li>" for w in e.why)
-        items.append(f"<li>{html.escape(e.text)}{f'<ul>{why}</ul>' if why else ''}</li>")
-    return f"<ul>{''.join(items)}</ul>"
-
-
 class TacticsReplayPage(pn.viewable.Viewer):
     """The replay page: step, turn and day buttons, the board, this step's events and why, the story so
     far, the seat's messages, the download (finished games), a board to try moves from the step shown.
@@ -205,7 +186,7 @@ class TacticsReplayPage(pn.viewable.Viewer):
             s, "Tactics", (("start", s.to_start), ("day-back", s.previous_day), ("turn-back", s.previous_turn),
                            ("back", s.back), ("forward", s.forward), ("turn-forward", s.next_turn),
                            ("day-forward", s.next_day), ("end", s.to_end)),
-            _play_page, "Try moves from here", "tactics-record.json", [STYLE], back_link, embedded,
+            _play_page, "Try moves from here", "tactics-record.json", back_link, embedded,
             note="The record can be downloaded once the game is over: while it runs, it holds what the fog hides.",
             labels={"turn-back": "◀ turn", "turn-forward": "turn ▶"})
         self.head, self.buttons, self.counter, self.record = c.head, c.buttons, c.counter, c.record
@@ -245,7 +226,7 @@ class TacticsReplayPage(pn.viewable.Viewer):
         with pn.io.hold():
             self.status.object = status_html(s)
             self.message.object = replay_status(s.message)
-            self.step_pane.object = _events_html(s.step_events)
+            self.step_pane.object = step_events_html(s.step_events, "muted")
             self.why.object = why_html(s.last_attack) if any(e.kind == "attack" for e in s.step_events) else ""
             self.log.object = events_html(s.log, count=40) or "<span class='muted'>Nothing yet.</span>"
             self.chrome.refresh(s.step <= 0, s.step >= s.length)
