@@ -20,13 +20,15 @@ from academy.ui.messages_view import conversations_html
 __all__ = ["RecordDownload", "ReplayChrome", "STEP_BUTTONS", "STYLE", "messages_html", "show_planner", "status_html",
            "step_events_html"]
 
-#: the look of the parts every replay page has: the heading, the counter, the step's events, the download's note
+#: the look of the parts every replay page has: the heading, the counter, the step's events, the download's note,
+#: the replay's message
 STYLE = """
 .replay-head { font-size: 15px; }
 .replay-counter { font-size: 14px; white-space: nowrap; }
 .step-events ul { margin: 2px 0 0 0; padding-left: 1.3em; }
 .step-events .why { color: #52606d; font-size: 0.92em; }
 .record-note { color: #52606d; font-size: 13px; max-width: 360px; }
+.academy-message { background: #fff8e1; border-left: 4px solid #E0A000; padding: 6px 10px; border-radius: 4px; }
 """
 
 #: the look of a replay's step buttons, by key: label, width, tooltip. A page picks the keys it has, in
