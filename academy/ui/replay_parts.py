@@ -3,8 +3,9 @@ download (only once the game is over), the seat's messages so far, the replay's 
 step shown (``step_events_html``), their look (``STYLE``), and a planner opened under the replay from the
 step shown.
 
-A replay session has ``export_json()`` (PermissionError while the game runs), ``can_export``,
-``message``, ``chat``, ``messages_until()``, ``seat_label(seat)``, ``counter_text()`` and ``planner()``.
+A replay session is a ``ReplaySteps`` (academy/ui/replay_steps.py: ``at_start``, ``at_end``, ``seat``,
+``message``, ``chat``, ``messages_until()``, ``seat_label(seat)``) with ``export_json()`` (PermissionError
+while the game runs), ``can_export``, ``counter_text()`` and ``planner()``.
 """
 from __future__ import annotations
 
@@ -115,8 +116,8 @@ class ReplayChrome:
     """What every replay page has around its board: the heading with its links (none when ``embedded``
     under another page), the step buttons (``steps``: (key of ``STEP_BUTTONS``, action) pairs, in order),
     the counter, "Try … from here" (a planner in ``planner_area``), the record's download and the seat's
-    messages (``chat``), in ``STYLE`` and the page's ``stylesheets``. ``refresh(at_start, at_end)`` after each
-    step; ``bar(*middle)`` is the step bar (``middle``: widgets between the back and forward buttons, e.g. a
+    messages (``chat``), in ``STYLE`` and the page's ``stylesheets``. ``refresh()`` after each step;
+    ``bar(*middle)`` is the step bar (``middle``: widgets between the back and forward buttons, e.g. a
     slider)."""
 
     def __init__(self, session: Any, game_title: str, steps: Sequence[tuple[str, Callable[[], Any]]],
@@ -159,15 +160,15 @@ class ReplayChrome:
         return wrapping_row(*(b[k] for k in self._back_keys), *middle, *(b[k] for k in self._forward_keys),
                             self.counter, *extra, margin=(4, 0), css_classes=["replay-steps"])
 
-    def refresh(self, at_start: bool, at_end: bool) -> None:
-        """The counter, the seat's messages and the buttons for the step shown."""
+    def refresh(self) -> None:
+        """The counter, the seat's messages and the buttons (off at the ends) for the step shown."""
         s = self.session
         self.counter.object = html.escape(s.counter_text())
-        self.chat.object = messages_html(s, getattr(s, "seat", s.viewer))   # the seat that reads them
+        self.chat.object = messages_html(s, s.seat)          # the seat that reads them
         for k in self._back_keys:
-            self.buttons[k].disabled = at_start
+            self.buttons[k].disabled = s.at_start
         for k in self._forward_keys:
-            self.buttons[k].disabled = at_end
+            self.buttons[k].disabled = s.at_end
         self.record.refresh()
 
     def open_planner(self) -> Any:

@@ -129,12 +129,10 @@ class RecordReplay(ReplaySteps):
 
     # --- no input: this is a replay (a click: ReplaySteps) ---------------------------------------
     def act(self, text_or_action: Any) -> bool:
-        self._publish(message=self.refusal)
-        return False
+        return self.refuse()
 
     def undo(self) -> bool:
-        self._publish(message=self.refusal)
-        return False
+        return self.refuse()
 
     def my_actions(self) -> list[Any]:
         return []

@@ -11,7 +11,7 @@ simultaneous orders: a frame per phase or half-turn). This base gives them
   message's ``step`` is the record's length when it was written, ``record_step`` the record's length at
   the frame shown);
 - names: ``seat_label`` ("Red", "Red (Ann)", "Red (you)" for the viewer seat of a running game);
-- no input: a click (a board tap) is answered with ``refusal``.
+- no input: a click (a board tap) is answered with ``refusal`` (``refuse``).
 
 A model on it provides ``go(frame)``, ``frame_index``, ``last_frame``, ``record_step``, ``_seat_title(seat)``
 (the game's name of a seat) and a ``seat`` (the seat it is shown to; None: a spectator, or everything).
@@ -108,6 +108,11 @@ class ReplaySteps(param.Parameterized):
         return f"{name} (you)" if self.masked and seat == self.seat else name
 
     # --- no input: this is a replay ------------------------------------------------------------
-    def click(self, *where: Any) -> None:
-        """A tap on the board: the replay says that it plays nothing."""
+    def refuse(self) -> bool:
+        """Answer any input (a tap, a move, an order) with ``refusal``; False: nothing was played."""
         self._publish(message=self.refusal)
+        return False
+
+    def click(self, *where: Any) -> None:
+        """A tap on the board: refused."""
+        self.refuse()

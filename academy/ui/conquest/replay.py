@@ -195,7 +195,7 @@ class ConquestReplayPage(pn.viewable.Viewer):
             if players != self.players.object:
                 self.players.object = players
             self.hands.object = hands_html(s)
-            self.chrome.refresh(s.step <= 0, s.step >= s.length)
+            self.chrome.refresh()
 
 
 def _play_page(local: Any) -> Any:

@@ -183,7 +183,7 @@ class GameOfWarReplayPage(pn.viewable.Viewer):
             self.message.object = replay_status(s.message)
             self.step_pane.object = step_events_html(s.step_events, "muted")
             self.log.object = _log_html(s.log)
-            self.chrome.refresh(s.step <= 0, s.step >= s.length)
+            self.chrome.refresh()
 
 
 def _play_page(local: Any) -> Any:

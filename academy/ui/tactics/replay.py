@@ -155,7 +155,7 @@ class TacticsReplay(RecordReplay, TacticsView):
     def drag(self, phase: str, where: Any) -> None:
         """A drag on the board: a replay plays nothing (the start of one says so)."""
         if phase == "start":
-            self._publish(message=self.refusal)
+            self.refuse()
 
     # --- play from here ------------------------------------------------------------------------
     def _planner_start(self, seed: int | None = None) -> tuple[Any, str]:
@@ -229,7 +229,7 @@ class TacticsReplayPage(pn.viewable.Viewer):
             self.step_pane.object = step_events_html(s.step_events, "muted")
             self.why.object = why_html(s.last_attack) if any(e.kind == "attack" for e in s.step_events) else ""
             self.log.object = events_html(s.log, count=40) or "<span class='muted'>Nothing yet.</span>"
-            self.chrome.refresh(s.step <= 0, s.step >= s.length)
+            self.chrome.refresh()
 
 
 def _play_page(local: Any) -> Any:
