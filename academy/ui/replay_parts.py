@@ -1,4 +1,5 @@
-"""Pieces every game's replay page shares: its heading and step bar (``ReplayChrome``), the record's
+"""Pieces every game's replay page shares: the page's frame (``GameReplayPage``), its heading and step bar
+(``ReplayChrome``), the record's
 download (only once the game is over), the seat's messages so far, the replay's message, the events of the
 step shown (``step_events_html``), their look (``STYLE``), and a planner opened under the replay from the
 step shown.
@@ -15,11 +16,14 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import panel as pn
+import param
 
+from academy.core.record import Record
+from academy.ui.defer import later
 from academy.ui.messages_view import conversations_html
 
-__all__ = ["RecordDownload", "ReplayChrome", "STEP_BUTTONS", "STYLE", "messages_html", "show_planner", "status_html",
-           "step_events_html"]
+__all__ = ["GameReplayPage", "RecordDownload", "ReplayChrome", "STEP_BUTTONS", "STYLE", "messages_html",
+           "show_planner", "status_html", "step_events_html"]
 
 #: the look of the parts every replay page has: the heading, the counter, the step's events, the download's note,
 #: the replay's message
@@ -175,3 +179,51 @@ class ReplayChrome:
         """A board of one's own from the step shown, under the replay (None, and a message, if there is none)."""
         return show_planner(self.planner_area, self.session, self._make_page,
                             self._try_label.replace("Try", "Trying", 1) + " (this never changes the game)")
+
+
+class GameReplayPage(pn.viewable.Viewer):
+    """A game's replay page: ``layout`` (what it shows) on a ``ReplayChrome`` whose parts are the page's own
+    (``head``, ``buttons``, ``counter``, ``record``, ``try_button``, ``chat``, ``planner_area``: ``_use``),
+    redrawn by ``_update`` after each step (``_follow``). ``of(record, ...)`` is the page of a record on a
+    new ``replay_class`` model: the factory a game's registry entry names (``academy.ui.replay.REPLAY_PAGES``)."""
+
+    session = param.Parameter()
+
+    #: the replay model the page shows (a ``ReplaySteps``: RecordReplay's or OrdersReplay's)
+    replay_class: type
+    chrome: ReplayChrome
+    layout: pn.viewable.Viewable
+
+    @classmethod
+    def of(cls, record: Record, viewer: int | None = None, masked: bool = False, title: str = "",
+           seat_names: list[str] | None = None, chat: list[dict[str, Any]] | None = None, back_link: str = "",
+           embedded: bool = False) -> GameReplayPage:
+        """The replay page of ``record`` as ``viewer`` may see it (``masked``: a running game), under ``title``,
+        with the seats' names and the viewer's messages; ``back_link`` to the game; ``embedded`` under another
+        page (no links)."""
+        session = cls.replay_class(record, viewer=viewer, masked=masked, title=title, seat_names=seat_names,
+                                   chat=chat)
+        return cls(session, back_link=back_link, embedded=embedded)
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self.layout
+
+    def open_planner(self) -> Any:
+        """A board of your own from the step shown, under the replay (None, and a message, if there is none)."""
+        return self.chrome.open_planner()
+
+    def _use(self, chrome: ReplayChrome) -> ReplayChrome:
+        """Build the page on ``chrome``: its parts become the page's own."""
+        self.chrome = chrome
+        self.head, self.buttons, self.counter, self.record = chrome.head, chrome.buttons, chrome.counter, chrome.record
+        self.try_button, self.chat, self.planner_area = chrome.try_button, chrome.chat, chrome.planner_area
+        return chrome
+
+    def _follow(self, *names: str) -> None:
+        """Draw the page now, and again after each change of the session's parameters ``names``."""
+        self.session.param.watch(later(self._update), list(names))
+        self._update()
+
+    def _update(self, *events: Any) -> None:
+        """Draw what the step shown changes (the page's own panes, then ``chrome.refresh()``)."""
+        raise NotImplementedError

@@ -25,12 +25,11 @@ import panel as pn
 import param
 
 from academy.core.record import Record
-from academy.ui.defer import later
 from academy.ui.fit import board_and_side
 from academy.ui.labels import growing
 from academy.ui.model import BoardModel
 from academy.ui.replay_model import Frame, Replay
-from academy.ui.replay_parts import STYLE, ReplayChrome, status_html, step_events_html
+from academy.ui.replay_parts import STYLE, GameReplayPage, ReplayChrome, status_html, step_events_html
 from academy.ui.replay_session import RecordReplay
 from academy.ui.rule_line import divider
 from academy.ui.session import GameSession
@@ -138,23 +137,21 @@ def hands_html(s: ConquestReplay) -> str:
     return "".join(hand_html(state, p) for p in range(state.game.num_players))
 
 
-class ConquestReplayPage(pn.viewable.Viewer):
+class ConquestReplayPage(GameReplayPage):
     """The replay page: the step bar (turn buttons and a slider), the board, this step's events, odds and
     dice, the players and hands, the story, the seat's messages, the download and a board to try moves
     from the step shown. ``embedded``: under the local Play page (no links to other pages)."""
 
-    session = param.Parameter()
+    replay_class = ConquestReplay
 
     def __init__(self, session: ConquestReplay, back_link: str = "", embedded: bool = False,
                  **params: Any) -> None:
         super().__init__(session=session, **params)
         s = session
-        self.chrome = c = ReplayChrome(
+        c = self._use(ReplayChrome(
             s, "Conquest", (("start", s.to_start), ("turn-back", s.previous_turn), ("back", s.back),
                             ("forward", s.forward), ("turn-forward", s.next_turn), ("end", s.to_end)),
-            _play_page, "Try moves from here", "conquest-record.json", back_link, embedded, note=RUNNING_NOTE)
-        self.head, self.buttons, self.counter, self.record = c.head, c.buttons, c.counter, c.record
-        self.try_button, self.chat, self.planner_area = c.try_button, c.chat, c.planner_area
+            _play_page, "Try moves from here", "conquest-record.json", back_link, embedded, note=RUNNING_NOTE))
         self.slider = pn.widgets.IntSlider(label="Step", start=0, end=max(1, s.length), value=0,
                                            sizing_mode="stretch_width", css_classes=["rv-slider"])
         self.slider.param.watch(lambda e: s.go(e.new), "value_throttled")
@@ -174,15 +171,7 @@ class ConquestReplayPage(pn.viewable.Viewer):
             pn.Column(pn.pane.HTML("<h3 style='margin:4px 0'>What happened so far</h3>"), EventLog(s),
                       sizing_mode="stretch_width"),
             self.planner_area, sizing_mode="stretch_width", css_classes=["replay-page", "conquest-replay"])
-        s.param.watch(later(self._update), ["state", "step", "message", "step_events"])
-        self._update()
-
-    def __panel__(self) -> pn.viewable.Viewable:
-        return self.layout
-
-    def open_planner(self) -> Any:
-        """A board of your own from the step shown, under the replay (None, and a message, if there is none)."""
-        return self.chrome.open_planner()
+        self._follow("state", "step", "message", "step_events")
 
     def _update(self, *events: Any) -> None:
         s = self.session
@@ -203,9 +192,5 @@ def _play_page(local: Any) -> Any:
     return PlayPage(session=local)
 
 
-def conquest_replay_page(record: Record, viewer: int | None = None, masked: bool = False, title: str = "",
-                         seat_names: list[str] | None = None, chat: list[dict[str, Any]] | None = None,
-                         back_link: str = "", embedded: bool = False) -> ConquestReplayPage:
-    """The replay page of a Conquest record (the factory the UI registry names for ``academy.ui.replay``)."""
-    session = ConquestReplay(record, viewer=viewer, masked=masked, title=title, seat_names=seat_names, chat=chat)
-    return ConquestReplayPage(session, back_link=back_link, embedded=embedded)
+#: the page of a Conquest record (the factory the UI registry names)
+conquest_replay_page = ConquestReplayPage.of

@@ -15,15 +15,13 @@ import copy
 from typing import Any
 
 import panel as pn
-import param
 
 from academy.core.record import Record
 from academy.core.text import count
 from academy.games.diplomacy.actions import Resolve
 from academy.ui.fit import board_and_side
-from academy.ui.defer import later
 from academy.ui.orders_replay import OrdersReplay
-from academy.ui.replay_parts import ReplayChrome
+from academy.ui.replay_parts import GameReplayPage, ReplayChrome
 
 from .board import DiplomacyBoard
 from .panels import ResultsPanel
@@ -80,36 +78,28 @@ class DiplomacyReplay(OrdersReplay, DiplomacyView):
         return local
 
 
-class DiplomacyReplayPage(pn.viewable.Viewer):
+class DiplomacyReplayPage(GameReplayPage):
     """The replay page: the map, step buttons, the results so far, the download and a planner. ``embedded``:
-    under the local Play page (no links to other pages)."""
+    under the local Play page (no links to other pages). Each frame is the viewer's observation at the start
+    of a phase, which hides nothing; ``masked`` (a running game) keeps its record, which holds the orders of
+    the phase under way, from being downloaded."""
 
-    session = param.Parameter()
+    replay_class = DiplomacyReplay
 
     def __init__(self, session: DiplomacyReplay, back_link: str = "", embedded: bool = False, **params: Any) -> None:
         super().__init__(session=session, **params)
         s = session
         self.board = DiplomacyBoard(s)
-        self.chrome = c = ReplayChrome(
+        c = self._use(ReplayChrome(
             s, "Diplomacy", (("start", s.to_start), ("back", s.back), ("forward", s.forward), ("end", s.to_end)),
             _play_page, "Try orders from here", "diplomacy-record.json", back_link, embedded,
-            stylesheets=[CSS])
-        self.head, self.buttons, self.counter, self.record = c.head, c.buttons, c.counter, c.record
-        self.try_button, self.chat, self.planner_area = c.try_button, c.chat, c.planner_area
+            stylesheets=[CSS]))
         self.layout = pn.Column(
             c.head, c.bar(),
             board_and_side(pn.Column(self.board, sizing_mode="stretch_width", margin=0),
                            pn.Column(ResultsPanel(s), c.chat, sizing_mode="stretch_width", margin=0), 420),
             c.planner_area, sizing_mode="stretch_width", css_classes=["replay-page", "diplomacy-replay"])
-        s.param.watch(later(self._update), ["index"])
-        self._update()
-
-    def __panel__(self) -> pn.viewable.Viewable:
-        return self.layout
-
-    def open_planner(self) -> Any:
-        """Open a local game from the frame shown, under the replay."""
-        return self.chrome.open_planner()
+        self._follow("index")
 
     def _update(self, *events: Any) -> None:
         self.chrome.refresh()
@@ -120,11 +110,5 @@ def _play_page(local: Any) -> Any:
     return DiplomacyPlayPage(local)
 
 
-def diplomacy_replay_page(record: Record, viewer: int | None = None, masked: bool = False, title: str = "",
-                          seat_names: list[str] | None = None, chat: list[dict[str, Any]] | None = None,
-                          back_link: str = "", embedded: bool = False) -> DiplomacyReplayPage:
-    """The replay page of a Diplomacy record (the factory ``academy.ui.replay`` dispatches to). Each frame is
-    the viewer's observation at the start of a phase, which hides nothing; ``masked`` (a running game) keeps
-    its record, which holds the orders of the phase under way, from being downloaded."""
-    session = DiplomacyReplay(record, viewer=viewer, masked=masked, title=title, seat_names=seat_names, chat=chat)
-    return DiplomacyReplayPage(session, back_link=back_link, embedded=embedded)
+#: the page of a Diplomacy record (the factory the UI registry names)
+diplomacy_replay_page = DiplomacyReplayPage.of

@@ -32,9 +32,8 @@ from academy.games.fronts.mapdata import load_map
 from academy.games.fronts.units import LOSS_ORDER
 from academy.games.fronts.view import full_observation
 from academy.ui.fit import board_and_side
-from academy.ui.defer import later
 from academy.ui.orders_replay import OrdersReplay
-from academy.ui.replay_parts import ReplayChrome
+from academy.ui.replay_parts import GameReplayPage, ReplayChrome
 from academy.ui.replay_parts import status_html as replay_status
 
 from .board import FrontsBoard, colour
@@ -202,19 +201,17 @@ def turn_html(s: FrontsReplay) -> str:
     return body
 
 
-class FrontsReplayPage(pn.viewable.Viewer):
+class FrontsReplayPage(GameReplayPage):
     """The replay page: step buttons, the map, the turn's orders and resolution, reports, messages."""
 
-    session = param.Parameter()
+    replay_class = FrontsReplay
 
     def __init__(self, session: FrontsReplay, back_link: str = "", embedded: bool = False, **params: Any) -> None:
         super().__init__(session=session, **params)
         s = session
-        self.chrome = c = ReplayChrome(
+        c = self._use(ReplayChrome(
             s, "Fronts", (("start", s.to_start), ("back", s.back), ("forward", s.forward), ("end", s.to_end)),
-            _play_page, "Try orders from here", "fronts-record.json", back_link, embedded)
-        self.head, self.buttons, self.counter, self.record = c.head, c.buttons, c.counter, c.record
-        self.try_button, self.chat, self.planner_area = c.try_button, c.chat, c.planner_area
+            _play_page, "Try orders from here", "fronts-record.json", back_link, embedded))
         bar = c.bar()
         self.board = ReplayFrontsBoard(s)
         self.message = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width",
@@ -230,15 +227,7 @@ class FrontsReplayPage(pn.viewable.Viewer):
             pn.Card(ReportsPanel(s), title="Battle reports so far", sizing_mode="stretch_width",
                     css_classes=["reports-card"]),
             self.planner_area, sizing_mode="stretch_width", css_classes=["replay-page", "fronts-replay"])
-        s.param.watch(later(self._update), ["index", "message"])
-        self._update()
-
-    def __panel__(self) -> pn.viewable.Viewable:
-        return self.layout
-
-    def open_planner(self) -> Any:
-        """A board of your own from the frame shown, under the replay."""
-        return self.chrome.open_planner()
+        self._follow("index", "message")
 
     def _update(self, *events: Any) -> None:
         s = self.session
@@ -253,9 +242,5 @@ def _play_page(local: Any) -> Any:
     return FrontsPlayPage(local)
 
 
-def fronts_replay_page(record: Record, viewer: int | None = None, masked: bool = False, title: str = "",
-                       seat_names: list[str] | None = None, chat: list[dict[str, Any]] | None = None,
-                       back_link: str = "", embedded: bool = False) -> FrontsReplayPage:
-    """The replay page of a Fronts record (the factory ``academy.ui.replay`` dispatches to)."""
-    session = FrontsReplay(record, viewer=viewer, masked=masked, title=title, seat_names=seat_names, chat=chat)
-    return FrontsReplayPage(session, back_link=back_link, embedded=embedded)
+#: the page of a Fronts record (the factory the UI registry names)
+fronts_replay_page = FrontsReplayPage.of

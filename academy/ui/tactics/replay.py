@@ -23,16 +23,14 @@ from __future__ import annotations
 from typing import Any
 
 import panel as pn
-import param
 
 from academy.core.record import Record
 from academy.games.tactics.state import TacticsState
 from academy.games.tactics.view import spectator_observation, view_state, visible_events
 from academy.ui.labels import wrapping_row
 from academy.ui.fit import board_and_side
-from academy.ui.defer import later
 from academy.ui.history import log_lines
-from academy.ui.replay_parts import STYLE, ReplayChrome, step_events_html
+from academy.ui.replay_parts import STYLE, GameReplayPage, ReplayChrome, step_events_html
 from academy.ui.replay_parts import status_html as replay_status
 from academy.ui.replay_model import Frame, Replay
 from academy.ui.replay_session import RecordReplay
@@ -171,26 +169,24 @@ class TacticsReplay(RecordReplay, TacticsView):
 
 
 # ================================================================================ the page
-class TacticsReplayPage(pn.viewable.Viewer):
+class TacticsReplayPage(GameReplayPage):
     """The replay page: step, turn and day buttons, the board, this step's events and why, the story so
     far, the seat's messages, the download (finished games), a board to try moves from the step shown.
     ``embedded``: under another page (the local Play page)."""
 
-    session = param.Parameter()
+    replay_class = TacticsReplay
 
     def __init__(self, session: TacticsReplay, back_link: str = "", embedded: bool = False,
                  **params: Any) -> None:
         super().__init__(session=session, **params)
         s = session
-        self.chrome = c = ReplayChrome(
+        c = self._use(ReplayChrome(
             s, "Tactics", (("start", s.to_start), ("day-back", s.previous_day), ("turn-back", s.previous_turn),
                            ("back", s.back), ("forward", s.forward), ("turn-forward", s.next_turn),
                            ("day-forward", s.next_day), ("end", s.to_end)),
             _play_page, "Try moves from here", "tactics-record.json", back_link, embedded,
             note="The record can be downloaded once the game is over: while it runs, it holds what the fog hides.",
-            labels={"turn-back": "◀ turn", "turn-forward": "turn ▶"})
-        self.head, self.buttons, self.counter, self.record = c.head, c.buttons, c.counter, c.record
-        self.try_button, self.chat, self.planner_area = c.try_button, c.chat, c.planner_area
+            labels={"turn-back": "◀ turn", "turn-forward": "turn ▶"}))
         bar = c.bar(tools=False)
         self.board = TacticsBoard(s)
         self.status = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["tactics-status"])
@@ -211,15 +207,7 @@ class TacticsReplayPage(pn.viewable.Viewer):
                                      sizing_mode="stretch_width", margin=0), side, 430),
             wrapping_row(self.try_button, self.record, margin=(4, 0), css_classes=["replay-tools"]),
             self.planner_area, sizing_mode="stretch_width", css_classes=["replay-page", "tactics-replay"])
-        s.param.watch(later(self._update), ["state", "step", "message", "step_events"])
-        self._update()
-
-    def __panel__(self) -> pn.viewable.Viewable:
-        return self.layout
-
-    def open_planner(self) -> Any:
-        """A board of your own from the step shown, under the replay (None, and a message, if there is none)."""
-        return self.chrome.open_planner()
+        self._follow("state", "step", "message", "step_events")
 
     def _update(self, *events: Any) -> None:
         s = self.session
@@ -237,10 +225,5 @@ def _play_page(local: Any) -> Any:
     return TacticsPlayPage(local)
 
 
-def tactics_replay_page(record: Record, viewer: int | None = None, masked: bool = False, title: str = "",
-                        seat_names: list[str] | None = None, chat: list[dict[str, Any]] | None = None,
-                        back_link: str = "", embedded: bool = False) -> TacticsReplayPage:
-    """The replay page of a Tactics record (the factory ``academy.ui.replay.REPLAY_PAGES`` names)."""
-    session = TacticsReplay(record, viewer=viewer, masked=masked, title=title, seat_names=seat_names, chat=chat)
-    return TacticsReplayPage(session, back_link=back_link, embedded=embedded)
-
+#: the page of a Tactics record (the factory the UI registry names)
+tactics_replay_page = TacticsReplayPage.of
