@@ -255,13 +255,13 @@ def test_a_planner_from_a_finished_game_starts_from_the_true_state_and_stores_no
     while s.state.node_kind().value != "decision":
         s.forward()
     step = s.step
-    sandbox = s.planner()
-    assert isinstance(sandbox, PlannerSession) and sandbox.state == game.record_copy().replay(upto=step)
-    assert sandbox.seats == ["human", "human"]
-    mover = sandbox.state.to_move()
-    assert sandbox.act(sandbox.state.legal_actions()[0])
-    assert sandbox.state.to_move() is not None or sandbox.state.is_terminal()
-    assert len(sandbox.state.record) > step and mover is not None
+    local = s.planner()
+    assert isinstance(local, PlannerSession) and local.state == game.record_copy().replay(upto=step)
+    assert local.seats == ["human", "human"]
+    mover = local.state.to_move()
+    assert local.act(local.state.legal_actions()[0])
+    assert local.state.to_move() is not None or local.state.is_terminal()
+    assert len(local.state.record) > step and mover is not None
     assert s.step == step and s.state == game.record_copy().replay(upto=step)    # the replay is unchanged
     assert hub.store.record_json(game.game_id) == stored
     assert hub.store.game(game.game_id).num_actions == len(stored["log"])
@@ -273,8 +273,8 @@ def test_a_planner_from_a_running_game_hides_what_the_seat_cannot_see(running):
     s = shared_replay(game.hub, game.game_id, tokens[0])
     s.to_end()
     truth = game.record_copy().replay()
-    sandbox = s.planner(seed=42)
-    copy = sandbox.state
+    local = s.planner(seed=42)
+    copy = local.state
     assert copy.record.seed == 42 and copy.record.seed != SEED
     assert copy.record.start is not None and copy.record.start["hands"][0] == truth.hands[0]
     assert copy.record.start["hands"][1] != ["?"] * len(truth.hands[1])
