@@ -1,18 +1,20 @@
-"""OrdersSession: the base of every screen of a simultaneous-orders game (Diplomacy, Fronts).
+"""OrdersSession: the base of every screen of a simultaneous-orders game (Diplomacy, Fronts) that writes orders.
 
 A screen shows one seat's observation and writes that seat's orders: ``pending`` (the drafts, a
 game's own shape), a click path (``selected``, ``targets``), a preview of the drafts (``_preview_of``,
 e.g. Diplomacy's adjudication with every other power holding, Fronts' battle odds), the last word for
 the person (``message``) and a counter of positions shown (``step``). Submit sends the drafts
 (``OrderDrafts``, which also says which drafts a new observation keeps). The local game on one screen
-adds people, the hot seat and the CPU (``academy.ui.local_orders.LocalOrders``); a shared seat, a
-lesson and a replay say where the orders go (``_send``) and what a screen may order (``_refusal``).
+adds people, the hot seat and the CPU (``academy.ui.local_orders.LocalOrders``); a shared seat and a
+lesson say where the orders go (``_send``) and what a screen may order (``_refusal``).
 
-A game's session provides:
+What the screen shows is the game's view (``DiplomacyView``, ``FrontsView``: the parameters its board and
+panels read, ``pending``, ``selected`` and ``targets`` among them), which a game's replay shows too; a
+game's session is that view and this base. It provides:
 
 - ``seat_param`` and ``preview_param``: the names of its seat and preview parameters (Diplomacy:
   ``power``, ``preview``; Fronts: ``player``, ``previews``), and ``seat_name(seat)`` for messages;
-- ``pending`` (a parameter), ``_preview_of(pending)``, ``_no_drafts()`` and ``cleared_text``;
+- its view's parameters, ``_preview_of(pending)``, ``_no_drafts()`` and ``cleared_text``;
 - ``_observed(observation)``: the parameter changes a new observation makes (besides the drafts);
 - ``_selection_cleared()``: the parameter values of "nothing selected";
 - the ``OrderDrafts`` hooks and ``_refusal()`` / ``_send(orders)``.
@@ -31,8 +33,6 @@ __all__ = ["OrdersSession"]
 class OrdersSession(OrderDrafts, param.Parameterized):
     """One seat's screen of a simultaneous-orders game; see the module docstring."""
 
-    selected = param.String(None, allow_None=True, doc="what was clicked first (a unit, a stack, a build site)")
-    targets = param.List([], doc="provinces the selection's orders concern (highlighted)")
     message = param.String("", doc="the last word for the player (an engine refusal in its own words)")
     step = param.Integer(0, doc="a counter that changes with every new position (views key updates on it)")
 

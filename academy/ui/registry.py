@@ -81,7 +81,7 @@ def _ui(folder: str, play: str, lessons: str, shared: str, replay: str, editor: 
 
 UI: dict[str, GameUi] = {
     "conquest": _ui("conquest", "play:PlayPage", "lessons:LessonsPage", "shared:conquest_shared_page",
-                    "academy.ui.replay:conquest_replay_page", "editor:EditorPage", "games_form:ConquestGamesForm",
+                    "replay:conquest_replay_page", "editor:EditorPage", "games_form:ConquestGamesForm",
                     ("academy.games.conquest.position:parse_position", "academy.games.conquest.position:public_position"),
                     TurnRule("Turn", "turn", ("turn",))),
     "diplomacy": _ui("diplomacy", "play:DiplomacyPlayPage", "lessons:DiplomacyLessonsPage",

@@ -1,9 +1,12 @@
-"""Pieces every game's replay page shares: its heading and step bar (``ReplayChrome``), the record's
-download (only once the game is over), the seat's messages so far, the replay's message, and a planner
-opened under the replay from the step shown.
+"""Pieces every game's replay page shares: the page's frame (``GameReplayPage``), its heading and step bar
+(``ReplayChrome``), the record's
+download (only once the game is over), the seat's messages so far, the replay's message, the events of the
+step shown (``step_events_html``), their look (``STYLE``), and a planner opened under the replay from the
+step shown.
 
-A replay session has ``export_json()`` (PermissionError while the game runs), ``can_export``,
-``message``, ``chat``, ``messages_until()``, ``seat_label(seat)``, ``counter_text()`` and ``planner()``.
+A replay session is a ``ReplaySteps`` (academy/ui/replay_steps.py: ``at_start``, ``at_end``, ``seat``,
+``message``, ``chat``, ``messages_until()``, ``seat_label(seat)``) with ``export_json()`` (PermissionError
+while the game runs), ``can_export``, ``counter_text()`` and ``planner()``.
 """
 from __future__ import annotations
 
@@ -13,10 +16,25 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import panel as pn
+import param
 
+from academy.core.record import Record
+from academy.ui.defer import later
 from academy.ui.messages_view import conversations_html
 
-__all__ = ["RecordDownload", "ReplayChrome", "STEP_BUTTONS", "messages_html", "show_planner", "status_html"]
+__all__ = ["GameReplayPage", "RecordDownload", "ReplayChrome", "STEP_BUTTONS", "STYLE", "messages_html",
+           "show_planner", "status_html", "step_events_html"]
+
+#: the look of the parts every replay page has: the heading, the counter, the step's events, the download's note,
+#: the replay's message
+STYLE = """
+.replay-head { font-size: 15px; }
+.replay-counter { font-size: 14px; white-space: nowrap; }
+.step-events ul { margin: 2px 0 0 0; padding-left: 1.3em; }
+.step-events .why { color: #52606d; font-size: 0.92em; }
+.record-note { color: #52606d; font-size: 13px; max-width: 360px; }
+.academy-message { background: #fff8e1; border-left: 4px solid #E0A000; padding: 6px 10px; border-radius: 4px; }
+"""
 
 #: the look of a replay's step buttons, by key: label, width, tooltip. A page picks the keys it has, in
 #: order; the keys before "forward" step back (off at the start), the others forward (off at the end).
@@ -40,7 +58,7 @@ class RecordDownload(pn.viewable.Viewer):
         self.download = pn.widgets.FileDownload(callback=self._saved, filename=filename, label="Download record (JSON)",
                                                 width=220, css_classes=["download-record"], visible=session.can_export)
         self.note = pn.pane.HTML(f"<div class='record-note'>{html.escape(note)}</div>", stylesheets=stylesheets or [],
-                                 visible=not session.can_export)
+                                 visible=not session.can_export, css_classes=["record-note-pane"])
         self.layout = pn.Row(self.download, self.note, margin=0)
 
     def __panel__(self) -> pn.viewable.Viewable:
@@ -81,6 +99,18 @@ def show_planner(area: pn.Column, session: Any, make_page: Callable[[Any], Any],
     return page
 
 
+def step_events_html(events: Sequence[Any], muted: str = "academy-muted") -> str:
+    """The events of the step shown (engine Events), each with its why lines; before the first step, "The
+    start of the game." in the page's ``muted`` class."""
+    if not events:
+        return f"<span class='{muted}'>The start of the game.</span>"
+    items = []
+    for e in events:
+        why = "".join(f"<li class='why'>{html.escape(w)}</li>" for w in e.why)
+        items.append(f"<li>{html.escape(e.text)}{f'<ul>{why}</ul>' if why else ''}</li>")
+    return f"<ul>{''.join(items)}</ul>"
+
+
 def status_html(text: str) -> str:
     """The replay's message for the person looking ('' when there is none)."""
     return f"<div class='academy-message' role='status'>{html.escape(text)}</div>" if text else ""
@@ -90,15 +120,17 @@ class ReplayChrome:
     """What every replay page has around its board: the heading with its links (none when ``embedded``
     under another page), the step buttons (``steps``: (key of ``STEP_BUTTONS``, action) pairs, in order),
     the counter, "Try … from here" (a planner in ``planner_area``), the record's download and the seat's
-    messages (``chat``). ``refresh(at_start, at_end)`` after each step; ``bar(*middle)`` is the step bar
-    (``middle``: widgets between the back and forward buttons, e.g. a slider)."""
+    messages (``chat``), in ``STYLE`` and the page's ``stylesheets``. ``refresh()`` after each step;
+    ``bar(*middle)`` is the step bar (``middle``: widgets between the back and forward buttons, e.g. a
+    slider)."""
 
     def __init__(self, session: Any, game_title: str, steps: Sequence[tuple[str, Callable[[], Any]]],
-                 make_page: Callable[[Any], Any], try_label: str, filename: str, stylesheets: list[str],
-                 back_link: str = "", embedded: bool = False, note: str = FINISHED_NOTE,
-                 labels: dict[str, str] | None = None) -> None:
+                 make_page: Callable[[Any], Any], try_label: str, filename: str, back_link: str = "",
+                 embedded: bool = False, note: str = FINISHED_NOTE, labels: dict[str, str] | None = None,
+                 stylesheets: Sequence[str] = ()) -> None:
         from academy.ui.messages_view import STYLE as CHAT_STYLE
         self.session, self._make_page, self._try_label = session, make_page, try_label
+        stylesheets = [STYLE, *stylesheets]
         back = f" · <a href='{html.escape(back_link)}'>back to the game</a>" if back_link else ""
         links = "" if embedded else (f"{back} · <a href='?page=games'>all games</a> · "
                                      "<a href='?page=replay'>import a record</a>")
@@ -132,18 +164,66 @@ class ReplayChrome:
         return wrapping_row(*(b[k] for k in self._back_keys), *middle, *(b[k] for k in self._forward_keys),
                             self.counter, *extra, margin=(4, 0), css_classes=["replay-steps"])
 
-    def refresh(self, at_start: bool, at_end: bool) -> None:
-        """The counter, the seat's messages and the buttons for the step shown."""
+    def refresh(self) -> None:
+        """The counter, the seat's messages and the buttons (off at the ends) for the step shown."""
         s = self.session
         self.counter.object = html.escape(s.counter_text())
-        self.chat.object = messages_html(s, getattr(s, "seat", s.viewer))   # the seat that reads them
+        self.chat.object = messages_html(s, s.seat)          # the seat that reads them
         for k in self._back_keys:
-            self.buttons[k].disabled = at_start
+            self.buttons[k].disabled = s.at_start
         for k in self._forward_keys:
-            self.buttons[k].disabled = at_end
+            self.buttons[k].disabled = s.at_end
         self.record.refresh()
 
     def open_planner(self) -> Any:
         """A board of one's own from the step shown, under the replay (None, and a message, if there is none)."""
         return show_planner(self.planner_area, self.session, self._make_page,
                             self._try_label.replace("Try", "Trying", 1) + " (this never changes the game)")
+
+
+class GameReplayPage(pn.viewable.Viewer):
+    """A game's replay page: ``layout`` (what it shows) on a ``ReplayChrome`` whose parts are the page's own
+    (``head``, ``buttons``, ``counter``, ``record``, ``try_button``, ``chat``, ``planner_area``: ``_use``),
+    redrawn by ``_update`` after each step (``_follow``). ``of(record, ...)`` is the page of a record on a
+    new ``replay_class`` model: the factory a game's registry entry names (``academy.ui.replay.REPLAY_PAGES``)."""
+
+    session = param.Parameter()
+
+    #: the replay model the page shows (a ``ReplaySteps``: RecordReplay's or OrdersReplay's)
+    replay_class: type
+    chrome: ReplayChrome
+    layout: pn.viewable.Viewable
+
+    @classmethod
+    def of(cls, record: Record, viewer: int | None = None, masked: bool = False, title: str = "",
+           seat_names: list[str] | None = None, chat: list[dict[str, Any]] | None = None, back_link: str = "",
+           embedded: bool = False) -> GameReplayPage:
+        """The replay page of ``record`` as ``viewer`` may see it (``masked``: a running game), under ``title``,
+        with the seats' names and the viewer's messages; ``back_link`` to the game; ``embedded`` under another
+        page (no links)."""
+        session = cls.replay_class(record, viewer=viewer, masked=masked, title=title, seat_names=seat_names,
+                                   chat=chat)
+        return cls(session, back_link=back_link, embedded=embedded)
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self.layout
+
+    def open_planner(self) -> Any:
+        """A board of your own from the step shown, under the replay (None, and a message, if there is none)."""
+        return self.chrome.open_planner()
+
+    def _use(self, chrome: ReplayChrome) -> ReplayChrome:
+        """Build the page on ``chrome``: its parts become the page's own."""
+        self.chrome = chrome
+        self.head, self.buttons, self.counter, self.record = chrome.head, chrome.buttons, chrome.counter, chrome.record
+        self.try_button, self.chat, self.planner_area = chrome.try_button, chrome.chat, chrome.planner_area
+        return chrome
+
+    def _follow(self, *names: str) -> None:
+        """Draw the page now, and again after each change of the session's parameters ``names``."""
+        self.session.param.watch(later(self._update), list(names))
+        self._update()
+
+    def _update(self, *events: Any) -> None:
+        """Draw what the step shown changes (the page's own panes, then ``chrome.refresh()``)."""
+        raise NotImplementedError

@@ -3,11 +3,11 @@
 A ``param.Parameterized`` model that replay pages and boards watch. It *has* a view state (``state``:
 the frame's position from ``replay_model.Replay``, which for a running game is the engine's
 ``Game.view_state`` of the viewer's own observation); it is not a play session and plays nothing.
+A frame is the position after each entry of the record (``step`` of ``length``).
 
-- stepping: ``go``, ``forward``, ``back``, ``to_start``, ``to_end``, ``next_turn``, ``previous_turn``;
-  ``counter_text()``; ``step_events`` (the events of the step shown, with their why) and ``log`` (the
-  story up to it); the seat's messages written up to the step (``messages_until``);
-- names: ``seat_label`` ("Red (Ann)", "Blue (you)" for the viewer seat of a running game);
+- stepping (``ReplaySteps``: ``forward``, ``back``, ``to_start``, ``to_end``, the seat's messages up to
+  the step, ``seat_label``): ``go``, ``next_turn``, ``previous_turn``; ``counter_text()``; ``step_events``
+  (the events of the step shown, with their why) and ``log`` (the story up to it);
 - play from here: ``planner()``, a local game (both sides played here, never stored) from the step
   shown, made by the game's ``make_planner``; ``branch_state`` gives its position;
 - export: ``can_export`` and ``export_json`` (refused for a running game);
@@ -26,17 +26,15 @@ from academy.core.protocol import State
 from academy.core.rng import new_seed
 
 from .replay_model import Frame, Replay
+from .replay_steps import ReplaySteps
 from .turn_session import HUMAN
 
-__all__ = ["RecordReplay", "REFUSAL"]
-
-REFUSAL = "This is a replay: press “Try moves from here” to play on from this step on a board of your own."
+__all__ = ["RecordReplay"]
 
 
-class RecordReplay(param.Parameterized):
+class RecordReplay(ReplaySteps):
     """A record replayed for one viewer; see the module docstring."""
 
-    refusal = REFUSAL
     #: the first words of the planner's message
     planner_note = "A board of your own from step {step}, {how}: play either side; nothing here changes the game."
 
@@ -46,10 +44,6 @@ class RecordReplay(param.Parameterized):
     step_events = param.List([], doc="the events of the step shown (engine Events, with their why)")
     last_events = param.List([], doc="the same events, under the name the play views read")
     log = param.List([], doc="the events up to the step shown: dicts with step, kind, text, why")
-    message = param.String("", doc="what the step shown did, or why a tap does nothing")
-    title = param.String("", doc="what is replayed, in words")
-    masked = param.Boolean(False, doc="a running game: only the viewer's own view is shown")
-    chat = param.List([], doc="the viewer seat's messages (dicts: id, sender, recipients, text, step)")
 
     def __init__(self, replay: Replay | None = None, title: str = "", seat_names: list[str] | None = None,
                  chat: list[dict[str, Any]] | None = None, cpu_delay: float = 0.4, **params: Any) -> None:
@@ -91,24 +85,21 @@ class RecordReplay(param.Parameterized):
         """What the game's board draws of ``frame`` besides its position (selection, trail ...)."""
         return {}
 
-    def _publish(self, **changes: Any) -> None:
-        self.param.update(**changes)
-
     def _describe(self, frame: Frame) -> str:
         who = f"{self.seat_label(frame.mover)}: " if frame.mover is not None and frame.step > 0 else ""
         return f"Step {frame.step} of {frame.length}. {who}{frame.text}"
 
-    def forward(self) -> None:
-        self.go(self.step + 1)
+    @property
+    def frame_index(self) -> int:
+        return self.step
 
-    def back(self) -> None:
-        self.go(self.step - 1)
+    @property
+    def last_frame(self) -> int:
+        return self.length
 
-    def to_start(self) -> None:
-        self.go(0)
-
-    def to_end(self) -> None:
-        self.go(self.length)
+    @property
+    def record_step(self) -> int:
+        return self.step
 
     def next_turn(self) -> None:
         if self.replay is not None:
@@ -124,41 +115,24 @@ class RecordReplay(param.Parameterized):
         r = self.replay
         return f"Step {self.step} of {self.length} · turn {r.turn_index(self.step)} of {r.num_turns}"
 
-    def messages_until(self, step: int | None = None) -> list[dict[str, Any]]:
-        """The viewer's messages written up to ``step`` (default: the step shown), in the replay's time."""
-        step = self.step if step is None else step
-        return [m for m in self.chat if m["step"] <= step]
-
     # --- names ---------------------------------------------------------------------------------
     def player_name(self, player: int | None, game: Any = None) -> str:
         game = game or (self.state.game if self.state is not None else None)
         return "" if player is None or game is None else game.player_name(player)
 
-    def seat_label(self, player: int | None, game: Any = None) -> str:
-        """'Red', 'Red (Ann)', 'Red (you)' for the viewer seat of a running game."""
-        name = self.player_name(player, game)
-        if player is None or player < 0 or not name:
-            return name
-        seat = self.seat_names[player] if player < len(self.seat_names) else ""
-        if seat and seat != name:                  # "Red (Ann)"; "Red (CPU easy)" stays as it is
-            name = seat if seat.startswith(name) else f"{name} ({seat})"
-        return f"{name} (you)" if self.masked and player == self.seat else name
+    def _seat_title(self, seat: int | None) -> str:
+        return self.player_name(seat)
 
     def is_cpu(self, player: int | None) -> bool:
         """Nobody thinks in a replay (the status banners ask)."""
         return False
 
-    # --- no input: this is a replay ------------------------------------------------------------
-    def click(self, *where: Any) -> None:
-        self._publish(message=self.refusal)
-
+    # --- no input: this is a replay (a click: ReplaySteps) ---------------------------------------
     def act(self, text_or_action: Any) -> bool:
-        self._publish(message=self.refusal)
-        return False
+        return self.refuse()
 
     def undo(self) -> bool:
-        self._publish(message=self.refusal)
-        return False
+        return self.refuse()
 
     def my_actions(self) -> list[Any]:
         return []

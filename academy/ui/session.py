@@ -5,7 +5,7 @@ shared board model (``BoardModel``: clicks through ``academy.ui.conquest.input``
 It holds the engine state (whose record is the truth), the seats ("human" or a CPU level), the
 selection, the last message, the CPU status and the event log. Views never change the state
 themselves; they call ``click``, ``act``, ``undo``, ``new_game``, ``load_json`` ... A replay of the game is
-its own page on the record (``academy.ui.replay``), never a mode of this session.
+its own page on the record (``academy.ui.conquest.replay``), never a mode of this session.
 
 CPU turns run off the event loop: a worker thread asks the bot for one action (after
 ``cpu_delay`` seconds, so people can follow) and pushes it back to the session's document with

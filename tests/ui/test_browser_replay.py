@@ -1,5 +1,6 @@
-"""The replay of a finished shared game in a browser: open it from its link, step forward and see the board
-change, branch into the sandbox and make a move there (the stored game is unchanged), download the record."""
+"""The replay of a finished shared Conquest game in a browser: open it from its link, step forward and see the board
+change, open a planner from a step and make a move there (the stored game is unchanged), download the record; the
+import page opens a record file (a bad one gets a message)."""
 from __future__ import annotations
 
 import json
@@ -69,16 +70,17 @@ def test_replay_step_branch_and_download(serve, open_page, finished_game, tmp_pa
     page.wait_text(".step-events", "")
     assert page.text(".replay-players")
 
-    # the sandbox: a move there, and the replay and the stored game stay as they were
+    # a planner under the replay: a move there, and the replay and the stored game stay as they were
     page.page.locator(".rv-branch button").click()
-    page.wait_text(".replay-message", f"Sandbox opened from step {step}")
-    page.page.locator(".sandbox-area .phase-banner").first.wait_for(state="visible")
-    assert "No events yet" in page.text(".sandbox-area")
-    chosen = page.page.locator(".sandbox-area .action-select select").evaluate("s => s.options[s.selectedIndex].text")
+    page.wait_text(".replay-planner", f"A board of your own from step {step}")
+    page.page.locator(".replay-planner .phase-banner").first.wait_for(state="visible")
+    assert "No events yet" in page.text(".replay-planner")
+    chosen = page.page.locator(".replay-planner .action-select select").evaluate(
+        "s => s.options[s.selectedIndex].text")
     assert chosen.startswith("place 1 ")                        # the first legal action: a reinforcement
     where = chosen.removeprefix("place 1 ")
-    page.page.locator(".sandbox-area .play-selected button").click()
-    page.wait_text(".sandbox-area", f"places 1 on {where}")
+    page.page.locator(".replay-planner .play-selected button").click()
+    page.wait_text(".replay-planner", f"places 1 on {where}")
     assert page.text(".replay-counter").startswith(f"Step {step} of {steps}")
     assert shared_hub().store.game(game_id).num_actions == steps
 

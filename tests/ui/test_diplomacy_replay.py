@@ -55,7 +55,7 @@ def test_the_planner_starts_from_the_phase_shown_and_leaves_the_game_alone(hub):
     replay.go(1)
     steps = game.step
     local = replay.planner()
-    assert local.engine_state.position.units == replay._positions[1].units
+    assert local.engine_state.position.units == replay._frames[1]["position"].units
     assert local.power == "AUSTRIA"
     local.click("GAL")
     local.click("WAR")

@@ -17,7 +17,7 @@ from academy.ui.fronts.play import FrontsPlayPage
 from academy.games.fronts.view import full_observation
 from academy.ui.fronts.replay import FrontsReplay, FrontsReplayPage
 from academy.ui.fronts.session import LocalFronts
-from academy.ui.replay import ReplayPage, replay_page
+from academy.ui.replay import RecordImportPage, replay_page
 
 CPUS = [{"kind": "cpu", "level": "easy"}, {"kind": "cpu", "level": "easy"}]
 
@@ -162,7 +162,7 @@ def test_a_seats_replay_shows_its_messages(hub):
 # --- import --------------------------------------------------------------------------------
 def test_import_a_fronts_record_and_bad_files(finished):
     record = finished.record_copy()
-    page = ReplayPage()
+    page = RecordImportPage()
     page.__panel__().get_root(Document())
     data = record.to_json()
     corrupt = {**data, "log": [{"player": None, "chance": False,
@@ -172,10 +172,10 @@ def test_import_a_fronts_record_and_bad_files(finished):
                         (json.dumps({**data, "game": "checkers"}), "Unknown game 'checkers'"),
                         (json.dumps(corrupt), "cannot be replayed")):
         assert not page.import_file(text, "bad.json")
-        assert "bad.json could not be opened" in page.session.message and words in page.session.message
-        assert page.import_area.visible and page.other_page is None
+        assert "bad.json could not be opened" in page.message and words in page.message
+        assert page.import_area.visible and page.shown is None
     assert page.import_file(json.dumps(data), "fronts.json")
-    shown = page.other_page
+    shown = page.shown
     assert isinstance(shown, FrontsReplayPage) and shown.session.count == 1 + 2 * resolves(record)
     assert "imported record (fronts.json)" in shown.head.object and not shown.session.masked
 

@@ -17,7 +17,7 @@ from academy.store.live import LiveHub
 from academy.ui.game_of_war.play import GameOfWarPlayPage
 from academy.ui.game_of_war.replay import GameOfWarReplay, GameOfWarReplayPage
 from academy.ui.game_of_war.session import GameOfWarSession
-from academy.ui.replay import ReplayPage, replay_page
+from academy.ui.replay import RecordImportPage, replay_page
 
 CPUS = [{"kind": "cpu", "level": "easy"}, {"kind": "cpu", "level": "easy"}]
 
@@ -178,7 +178,7 @@ def test_the_planner_starts_from_the_step_shown(finished):
 # --- import --------------------------------------------------------------------------------
 def test_import_a_game_of_war_record_and_bad_files():
     record = cpu_record()
-    page = ReplayPage()
+    page = RecordImportPage()
     page.__panel__().get_root(Document())
     for text, words in ((b"{not json", "bad JSON"),
                         ('{"schema": "academy.record", "version": 1, "game": "chess", "log": []}',
@@ -187,10 +187,10 @@ def test_import_a_game_of_war_record_and_bad_files():
                             {"player": 0, "chance": False, "action": {"type": "Attack", "unit": "N-I1",
                                                                       "target": "S-I1"}}]}), "cannot be replayed")):
         assert not page.import_file(text, "bad.json")
-        assert "bad.json could not be opened" in page.session.message and words in page.session.message
-        assert page.import_area.visible and not page.other_slot.objects     # the page stays usable
+        assert "bad.json could not be opened" in page.message and words in page.message
+        assert page.import_area.visible and not page.replay_slot.objects     # the page stays usable
     assert page.import_file(json.dumps(record.to_json()).encode(), "gow.json")
-    shown = page.other_page
+    shown = page.shown
     assert isinstance(shown, GameOfWarReplayPage) and shown.session.length == len(record)
     assert not page.import_area.visible and "Import another record" in page.head.object
     shown.session.to_end()
@@ -200,8 +200,8 @@ def test_import_a_game_of_war_record_and_bad_files():
 def test_the_upload_widget_opens_a_record():
     record = cpu_record()
     page = replay_page({"page": "replay"})
-    page.first_upload.param.update(filename="gow.json", value=json.dumps(record.to_json()).encode())
-    assert isinstance(page.other_page, GameOfWarReplayPage) and page.other_slot.objects
+    page.upload.param.update(filename="gow.json", value=json.dumps(record.to_json()).encode())
+    assert isinstance(page.shown, GameOfWarReplayPage) and page.replay_slot.objects
 
 
 # --- save and load -------------------------------------------------------------------------

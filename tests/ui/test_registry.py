@@ -54,9 +54,10 @@ def test_the_editor_opens_on_its_start_position(game):
 
 
 @pytest.mark.parametrize("module", ["shell.py", "editor_page.py", "classroom.py", "progress_page.py",
-                                    "lessons_page.py"])
+                                    "lessons_page.py", "replay.py"])
 def test_shared_pages_do_not_branch_on_a_game_name(module):
-    """The shell, editor, classroom, progress and lessons pages name no game: they ask the registry."""
+    """The shell, editor, classroom, progress, lessons and replay pages name no game: they ask the registry
+    (issue 14: a record file opens on its own game's replay page)."""
     code = (UI_DIR / module).read_text(encoding="utf-8")
     if module == "lessons_page.py":
         code = code.replace('game: str = "conquest"', "")     # a default argument, not a branch

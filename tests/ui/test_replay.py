@@ -1,6 +1,7 @@
-"""Replays without a browser: stepping by entry and by turn, a running game's seat sees only its own view at every
-step (no other hand, no seed, no drawn card), export refused while a game runs, import of good and bad files, and a
-sandbox that never touches the store."""
+"""Conquest's replays without a browser: stepping by entry and by turn, a running game's seat sees only its own view
+at every step (no other hand, no seed, no drawn card), export refused while a game runs, import of good and bad files
+on the import page (which opens each game's record on that game's replay page), and a planner that never touches the
+store."""
 from __future__ import annotations
 
 import html
@@ -17,8 +18,9 @@ from academy.games.conquest.notation import card_name
 from academy.store.errors import BadToken
 from academy.store.live import LiveHub
 from academy.games.conquest.view import HIDDEN
-from academy.ui.replay import ReplayPage, ReplaySession, replay_link, replay_page, shared_replay
-from academy.ui.replay_model import Replay, RecordError, read_record
+from academy.ui.conquest.replay import ConquestReplay, ConquestReplayPage, PlannerSession
+from academy.ui.replay import RecordImportPage, replay_link, replay_page, stored_replay
+from academy.ui.replay_model import RecordError, read_record
 
 SEED = 987654321
 CPUS = [{"kind": "cpu", "level": "easy"}, {"kind": "cpu", "level": "easy"}]
@@ -37,6 +39,11 @@ def finished_record(tmp_path_factory):
         game, _ = h.create("conquest", {"players": 2, "setup": "random"}, 3, CPUS)
         assert game.status == "finished"
         return game.record_copy()
+
+
+def shared_replay(hub, game_id: int, token: str | None = None) -> ConquestReplay:
+    """The replay of a stored Conquest game as its replay page builds it (masked while it runs)."""
+    return ConquestReplay(**stored_replay(hub, game_id, token))
 
 
 def chip(card: str, game) -> str:
@@ -82,7 +89,7 @@ def running(hub):
 
 # --- stepping ------------------------------------------------------------------------------
 def test_step_forward_back_start_end(finished_record):
-    s = ReplaySession(Replay(finished_record))
+    s = ConquestReplay(finished_record)
     n = len(finished_record)
     assert s.step == 0 and s.length == n and not s.masked and s.can_export
     start_owner = dict(s.state.owner)
@@ -102,7 +109,7 @@ def test_step_forward_back_start_end(finished_record):
 
 
 def test_positions_match_the_record(finished_record):
-    s = ReplaySession(Replay(finished_record))
+    s = ConquestReplay(finished_record)
     for step in (0, 1, 57, 250, len(finished_record) - 1):
         s.go(step)
         assert s.state == finished_record.replay(upto=step)
@@ -114,7 +121,7 @@ def test_positions_match_the_record(finished_record):
 
 
 def test_by_turn_stops_where_the_player_changes(finished_record):
-    s = ReplaySession(Replay(finished_record))
+    s = ConquestReplay(finished_record)
     entries = finished_record.entries
     owners = []
     for e in entries:
@@ -134,7 +141,7 @@ def test_by_turn_stops_where_the_player_changes(finished_record):
 
 
 def test_the_odds_show_what_the_attacker_faced(finished_record):
-    s = ReplaySession(Replay(finished_record))
+    s = ConquestReplay(finished_record)
     attack = next(i for i, e in enumerate(finished_record.entries) if type(e.action).__name__ == "Attack")
     before = finished_record.replay(upto=attack)
     a = finished_record.entries[attack].action
@@ -145,7 +152,7 @@ def test_the_odds_show_what_the_attacker_faced(finished_record):
     s.forward()                                        # the roll: still the odds the attacker faced, and the dice
     faced, src, dst, dice = s.attack
     assert faced.armies[src] == before.armies[src] and any(e.kind == "roll" for e in s.step_events)
-    page = ReplayPage(s)
+    page = ConquestReplayPage(s)
     assert "Chance to conquer" in page.odds.odds.object
     assert "die attack" in page.odds.dice.object
     s.go(0)
@@ -153,7 +160,7 @@ def test_the_odds_show_what_the_attacker_faced(finished_record):
 
 
 def test_a_click_is_refused(finished_record):
-    s = ReplaySession(Replay(finished_record))
+    s = ConquestReplay(finished_record)
     s.go(5)
     state = s.state
     s.click(next(iter(state.owner)))
@@ -192,7 +199,7 @@ def test_a_running_games_page_never_carries_other_hands_or_the_seed(running):
     game, tokens, hands = running
     real = game.record_copy()
     s = shared_replay(game.hub, game.game_id, tokens[0])
-    page = ReplayPage(s)
+    page = ConquestReplayPage(s)
     doc = bokeh.document.Document()
     doc.add_root(page.__panel__().get_root(doc))
     blue_ever, red_shown = set(), 0
@@ -205,8 +212,8 @@ def test_a_running_games_page_never_carries_other_hands_or_the_seed(running):
             assert chip(card, truth.game) not in text
         red_shown += all(chip(c, truth.game) in text for c in truth.hands[0]) and bool(truth.hands[0])
         assert str(SEED) not in text
-    assert not page.download.visible and page.record_note.visible
-    assert "can be downloaded once the game is over" in page.record_note.object
+    assert not page.record.download.visible and page.record.note.visible
+    assert "can be downloaded once the game is over" in page.record.note.object
     assert blue_ever and red_shown
 
 
@@ -233,14 +240,14 @@ def test_a_finished_game_shows_everything_and_exports(hub):
     assert not s.masked and s.can_export and "finished" in s.title
     data = json.loads(s.export_json())
     assert data["schema"] == "academy.record" and data["seed"] == 5 and len(data["log"]) == s.length
-    page = ReplayPage(s)
-    assert page.download.visible and not page.record_note.visible
+    page = ConquestReplayPage(s)
+    assert page.record.download.visible and not page.record.note.visible
     assert replay_link(game.game_id) == f"?match={game.game_id}&replay=1"
     assert replay_link(game.game_id, "a b") == f"?match={game.game_id}&seat=a%20b&replay=1"
 
 
-# --- sandbox --------------------------------------------------------------------------------
-def test_branching_a_finished_game_starts_from_the_true_state_and_stores_nothing(hub):
+# --- a planner from a step ---------------------------------------------------------------------
+def test_a_planner_from_a_finished_game_starts_from_the_true_state_and_stores_nothing(hub):
     game, _ = hub.create("conquest", {"players": 2, "setup": "random"}, 5, CPUS)
     stored = hub.store.record_json(game.game_id)
     s = shared_replay(hub, game.game_id)
@@ -248,26 +255,26 @@ def test_branching_a_finished_game_starts_from_the_true_state_and_stores_nothing
     while s.state.node_kind().value != "decision":
         s.forward()
     step = s.step
-    sandbox = s.branch()
-    assert s.sandbox_open and sandbox.state == game.record_copy().replay(upto=step)
-    assert sandbox.seats == ["human", "human"]
-    mover = sandbox.state.to_move()
-    assert sandbox.act(sandbox.state.legal_actions()[0])
-    assert sandbox.state.to_move() is not None or sandbox.state.is_terminal()
-    assert len(sandbox.state.record) > step and mover is not None
+    local = s.planner()
+    assert isinstance(local, PlannerSession) and local.state == game.record_copy().replay(upto=step)
+    assert local.seats == ["human", "human"]
+    mover = local.state.to_move()
+    assert local.act(local.state.legal_actions()[0])
+    assert local.state.to_move() is not None or local.state.is_terminal()
+    assert len(local.state.record) > step and mover is not None
     assert s.step == step and s.state == game.record_copy().replay(upto=step)    # the replay is unchanged
     assert hub.store.record_json(game.game_id) == stored
     assert hub.store.game(game.game_id).num_actions == len(stored["log"])
 
 
-def test_branching_a_running_game_hides_what_the_seat_cannot_see(running):
+def test_a_planner_from_a_running_game_hides_what_the_seat_cannot_see(running):
     game, tokens, hands = running
     stored = game.hub.store.record_json(game.game_id)
     s = shared_replay(game.hub, game.game_id, tokens[0])
     s.to_end()
     truth = game.record_copy().replay()
-    sandbox = s.branch(seed=42)
-    copy = sandbox.state
+    local = s.planner(seed=42)
+    copy = local.state
     assert copy.record.seed == 42 and copy.record.seed != SEED
     assert copy.record.start is not None and copy.record.start["hands"][0] == truth.hands[0]
     assert copy.record.start["hands"][1] != ["?"] * len(truth.hands[1])
@@ -281,11 +288,13 @@ def test_branching_a_running_game_hides_what_the_seat_cannot_see(running):
 
 # --- import ---------------------------------------------------------------------------------
 def test_import_a_good_record(finished_record):
-    s = ReplaySession()
-    assert not s.has_replay
+    page = RecordImportPage()
+    assert page.shown is None and page.import_area.visible
     text = json.dumps(finished_record.to_json())
-    assert s.import_text(text.encode(), name="game.json")
-    assert s.has_replay and not s.masked and s.length == len(finished_record) and "game.json" in s.title
+    assert page.import_file(text.encode(), name="game.json")
+    assert isinstance(page.shown, ConquestReplayPage) and not page.import_area.visible
+    s = page.shown.session
+    assert not s.masked and s.length == len(finished_record) and "game.json" in s.title
     s.to_end()
     assert s.state == finished_record.replay()
     assert s.export_json() == json.dumps(finished_record.to_json(), indent=1)
@@ -310,59 +319,62 @@ def test_a_malformed_record_gives_a_clear_message(text, words):
     with pytest.raises(RecordError, match=None) as info:
         read_record(text)
     assert words in str(info.value)
-    s = ReplaySession()
-    assert not s.import_text(text, name="bad.json")
-    assert "bad.json could not be opened" in s.message and words in s.message and not s.has_replay
+    page = RecordImportPage()
+    assert not page.import_file(text, name="bad.json")
+    assert "bad.json could not be opened" in page.message and words in page.message and page.shown is None
+    assert words in html.unescape(page.message_pane.object) and page.import_area.visible
 
 
-def test_a_record_of_a_game_without_a_replay_board_is_refused_in_words(monkeypatch):
+def test_a_record_of_a_game_without_a_replay_page_is_refused_in_words(monkeypatch):
     from academy.games import REGISTRY
     from academy.ui.replay import REPLAY_PAGES
     monkeypatch.delitem(REPLAY_PAGES, "tactics")      # every game has its replay page now: pretend one has not
     game = REGISTRY["tactics"]()
     text = json.dumps(game.new_initial_state(seed=1).record.to_json())
-    s = ReplaySession()
-    assert not s.import_text(text, name="tac.json")
-    assert "tac.json is a record of Tactics" in s.message
-    assert "Conquest, Diplomacy, Game of War and Fronts games only" in s.message
-    page = ReplayPage()
+    page = RecordImportPage()
     assert not page.import_file(text, "tac.json")
-    assert "tac.json is a record of Tactics" in page.session.message and not page.other_slot.objects
+    assert "tac.json is a record of Tactics" in page.message
+    assert "Conquest, Diplomacy, Game of War and Fronts games only" in page.message
+    assert not page.replay_slot.objects and page.import_area.visible
 
 
 def test_an_imported_diplomacy_record_opens_phase_by_phase():
     from academy.games import REGISTRY
     from academy.games.diplomacy.bots import make_bot, play_orders
+    from academy.ui.diplomacy.replay import DiplomacyReplayPage
     state = REGISTRY["diplomacy"]().new_initial_state(seed=1)
     play_orders(state, {p: make_bot("easy", p) for p in range(7)}, 3)
-    page = ReplayPage()
-    opened = page.open_diplomacy(json.dumps(state.record.to_json()), "dip.json")
-    assert opened is not None and opened.session.count == 4
-    assert not page.import_area.visible and page.other_slot.objects
-    assert page.open_diplomacy(b"{broken", "x.json") is None
+    page = RecordImportPage()
+    assert page.import_file(json.dumps(state.record.to_json()), "dip.json")
+    assert isinstance(page.shown, DiplomacyReplayPage) and page.shown.session.count == 4
+    assert not page.import_area.visible and len(page.replay_slot.objects) == 1
+    assert "Import another record" in page.head.object
 
 
-def test_a_bad_import_leaves_a_loaded_replay_working(finished_record):
-    s = ReplaySession(Replay(finished_record))
+def test_a_bad_file_leaves_the_record_shown_working(finished_record):
+    page = RecordImportPage()
+    assert page.import_file(json.dumps(finished_record.to_json()), "game.json")
+    shown, s = page.shown, page.shown.session
     s.go(7)
-    assert not s.import_text("{", name="x.json")
-    assert s.step == 7 and s.has_replay and "x.json could not be opened" in s.message
+    assert not page.import_file("{", name="x.json")
+    assert page.shown is shown and s.step == 7 and "x.json could not be opened" in page.message
     s.forward()
     assert s.step == 8
 
 
 def test_the_import_page_reads_a_file(finished_record):
     page = replay_page({"page": "replay"})
-    assert isinstance(page, ReplayPage) and page.import_area.visible and not page.replay_area.visible
-    page.first_upload.param.update(filename="broken.json", value=b"{")
-    assert "broken.json could not be opened" in page.import_message.object and not page.replay_area.visible
-    page.first_upload.param.update(filename="good.json", value=json.dumps(finished_record.to_json()).encode())
-    assert page.replay_area.visible and not page.import_area.visible
-    assert "Step 0 of" in page.counter.object
-    page.buttons["forward"].clicks += 1
-    assert page.session.step == 1 and "Step 1 of" in page.counter.object
-    page.open_sandbox()
-    assert page.sandbox_area.visible and page.sandbox_page.session is page.session.sandbox
+    assert isinstance(page, RecordImportPage) and page.import_area.visible and not page.replay_slot.objects
+    page.upload.param.update(filename="broken.json", value=b"{")
+    assert "broken.json could not be opened" in page.message_pane.object and not page.replay_slot.objects
+    page.upload.param.update(filename="good.json", value=json.dumps(finished_record.to_json()).encode())
+    shown = page.shown
+    assert len(page.replay_slot.objects) == 1 and not page.import_area.visible
+    assert "Step 0 of" in shown.counter.object
+    shown.buttons["forward"].clicks += 1
+    assert shown.session.step == 1 and "Step 1 of" in shown.counter.object
+    planner = shown.open_planner()
+    assert isinstance(planner.session, PlannerSession) and len(shown.planner_area.objects) == 2
 
 
 # --- routes and links -----------------------------------------------------------------------
@@ -396,7 +408,6 @@ def test_a_seats_replay_shows_its_messages_as_they_were_written(tmp_path):
     from bokeh.document import Document
 
     from academy.store.live import LiveHub
-    from academy.ui.replay import ReplayPage, shared_replay
 
     with LiveHub(f"sqlite:///{tmp_path}/chat.db", synchronous=True) as hub:
         game, tokens = hub.create("conquest", {"players": 3, "setup": "random"}, 7,
@@ -413,7 +424,7 @@ def test_a_seats_replay_shows_its_messages_as_they_were_written(tmp_path):
         red.go(red.length)
         assert [m["text"] for m in red.messages_until()] == ["Truce on the Ural?", "Agreed, until turn 5."]
         assert green.chat == []                          # not a participant: sees none of it
-        page = ReplayPage(red)
+        page = ConquestReplayPage(red)
         page.__panel__().get_root(Document())
         page._update()
         assert "Agreed, until turn 5." in page.chat.object

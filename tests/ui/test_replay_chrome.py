@@ -10,11 +10,11 @@ import pytest
 from academy.core.bots import RandomBot
 from academy.core.protocol import NodeKind
 from academy.games import REGISTRY
+from academy.ui.registry import UI
 from academy.ui.replay import replay_factory
 
-#: the games whose replay pages are built on ReplayChrome (Conquest's has its own bar, with a slider and the
-#: import of a record)
-GAMES = ("diplomacy", "fronts", "game_of_war", "tactics")
+#: every game's replay page is built on ReplayChrome (Conquest's with a slider between its step buttons)
+GAMES = tuple(UI)
 
 
 def short_record(name: str):

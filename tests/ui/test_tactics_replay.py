@@ -13,7 +13,7 @@ from academy.games.tactics.board import tile_name
 from academy.games.tactics.bots import make_bot
 from academy.games.tactics.game import TacticsGame
 from academy.store.live import LiveHub
-from academy.ui.replay import REPLAY_PAGES, ReplayPage, replay_page
+from academy.ui.replay import REPLAY_PAGES, RecordImportPage, replay_page
 from academy.ui.tactics.play import TacticsPlayPage
 from academy.games.tactics.view import spectator_observation
 from academy.ui.tactics.replay import TacticsReplay, TacticsReplayPage
@@ -161,16 +161,16 @@ def test_a_spectator_sees_what_both_sides_see_and_everything_once_finished(hub):
 def test_import_a_tactics_record_and_bad_files():
     assert "tactics" in REPLAY_PAGES
     record = cpu_record()
-    page = ReplayPage()
+    page = RecordImportPage()
     page.__panel__().get_root(Document())
     bad_step = {"player": 0, "chance": False, "action": {"type": "Wait", "at": "A1", "to": "J10"}}
     for text, words in ((b"{not json", "bad JSON"),
                         (json.dumps({**record.to_json(), "log": [bad_step]}), "cannot be replayed")):
         assert not page.import_file(text, "bad.json")
-        assert "bad.json could not be opened" in page.session.message and words in page.session.message
-        assert page.import_area.visible and not page.other_slot.objects
+        assert "bad.json could not be opened" in page.message and words in page.message
+        assert page.import_area.visible and not page.replay_slot.objects
     assert page.import_file(json.dumps(record.to_json()).encode(), "tactics.json")
-    shown = page.other_page
+    shown = page.shown
     assert isinstance(shown, TacticsReplayPage) and shown.session.length == len(record)
     assert not shown.session.masked and "Import another record" in page.head.object
     shown.session.to_end()

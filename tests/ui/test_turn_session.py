@@ -140,13 +140,10 @@ def record_of(game: str, moves: int = 8):
 
 
 def replay_of(game: str, record, **kw):
+    from academy.ui.conquest.replay import ConquestReplay
     from academy.ui.game_of_war.replay import GameOfWarReplay
-    from academy.ui.replay import ReplaySession
-    from academy.ui.replay_model import Replay
     from academy.ui.tactics.replay import TacticsReplay
-    if game == "conquest":
-        return ReplaySession(Replay(record, viewer=kw.pop("viewer", None), masked=kw.pop("masked", False)), **kw)
-    return {"tactics": TacticsReplay, "game_of_war": GameOfWarReplay}[game](record, **kw)
+    return {"conquest": ConquestReplay, "tactics": TacticsReplay, "game_of_war": GameOfWarReplay}[game](record, **kw)
 
 
 def test_no_replay_is_a_play_session():

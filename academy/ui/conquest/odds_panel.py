@@ -137,16 +137,21 @@ def reinforcement_html(state: Any, hidden: frozenset[str] = frozenset()) -> str:
 
 
 class OddsPanel(pn.viewable.Viewer):
-    """The side panel for a board model (GameSession or LessonModel)."""
+    """The side panel for a board model (GameSession or LessonModel): the odds of what is selected, the
+    reinforcements, and the dice of the last roll with their why."""
 
     model = param.Parameter()
 
+    #: the css classes (test hooks) of the panel, its odds and its dice
+    css_names = ("odds-panel", "odds-body", "dice-result")
+
     def __init__(self, model: Any, **params: Any) -> None:
         super().__init__(model=model, **params)
-        self.odds = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["odds-body"])
-        self.dice = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["dice-result"],
+        panel, odds, dice = self.css_names
+        self.odds = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=[odds])
+        self.dice = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=[dice],
                                  visible=False)
-        self.layout = pn.Column(self.dice, self.odds, css_classes=["odds-panel"], sizing_mode="stretch_width",
+        self.layout = pn.Column(self.dice, self.odds, css_classes=[panel], sizing_mode="stretch_width",
                                 margin=(0, 0))
         update = later(self._update)
         model.param.watch(update, ["state", "selected", "target", "last_events"])

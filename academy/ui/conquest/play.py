@@ -185,7 +185,7 @@ class PlayPage(pn.viewable.Viewer):
     def open_replay(self) -> Any:
         """The game so far, step by step, under the board. With one person on this screen, as that person
         saw it while it runs (the CPU's cards stay hidden); with several, as a spectator would."""
-        from academy.ui.replay import conquest_replay_page
+        from .replay import conquest_replay_page
         s = self.session
         if s.state is None:
             return None

@@ -16,8 +16,9 @@
   visible position): each order's result and reason. A preview, not a promise;
 - ``submit()``: hands the orders to the game.
 
-It is an ``OrdersSession`` (academy/ui/orders_session.py: drafts, submit, preview hook, message), as
-Fronts' screens are. Two games: ``LocalDiplomacy`` (a ``LocalOrders``: people on this screen, hot
+It is a ``DiplomacyView`` (academy/ui/diplomacy/view.py: what the board and the results read) and an
+``OrdersSession`` (academy/ui/orders_session.py: drafts, submit, preview hook, message), as Fronts'
+screens are. Two games: ``LocalDiplomacy`` (a ``LocalOrders``: people on this screen, hot
 seat allowed, the other powers the CPU at a level chosen per power, whose orders are written off the event loop) and
 ``SharedDiplomacy`` (one seat of a live game in academy/store/live.py, on the process's shared hub).
 
@@ -57,6 +58,8 @@ from academy.ui.orders_session import OrdersSession
 from academy.ui.seat_chat import SeatChat
 from academy.ui.seat_leaving import SeatLeaving
 from academy.ui.session_loop import in_session
+
+from .view import DiplomacyView
 
 __all__ = ["DiplomacySession", "LocalDiplomacy", "SharedDiplomacy", "past_phases", "order_targets", "order_label",
            "phase_title", "POWERS"]
@@ -128,20 +131,15 @@ def past_phases(record: Record) -> list[dict[str, Any]]:
     return out
 
 
-class DiplomacySession(OrdersSession):
-    """One power's view and order writing; subclasses say where the orders go (see the module docstring)."""
+class DiplomacySession(OrdersSession, DiplomacyView):
+    """One power's view (``DiplomacyView``: ``power`` is the power this screen writes orders for, ``pending``
+    the orders being written) and order writing; subclasses say where the orders go (see the module
+    docstring)."""
 
-    state = param.Parameter(doc="DiplomacyState built from the observation of ``power`` (views read it)")
-    power = param.String(None, allow_None=True, doc="the power this screen writes orders for (None: watching)")
-    pending = param.Dict({}, doc="orders being written: thing to order -> order text")
     choices = param.List([], doc="the menu after a click: [(label, order text)]")
-    by_convoy = param.List([], doc="of ``targets``, the provinces the selected army reaches only by convoy")
     preview = param.List([], doc="preview rows: dicts unit, order, result, reason (if every other power held)")
-    history = param.List([], doc="every resolved phase seen: dicts phase, orders, results, reasons")
     submitted = param.List([], doc="powers that have submitted this phase (public)")
     to_order = param.List([], doc="powers that have something to order this phase")
-    others = param.Dict({}, doc="other powers' orders this screen may show (a lesson's fixed orders): "
-                                "power -> order texts, drawn like this power's drafts")
 
     seat_param, preview_param = "power", "preview"
     cleared_text = "All orders removed: unordered units hold."
@@ -162,10 +160,6 @@ class DiplomacySession(OrdersSession):
         return self._options
 
     _options: dict[str, Any] = {}
-
-    @property
-    def phase(self) -> str:
-        return self.state.phase if self.state is not None else ""
 
     @property
     def order_limit(self) -> int | None:

@@ -153,7 +153,9 @@ class FrontsBoard(pn.viewable.Viewer):
         self.kit.on_tap(self._on_tap)
         for size in ("inner_width", "inner_height"):     # the arrow heads turn with the board's shape
             self.figure.on_change(size, self._on_resize)
-        session.param.watch(self._on_model, ["obs", "selected", "targets", "pending", "step", "mode"])
+        # the models it draws (play, lessons, replay, editor) need not have every mark: watch what they have
+        watched = ["obs", "selected", "targets", "pending", "step", "mode"]
+        session.param.watch(self._on_model, [name for name in watched if name in session.param])
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self.pane

@@ -2,7 +2,8 @@
 (the new map, the battles marked, every event with its why), the battle reports so far and the
 seat's messages as they were written.
 
-``FrontsReplay`` (a ``FrontsSession``, no Panel) reads a record once and keeps its frames:
+``FrontsReplay`` (an ``OrdersReplay`` with the ``FrontsView`` its board and panels read; no Panel, not
+a play session) reads a record once and keeps its frames:
 
 - frame 0: the start; then for every resolved turn two frames, "the orders" (the map before the
   turn with the orders drawn as arrows) and "resolved" (the map after it, the battles, the events);
@@ -31,65 +32,52 @@ from academy.games.fronts.mapdata import load_map
 from academy.games.fronts.units import LOSS_ORDER
 from academy.games.fronts.view import full_observation
 from academy.ui.fit import board_and_side
-from academy.ui.defer import later
-from academy.ui.replay_parts import ReplayChrome
+from academy.ui.orders_replay import OrdersReplay
+from academy.ui.replay_parts import GameReplayPage, ReplayChrome
 from academy.ui.replay_parts import status_html as replay_status
 
 from .board import FrontsBoard, colour
 from .panels import CSS, LEGEND, ReportsPanel, reports_html, swatch
-from .session import FrontsSession
+from .view import FrontsView
 
 __all__ = ["FrontsReplay", "FrontsReplayPage", "ReplayFrontsBoard", "fronts_replay_page"]
 
-REFUSAL = "This is a replay: it takes no orders. Press “Try orders from here” to play on from this frame."
-
+#: the turn pane's look (the parts every replay page has are in ``replay_parts.STYLE``)
 STYLE = """
-.replay-head { font-size: 15px; }
-.replay-counter { font-size: 14px; white-space: nowrap; }
-.record-note { color: #52606d; font-size: 13px; max-width: 360px; }
 .turn-orders ul { margin: 2px 0 6px 0; padding-left: 1.2em; }
 """
 
 
-class FrontsReplay(FrontsSession):
+class FrontsReplay(OrdersReplay, FrontsView):
     """A Fronts record, turn by turn, as ``viewer`` may see it; see the module docstring."""
 
-    index = param.Integer(0, doc="the frame shown")
-    count = param.Integer(1, doc="the number of frames")
+    secret = "every player's secret orders and stacks"
+
     order_owners = param.List([], doc="the player id of each order in ``pending`` (for their colours)")
     turn_orders = param.List([], doc="the orders of the turn shown: dicts player, results ([text, outcome]...)")
     turn_events = param.List([], doc="the events of the frame shown (dicts kind, text, why)")
-    title = param.String("", doc="what is replayed, in words")
-    masked = param.Boolean(False, doc="a running game: only the viewer's own view is shown")
-    chat = param.List([], doc="the viewer seat's messages (dicts: id, sender, recipients, text, step)")
 
     def __init__(self, record: Record, viewer: int | str | None = None, masked: bool = False, title: str = "",
                  seat_names: list[str] | None = None, chat: list[dict[str, Any]] | None = None,
                  **params: Any) -> None:
-        super().__init__(**params)
-        game = record.game
-        self.game, self.fmap = game, load_map(game.map.id)
-        pid = game.player_ids[viewer] if isinstance(viewer, int) else viewer
-        self.viewer = game.player_ids.index(pid) if pid is not None else None   # the seat index (messages)
-        self.seat_names = list(seat_names or [])
-        self._record = record.fork()
-        self._can_export = not masked
-        self._frames = self._read(record, pid, masked)
-        self.param.update(count=len(self._frames), title=title, masked=bool(masked), chat=list(chat or []),
-                          player=pid)
-        self.go(0)
+        ids = record.game.player_ids
+        pid = ids[viewer] if isinstance(viewer, int) else viewer
+        super().__init__(record, ids.index(pid) if pid is not None else None, masked, title, seat_names, chat,
+                         **params)
+        self.fmap = load_map(self.game.map.id)
+        self.player = pid
+        self.load(self._read(pid))
 
-    @staticmethod
-    def _read(record: Record, pid: str | None, masked: bool) -> list[dict[str, Any]]:
+    def _read(self, pid: str | None) -> list[dict[str, Any]]:
         """The frames (see the module docstring); in a masked replay only observations of ``pid``."""
         def view(st: Any) -> dict[str, Any]:
-            return copy.deepcopy(st.observation(pid)) if masked else full_observation(st)
+            return copy.deepcopy(st.observation(pid)) if self.masked else full_observation(st)
 
-        state = record.initial_state()
+        state = self._record.initial_state()
         frames = [{"kind": "start", "turn": state.board.turn, "obs": view(state), "orders": [], "events": [],
                    "step": 0}]
         notes: list[dict[str, Any]] = []
-        for i, entry in enumerate(record.entries):
+        for i, entry in enumerate(self._record.entries):
             if not isinstance(entry.action, Resolve):
                 for e in state.apply(entry.action):
                     if e.kind == "surrender":            # public; an order given is not shown here
@@ -108,13 +96,13 @@ class FrontsReplay(FrontsSession):
             frames.append({"kind": "result", "turn": turn, "obs": after, "orders": orders,
                            "events": [e for e in events if e["kind"] != "orders"], "step": i + 1})
             notes = []
-        frames[-1]["step"] = len(record)          # the last frame: everything so far (the turn under way too)
+        frames[-1]["step"] = len(self._record)    # the last frame: everything so far (the turn under way too)
         return frames
 
-    # --- stepping ------------------------------------------------------------------------------
-    def go(self, index: int) -> None:
-        """Show frame ``index`` (clamped)."""
-        index = max(0, min(int(index), self.count - 1))
+    # --- the frames (OrdersReplay) -------------------------------------------------------------
+    def _frame_changes(self, index: int) -> dict[str, Any]:
+        """The map of the frame, the orders drawn on it (an orders frame's, each in its owner's colour), the
+        turn's orders and events, and the reports of every turn resolved so far."""
         f = self._frames[index]
         texts, owners = [], []
         if f["kind"] == "orders":
@@ -124,22 +112,13 @@ class FrontsReplay(FrontsSession):
                     owners.append(o["player"])
         reports = [{"turn": g["turn"], "events": g["events"]} for g in self._frames[1:index + 1]
                    if g["kind"] == "result"]
-        self.param.update(index=index, order_owners=owners, turn_orders=list(f["orders"]),
-                          turn_events=list(f["events"]), reports=reports, selected=None, targets=[])
-        self._show(f["obs"], message=self.counter_text())
-        self.param.update(pending=texts, previews=[])
+        return dict(obs=f["obs"], pending=texts, order_owners=owners, turn_orders=list(f["orders"]),
+                    turn_events=list(f["events"]), reports=reports)
 
-    def forward(self) -> None:
-        self.go(self.index + 1)
-
-    def back(self) -> None:
-        self.go(self.index - 1)
-
-    def to_start(self) -> None:
-        self.go(0)
-
-    def to_end(self) -> None:
-        self.go(self.count - 1)
+    def _frame_words(self, index: int) -> str:
+        f = self._frames[index]
+        return {"start": f"Turn {f['turn']}: the start of the game", "orders": f"Turn {f['turn']}: the orders",
+                "result": f"Turn {f['turn']}: resolved"}[f["kind"]]
 
     @property
     def frame_kind(self) -> str:
@@ -148,42 +127,6 @@ class FrontsReplay(FrontsSession):
     @property
     def frame_turn(self) -> int:
         return self._frames[self.index]["turn"]
-
-    @property
-    def record_step(self) -> int:
-        """The record's length at the frame shown (messages are placed by it)."""
-        return self._frames[self.index]["step"]
-
-    def counter_text(self) -> str:
-        f = self._frames[self.index]
-        what = {"start": f"Turn {f['turn']}: the start of the game",
-                "orders": f"Turn {f['turn']}: the orders",
-                "result": f"Turn {f['turn']}: resolved"}[f["kind"]]
-        return f"{what} (frame {self.index + 1} of {self.count})."
-
-    def messages_until(self, step: int | None = None) -> list[dict[str, Any]]:
-        """The viewer's messages written up to the record's ``step`` (default: the frame shown)."""
-        step = self.record_step if step is None else step
-        return [m for m in self.chat if m["step"] <= step]
-
-    def seat_label(self, seat: int | None) -> str:
-        if seat is None or self.game is None:
-            return ""
-        name = self.game.player_name(seat)
-        who = self.seat_names[seat] if 0 <= seat < len(self.seat_names) else ""
-        if who and who != name:
-            name = who if who.startswith(name) else f"{name} ({who})"
-        return f"{name} (you)" if self.masked and seat == self.viewer else name
-
-    # --- no input: this is a replay -------------------------------------------------------------
-    def _refusal(self) -> str | None:
-        return REFUSAL
-
-    def click(self, province: str) -> None:
-        self.message = REFUSAL
-
-    def _send(self, orders: list[str]) -> None:   # never reached: every order is refused
-        raise AssertionError("a replay takes no orders")
 
     # --- a planner ------------------------------------------------------------------------------
     def planner(self) -> Any:
@@ -220,19 +163,6 @@ class FrontsReplay(FrontsSession):
                          + (" Stacks you saw only roughly stand at the middle of their size range." if self.masked
                             else ""))
         return local
-
-    # --- export ---------------------------------------------------------------------------------
-    @property
-    def can_export(self) -> bool:
-        return self._can_export
-
-    def export_json(self) -> str:
-        """The record as JSON; raises PermissionError for a running game (its orders are secret)."""
-        if not self._can_export:
-            raise PermissionError("This game is still running: its record holds every player's secret orders "
-                                  "and stacks, so it can be downloaded only once the game is over.")
-        from academy.ui.save_load import record_text
-        return record_text(self._record)
 
 
 class ReplayFrontsBoard(FrontsBoard):
@@ -271,19 +201,17 @@ def turn_html(s: FrontsReplay) -> str:
     return body
 
 
-class FrontsReplayPage(pn.viewable.Viewer):
+class FrontsReplayPage(GameReplayPage):
     """The replay page: step buttons, the map, the turn's orders and resolution, reports, messages."""
 
-    session = param.Parameter()
+    replay_class = FrontsReplay
 
     def __init__(self, session: FrontsReplay, back_link: str = "", embedded: bool = False, **params: Any) -> None:
         super().__init__(session=session, **params)
         s = session
-        self.chrome = c = ReplayChrome(
+        c = self._use(ReplayChrome(
             s, "Fronts", (("start", s.to_start), ("back", s.back), ("forward", s.forward), ("end", s.to_end)),
-            _play_page, "Try orders from here", "fronts-record.json", [STYLE], back_link, embedded)
-        self.head, self.buttons, self.counter, self.record = c.head, c.buttons, c.counter, c.record
-        self.try_button, self.chat, self.planner_area = c.try_button, c.chat, c.planner_area
+            _play_page, "Try orders from here", "fronts-record.json", back_link, embedded))
         bar = c.bar()
         self.board = ReplayFrontsBoard(s)
         self.message = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width",
@@ -299,22 +227,14 @@ class FrontsReplayPage(pn.viewable.Viewer):
             pn.Card(ReportsPanel(s), title="Battle reports so far", sizing_mode="stretch_width",
                     css_classes=["reports-card"]),
             self.planner_area, sizing_mode="stretch_width", css_classes=["replay-page", "fronts-replay"])
-        s.param.watch(later(self._update), ["index", "message"])
-        self._update()
-
-    def __panel__(self) -> pn.viewable.Viewable:
-        return self.layout
-
-    def open_planner(self) -> Any:
-        """A board of your own from the frame shown, under the replay."""
-        return self.chrome.open_planner()
+        self._follow("index", "message")
 
     def _update(self, *events: Any) -> None:
         s = self.session
         with pn.io.hold():
             self.message.object = replay_status(s.message)
             self.turn.object = turn_html(s)
-            self.chrome.refresh(s.index <= 0, s.index >= s.count - 1)
+            self.chrome.refresh()
 
 
 def _play_page(local: Any) -> Any:
@@ -322,9 +242,5 @@ def _play_page(local: Any) -> Any:
     return FrontsPlayPage(local)
 
 
-def fronts_replay_page(record: Record, viewer: int | None = None, masked: bool = False, title: str = "",
-                       seat_names: list[str] | None = None, chat: list[dict[str, Any]] | None = None,
-                       back_link: str = "", embedded: bool = False) -> FrontsReplayPage:
-    """The replay page of a Fronts record (the factory ``academy.ui.replay`` dispatches to)."""
-    session = FrontsReplay(record, viewer=viewer, masked=masked, title=title, seat_names=seat_names, chat=chat)
-    return FrontsReplayPage(session, back_link=back_link, embedded=embedded)
+#: the page of a Fronts record (the factory the UI registry names)
+fronts_replay_page = FrontsReplayPage.of

@@ -18,8 +18,9 @@
   with its factors, win chances, expected losses, and who holds the province after the turn;
 - ``reports``: the battle reports of every resolved turn, from the viewer's observation only.
 
-It is an ``OrdersSession`` (academy/ui/orders_session.py: drafts, submit, preview hook, message), as
-Diplomacy's screens are. ``LocalFronts`` (a ``LocalOrders``) is a game on this screen: the ``people``
+It is a ``FrontsView`` (academy/ui/fronts/view.py: what the board and panels read) and an
+``OrdersSession`` (academy/ui/orders_session.py: drafts, submit, preview hook, message), as Diplomacy's
+screens are. ``LocalFronts`` (a ``LocalOrders``) is a game on this screen: the ``people``
 play here (hot seat with a pass-the-screen cover when several), the others are the CPU; when every
 person has submitted, the CPUs order (off the event loop in a served page) and the turn resolves.
 
@@ -40,13 +41,15 @@ import param
 from academy.core.errors import IllegalAction, RulesError
 from academy.core.text import count
 from academy.games.fronts.game import FrontsGame
-from academy.games.fronts.mapdata import FrontsMap, load_map
+from academy.games.fronts.mapdata import load_map
 from academy.games.fronts.odds import preview as odds_preview
 from academy.games.fronts.odds import turn_odds as odds_turn
 from academy.games.fronts.orders import parse_order
 from academy.games.fronts.units import LOSS_ORDER, UNITS
 from academy.ui.local_orders import LocalOrders
 from academy.ui.orders_session import OrdersSession
+
+from .view import FrontsView
 
 __all__ = ["FrontsSession", "LocalFronts", "GAMES", "LEVELS", "MODES"]
 
@@ -67,26 +70,16 @@ def _leaves(tree: Any) -> list[str]:
     return []
 
 
-class FrontsSession(OrdersSession):
-    """One player's screen of a Fronts game (see the module docstring)."""
+class FrontsSession(OrdersSession, FrontsView):
+    """One player's screen of a Fronts game (see the module docstring): a ``FrontsView`` whose ``player`` is
+    the player this screen writes orders for and ``pending`` the orders written so far."""
 
-    obs = param.Dict(None, allow_None=True, doc="observation(player): everything the views draw")
-    player = param.String(None, allow_None=True, doc="the player id this screen writes orders for")
-    pending = param.List([], doc="the orders written so far (canonical texts)")
-    selected = param.String(None, allow_None=True, doc="the province of the selected stack")
     mode = param.Selector(default="move", objects=list(MODES), doc="what a click on a target writes")
     split = param.Dict({}, doc="how many units of each ground type move (the selected stack)")
-    targets = param.List([], doc="provinces a click may target now (highlighted)")
     previews = param.List([], doc="every battle the pending orders cause, with its odds")
-    reports = param.List([], doc="the viewer's resolved turns: dicts turn, events (kind, text, why)")
 
     seat_param, preview_param = "player", "previews"
     cleared_text = "All orders removed: stacks without orders hold."
-
-    def __init__(self, **params: Any) -> None:
-        super().__init__(**params)
-        self.fmap: FrontsMap | None = None
-        self.game: FrontsGame | None = None
 
     def seat_name(self, seat: str | None) -> str:
         return self.player_name(seat)
@@ -95,14 +88,6 @@ class FrontsSession(OrdersSession):
     @property
     def options(self) -> dict[str, Any]:
         return (self.obs or {}).get("options") or {}
-
-    def pname(self, province: str) -> str:
-        return self.fmap.name_of(province) if self.fmap else province
-
-    def player_name(self, pid: str | None) -> str:
-        if pid is None or pid == "neutral" or self.fmap is None:
-            return "Neutral"
-        return self.fmap.players[pid].name
 
     def my_stack(self, province: str) -> dict[str, int]:
         """The viewer's own units in ``province`` (from the observation)."""

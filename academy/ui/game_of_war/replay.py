@@ -27,8 +27,7 @@ from academy.core.protocol import Event
 from academy.core.record import Record
 from academy.games.game_of_war.state import told_to
 from academy.ui.fit import board_and_side
-from academy.ui.defer import later
-from academy.ui.replay_parts import ReplayChrome
+from academy.ui.replay_parts import STYLE, GameReplayPage, ReplayChrome, step_events_html
 from academy.ui.replay_parts import status_html as replay_status
 from academy.ui.replay_model import Frame, Replay
 from academy.ui.replay_session import RecordReplay
@@ -44,14 +43,6 @@ REPLAY_LEGEND = LEGEND.replace("Tap one of your units, then a green square to mo
 from .session import GameOfWarSession, GameOfWarView
 
 __all__ = ["GameOfWarReplay", "GameOfWarReplayPage", "game_of_war_replay_page", "visible_events"]
-
-STYLE = """
-.replay-head { font-size: 15px; }
-.replay-counter { font-size: 14px; white-space: nowrap; }
-.step-events ul { margin: 2px 0 0 0; padding-left: 1.3em; }
-.step-events .why { color: #52606d; font-size: 0.92em; }
-.record-note { color: #52606d; font-size: 13px; max-width: 360px; }
-"""
 
 
 def visible_events(events: list[Event], viewer: int | None) -> list[Event]:
@@ -127,16 +118,6 @@ def _status_html(s: GameOfWarReplay) -> str:
     return status_html(s)
 
 
-def _events_html(events: list[Any]) -> str:
-    if not events:
-        return "<span class='muted'>The start of the game.</span>"
-    items = []
-    for e in events:
-        why = "".join(f"<li class='why'>{html.escape(w)}</li>" for w in e.why)
-        items.append(f"<li>{html.escape(e.text)}{f'<ul>{why}</ul>' if why else ''}</li>")
-    return f"<ul>{''.join(items)}</ul>"
-
-
 def _log_html(log: list[dict[str, Any]], count: int = 40) -> str:
     if not log:
         return "<span class='muted'>Nothing yet.</span>"
@@ -145,22 +126,20 @@ def _log_html(log: list[dict[str, Any]], count: int = 40) -> str:
     return "<div class='events'>" + "".join(rows) + "</div>"
 
 
-class GameOfWarReplayPage(pn.viewable.Viewer):
+class GameOfWarReplayPage(GameReplayPage):
     """The replay page: step buttons, the board, this step's events and why, the story, messages,
     download, and a board to try moves from the step shown. ``embedded``: under a Play page."""
 
-    session = param.Parameter()
+    replay_class = GameOfWarReplay
 
     def __init__(self, session: GameOfWarReplay, back_link: str = "", embedded: bool = False,
                  **params: Any) -> None:
         super().__init__(session=session, **params)
         s = session
-        self.chrome = c = ReplayChrome(
+        c = self._use(ReplayChrome(
             s, "Game of War", (("start", s.to_start), ("turn-back", s.previous_turn), ("back", s.back),
                                ("forward", s.forward), ("turn-forward", s.next_turn), ("end", s.to_end)),
-            _play_page, "Try moves from here", "game_of_war-record.json", [STYLE], back_link, embedded)
-        self.head, self.buttons, self.counter, self.record = c.head, c.buttons, c.counter, c.record
-        self.try_button, self.chat, self.planner_area = c.try_button, c.chat, c.planner_area
+            _play_page, "Try moves from here", "game_of_war-record.json", back_link, embedded))
         bar = c.bar()
         self.board = GameOfWarBoard(s)
         self.status = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["gow-status"])
@@ -184,24 +163,16 @@ class GameOfWarReplayPage(pn.viewable.Viewer):
                                                               sizing_mode="stretch_width", max_width=890),
                                      sizing_mode="stretch_width", margin=0), side, 400),
             self.planner_area, sizing_mode="stretch_width", css_classes=["replay-page", "game-of-war-replay"])
-        s.param.watch(later(self._update), ["state", "step", "message", "step_events"])
-        self._update()
-
-    def __panel__(self) -> pn.viewable.Viewable:
-        return self.layout
-
-    def open_planner(self) -> Any:
-        """A board of your own from the step shown, under the replay (None, and a message, if there is none)."""
-        return self.chrome.open_planner()
+        self._follow("state", "step", "message", "step_events")
 
     def _update(self, *events: Any) -> None:
         s = self.session
         with pn.io.hold():
             self.status.object = _status_html(s)
             self.message.object = replay_status(s.message)
-            self.step_pane.object = _events_html(s.step_events)
+            self.step_pane.object = step_events_html(s.step_events, "muted")
             self.log.object = _log_html(s.log)
-            self.chrome.refresh(s.step <= 0, s.step >= s.length)
+            self.chrome.refresh()
 
 
 def _play_page(local: Any) -> Any:
@@ -209,9 +180,5 @@ def _play_page(local: Any) -> Any:
     return GameOfWarPlayPage(local)
 
 
-def game_of_war_replay_page(record: Record, viewer: int | None = None, masked: bool = False, title: str = "",
-                            seat_names: list[str] | None = None, chat: list[dict[str, Any]] | None = None,
-                            back_link: str = "", embedded: bool = False) -> GameOfWarReplayPage:
-    """The replay page of a Game of War record (the factory ``academy.ui.replay`` dispatches to)."""
-    session = GameOfWarReplay(record, viewer=viewer, masked=masked, title=title, seat_names=seat_names, chat=chat)
-    return GameOfWarReplayPage(session, back_link=back_link, embedded=embedded)
+#: the page of a Game of War record (the factory the UI registry names)
+game_of_war_replay_page = GameOfWarReplayPage.of

@@ -20,20 +20,17 @@ frame's view state; not a play session): the step's moves and attacks are drawn 
 """
 from __future__ import annotations
 
-import html
 from typing import Any
 
 import panel as pn
-import param
 
 from academy.core.record import Record
 from academy.games.tactics.state import TacticsState
 from academy.games.tactics.view import spectator_observation, view_state, visible_events
 from academy.ui.labels import wrapping_row
 from academy.ui.fit import board_and_side
-from academy.ui.defer import later
 from academy.ui.history import log_lines
-from academy.ui.replay_parts import ReplayChrome
+from academy.ui.replay_parts import STYLE, GameReplayPage, ReplayChrome, step_events_html
 from academy.ui.replay_parts import status_html as replay_status
 from academy.ui.replay_model import Frame, Replay
 from academy.ui.replay_session import RecordReplay
@@ -51,14 +48,6 @@ REPLAY_LEGEND = LEGEND.replace(
     "Tap one of your units, then a blue tile (or the unit again to stay), then an action; tap an enemy ring to see "
     "the odds, tap it again to attack. Tap your empty factory to build.",
     "Here the dashed arrows are the step's moves and attacks.")
-
-STYLE = """
-.replay-head { font-size: 15px; }
-.replay-counter { font-size: 14px; white-space: nowrap; }
-.step-events ul { margin: 2px 0 0 0; padding-left: 1.3em; }
-.step-events .why { color: #52606d; font-size: 0.92em; }
-.record-note { color: #52606d; font-size: 13px; max-width: 360px; }
-"""
 
 # ================================================================================ the record, step by step
 class TacticsRecordReplay(Replay):
@@ -164,7 +153,7 @@ class TacticsReplay(RecordReplay, TacticsView):
     def drag(self, phase: str, where: Any) -> None:
         """A drag on the board: a replay plays nothing (the start of one says so)."""
         if phase == "start":
-            self._publish(message=self.refusal)
+            self.refuse()
 
     # --- play from here ------------------------------------------------------------------------
     def _planner_start(self, seed: int | None = None) -> tuple[Any, str]:
@@ -180,36 +169,24 @@ class TacticsReplay(RecordReplay, TacticsView):
 
 
 # ================================================================================ the page
-def _events_html(events: list[Any]) -> str:
-    if not events:
-        return "<span class='muted'>The start of the game.</span>"
-    items = []
-    for e in events:
-        why = "".join(f"<li class='why'>{html.escape(w)}</li>" for w in e.why)
-        items.append(f"<li>{html.escape(e.text)}{f'<ul>{why}</ul>' if why else ''}</li>")
-    return f"<ul>{''.join(items)}</ul>"
-
-
-class TacticsReplayPage(pn.viewable.Viewer):
+class TacticsReplayPage(GameReplayPage):
     """The replay page: step, turn and day buttons, the board, this step's events and why, the story so
     far, the seat's messages, the download (finished games), a board to try moves from the step shown.
     ``embedded``: under another page (the local Play page)."""
 
-    session = param.Parameter()
+    replay_class = TacticsReplay
 
     def __init__(self, session: TacticsReplay, back_link: str = "", embedded: bool = False,
                  **params: Any) -> None:
         super().__init__(session=session, **params)
         s = session
-        self.chrome = c = ReplayChrome(
+        c = self._use(ReplayChrome(
             s, "Tactics", (("start", s.to_start), ("day-back", s.previous_day), ("turn-back", s.previous_turn),
                            ("back", s.back), ("forward", s.forward), ("turn-forward", s.next_turn),
                            ("day-forward", s.next_day), ("end", s.to_end)),
-            _play_page, "Try moves from here", "tactics-record.json", [STYLE], back_link, embedded,
+            _play_page, "Try moves from here", "tactics-record.json", back_link, embedded,
             note="The record can be downloaded once the game is over: while it runs, it holds what the fog hides.",
-            labels={"turn-back": "◀ turn", "turn-forward": "turn ▶"})
-        self.head, self.buttons, self.counter, self.record = c.head, c.buttons, c.counter, c.record
-        self.try_button, self.chat, self.planner_area = c.try_button, c.chat, c.planner_area
+            labels={"turn-back": "◀ turn", "turn-forward": "turn ▶"}))
         bar = c.bar(tools=False)
         self.board = TacticsBoard(s)
         self.status = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["tactics-status"])
@@ -230,25 +207,17 @@ class TacticsReplayPage(pn.viewable.Viewer):
                                      sizing_mode="stretch_width", margin=0), side, 430),
             wrapping_row(self.try_button, self.record, margin=(4, 0), css_classes=["replay-tools"]),
             self.planner_area, sizing_mode="stretch_width", css_classes=["replay-page", "tactics-replay"])
-        s.param.watch(later(self._update), ["state", "step", "message", "step_events"])
-        self._update()
-
-    def __panel__(self) -> pn.viewable.Viewable:
-        return self.layout
-
-    def open_planner(self) -> Any:
-        """A board of your own from the step shown, under the replay (None, and a message, if there is none)."""
-        return self.chrome.open_planner()
+        self._follow("state", "step", "message", "step_events")
 
     def _update(self, *events: Any) -> None:
         s = self.session
         with pn.io.hold():
             self.status.object = status_html(s)
             self.message.object = replay_status(s.message)
-            self.step_pane.object = _events_html(s.step_events)
+            self.step_pane.object = step_events_html(s.step_events, "muted")
             self.why.object = why_html(s.last_attack) if any(e.kind == "attack" for e in s.step_events) else ""
             self.log.object = events_html(s.log, count=40) or "<span class='muted'>Nothing yet.</span>"
-            self.chrome.refresh(s.step <= 0, s.step >= s.length)
+            self.chrome.refresh()
 
 
 def _play_page(local: Any) -> Any:
@@ -256,10 +225,5 @@ def _play_page(local: Any) -> Any:
     return TacticsPlayPage(local)
 
 
-def tactics_replay_page(record: Record, viewer: int | None = None, masked: bool = False, title: str = "",
-                        seat_names: list[str] | None = None, chat: list[dict[str, Any]] | None = None,
-                        back_link: str = "", embedded: bool = False) -> TacticsReplayPage:
-    """The replay page of a Tactics record (the factory ``academy.ui.replay.REPLAY_PAGES`` names)."""
-    session = TacticsReplay(record, viewer=viewer, masked=masked, title=title, seat_names=seat_names, chat=chat)
-    return TacticsReplayPage(session, back_link=back_link, embedded=embedded)
-
+#: the page of a Tactics record (the factory the UI registry names)
+tactics_replay_page = TacticsReplayPage.of
