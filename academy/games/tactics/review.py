@@ -22,6 +22,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from academy.core.errors import RulesError
 from academy.core.review import Decision, GameReviewer, Mark, grade_of
 
 from .actions import Attack
@@ -62,10 +63,13 @@ class TacticsReviewer(GameReviewer):
     def judge(self, decision: Decision) -> Mark | None:
         action = decision.action
         view: Any = decision.view
-        made = exchange_numbers(view, action)
+        try:
+            made = exchange_numbers(view, action)
+        except RulesError:
+            return None           # not an attack the player's own board allowed (a record edited by hand)
         pos = parse_tile(action.at, view.game.map.width, view.game.map.height)
         options = [(a, exchange_numbers(view, a)) for a in unit_actions(view, pos) if isinstance(a, Attack)]
-        best, numbers = max(options, key=lambda o: o[1][EXCHANGE])
+        best, numbers = max([(action, made), *options], key=lambda o: o[1][EXCHANGE])
         loss = numbers[EXCHANGE] - made[EXCHANGE]
         text = self.game.format_action(action, view)
         if best == action or loss <= 0:
