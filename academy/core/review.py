@@ -20,13 +20,18 @@ which reads a record's JSON too). Its name and return shape stay stable:
 >>> grade_of(3.0, (5, 15, 30)), grade_of(15.0, (5, 15, 30)), grade_of(45.0, (5, 15, 30))
 ('good', 'mistake', 'blunder')
 
-With a game (see tests/core/test_review.py)::
+With a game (tests/core/test_review.py plays this one)::
 
-    >>> rv = review(record)                           # doctest: +SKIP
-    >>> rv.rows()[0]                                  # doctest: +SKIP
-    {'step': 57, 'player': 'Red', 'decision': 'attack Ural -> Ukraine 1', 'grade': 'blunder',
-     'better': 'attack Ukraine -> Ural 3', 'numbers': 'conquer chance 0.417, expected armies lost 0.58',
-     'better numbers': 'conquer chance 0.999, ...', 'why': '...', 'lesson': 'attacking#most-dice'}
+    >>> from academy.games.conquest import parse_position                        # doctest: +SKIP
+    >>> s = parse_position("Red to move, attack | Red: Ukraine 2, Siberia 10 | Blue: Ural 10, Mongolia 1 "
+    ...                    "| rest: Blue 5")                                        # doctest: +SKIP
+    >>> s.play(s.game.parse_action("attack Ukraine -> Ural 1", s))                # doctest: +SKIP
+    >>> review(s.record).rows()[0]                                                # doctest: +SKIP
+    {'step': 0, 'player': 'Red', 'decision': 'attack Ukraine -> Ural 1', 'grade': 'blunder',
+     'better': 'attack Siberia -> Mongolia 3', 'numbers': 'conquer chance <0.001, expected armies lost 1.0',
+     'better numbers': 'conquer chance >0.999, expected armies lost 0.516', 'why': 'This attack conquers
+     with 0.0002% (1.0 armies expected lost); Siberia → Mongolia conquers with 99.99% (0.5 expected
+     lost): 100 points of conquer chance given away.', 'lesson': 'attacking'}
 """
 from __future__ import annotations
 
@@ -64,12 +69,21 @@ def grade_of(loss: float, thresholds: tuple[float, float, float]) -> str:
 
 
 def number_text(numbers: Mapping[str, Number]) -> str:
-    """Named numbers in a line: "conquer chance 0.417, expected armies lost 0.58" (floats to 3 digits).
+    """Named numbers in a line: "conquer chance 0.417, attack 5" (floats to 3 decimals, a float that would
+    round to 0 or 1 without being it as "<0.001" or ">0.999").
 
-    >>> number_text({"conquer chance": 0.41666, "attack": 5})
-    'conquer chance 0.417, attack 5'
+    >>> number_text({"conquer chance": 0.41666, "attack": 5, "to lose": 2e-06, "to win": 0.999998})
+    'conquer chance 0.417, attack 5, to lose <0.001, to win >0.999'
     """
-    return ", ".join(f"{k} {round(v, 3) if isinstance(v, float) else v}" for k, v in numbers.items())
+    def text(v: Number) -> str:
+        if not isinstance(v, float):
+            return str(v)
+        if 0 < v < 0.0005:
+            return "<0.001"
+        if 0.9995 <= v < 1:
+            return ">0.999"
+        return str(round(v, 3))
+    return ", ".join(f"{k} {text(v)}" for k, v in numbers.items())
 
 
 @dataclass(frozen=True)
