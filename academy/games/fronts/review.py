@@ -8,14 +8,16 @@ player saw (the fog: enemy stacks as shown, estimated where only a size range sh
 holding) and gives every battle the orders start with its exact win chance, A² ÷ (A² + B²) of the two
 sides' strengths (fronts.md, "Battles"). The weakest attack is the battle the player's side moves into
 with the lowest chance. The grade counts the points it stands below ``EVEN`` (45%: about even, allowing
-for estimates) (``ODDS_THRESHOLDS``): none (under half a point) good; below 10 (35% or better) an inaccuracy; below 25 (20% or
-better) a mistake; a battle at less than 20% a blunder. The better orders are the same orders without
-the attacks below ``EVEN`` (those stacks hold, and the guns and planes sent to back them stay).
+for estimates) (``ODDS_THRESHOLDS``): under half a point good; under 10 (better than 35%) an inaccuracy;
+under 25 (better than 20%) a mistake; a battle at 20% or less a blunder. The better orders are the same
+orders without the attacks below ``EVEN`` (those stacks hold, and the guns and planes sent to back them
+stay home).
 
 **Supply.** A stack out of supply fights at half strength and, after 2 turns, loses a unit every turn
 (fronts.md, "Defense bonuses"). The ground units a move sends from a supplied province into one with no
 path of the team's provinces to a friendly city, even if every attack of the orders wins, are counted
-(``SUPPLY_THRESHOLDS``): none good, 1 to 3 an inaccuracy, 4 to 9 a mistake, 10 or more a blunder.
+(``SUPPLY_THRESHOLDS``): none good, 1 to 3 an inaccuracy, 4 to 9 a mistake, 10 or more a blunder. The
+better orders leave out those moves too (the stacks hold).
 
 The grade is the worse of the two. Builds are not graded (they come after every battle).
 """
