@@ -2,6 +2,7 @@
 
     AcademyError
       RulesError(ValueError): InvalidNotation, AmbiguousNotation, IllegalAction, GameOver
+      ReviewError(ValueError)  a review asked of the wrong record or player (academy/core/review.py)
       MapError, LessonError  (carry the file and the line or key)
         UnknownMap(MapError)  a map name that is not one of the game's maps (no file: names are never paths)
 
@@ -55,6 +56,21 @@ class GameOver(RulesError):
     """An action was given after the game ended."""
 
     default_reason = "game_over"
+
+
+class ReviewError(AcademyError, ValueError):
+    """A game review that cannot be made: a record of another game, a player who is not in the game, a
+    record whose entries do not replay. ``reason`` is machine-readable (``wrong_game``, ``bad_player``,
+    ``bad_record``, ``no_reviewer``); the message says what is wrong and how to fix it.
+
+    >>> ReviewError("bad_player", "There is no player 7.").reason
+    'bad_player'
+    """
+
+    def __init__(self, reason: str, message: str) -> None:
+        self.reason = reason
+        self.message = message
+        super().__init__(message)
 
 
 class _Located(AcademyError):

@@ -86,6 +86,14 @@ class Game(ABC):
         raise NotImplementedError(f"{self.title} cannot build the state a seat sees from its observation: "
                                   f"give {type(self).__name__} a view_state (academy/games/<game>/view.py).")
 
+    def reviewer(self) -> Any:
+        """The game's reviewer for the coach (academy/core/review.py): an object whose ``grade(decision)``
+        returns the ``Mark`` of one decision (good, inaccuracy, mistake or blunder, the better decision, the
+        numbers, why, the lesson), or None for a decision its rule does not judge. Each game's lives in
+        academy/games/<game>/review.py. Raises NotImplementedError for a game without one."""
+        raise NotImplementedError(f"{self.title} has no reviewer yet: give {type(self).__name__} a reviewer() "
+                                  "(academy/games/<game>/review.py).")
+
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in sorted(self.options.items()))
         return f"{type(self).__name__}({opts})"

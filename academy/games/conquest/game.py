@@ -94,6 +94,11 @@ class ConquestGame(Game):
         from .view import view_state
         return view_state(self, observation, step)
 
+    def reviewer(self) -> Any:
+        """The coach's grader of Conquest attacks (``review.ConquestReviewer``)."""
+        from .review import ConquestReviewer
+        return ConquestReviewer(self)
+
     def parse_action(self, text: str, state: Any) -> Any:
         return notation.parse_action(text, state)
 

@@ -226,9 +226,20 @@ class HeuristicBot(RandomOrdersBot):
             return self._heuristic(state, player)
         return self._search(state, player)
 
-    def _search(self, state: Any, player: int) -> list[str]:
+    def orders_against(self, state: Any, player: int, others: Mapping[str, list[str]]) -> list[str]:
+        """The orders this CPU gives ``player`` when it knows the other powers' orders ``others`` (power ->
+        order texts; a power left out holds) instead of guessing them: its plans judged against them, then
+        polished (hard). Outside movement phases, its usual orders. For the coach's review of a game
+        (review.py), which compares a power's orders with these against the others' real orders."""
+        self._seed(state, player)
+        if state.position.phase.kind != "M":
+            return self._heuristic(state, player)
+        return self._search(state, player, [dict(others)])
+
+    def _search(self, state: Any, player: int, known: list[dict[str, list[str]]] | None = None) -> list[str]:
         """The best of a few plans, each played against guesses of the others' orders (written by the
-        level below on the same public position) and judged on the position the adjudicator gives."""
+        level below on the same public position; ``known``: these instead) and judged on the position the
+        adjudicator gives."""
         pos: Position = state.position
         power = state.power_of(player)
         tree = state.options(player)
@@ -242,17 +253,7 @@ class HeuristicBot(RandomOrdersBot):
                 plans.append(orders)
         if len(plans) == 1:
             return plans[0]
-        others = [p for p in range(len(state.powers)) if p != player and state.options(p)]
-        near = self._neighbours(pos, power)
-        guesses = []
-        for m in range(self.GUESSES[self.level]):
-            # normal guesses with the easy player; hard guesses its neighbours with the normal player
-            # (once with the easy one) and the powers further away with the easy one
-            easy = EasyBot(self.seed * 31 + m)
-            sharp = HeuristicBot(self.seed * 31 + m, "normal")
-            plain = self.level == "normal" or m == self.GUESSES[self.level] - 1
-            guesses.append({state.power_of(p): (easy if plain or state.power_of(p) not in near else sharp)
-                            .orders(state, p) for p in others})
+        guesses = known if known is not None else self._guesses(state, player)
 
         def judge(orders: list[str]) -> float:
             return sum(self._evaluate(adjudicate(pos, {**guess, power: orders}).position, power) for guess in guesses)
@@ -264,6 +265,22 @@ class HeuristicBot(RandomOrdersBot):
                 best = (score, i)
         assert best is not None
         return self._improve(pos, parsed, plans[best[1]], best[0], judge, rounds=self.ROUNDS[self.level])
+
+    def _guesses(self, state: Any, player: int) -> list[dict[str, list[str]]]:
+        """The level's guesses of the other powers' orders (see ``_search``)."""
+        pos: Position = state.position
+        others = [p for p in range(len(state.powers)) if p != player and state.options(p)]
+        near = self._neighbours(pos, state.power_of(player))
+        guesses = []
+        for m in range(self.GUESSES[self.level]):
+            # normal guesses with the easy player; hard guesses its neighbours with the normal player
+            # (once with the easy one) and the powers further away with the easy one
+            easy = EasyBot(self.seed * 31 + m)
+            sharp = HeuristicBot(self.seed * 31 + m, "normal")
+            plain = self.level == "normal" or m == self.GUESSES[self.level] - 1
+            guesses.append({state.power_of(p): (easy if plain or state.power_of(p) not in near else sharp)
+                            .orders(state, p) for p in others})
+        return guesses
 
     def _improve(self, pos: Position, parsed: Mapping[str, list[tuple[str, Any]]], orders: list[str], score: float,
                  judge: Any, rounds: int) -> list[str]:

@@ -81,6 +81,11 @@ class DiplomacyGame(Game):
         from .view import view_state
         return view_state(self, observation, step)
 
+    def reviewer(self) -> Any:
+        """The coach's grader of Diplomacy orders (``review.DiplomacyReviewer``)."""
+        from .review import DiplomacyReviewer
+        return DiplomacyReviewer(self)
+
     def parse_action(self, text: str, state: Any = None) -> Any:
         return notation.parse_action(text, standard_map())
 

@@ -148,6 +148,11 @@ class FrontsGame(Game):
         raise InvalidNotation("unknown_player", f"{text!r} is not a player; players: "
                                                 f"{', '.join(self._map.players[p].name for p in self._ids)}.")
 
+    def reviewer(self) -> Any:
+        """The coach's grader of Fronts orders (``review.FrontsReviewer``)."""
+        from .review import FrontsReviewer
+        return FrontsReviewer(self)
+
     def parse_action(self, text: str, state: Any = None) -> Any:
         """Read 'Red: 2 infantry Millbrook -> Westmere; Northgate hold', 'resolve' or 'Red surrenders'.
 

@@ -90,6 +90,11 @@ class GameOfWarGame(Game):
         from .view import view_state
         return view_state(self, observation, step)
 
+    def reviewer(self) -> Any:
+        """The coach's grader of Game of War attacks, moves and retreats (``review.GameOfWarReviewer``)."""
+        from .review import GameOfWarReviewer
+        return GameOfWarReviewer(self)
+
     def parse_action(self, text: str, state: Any) -> Any:
         return notation.parse_action(text, state)
 

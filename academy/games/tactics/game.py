@@ -109,6 +109,11 @@ class TacticsGame(Game):
         from .view import view_state
         return view_state(self, observation, step)
 
+    def reviewer(self) -> Any:
+        """The coach's grader of Tactics attacks (``review.TacticsReviewer``)."""
+        from .review import TacticsReviewer
+        return TacticsReviewer(self)
+
     def parse_action(self, text: str, state: Any) -> Any:
         return notation.parse_action(text, state)
 

@@ -1,0 +1,70 @@
+"""The coach's rule for Diplomacy (academy/games/diplomacy/review.py): a power's orders and the hard CPU's,
+both adjudicated against the other powers' real orders."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from academy.core.record import Record
+from academy.core.review import review
+from academy.games.diplomacy.adjudicate import adjudicate
+from academy.games.diplomacy.bots import make_bot, play_orders
+from academy.games.diplomacy.game import DiplomacyGame
+from academy.games.diplomacy.position import Position
+from academy.games.diplomacy.review import worth
+from tests.games.review_ladder import assert_ladder, bots_for
+
+BELGIUM = {"phase": "S1901M", "units": {"FRANCE": ["A PIC", "A BUR"], "GERMANY": ["A RUH"]},
+           "supply_centers": {"FRANCE": ["PAR", "BRE", "MAR"], "GERMANY": ["MUN", "BER", "KIE"]}}
+GERMANY = ["A RUH - BEL"]
+
+
+def record_of(position: dict, *orders: tuple[str, Sequence[str]], seed: int = 1) -> Record:
+    state = DiplomacyGame().state_from_position(position, seed=seed)
+    for power, texts in orders:
+        state.submit(power, list(texts))
+    state.resolve()
+    return state.record
+
+
+def test_a_bounce_that_a_support_would_have_won_is_a_mistake() -> None:
+    record = record_of(BELGIUM, ("FRANCE", ["A PIC - BEL", "A BUR H"]), ("GERMANY", GERMANY))
+    [mark] = review(record, players=[2]).marks
+    pos = Position.from_dict(BELGIUM)
+    made = adjudicate(pos, {"GERMANY": GERMANY, "FRANCE": ["A PIC - BEL", "A BUR H"]}).position
+    assert mark.numbers == {"supply centres held or occupied": worth(made, "FRANCE")[0], "units dislodged": 0,
+                            "orders that failed": 1} and worth(made, "FRANCE") == (3, 0)
+    better = [t.strip() for t in mark.better.split(":", 1)[1].split(";")]
+    after = adjudicate(pos, {"GERMANY": GERMANY, "FRANCE": better}).position
+    assert mark.better_numbers["supply centres held or occupied"] == worth(after, "FRANCE")[0] == 4
+    assert mark.grade == "mistake" and mark.lesson == ("support", "supported-attack")
+    assert mark.why.startswith("A PIC - BEL bounces (attack 1; A RUH also moves there with 1)")
+
+
+def test_the_supported_attack_is_good() -> None:
+    record = record_of(BELGIUM, ("FRANCE", ["A PIC - BEL", "A BUR S A PIC - BEL"]), ("GERMANY", GERMANY))
+    [mark] = review(record, players=[2]).marks
+    assert (mark.grade, mark.better, mark.numbers["supply centres held or occupied"]) == ("good", None, 4)
+
+
+def test_when_the_others_ordered_does_not_matter() -> None:
+    """France's mark reads the phase's final orders only, never what was pending when France wrote."""
+    first = record_of(BELGIUM, ("FRANCE", ["A PIC - BEL", "A BUR H"]), ("GERMANY", GERMANY))
+    last = record_of(BELGIUM, ("GERMANY", ["A RUH H"]), ("GERMANY", GERMANY), ("FRANCE", ["A PIC - BEL", "A BUR H"]))
+    [a], [b] = review(first, players=[2]).marks, review(last, players=[2]).marks
+    assert (a.grade, a.numbers, a.better, a.why) == (b.grade, b.numbers, b.better, b.why)
+
+
+def test_retreats_builds_and_unresolved_phases_are_not_graded() -> None:
+    state = DiplomacyGame().state_from_position(BELGIUM, seed=1)
+    state.submit("FRANCE", ["A PIC - BEL"])                 # never resolved
+    assert review(state.record).marks == ()
+
+
+def play(seed: int, levels: dict[int, str]) -> Record:
+    state = DiplomacyGame(years=2).new_initial_state(seed)
+    play_orders(state, bots_for(make_bot, seed, levels), 200)
+    return state.record
+
+
+def test_each_level_gives_away_no_more_than_the_one_below() -> None:
+    assert_ladder(play, (("easy", "normal"), ("normal", "hard")), range(0, 4), players=7)

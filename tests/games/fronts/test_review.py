@@ -1,0 +1,85 @@
+"""The coach's rule for Fronts (academy/games/fronts/review.py): a turn's orders by the battle odds of
+their weakest attack and the units they send out of supply, on the board the player saw."""
+from __future__ import annotations
+
+import pytest
+
+from academy.core.record import Record
+from academy.core.review import review
+from academy.games.fronts.bots import make_bot
+from academy.games.fronts.game import FrontsGame
+from academy.games.fronts.odds import preview
+from tests.games.review_ladder import assert_ladder, bots_for
+
+ODDS = ("Red 10: 2 infantry 2 armor Millbrook; Blue 10: 2 infantry Westmere, 1 infantry Saltmarsh; neutral: none; "
+        "owners: Westmere Blue")
+SUPPLY = ("Red 10: 2 armor Fordham, 1 infantry Northgate; Blue 10: 1 infantry Southport; neutral: none; "
+          "owners: Fordham Red, Riverton Red")
+
+
+def record_of(position: str, *orders: str, seed: int = 0) -> Record:
+    game = FrontsGame()
+    state = game.state_from_board(position, seed)
+    for text in orders:
+        state.apply(game.parse_action(text, state))
+    state.resolve()
+    return state.record
+
+
+def test_one_infantry_against_two_dug_in_is_a_blunder() -> None:
+    [mark] = review(record_of(ODDS, "Red: 1 infantry Millbrook -> Westmere"), players=[0]).marks
+    odds = preview(FrontsGame().state_from_board(ODDS), "red", "1 infantry Millbrook -> Westmere")
+    assert mark.numbers == {"attacks": 1, "weakest attack's win chance": float(odds.battle.win_probabilities()[0]),
+                            "units sent out of supply": 0}
+    assert (mark.grade, mark.better) == ("blunder", "Red: Millbrook hold")
+    assert mark.better_numbers == {"attacks": 0, "units sent out of supply": 0}
+    assert mark.lesson == ("odds", "eighty-percent") and "6%" in mark.why
+
+
+def test_an_attack_at_good_odds_is_good() -> None:
+    [mark] = review(record_of(ODDS, "Red: 1 infantry 2 armor Millbrook -> Westmere"), players=[0]).marks
+    assert (mark.grade, mark.better) == ("good", None)
+    assert mark.numbers["weakest attack's win chance"] == pytest.approx(0.8)
+
+
+def test_armor_run_out_of_supply_is_marked() -> None:
+    [mark] = review(record_of(SUPPLY, "Red: 2 armor Fordham -> Eastmere -> Dunmore"), players=[0]).marks
+    assert mark.numbers == {"attacks": 0, "units sent out of supply": 2}
+    assert (mark.grade, mark.better, mark.lesson) == ("inaccuracy", "Red: Fordham hold", ("supply", "reconnect"))
+    [near] = review(record_of(SUPPLY, "Red: 2 armor Fordham -> Eastmere"), players=[0]).marks
+    assert near.grade == "good"
+
+
+def test_replaced_orders_are_not_graded() -> None:
+    record = record_of(ODDS, "Red: 1 infantry Millbrook -> Westmere", "Red: Millbrook hold")
+    [mark] = review(record, players=[0]).marks
+    assert mark.step == 1 and mark.grade == "good"
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_battle_dice_do_not_change_the_grade(seed: int) -> None:
+    plays = ("Red: 2 armor Millbrook -> Westmere", "Blue: Westmere hold")
+    assert review(record_of(ODDS, *plays, seed=seed)).marks == review(record_of(ODDS, *plays, seed=0)).marks
+
+
+def test_stacks_hidden_in_the_fog_are_not_read() -> None:
+    """Blue's armor in Dunmore is out of Red's sight: Red's marks are the same with it or without it."""
+    hidden = ODDS.replace("1 infantry Saltmarsh", "1 infantry Saltmarsh, 6 armor Dunmore")
+    plays = ("Red: 1 infantry Millbrook -> Westmere",)
+    assert review(record_of(hidden, *plays), players=[0]).marks == review(record_of(ODDS, *plays), players=[0]).marks
+
+
+def play(seed: int, levels: dict[int, str]) -> Record:
+    state = FrontsGame(turns=10).new_initial_state(seed)
+    bots = bots_for(make_bot, seed, levels)
+    while not state.is_terminal():
+        for player in state.waiting():
+            state.submit(player, bots[player].orders(state, player))
+        state.resolve_step()
+    return state.record
+
+
+def test_easy_attacks_at_worse_odds_than_normal() -> None:
+    """The ladder, easy against normal. (The hard CPU's search does not hold by this rule: it gambles
+    stacks on attacks its guesses of the other orders make likely, at poor odds on the board as it is.)"""
+    assert_ladder(play, (("easy", "normal"),), range(1, 4))
