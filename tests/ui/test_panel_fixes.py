@@ -4,6 +4,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import panel as pn
 from panel.io import document
 
 from academy.ui import panel_fixes
@@ -62,3 +63,39 @@ def test_apply_twice_wraps_once():
     first = document._dispatch_msgs
     panel_fixes.apply()
     assert document._dispatch_msgs is first
+
+
+def test_a_served_page_loads_neither_mathjax_nor_webgl():
+    """The page's scripts: Bokeh and its widgets, not the MathJax and WebGL bundles no page uses."""
+    import urllib.request
+
+    from academy.ui.shell import build_page, current_query
+    from tests.ui.browser import serve_app
+
+    url, server = serve_app(lambda: build_page(current_query()))
+    try:
+        with urllib.request.urlopen(url + "?game=tactics&tab=lessons", timeout=60) as answer:
+            page = answer.read().decode("utf-8")
+    finally:
+        server.stop()
+    assert "bokeh.min.js" in page and "bokeh-widgets.min.js" in page and "bokeh-tables.min.js" in page
+    for bundle in panel_fixes.UNUSED_BUNDLES:
+        assert f"{bundle}.min.js" not in page
+
+
+def test_no_board_draws_with_webgl():
+    """Every game's board draws on a canvas (so the WebGL bundle can be left out): the plots of each game's
+    lesson and Play pages."""
+    from bokeh.document import Document
+    from bokeh.models import Plot
+
+    from academy.ui.registry import UI
+    from academy.ui.shell import build_page
+
+    for game in UI:
+        for tab in ("lessons", "play"):
+            doc = Document()
+            build_page({"game": game, "tab": tab}).server_doc(doc)
+            plots = [m for m in doc.models if isinstance(m, Plot)]
+            assert plots or tab == "play", f"no board on {game}'s {tab} page"
+            assert all(p.output_backend != "webgl" for p in plots), (game, tab)

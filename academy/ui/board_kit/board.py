@@ -149,6 +149,10 @@ class Board:
         fig.border_fill_color = background
         fig.outline_line_color = None
         fig.min_border = 0
+        # a canvas, not WebGL (HoloViews' default): BokehJS's WebGL markers, given a marker per row, drew Diplomacy's
+        # provinces in other provinces' shapes once the view left some points out; boards of a few hundred glyphs
+        # draw fast on a canvas, and the pages then need no WebGL bundle (panel_fixes.UNUSED_BUNDLES)
+        fig.output_backend = "canvas"
         for prop, value in figure_props.items():
             setattr(fig, prop, value)
         fig.on_event(Tap, self._on_tap)

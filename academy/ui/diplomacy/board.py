@@ -59,10 +59,8 @@ _NO_UNIT = {"x": -1.0, "y": -1.0, "marker": "circle", "size": 0, "fill_color": N
 _UNIT_MAPPED = ("marker", "size", "fill_color", "line_color", "line_width")
 _KIND_MARKER = {"land": "square", "coast": "circle", "sea": "hex"}
 _KIND_LINE = {"land": "#8f7d5a", "coast": "#2f6690", "sea": "#2f6690"}
-#: the figure draws on a canvas, not WebGL (HoloViews' default: BokehJS's WebGL markers, given a marker per
-#: row, drew provinces in other provinces' shapes once the view left some points out), and has no border
-#: inside the pane (its frame is the height the names were placed for)
-_FIGURE = {"output_backend": "canvas", **{f"min_border_{side}": 0 for side in ("left", "right", "top", "bottom")}}
+#: the figure has no border inside the pane (its frame is the height the names were placed for)
+_FIGURE = {f"min_border_{side}": 0 for side in ("left", "right", "top", "bottom")}
 _TARGET_HALO, _NO_HALO = (TARGET, 1.0, 3.0), (TARGET, 0.0, 0.0)
 _CONVOY_HALO = (CONVOY_TARGET, 1.0, 3.0)         # a target the selected army reaches only by convoy
 _GROUPS = {"draft": (0.95, 3.0), "last": (0.4, 2.5)}      # alpha, arrow width
