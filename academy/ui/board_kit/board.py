@@ -1,7 +1,9 @@
 """A board: layers composed into one HoloViews overlay, rendered to Bokeh once, then patched in place.
 
 HoloViews draws the board (each :class:`~academy.ui.board_kit.layer.Layer` becomes an element, the
-overlay sets ranges, axes and the legend); the rendered Bokeh figure is kept and never rebuilt. A
+overlay sets ranges, axes and the legend); the rendered Bokeh figure is kept and never rebuilt. It draws
+each kind of board once per process, empty, and every board is a copy of that drawing with its own rows
+(``clone.py``: about 0.2 s less per page, bench/page_build.py). A
 change of state patches only the cells that changed in a layer's Bokeh source (``patch``), or swaps a
 layer's rows when their number changes (``replace``). That keeps a tap as quick as a board drawn
 in plain Bokeh: HoloViews' own stream pipeline costs about 25 ms per update here and sends whole
@@ -31,6 +33,7 @@ add to (``board.element * hv.Text(3, 4, "here")``) and save (``hv.save``).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+import threading
 from dataclasses import replace
 from typing import Any
 
@@ -40,9 +43,15 @@ from bokeh.events import DoubleTap, Pan, PanEnd, PanStart, Tap
 
 from academy.ui.board_updates import change_board, figure_size, patch_source
 
+from .clone import copy_models
 from .layer import KEY_COLUMNS, Layer
 
 __all__ = ["Board", "warm_up"]
+
+#: the most kinds of board whose prototype a process keeps (see ``Board._prototype``)
+MAX_PROTOTYPES = 64
+_PROTOTYPES: dict[str, tuple[Any, list[Any], list[Any]]] = {}
+_PROTOTYPES_LOCK = threading.Lock()
 
 TapHandler = Callable[[float, float], None]
 DragHandler = Callable[[str, float, float], None]
@@ -129,6 +138,41 @@ class Board:
 
     def _render(self, source_names: Mapping[str, str], background: str,
                 figure_props: Mapping[str, Any]) -> tuple[Any, dict[str, Any]]:
+        """A copy of this kind of board's prototype (``_prototype``), its sources filled with the layers' rows."""
+        proto_figure, proto_sources, proto_renderers = self._prototype()
+        fig, copies = copy_models(proto_figure)
+        sources: dict[str, Any] = {}
+        for layer, proto_source, proto_renderer in zip(self.layers.values(), proto_sources, proto_renderers):
+            source = copies[id(proto_source)]
+            source.name = source_names.get(layer.name, f"{self.name}-{layer.name}")
+            source.data = _source_data(layer.kind, layer.columns, source)
+            sources[layer.name] = source
+            self.renderers[layer.name] = copies.get(id(proto_renderer)) if proto_renderer is not None else None
+        fig.name = self.name
+        fig.border_fill_color = background
+        for prop, value in figure_props.items():
+            setattr(fig, prop, value)
+        fig.on_event(Tap, self._on_tap)
+        fig.on_event(DoubleTap, self._on_tap)
+        return fig, sources
+
+    def _prototype(self) -> tuple[Any, list[Any], list[Any]]:
+        """This kind of board drawn by HoloViews with no rows: its figure, and each layer's source and glyph
+        renderer. Drawn once per process for each kind of board (the layers' names, kinds, columns and
+        styles, and the overlay's options), never shown: every board is a copy (see ``clone.py``)."""
+        key = repr((self._overlay_options, [(layer.name, layer.kind, list(layer.columns), layer.mapped,
+                                             sorted(layer.style.items(), key=lambda kv: kv[0]), layer.hover,
+                                             layer.label) for layer in self.layers.values()]))
+        with _PROTOTYPES_LOCK:
+            found = _PROTOTYPES.pop(key, None)
+            if found is None:
+                found = self._draw_prototype()
+            _PROTOTYPES[key] = found                 # the most recently used last
+            while len(_PROTOTYPES) > MAX_PROTOTYPES:
+                _PROTOTYPES.pop(next(iter(_PROTOTYPES)))
+        return found
+
+    def _draw_prototype(self) -> tuple[Any, list[Any], list[Any]]:
         # HoloViews draws each layer's glyphs from no rows at all: it works out the ranges of every row it is
         # given (about half of a board's drawing time) and the ranges are fixed here; the rows go in after
         empty = [layer.with_columns({c: [] for c in layer.columns}) for layer in self.layers.values()]
@@ -137,27 +181,20 @@ class Board:
         subplots = list(plot.subplots.values())
         if len(subplots) != len(self.layers):
             raise RuntimeError(f"board {self.name!r}: {len(self.layers)} layers drew {len(subplots)} plots")
-        sources: dict[str, Any] = {}
-        for layer, sub in zip(self.layers.values(), subplots):
+        sources, renderers = [], []
+        for layer, sub in zip(empty, subplots):
             source = sub.handles["source"]
-            source.name = source_names.get(layer.name, f"{self.name}-{layer.name}")
             _keep_columns(layer, sub.handles, source)
-            sources[layer.name] = source
-            self.renderers[layer.name] = sub.handles.get("glyph_renderer")
+            sources.append(source)
+            renderers.append(sub.handles.get("glyph_renderer"))
         fig = plot.state
-        fig.name = self.name
-        fig.border_fill_color = background
         fig.outline_line_color = None
         fig.min_border = 0
         # a canvas, not WebGL (HoloViews' default): BokehJS's WebGL markers, given a marker per row, drew Diplomacy's
         # provinces in other provinces' shapes once the view left some points out; boards of a few hundred glyphs
         # draw fast on a canvas, and the pages then need no WebGL bundle (panel_fixes.UNUSED_BUNDLES)
         fig.output_backend = "canvas"
-        for prop, value in figure_props.items():
-            setattr(fig, prop, value)
-        fig.on_event(Tap, self._on_tap)
-        fig.on_event(DoubleTap, self._on_tap)
-        return fig, sources
+        return fig, sources, renderers
 
     # --- changing in place ---------------------------------------------------------------
     def change(self, patch: Callable[[], None]) -> None:
