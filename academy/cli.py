@@ -68,6 +68,9 @@ def warm_up() -> None:
         game_lessons(game)
     for game in GAMES:
         load_rulebook(game)
+    from academy.ui.registry import UI, part
+    for game in UI:                # each game's lesson board drawn once (board_kit: later boards are copies)
+        part(game, "lessons")(lesson_id=None, exercise=None)
 
 
 def _lessons_check(args: argparse.Namespace) -> int:
