@@ -38,7 +38,7 @@ def render_rulebook(book: Rulebook, focus: str | None = None, compact: bool = Fa
     """The whole Rules page as HTML; ``focus`` highlights one section id."""
     toc = " ".join(f'<a href="#{s.id}" onclick="{_JUMP.format(id=s.id)}">{html.escape(s.title)}</a>'
                    for s in book.sections)
-    parts = [f'<div class="rules">']
+    parts = ['<div class="rules">']
     if not compact:
         parts.append(f"<h1>{html.escape(book.title)}: the rules</h1><p>{html.escape(book.summary)}</p>")
     parts.append(f'<nav aria-label="Sections">{toc}</nav>')
@@ -67,3 +67,10 @@ class RulesPanel(pn.viewable.Viewer):
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._pane
+
+
+def rules_card(game: str) -> pn.Card:
+    """A game's rules, folded, under its Play pages: the compact Rules panel in a card titled "Rules"."""
+    return pn.Card(RulesPanel(game, compact=True), title="Rules", collapsed=True, sizing_mode="stretch_width",
+                   css_classes=["rules-card"])
+

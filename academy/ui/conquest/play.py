@@ -33,21 +33,12 @@ from .setup_choice import setup_buttons
 from .tools import GameTools
 from academy.ui.rule_line import divider
 from academy.ui.cpu_levels import level_notes_pane
+from academy.ui.rules_page import rules_card
 
-__all__ = ["PlayPage", "NewGameForm", "rules_panel"]
+__all__ = ["PlayPage", "NewGameForm"]
 
 SEAT_OPTIONS = {"Human": HUMAN, **{f"CPU {level}": level for level in CPU_LEVELS}}
 FORTIFY_LABELS = {"connected": "Connected path", "adjacent": "Adjacent only"}
-
-
-def rules_panel(game: str = "conquest") -> Any:
-    """The lead's in-game Rules panel, or a marked placeholder until academy.ui.rules_page exists."""
-    try:
-        from academy.ui.rules_page import RulesPanel
-    except ImportError:
-        return pn.pane.Markdown("*The Rules panel (`academy.ui.rules_page.RulesPanel`) will appear here.*",
-                                css_classes=["rules-panel-placeholder"])
-    return RulesPanel(game, compact=True)
 
 
 class NewGameForm(pn.viewable.Viewer):
@@ -164,8 +155,7 @@ class PlayPage(pn.viewable.Viewer):
         self.game_area = pn.Column(
             pn.Row(self.banner, self.spinner, sizing_mode="stretch_width", margin=0),
             self.cover, self.table,
-            pn.Card(rules_panel("conquest"), title="Rules", collapsed=True, sizing_mode="stretch_width",
-                    css_classes=["rules-card"]),
+            rules_card("conquest"),
             sizing_mode="stretch_width", visible=False, margin=0)
         self.form_message = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", visible=False,
                                          css_classes=["form-message"])

@@ -34,6 +34,7 @@ from academy.ui.labels import hidden_label, wrapping_row
 from academy.ui.session import CPU_LEVELS
 from academy.ui.tick import Tick
 from academy.ui.cpu_levels import level_notes_pane
+from academy.ui.rules_page import rules_card
 
 __all__ = ["DiplomacyPlayPage", "SharedDiplomacyPage", "shared_diplomacy_page", "YEARS_OPTIONS"]
 
@@ -49,12 +50,6 @@ def _board_footer(board: DiplomacyBoard) -> Any:
     toggle.param.watch(lambda e: setattr(board, "show_last", e.new), "value")
     return pn.Column(pn.pane.HTML(LEGEND, stylesheets=[CSS], sizing_mode="stretch_width"), toggle,
                      sizing_mode="stretch_width", margin=0)
-
-
-def _rules() -> Any:
-    from academy.ui.rules_page import RulesPanel
-    return pn.Card(RulesPanel("diplomacy", compact=True), title="Rules", collapsed=True, sizing_mode="stretch_width",
-                   css_classes=["rules-card"])
 
 
 class DiplomacyPlayPage(pn.viewable.Viewer):
@@ -116,7 +111,7 @@ class DiplomacyPlayPage(pn.viewable.Viewer):
             self.cover, self.table, tools, self.share, self.replay_area,
             pn.Card(ResultsPanel(s), title="Results of each phase", sizing_mode="stretch_width",
                     css_classes=["results-card"]),
-            _rules(), sizing_mode="stretch_width", visible=False, margin=0)
+            rules_card("diplomacy"), sizing_mode="stretch_width", visible=False, margin=0)
         self.layout = pn.Column(self.form_card, self.game_area, sizing_mode="stretch_width",
                                 css_classes=["diplomacy-play"])
         s.param.watch(later(self._update), ["state", "ready", "power", "history"])
@@ -261,7 +256,7 @@ class SharedDiplomacyPage(pn.viewable.Viewer):
                            side, 410),
             pn.Card(ResultsPanel(s), title="Results of each phase", sizing_mode="stretch_width",
                     css_classes=["results-card"]),
-            MessagesView(s), _rules(), sizing_mode="stretch_width", css_classes=["diplomacy-play", "shared-play"])
+            MessagesView(s), rules_card("diplomacy"), sizing_mode="stretch_width", css_classes=["diplomacy-play", "shared-play"])
         s.param.watch(later(self._update), ["state", "deadline", "status", "submitted", "draw_votes"])
         self._update()
         doc = pn.state.curdoc

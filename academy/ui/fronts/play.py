@@ -25,16 +25,11 @@ from .panels import CSS, LEGEND, OddsPanel, OrdersPanel, ReportsPanel
 from .session import GAMES, LEVELS, LocalFronts
 from academy.ui.rule_line import divider
 from academy.ui.cpu_levels import level_notes_pane
+from academy.ui.rules_page import rules_card
 
 __all__ = ["FrontsPlayPage"]
 
 MODE_OPTIONS = {"Teams": "teams", "Free-for-all": "ffa"}
-
-
-def _rules() -> Any:
-    from academy.ui.rules_page import RulesPanel
-    return pn.Card(RulesPanel("fronts", compact=True), title="Rules", collapsed=True, sizing_mode="stretch_width",
-                   css_classes=["rules-card"])
 
 
 def _players(label: str) -> dict[str, str]:
@@ -112,7 +107,7 @@ class FrontsPlayPage(pn.viewable.Viewer):
             self.cover, self.table, self.tools, self.share, self.replay_area,
             pn.Card(ReportsPanel(s), title="Battle reports", sizing_mode="stretch_width",
                     css_classes=["reports-card"]),
-            _rules(), sizing_mode="stretch_width", visible=False, margin=0)
+            rules_card("fronts"), sizing_mode="stretch_width", visible=False, margin=0)
         self.layout = pn.Column(self.form_card, self.game_area, sizing_mode="stretch_width",
                                 css_classes=["fronts-play"])
         s.param.watch(later(self._update), ["obs", "ready", "player"])

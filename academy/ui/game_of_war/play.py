@@ -37,6 +37,7 @@ from academy.ui.rule_line import divider
 from academy.ui.labels import hidden_label, wrapping_row
 from academy.ui.practice import practice_seats
 from academy.ui.cpu_levels import level_notes_pane
+from academy.ui.rules_page import rules_card
 
 __all__ = ["GameOfWarPlayPage", "SIDE_OPTIONS", "lines_choice"]
 
@@ -175,12 +176,6 @@ def people_at_screen(s: GameOfWarSession) -> set[int]:
     return {mover} if mover in humans else humans
 
 
-def _rules() -> Any:
-    from academy.ui.rules_page import RulesPanel
-    return pn.Card(RulesPanel("game_of_war", compact=True), title="Rules", collapsed=True,
-                   sizing_mode="stretch_width", css_classes=["rules-card"])
-
-
 class GameOfWarPlayPage(KeptBySeats, pn.viewable.Viewer):
     """The Play tab of the Game of War (see the module docstring); ``seed`` fixes the games' seed (tests)."""
 
@@ -255,7 +250,7 @@ class GameOfWarPlayPage(KeptBySeats, pn.viewable.Viewer):
         self.table = board_and_side(board_col, side, 400)
         self.game_tools = pn.Column(self.tools, self.share, self.replay_area, sizing_mode="stretch_width", margin=0)
         self.game_area = pn.Column(self.cover, self.table, self.game_tools,
-                                   _rules(),
+                                   rules_card("game_of_war"),
                                    sizing_mode="stretch_width", visible=False, margin=0)
         self.layout = pn.Column(self.form_card, self.game_area, sizing_mode="stretch_width",
                                 css_classes=["game-of-war-play"])

@@ -31,6 +31,7 @@ from .session import CPU_LEVELS, HUMAN, TacticsSession
 from academy.ui.rule_line import divider
 from academy.ui.practice import practice_seats
 from academy.ui.cpu_levels import level_notes_pane
+from academy.ui.rules_page import rules_card
 
 __all__ = ["TacticsPlayPage", "SEAT_OPTIONS", "COMMANDER_OPTIONS", "map_options"]
 
@@ -46,12 +47,6 @@ def map_options() -> dict[str, Any]:
     maps, _errors = available_maps()
     ordered = sorted(maps.values(), key=lambda m: (m.width * m.height, m.id))
     return {f"{m.name} ({m.width}×{m.height})": m for m in ordered}
-
-
-def _rules() -> Any:
-    from academy.ui.rules_page import RulesPanel
-    return pn.Card(RulesPanel("tactics", compact=True), title="Rules", collapsed=True, sizing_mode="stretch_width",
-                   css_classes=["rules-card"])
 
 
 class TacticsPlayPage(KeptBySeats, pn.viewable.Viewer):
@@ -127,7 +122,7 @@ class TacticsPlayPage(KeptBySeats, pn.viewable.Viewer):
         self.tools = SaveLoadBar(s.save_json, s.load_json, "tactics-game.json", extra=(self.replay_button,),
                                  refusal=s.save_refusal)
         self.share = ShareLink("tactics", lambda: position_text("tactics", s.state))
-        self.game_area = pn.Column(self.cover, self.table, self.tools, self.share, self.replay_area, _rules(),
+        self.game_area = pn.Column(self.cover, self.table, self.tools, self.share, self.replay_area, rules_card("tactics"),
                                    sizing_mode="stretch_width", visible=False, margin=0)
         self.layout = pn.Column(self.form_card, self.game_area, sizing_mode="stretch_width",
                                 css_classes=["tactics-play"])
