@@ -23,7 +23,6 @@ from __future__ import annotations
 import logging
 import os
 import threading
-from collections.abc import Callable
 from typing import Any
 
 import param
@@ -38,6 +37,7 @@ from .model import BoardModel
 from .seat_chat import MAX_MESSAGE_CHARS, SeatChat
 from .seat_leaving import SeatLeaving
 from .session_loop import in_session
+from .live_follow import FollowsLiveGame, page_doc
 
 __all__ = ["SharedSession", "shared_hub", "close_shared_hubs", "MAX_MESSAGE_CHARS"]
 
@@ -73,7 +73,7 @@ def close_shared_hubs() -> None:
         hub.close(wait=False)
 
 
-class SharedSession(BoardModel, SeatChat, SeatLeaving):
+class SharedSession(BoardModel, SeatChat, SeatLeaving, FollowsLiveGame):
     """One seat's (or a spectator's) view of a live game; see the module docstring."""
 
     seats = param.List([], doc='one entry per player: "human" or a CPU level')
@@ -91,21 +91,11 @@ class SharedSession(BoardModel, SeatChat, SeatLeaving):
         self.engine_game = REGISTRY[info.game_name](**info.options)
         self._names: list[str] = []
         self._lock = threading.RLock()
-        self._doc: Any = None
         self._step = -1
-        try:
-            import panel as pn
-            doc = pn.state.curdoc
-            if doc is not None and doc.session_context is not None:
-                self._doc = doc
-        except Exception:  # pragma: no cover - panel is a dependency
-            self._doc = None
+        self._doc = page_doc()
         self._take_seat()                  # raises BadToken if the seat was claimed since seat_of
-        self._unsubscribe: Callable[[], None] | None = game.subscribe(self._on_change, self.player)
+        self._follow(game, self.player)
         self._apply(self.game.view(self.player), self._history(), message=self._welcome())
-        if self._doc is not None:
-            import panel as pn
-            pn.state.on_session_destroyed(lambda context: self.close())
 
     # --- seats ------------------------------------------------------------------------------
     @property
@@ -149,12 +139,6 @@ class SharedSession(BoardModel, SeatChat, SeatLeaving):
 
     def show_cards(self) -> None:
         """Nothing to do: a seat's own cards are always shown on its own screen."""
-
-    def close(self) -> None:
-        """Stop listening to the live game (the page closed)."""
-        unsubscribe, self._unsubscribe = self._unsubscribe, None
-        if unsubscribe is not None:
-            unsubscribe()
 
     # --- input ------------------------------------------------------------------------------
     def _refuse_input(self) -> str | None:

@@ -33,7 +33,7 @@ from __future__ import annotations
 import copy
 import logging
 import threading
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import param
@@ -60,6 +60,7 @@ from academy.ui.seat_leaving import SeatLeaving
 from academy.ui.session_loop import in_session
 
 from .view import DiplomacyView
+from academy.ui.live_follow import FollowsLiveGame, page_doc
 
 __all__ = ["DiplomacySession", "LocalDiplomacy", "SharedDiplomacy", "past_phases", "order_targets", "order_label",
            "phase_title", "POWERS"]
@@ -571,7 +572,7 @@ class LocalDiplomacy(LocalOrders, DiplomacySession):
         return f"Orders on this screen: {', '.join(parts)}. The CPU powers order when the last person submits."
 
 
-class SharedDiplomacy(DiplomacySession, SeatChat, SeatLeaving):
+class SharedDiplomacy(DiplomacySession, SeatChat, SeatLeaving, FollowsLiveGame):
     """One seat (or a spectator) of a live Diplomacy game (academy/store/live.py); see the module docstring.
 
     Seats write to each other, one to one or in groups (diplomacy.md §10), through ``SeatChat``.
@@ -592,25 +593,15 @@ class SharedDiplomacy(DiplomacySession, SeatChat, SeatLeaving):
         self.player: int | None = game.seat_of(token) if token else None   # raises BadToken
         self.power = POWERS[self.player] if self.player is not None else None
         self._lock = threading.RLock()
-        self._doc: Any = None
-        try:
-            import panel as pn
-            doc = pn.state.curdoc
-            if doc is not None and doc.session_context is not None:
-                self._doc = doc
-        except Exception:  # pragma: no cover - panel is a dependency
-            self._doc = None
+        self._doc = page_doc()
         self._take_seat()                  # raises BadToken if the seat was claimed since seat_of
         self.history = self._past_results()
         self._load_messages()
-        self._unsubscribe: Callable[[], None] | None = game.subscribe(self._on_change, self.player)
+        self._follow(game, self.player)
         who = f"you play {self.power.title()}" if self.power else "watching"
         self._apply(message=f"Game {game.game_id}: {who}.")
         if self.power:
             self.message = " ".join(filter(None, [self.message, self.submitted_note(phase_title(self.phase))]))
-        if self._doc is not None:
-            import panel as pn
-            pn.state.on_session_destroyed(lambda context: self.close())
 
     @property
     def live_game(self) -> Any:
@@ -658,11 +649,6 @@ class SharedDiplomacy(DiplomacySession, SeatChat, SeatLeaving):
             return ""
         names = ", ".join(p.title() for p in self.draw_votes)
         return f"A draw is proposed by {names}. {RULE_NOTES['draw']}"
-
-    def close(self) -> None:
-        unsubscribe, self._unsubscribe = self._unsubscribe, None
-        if unsubscribe is not None:
-            unsubscribe()
 
     def _past_results(self) -> list[dict[str, Any]]:
         """The results of every phase resolved so far (public once resolved), replayed from the record."""

@@ -33,11 +33,12 @@ from .board import FrontsBoard
 from .panels import OddsPanel, OrdersPanel, ReportsPanel
 from .session import FrontsSession
 from academy.ui.rule_line import divider
+from academy.ui.live_follow import FollowsLiveGame, page_doc
 
 __all__ = ["SharedFronts", "SharedFrontsPage", "shared_fronts_page"]
 
 
-class SharedFronts(FrontsSession, SeatChat, SeatLeaving):
+class SharedFronts(FrontsSession, SeatChat, SeatLeaving, FollowsLiveGame):
     """One seat's view of a live Fronts game; see the module docstring."""
 
     waiting = param.List([], doc="the seats (indices) that have not submitted this turn")
@@ -50,19 +51,16 @@ class SharedFronts(FrontsSession, SeatChat, SeatLeaving):
         self.game = FrontsGame(**game.info.options)
         self.fmap = load_map(self.game.map.id)
         self.engine_game = self.game
-        doc = pn.state.curdoc
-        self._doc = doc if doc is not None and doc.session_context is not None else None
+        self._doc = page_doc()
         self._take_seat()                  # raises BadToken if the seat was claimed since seat_of
         self._load_messages()
-        self._unsubscribe = game.subscribe(self._on_change, self.seat)
+        self._follow(game, self.seat)
         self.param.update(player=self.game.player_ids[self.seat] if self.seat is not None else None)
         who = f"you play {self.player_name(self.player)}" if self.player else "watching"
         self._apply(message=f"Game {game.game_id}: {who}.")
         if self.player:
             turn = (self.obs or {}).get("turn")
             self.message = " ".join(filter(None, [self.message, self.submitted_note(f"turn {turn}")]))
-        if self._doc is not None:
-            pn.state.on_session_destroyed(lambda context: self.close())
 
     # the seat mixins speak of ``player`` as a seat index
     @property
@@ -76,11 +74,6 @@ class SharedFronts(FrontsSession, SeatChat, SeatLeaving):
     @property
     def seat_index(self) -> int | None:
         return self.seat
-
-    def close(self) -> None:
-        unsubscribe, self._unsubscribe = self._unsubscribe, None
-        if unsubscribe is not None:
-            unsubscribe()
 
     # --- the live game -----------------------------------------------------------------------
     def _engine_state(self) -> Any:

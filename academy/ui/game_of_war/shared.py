@@ -40,13 +40,14 @@ from .play import CSS, LEGEND, preview_html, status_html
 from .replay import visible_events
 from .session import HUMAN, GameOfWarSession
 from academy.ui.rule_line import divider
+from academy.ui.live_follow import FollowsLiveGame, page_doc
 
 __all__ = ["SharedGameOfWar", "SharedGameOfWarPage", "shared_game_of_war_page"]
 
 REMOTE = "remote"          # a seat played from another browser (or by the server's CPU)
 
 
-class SharedGameOfWar(GameOfWarSession, SeatChat, SeatLeaving):
+class SharedGameOfWar(GameOfWarSession, SeatChat, SeatLeaving, FollowsLiveGame):
     """One seat's view of a live Game of War; see the module docstring."""
 
     def __init__(self, game: Any, token: str | None = None, **params: Any) -> None:
@@ -55,16 +56,13 @@ class SharedGameOfWar(GameOfWarSession, SeatChat, SeatLeaving):
         self.token = token
         self.player: int | None = game.seat_of(token) if token else None   # raises BadToken
         self.engine_game = GameOfWarGame(**game.info.options)
-        doc = pn.state.curdoc
-        self._doc = doc if doc is not None and doc.session_context is not None else None
+        self._doc = page_doc()
         self._take_seat()                  # raises BadToken if the seat was claimed since seat_of
         self._load_messages()
         self._history()
-        self._unsubscribe = game.subscribe(self._on_change, self.player)
+        self._follow(game, self.player)
         who = f"you play {self.engine_game.player_name(self.player)}" if self.player is not None else "watching"
         self._apply(message=f"Game {game.game_id}: {who}.")
-        if self._doc is not None:
-            pn.state.on_session_destroyed(lambda context: self.close())
 
     @property
     def live_game(self) -> Any:
@@ -73,11 +71,6 @@ class SharedGameOfWar(GameOfWarSession, SeatChat, SeatLeaving):
     @property
     def num_seats(self) -> int:
         return 2
-
-    def close(self) -> None:
-        unsubscribe, self._unsubscribe = self._unsubscribe, None
-        if unsubscribe is not None:
-            unsubscribe()
 
     def seat_label(self, player: int | None) -> str:
         if player is None:

@@ -49,6 +49,7 @@ from .panels import CSS, LEGEND, odds_html, status_html, why_html
 from .session import HUMAN, TacticsSession
 from .sight import Memories
 from academy.ui.rule_line import divider
+from academy.ui.live_follow import FollowsLiveGame, page_doc
 
 __all__ = ["SharedTactics", "SharedTacticsPage", "shared_tactics_page"]
 
@@ -56,7 +57,7 @@ __all__ = ["SharedTactics", "SharedTacticsPage", "shared_tactics_page"]
 STORE_EVENTS = ("join", "resigned", "timed_out", "abandoned", "game_over", "cpu_error", "sync", "deadline")
 
 
-class SharedTactics(TacticsSession, SeatChat, SeatLeaving):
+class SharedTactics(TacticsSession, SeatChat, SeatLeaving, FollowsLiveGame):
     """One seat's view of a live Tactics game; see the module docstring."""
 
     clock = param.Dict(None, allow_None=True, doc='the game\'s clock: {"mode": "live" | "daily", "seconds": N}')
@@ -73,17 +74,14 @@ class SharedTactics(TacticsSession, SeatChat, SeatLeaving):
         self.token = token
         self.player: int | None = game.seat_of(token) if token else None     # raises BadToken
         self.engine_game = TacticsGame(**game.info.options)
-        doc = pn.state.curdoc
-        self._doc = doc if doc is not None and doc.session_context is not None else None
+        self._doc = page_doc()
         self._take_seat()                  # raises BadToken if the seat was claimed since seat_of
         self._load_messages()
         self._memories = self._history()
-        self._unsubscribe = game.subscribe(self._on_change, self.player)
+        self._follow(game, self.player)
         who = f"you play {self.engine_game.player_name(self.player)}" if self.player is not None else "watching"
         fog = " Fog of war is on: you see only what your units see." if self.engine_game.options["fog"] else ""
         self._apply(message=f"Game {game.game_id}: {who}.{fog}")
-        if self._doc is not None:
-            pn.state.on_session_destroyed(lambda context: self.close())
 
     # --- the seat ------------------------------------------------------------------------------
     @property
@@ -100,12 +98,6 @@ class SharedTactics(TacticsSession, SeatChat, SeatLeaving):
 
     def _viewer_now(self) -> int | None:
         return self.player
-
-    def close(self) -> None:
-        """Stop listening to the live game (the page closed)."""
-        unsubscribe, self._unsubscribe = self._unsubscribe, None
-        if unsubscribe is not None:
-            unsubscribe()
 
     def seat_label(self, player: int | None, game: Any = None) -> str:
         label = super().seat_label(player, game)
