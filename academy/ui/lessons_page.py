@@ -139,7 +139,7 @@ def _section_title(section: str, game: str) -> str:
         return section.replace("-", " ").capitalize()
 
 
-def rules_link(section: str, game: str = "conquest") -> str:
+def rules_link(section: str, game: str) -> str:
     """An HTML link to the Rules page section a lesson teaches (the shell's route)."""
     sid = escape(section)
     return (f'<a class="rules-link" href="?game={game}&tab=rules&section={sid}#{sid}">'

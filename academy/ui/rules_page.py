@@ -55,11 +55,11 @@ def render_rulebook(book: Rulebook, focus: str | None = None, compact: bool = Fa
 class RulesPanel(pn.viewable.Viewer):
     """A game's Rules page; ``section`` is highlighted (and its id is a link target)."""
 
-    game = param.String(default="conquest")
+    game = param.String(doc="the game's name in the registry ('conquest', 'diplomacy' ...)")
     section = param.String(default=None, allow_None=True)
     compact = param.Boolean(default=False, doc="Leave out the title and summary (inside a game).")
 
-    def __init__(self, game: str = "conquest", section: str | None = None, **params) -> None:
+    def __init__(self, game: str, section: str | None = None, **params) -> None:
         super().__init__(game=game, section=section, **params)
         book = load_rulebook(self.game)
         self._pane = pn.pane.HTML(render_rulebook(book, self.section, self.compact), stylesheets=[STYLE],
