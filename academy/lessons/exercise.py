@@ -35,13 +35,14 @@ from types import ModuleType
 from typing import Any
 
 from academy.core.errors import RulesError
+from academy.core.goals import Check
 from academy.core.protocol import Event, NodeKind, State
 from academy.core.text import count
 
 from .model import Exercise, Lesson
 from .recorded import action_texts, compile_goal, simultaneous, step
 
-__all__ = ["GOAL_MODULES", "Attempt", "Feedback", "exercise_goal", "goal_module", "learner_lines", "learner_of",
+__all__ = ["GOAL_MODULES", "Attempt", "Feedback", "Rehearsal", "exercise_goal", "goal_module", "learner_lines", "learner_of",
            "start_state"]
 
 #: the goals module of each game that has lessons (explicit, like the engine registry)
@@ -245,6 +246,23 @@ class Attempt:
             self.status = fb.status
         self.history.append(fb)
         return fb
+
+
+class Rehearsal(Attempt):
+    """A teacher's own try from a position (a lesson being written, a demo board): every legal action is
+    played and kept (``actions``, ``action_texts()``), and no goal ends it. ``game``'s ``position`` is read
+    as a lesson reads it; raises RulesError for one it cannot read, or where nobody is to move."""
+
+    def __init__(self, game: str, position: str, seed: int = 1, max_actions: int = 30) -> None:
+        lesson = Lesson(id="rehearsal", game=game, title="", section="", order=0, position=position, summary="",
+                        body="")
+        exercise = Exercise(id="rehearsal", prompt="", goal={"reaches": "\x00"}, hints=("",), success="",
+                            wrong="", seed=seed, max_actions=max_actions)
+        super().__init__(lesson, exercise)
+
+    def _start_try(self) -> None:
+        super()._start_try()
+        self.goal = Check("play the moves you want to show", lambda p: False)
 
 
 #: the last words of every "wrong" feedback: this try is over, and how to start again

@@ -75,7 +75,8 @@ def _text(dumper: yaml.SafeDumper, value: str) -> Any:
 
 
 def _flow(dumper: yaml.SafeDumper, value: _Flow) -> Any:
-    return dumper.represent_mapping("tag:yaml.org,2002:map", dict(value), flow_style=True)
+    short = len(repr(dict(value))) <= 90          # a long one (a whole position to reach) gets a line of its own
+    return dumper.represent_mapping("tag:yaml.org,2002:map", dict(value), flow_style=short)
 
 
 _Dumper.add_representer(str, _text)

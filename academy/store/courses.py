@@ -165,6 +165,12 @@ class Courses:
         with self.store._session() as s:
             return _course(self._own(s, token, course_id))
 
+    def find(self, course_id: int) -> Course | None:
+        """The course with this id (its class's teacher page shows its link), or None."""
+        with self.store._session() as s:
+            row = s.get(CourseRow, course_id) if isinstance(course_id, int) else None
+            return _course(row) if row is not None else None
+
     def of_teacher(self, token: str) -> list[Course]:
         """The teacher's courses, newest first; raises BadToken."""
         with self.store._session() as s:

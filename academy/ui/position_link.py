@@ -106,14 +106,19 @@ class ShareLink(pn.viewable.Viewer):
     ``text`` is called on ``refresh()`` (a page calls it when its board changes) and returns the
     position line or None. ``compact``: stacked, for a narrow side column. ``practice``: under the link,
     "Play it out against the CPU" at a chosen level from the same position (``practice.PracticeLink``;
-    a lesson page, which has its own with the exercise's goal, passes False).
+    a lesson page, which has its own with the exercise's goal, passes False). Under it too, for teachers,
+    "Make an exercise from this position" (``lesson_writer``), from ``exercise_text()`` (default: ``text``;
+    a page whose lesson line says more than its link, such as who plays, gives its own).
     """
 
     def __init__(self, game: str, text: Callable[[], str | None], compact: bool = False,
-                 label: str = "Share this position:", practice: bool = True, **params: Any) -> None:
+                 label: str = "Share this position:", practice: bool = True,
+                 exercise_text: Callable[[], str | None] | None = None, **params: Any) -> None:
         super().__init__(**params)
         from academy.ui.practice import PracticeLink
         self.game, self._text = game, text
+        self._exercise_text = exercise_text or text
+        self.exercise = pn.pane.HTML("", css_classes=["make-exercise"], margin=(4, 5), visible=False)
         self.practice = PracticeLink(game, text) if practice else None
         self.url = hidden_label(pn.widgets.TextInput(value="", sizing_mode="stretch_width",
                                                      css_classes=["share-link-url"]), "The link to this position")
@@ -127,8 +132,8 @@ class ShareLink(pn.viewable.Viewer):
         else:
             self.layout = wrapping_row(title, growing(self.url, 220), self.copy, self.open, visible=False,
                                        css_classes=["share-link"])
-        self.view = self.layout if self.practice is None else pn.Column(
-            self.layout, self.practice, sizing_mode="stretch_width", margin=0)
+        self.view = pn.Column(self.layout, *([self.practice] if self.practice is not None else []), self.exercise,
+                              sizing_mode="stretch_width", margin=0)
         self.refresh()
 
     def __panel__(self) -> pn.viewable.Viewable:
@@ -144,3 +149,10 @@ class ShareLink(pn.viewable.Viewer):
         self.layout.visible = bool(link)
         if self.practice is not None:
             self.practice.refresh()
+        from academy.ui.lesson_writer import exercise_link
+        line = self._exercise_text()
+        made = (f'<a href="{html.escape(exercise_link(self.game, line))}" class="make-exercise-a" target="_blank">'
+                "Make an exercise from this position</a> <span class='academy-muted'>(teachers)</span>") if line else ""
+        if self.exercise.object != made:
+            self.exercise.object = made
+        self.exercise.visible = bool(line)

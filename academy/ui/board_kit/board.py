@@ -96,6 +96,9 @@ class Board:
                  background: str = "#ffffff", options: Mapping[str, Any] | None = None,
                  figure: Mapping[str, Any] | None = None, source_names: Mapping[str, str] | None = None,
                  css_classes: Sequence[str] = ("board",), pane: Mapping[str, Any] | None = None) -> None:
+        from .notes import drawing_notes, note_layers
+        if drawing_notes():                # a board a teacher draws on, or that shows a teacher's drawing
+            layers = [*layers, *note_layers()]
         names = [layer.name for layer in layers]
         if len(set(names)) != len(names):
             raise ValueError(f"board {name!r}: two layers share a name in {names}")
@@ -119,6 +122,9 @@ class Board:
         self.drag_cell: Callable[[float, float], Any] = lambda x, y: (x, y)
         self._drag_at: Any = None
         self.pointer: Any = None      # a drag handler's pointer source (on_drag)
+        #: while set, every tap goes here and not to the game (a teacher drawing: ``notes.NotePen``), and drags
+        #: are not sent to the game either
+        self.pen: TapHandler | None = None
 
     # --- drawing once --------------------------------------------------------------------
     @property
@@ -310,6 +316,9 @@ class Board:
     def _on_tap(self, event: Any) -> None:
         if event.x is None or event.y is None:
             return
+        if self.pen is not None:
+            self.pen(event.x, event.y)
+            return
         for handler in self._tap:
             handler(event.x, event.y)
 
@@ -334,6 +343,8 @@ class Board:
             self._call_drag("move", xs[-1], ys[-1])
 
     def _call_drag(self, phase: str, x: float, y: float) -> None:
+        if self.pen is not None:          # a teacher drawing: the pieces stay where they are
+            return
         for handler in self._drag:
             handler(phase, x, y)
 
