@@ -564,7 +564,7 @@ class TeacherView(_Watching, pn.viewable.Viewer):
         done = sum(s for s, _, _ in solves)
         state = "after the class" if self.info.status != "open" else "so far"
         return (f"<p>{len(self.rows)} student{'s' if len(self.rows) != 1 else ''}, {exercises} exercises: "
-                f"{done} solves of {exercises * len(self.rows)} possible {state}.</p><ul>{''.join(lines)}</ul>{hardest}")
+                f"{count(done, 'solve')} of {exercises * len(self.rows)} possible {state}.</p><ul>{''.join(lines)}</ul>{hardest}")
 
     def csv_text(self) -> str:
         """The whole class as CSV: one line per student, lesson and exercise (tried, solved, tries, hints)."""

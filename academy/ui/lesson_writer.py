@@ -132,7 +132,7 @@ class LessonWriter(pn.viewable.Viewer):
         self.body = pn.Column(sizing_mode="stretch_width", margin=0)
         self.layout = pn.Column(self.gate, self.body, self.hook, sizing_mode="stretch_width",
                                 css_classes=["lesson-writer"])
-        self.hook.param.watch(lambda e: self._teacher(), ["key", "checked"])
+        self.hook.param.watch(lambda *e: self._teacher(), ["key", "checked"])
         self._teacher()
 
     def __panel__(self) -> pn.viewable.Viewable:
@@ -225,7 +225,7 @@ class LessonWriter(pn.viewable.Viewer):
         self.use_moves.on_click(lambda e: self.take_moves())
         self.reset_board = pn.widgets.Button(label="↺ Start position", width=150, css_classes=["writer-reset-board"])
         self.reset_board.on_click(lambda e: self.show_board())
-        self.board.model.param.watch(lambda *e: self._board_moved(), ["feedback"])
+        self.board.model.param.watch(lambda *e: self._board_moved(), ["feedback", "message"])
         # saving
         self.check_button = pn.widgets.Button(label="Check", width=110, css_classes=["writer-check"])
         self.check_button.on_click(lambda e: self.check())
@@ -261,7 +261,8 @@ class LessonWriter(pn.viewable.Viewer):
                          "to record them; they do not change the lesson until you use them.</p>",
                          stylesheets=[STYLE]),
             self.board.board, wrapping_row(self.use_moves, self.reset_board), self.board_note, *self.board.panels,
-            sizing_mode="stretch_width", margin=0, min_width=340, styles={"flex": "1 1 480px"})
+            sizing_mode="stretch_width", margin=0, min_width=340, styles={"flex": "1 1 480px"},
+            css_classes=["writer-board"])
         self.body.objects = [
             self.head, wrapping_row(self.pick, self.pick_button),
             pn.pane.HTML("<h3 style='margin:8px 0 2px'>The lesson</h3>"),
@@ -360,12 +361,14 @@ class LessonWriter(pn.viewable.Viewer):
 
     def go(self, index: int) -> None:
         """Show exercise ``index`` (what was typed in the one under way is kept)."""
+        self.message.object = ""
         self._read()
         self.current = max(0, min(index, len(self.forms) - 1))
         self._show(self.current)
 
     def add_exercise(self, position: str | None = None) -> None:
         """A new exercise (from ``position``, else the lesson's), shown."""
+        self.message.object = ""
         self._read()
         line = position.strip() if position else ""
         if line:
@@ -455,7 +458,11 @@ class LessonWriter(pn.viewable.Viewer):
             return
         texts = attempt.action_texts()
         said = "; then ".join(texts) if texts else "none yet"
-        self.board_note.object = f"<p class='writer-help'>Moves played: <code>{html.escape(said)}</code></p>"
+        feedback = self.board.model.feedback
+        told = self.board.model.message or (feedback.message.split("\n\n")[0] if feedback is not None and
+                                            feedback.status == "illegal" else "")
+        self.board_note.object = (f"<p class='writer-help'>Moves played: <code>{html.escape(said)}</code>"
+                                  f"{'<br>' + html.escape(told) if told else ''}</p>")
 
     def take_moves(self) -> None:
         """The moves played on the board become the exercise's moves."""

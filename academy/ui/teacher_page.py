@@ -102,7 +102,7 @@ class TeacherPage(pn.viewable.Viewer):
         self.home = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["teacher-home"])
         self.layout = pn.Column(self.message, self.welcome, self.home, self.hook, sizing_mode="stretch_width",
                                 css_classes=["teacher-page"])
-        self.hook.param.watch(lambda e: self._known(), ["key", "checked"])
+        self.hook.param.watch(lambda *e: self._known(), ["key", "checked"])
         self._known()
 
     def __panel__(self) -> pn.viewable.Viewable:
