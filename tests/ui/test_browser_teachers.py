@@ -12,7 +12,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from academy.ui.live_session import close_shared_hubs, shared_hub
+from academy.ui.live_session import close_shared_hubs
 from academy.ui.shell import build_page, current_query
 from tests.ui.browser import CLICK_GAP
 
@@ -26,14 +26,6 @@ ARROWS = """
   return src ? Array.from(src.data.x0) : null;
 }
 """
-
-
-@pytest.fixture
-def data(tmp_path, monkeypatch):
-    monkeypatch.setenv("ACADEMY_DB", f"sqlite:///{tmp_path}/academy.db")
-    monkeypatch.setenv("ACADEMY_DATA", str(tmp_path / "data"))
-    yield shared_hub()
-    close_shared_hubs()
 
 
 def fill(page, selector: str, text: str, area: bool = False) -> None:
@@ -58,7 +50,7 @@ def play_attack_on_the_board(page) -> None:
     page.page.locator(".writer-use-moves button").click()
 
 
-def test_a_teacher_writes_a_lesson_runs_a_course_class_and_finds_it_all_again(serve, open_page, data):
+def test_a_teacher_writes_a_lesson_runs_a_course_class_and_finds_it_all_again(serve, open_page, hub):
     url = serve(lambda: build_page(current_query()))
 
     # --- the teacher starts, from the header's "Teachers" link -------------------------------------
