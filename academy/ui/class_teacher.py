@@ -27,7 +27,7 @@ from academy.lessons.exercise import Rehearsal
 from academy.store.classroom import ClassInfo, Classroom
 from academy.store.errors import StoreError
 from academy.ui.classroom import STYLE, ShownBoard, _doc, _LazyRoom, _Watching, class_games, shared_classroom
-from academy.ui.labels import wrapping_row
+from academy.ui.labels import set_options, wrapping_row
 from academy.ui.lesson_board import lesson_board
 from academy.ui.lessons_page import board_of, game_lessons
 from academy.ui.teaching import find_lesson, teacher_hook, teacher_link
@@ -119,8 +119,8 @@ class OpenClassForm(_LazyRoom, pn.viewable.Viewer):
                 mine = courses_of(self.room).of_teacher(self.hook.key)
             except StoreError:
                 mine = []
-        self.course.options = {"(one lesson, chosen below)": "", **{f"{c.title} ({count(len(c.lessons), 'lesson')})":
-                                                                    str(c.id) for c in mine}}
+        set_options(self.course, {"(one lesson, chosen below)": "",
+                                  **{f"{c.title} ({count(len(c.lessons), 'lesson')})": str(c.id) for c in mine}})
         self.courses_row.visible = bool(mine)
         self._lessons()
 
@@ -137,7 +137,7 @@ class OpenClassForm(_LazyRoom, pn.viewable.Viewer):
             from academy.ui.teaching import collection_of
             options.update({f"Yours: {l.title} ({count(len(l.exercises), 'exercise')})": l.id
                             for l in collection_of(teacher).lessons(game)[0]})
-        self.lesson.options = options
+        set_options(self.lesson, options)
 
     def open_class(self) -> TeacherView | None:
         """Open the chosen class and show the teacher's page; None (and a message) when refused."""
@@ -480,7 +480,7 @@ class TeacherView(_Watching, pn.viewable.Viewer):
         self.grid.object = self.grid_html(grid)
         self.summary.object = self.summary_html(grid)
         self.export.filename = f"class-{info.code}.csv"
-        self.student.options = self.student_options()
+        set_options(self.student, self.student_options())
         self.show_button.disabled = closed or not self.rows
         self.hide_button.disabled = closed or info.shown_learner_id is None
         self.reset_button.disabled = self.remove_button.disabled = not self.rows

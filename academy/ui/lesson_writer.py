@@ -38,12 +38,12 @@ from academy.lessons.recorded import result_line
 from academy.lessons.vocabulary import goal_words
 from academy.lessons.writer import ExerciseDraft, LessonDraft, draft_of, format_lesson, slug
 from academy.store.errors import StoreError
-from academy.ui.labels import wrapping_row
+from academy.ui.labels import set_options, wrapping_row
 from academy.ui.lesson_board import lesson_board
 from academy.ui.registry import UI
 from academy.ui.teaching import collection_of, lesson_link, teacher_hook, teacher_link, teachers
 
-__all__ = ["GOAL_KINDS", "LessonWriter", "WriterError", "exercise_link", "writer_page"]
+__all__ = ["GOAL_KINDS", "LessonWriter", "WriterError", "writer_page"]
 
 log = logging.getLogger("academy.ui.lesson_writer")
 
@@ -64,12 +64,6 @@ STYLE = """
 
 class WriterError(ValueError):
     """A form the checker cannot be given yet: what to fill in, in plain words."""
-
-
-def exercise_link(game: str, position: str) -> str:
-    """The query string of "Make an exercise from this position" for a position line of ``game``."""
-    from urllib.parse import quote, urlencode
-    return "?" + urlencode({"page": "write", "game": game, "position": position}, quote_via=quote)
 
 
 def _blank_form(position: str | None) -> dict[str, Any]:
@@ -291,7 +285,7 @@ class LessonWriter(pn.viewable.Viewer):
                 return
         self.new_lesson(position)
         if position and lessons:      # the position may go into a lesson already written
-            self.pick.options = {"a new lesson": "", **{l.title: split_ref(l.id)[1] for l in lessons}}
+            set_options(self.pick, {"a new lesson": "", **{l.title: split_ref(l.id)[1] for l in lessons}})
             self.pick.visible = self.pick_button.visible = True
 
     def _pick(self) -> None:

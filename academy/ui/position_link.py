@@ -27,7 +27,7 @@ from academy.core.errors import InvalidNotation, RulesError
 from academy.ui.labels import growing, hidden_label, wrapping_row
 from academy.ui.registry import UI, load
 
-__all__ = ["MAX_LENGTH", "ShareLink", "parse_line", "position_link", "position_text", "read_position",
+__all__ = ["MAX_LENGTH", "ShareLink", "exercise_link", "parse_line", "position_link", "position_text", "read_position",
            "sharable_games"]
 
 #: the longest position line a link may carry (a whole map is well under this)
@@ -94,6 +94,11 @@ def position_link(game: str, text: str, tab: str = "play", **extra: str | None) 
     return "?" + urlencode(fields, quote_via=quote)
 
 
+def exercise_link(game: str, position: str) -> str:
+    """The query string of "Make an exercise from this position" (the lesson writer, ``?page=write``)."""
+    return "?" + urlencode({"page": "write", "game": game, "position": position}, quote_via=quote)
+
+
 _COPY_JS = """
 const url = new URL(source.value, window.location.href).href;
 if (navigator.clipboard) { navigator.clipboard.writeText(url).catch(() => {}); }
@@ -149,7 +154,6 @@ class ShareLink(pn.viewable.Viewer):
         self.layout.visible = bool(link)
         if self.practice is not None:
             self.practice.refresh()
-        from academy.ui.lesson_writer import exercise_link
         line = self._exercise_text()
         made = (f'<a href="{html.escape(exercise_link(self.game, line))}" class="make-exercise-a" target="_blank">'
                 "Make an exercise from this position</a> <span class='academy-muted'>(teachers)</span>") if line else ""

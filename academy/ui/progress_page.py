@@ -35,7 +35,7 @@ from academy.ui.registry import UI
 from academy.ui.lessons_page import LessonsView, TryReport, game_lessons
 from academy.ui.labels import wrapping_row
 
-__all__ = ["BrowserKey", "LearnerKey", "ProgressRecorder", "ProgressPage", "track_progress", "progress_page", "learner_store",
+__all__ = ["BrowserKey", "LearnerKey", "TeacherKey", "ProgressRecorder", "ProgressPage", "track_progress", "progress_page", "learner_store",
            "LESSON_GAMES"]
 
 log = logging.getLogger("academy.ui.progress_page")
@@ -106,6 +106,11 @@ class BrowserKey(JSComponent):
 
 class LearnerKey(BrowserKey):
     """Keeps the learner's anonymous id in the browser's localStorage (see the module docstring)."""
+
+
+class TeacherKey(BrowserKey):
+    """Keeps a teacher's secret token in this browser (``academy.ui.teaching``); empty when none. Defined
+    here, beside ``LearnerKey``: a component class must be known before a page that shows it connects."""
 
 
 def learner_store() -> Any:

@@ -41,6 +41,9 @@ def setup_extensions() -> None:
     from academy.ui import panel_fixes
     panel_fixes.apply()
     pn.extension(notifications=True)
+    # The browser hooks (JS components) are defined now, before any page: a component class first defined
+    # while a page is connected (a lazy import in a callback) is unknown to the pages that show it later.
+    import academy.ui.progress_page  # noqa: F401
 
 
 def _card(entry) -> str:
@@ -86,8 +89,12 @@ def teach_page(guide: Path | None = None) -> pn.viewable.Viewable:
         return pn.pane.Alert(f"The guide to writing lessons cannot be shown: its file, lessons/README.md in the "
                              f"Academy's folder, could not be read ({html.escape(reason)}).",
                              alert_type="warning", css_classes=["teach-missing"])
-    open_class = ('<p class="teach-class"><a class="open-class-link" href="?page=class&open=1">Open a class</a>: run a '
-                  'lesson live with your students (they join with a code) and see who has solved each exercise.</p>')
+    open_class = ('<p class="teach-teacher"><a class="teacher-page-link" href="?page=teacher">Your teacher page</a>: '
+                  'write lessons here in the browser, put them in courses, and find your classes again, all from one '
+                  'private link.</p>'
+                  '<p class="teach-class"><a class="open-class-link" href="?page=class&open=1">Open a class</a>: run a '
+                  'lesson or a course live with your students (they join with a code) and see who has solved each '
+                  'exercise.</p>')
     from academy.ui.editor_page import EDITORS
     editors = " · ".join(f'<a class="editor-link" href="?page=editor&game={g}">{catalog_entry(g).title}</a>'
                          for g in EDITORS)

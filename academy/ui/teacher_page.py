@@ -28,7 +28,7 @@ from academy.core.text import count
 from academy.lessons.collection import MAX_LESSON_BYTES, builtin_text, split_ref
 from academy.lessons.writer import slug
 from academy.store.errors import StoreError
-from academy.ui.labels import hidden_label, wrapping_row
+from academy.ui.labels import hidden_label, set_options, wrapping_row
 from academy.ui.registry import UI
 from academy.ui.teaching import (collection_of, courses, find_lesson, lesson_link, teacher_hook, teacher_link,
                                  teachers, title_of)
@@ -227,7 +227,8 @@ class TeacherPage(pn.viewable.Viewer):
 
         def builtins(*_: Any) -> None:
             from academy.ui.lessons_page import game_lessons
-            clone_lesson.options = {f"{i}. {l.title}": l.id for i, l in enumerate(game_lessons(clone_game.value)[0], 1)}
+            set_options(clone_lesson, {f"{i}. {l.title}": l.id
+                                       for i, l in enumerate(game_lessons(clone_game.value)[0], 1)})
         clone_game.param.watch(builtins, "value")
         builtins()
         clone_button = pn.widgets.Button(label="Copy it into my lessons", align="end", css_classes=["teacher-clone"])

@@ -20,16 +20,12 @@ from academy.lessons.collection import Collection, find_lesson as find_collectio
 from academy.store.courses import Courses
 from academy.store.location import data_dir
 from academy.store.teachers import Teacher, Teachers
-from academy.ui.progress_page import BrowserKey, learner_store
+from academy.ui.progress_page import TeacherKey, learner_store
 
 __all__ = ["TeacherKey", "collection_of", "courses", "find_lesson", "lesson_link", "lessons_root", "teacher_hook",
            "teacher_link", "teachers", "title_of"]
 
 _TOKEN = re.compile(r"^[A-Za-z0-9_-]{20,100}$")
-
-
-class TeacherKey(BrowserKey):
-    """Keeps the teacher's secret token in this browser (see the module docstring); empty when none."""
 
 
 def teacher_hook(query: dict[str, str] | None = None, field: str = "teacher") -> TeacherKey:

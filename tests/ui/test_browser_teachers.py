@@ -195,3 +195,45 @@ def test_a_teacher_writes_a_lesson_runs_a_course_class_and_finds_it_all_again(se
     learner.wait_text(".course-head", "A course of Conquest: 2 lessons in order, by Ms Lee")
     for page in (home, learner):
         assert not page.errors, page.errors
+
+
+def _first_solved(game: str):
+    from academy.ui.lessons_page import game_lessons
+    return next((lesson, ex) for lesson in game_lessons(game)[0] for ex in lesson.exercises if ex.solution)
+
+
+@pytest.mark.parametrize("game", ["diplomacy", "fronts", "game_of_war", "tactics"])
+def test_a_two_exercise_lesson_of_every_other_game_is_written_in_the_browser(serve, open_page, hub, game):
+    """The teacher's own moves, typed, make both goals: exactly these moves, and any moves to their result."""
+    from academy.ui.teaching import teachers
+    url = serve(lambda: build_page(current_query()))
+    _, token = teachers().create()
+    lesson, ex = _first_solved(game)
+    page = open_page()
+    page.open(url + f"?page=teacher&teacher={token}", board=None)       # this browser now knows the teacher
+    page.wait_text(".teacher-home", "Your lessons")
+    page.open(url + f"?game={game}&tab=lessons&lesson={lesson.id}&exercise={ex.id}", board=None)
+    page.wait_text(".exercise-prompt", ex.prompt[:30])
+    href = page.page.locator(".tab-lessons a.make-exercise-a").get_attribute("href")
+    page.open(url + href, board=None)
+    page.wait_text(".writer-board-note", "No moves played yet")
+    fill(page, ".writer-title", f"Mine: {lesson.title}")
+    fill(page, ".writer-summary", "As the built-in one.")
+    fill(page, ".writer-text", lesson.body, area=True)
+    for number, kind in ((1, "The moves I make, exactly"), (2, "Any moves that reach the same result")):
+        if number == 2:
+            page.page.locator(".writer-add button").click()
+            page.wait_text(".writer-tabs", "Exercise 2")
+        fill(page, ".writer-prompt", ex.prompt, area=True)
+        page.page.locator(".writer-kind button", has_text=kind).click()
+        fill(page, ".writer-moves", "\n".join(ex.solution), area=True)
+        fill(page, ".writer-hints", "\n".join(ex.hints), area=True)
+        fill(page, ".writer-success", ex.success, area=True)
+        fill(page, ".writer-wrong", ex.wrong, area=True)
+    page.page.locator(".writer-save button").click()
+    page.wait_text(".writer-message", f"Saved: Mine: {lesson.title}, 2 exercises")
+    learner = open_page()                                 # the lesson's link opens it for a learner
+    learner.open(url + page.page.locator("a.writer-try").get_attribute("href"), board=None)
+    learner.wait_text(".exercise-prompt", "Exercise 1 of 2")
+    for p in (page, learner):
+        assert not p.errors, p.errors
