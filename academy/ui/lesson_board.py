@@ -52,9 +52,13 @@ def lesson_board(game: str, panels: bool = False, notes: bool = False) -> Lesson
 
 
 def board_kit_of(view: Any) -> Any:
-    """The board kit ``Board`` of a game's board view (``view.kit``), also inside a Column; None if none."""
+    """The board kit ``Board`` of a game's board view (``view.kit``), also inside a layout (which holds the
+    board's pane); None if none."""
+    from academy.ui.board_kit.board import Board
     if getattr(view, "kit", None) is not None:
         return view.kit
+    if Board.of_pane(view) is not None:
+        return Board.of_pane(view)
     for item in getattr(view, "objects", ()) or ():
         found = board_kit_of(item)
         if found is not None:

@@ -292,3 +292,28 @@ def test_everything_is_found_again_from_the_teachers_link_after_a_restart(data):
     assert "My fronts lesson" in text and "Attack and hold" in text and teacher.info.code in text
     assert f"?page=class&teacher={teacher.token}" in text
     assert split_ref(mine)[1] in text
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_demo_board_of_every_game_carries_moves_arrows_and_marks(data, game):
+    from academy.ui.classroom import StudentView, shared_classroom
+    from academy.ui.class_teacher import TeacherView
+    room = shared_classroom()
+    _, token = teachers().create()
+    lesson, ex = _first_solved(game)
+    info, class_token = room.open_class(game, lesson.id, exercises=len(lesson.exercises),
+                                        exercise_index=list(lesson.exercises).index(ex), teacher_token=token)
+    teacher = TeacherView(class_token, room, teacher_token=token)
+    student = StudentView(room.join(info.code, "Ann"), room)
+    desk = teacher.demo
+    desk.card.collapsed = False
+    desk.showing.value = True
+    desk.made.model.attempt.act(ex.solution[0])
+    desk.mode.value = "arrow"
+    desk.pen.tap(1, 1)
+    desk.pen.tap(3, 2)
+    desk.mode.value = "mark"
+    desk.pen.tap(2, 2)
+    assert student.demo.layout.visible and "1 move" in student.demo.caption.object
+    assert "could not" not in student.demo.caption.object
+    assert student.demo.kit.column("notes", "x1") == [3.0] and student.demo.kit.column("notes-marks", "y") == [2.0]

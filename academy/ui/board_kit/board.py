@@ -30,6 +30,7 @@ add to (``board.element * hv.Text(3, 4, "here")``) and save (``hv.save``).
 """
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
@@ -81,6 +82,10 @@ def _keep_columns(layer: Layer, handles: Mapping[str, Any], source: Any) -> None
                     setattr(glyph, column, Field(column))
 
 
+#: each board by its pane's id, while the board lives (a page that holds only the pane finds its board: ``of_pane``)
+_BOARDS: weakref.WeakValueDictionary[int, Board] = weakref.WeakValueDictionary()
+
+
 class Board:
     """Layers drawn once as a HoloViews overlay and patched in place (see the module docstring).
 
@@ -112,6 +117,7 @@ class Board:
         self.figure, self.sources = self._render(source_names or {}, background, figure or {})
         self.pane = pn.pane.Bokeh(self.figure, css_classes=list(css_classes), margin=(0, 0),
                                   sizing_mode="scale_width" if width else "stretch_width", **(pane or {}))
+        _BOARDS[id(self.pane)] = self
         self.scale = 1.0              # the shown width over the figure's width (see the module docstring)
         self._resize: list[Callable[[float], None]] = []
         if width:
@@ -125,6 +131,12 @@ class Board:
         #: while set, every tap goes here and not to the game (a teacher drawing: ``notes.NotePen``), and drags
         #: are not sent to the game either
         self.pen: TapHandler | None = None
+
+    @staticmethod
+    def of_pane(pane: Any) -> Board | None:
+        """The board whose pane ``pane`` is (a layout holds a game's board as its pane), or None."""
+        board = _BOARDS.get(id(pane))
+        return board if board is not None and board.pane is pane else None
 
     # --- drawing once --------------------------------------------------------------------
     @property
