@@ -175,7 +175,8 @@ class OpenClassForm(_LazyRoom, pn.viewable.Viewer):
             self.hook.key = token              # this browser keeps the new teacher
         location = pn.state.location
         if _doc() is not None and location is not None:
-            location.update_query(open="", teacher=class_token)      # a reload keeps the teacher's page
+            # a reload keeps the class's page; a teacher token given as 'as' never stays in the class's address
+            location.update_query(**{"open": "", "teacher": class_token, "as": ""})
         self.form.visible = False
         self.slot.objects = [view]
         return view
