@@ -3,14 +3,15 @@
 Routes (``academy.ui.shell.build_page``)
     ``?page=class``                 join a class: its code and your name (a wrong code says so; after
                                     too many, ``JoinLimits``, it says when to try again)
-    ``?page=class&open=1``          a teacher opens a class: game and lesson; gets the code and a link
-    ``?page=class&teacher=TOKEN``   the teacher's page (the secret link): previous / next exercise,
-                                    the table (per student: tried?, solved?, tries), show a board
+    ``?page=class&open=1``          a teacher opens a class on a course or a lesson (``class_teacher.py``)
+    ``?page=class&teacher=TOKEN``   the class's page (its secret link; ``class_teacher.TeacherView``)
 
-Students work on their own copy of the board: the game's own lessons page (the same board models
-as the Lessons tabs) in classroom mode (``LessonsView(classroom=True)``: no list, tabs or Next).
-When the teacher moves to another exercise, every student's page follows; when the teacher shows
-one student's board, the others see it read-only below theirs.
+This module holds the students' side and what both sides share. Students work on their own copy of the
+board: the game's own lessons page (the same board models as the Lessons tabs) in classroom mode
+(``LessonsView(classroom=True)``: no list, tabs or Next), on the class's lessons (a course's, in order).
+When the teacher moves to another exercise or lesson, every student's page follows; on top of it, the
+teacher's demo board (``DemoBoard``: the teacher's moves, arrows and marks) while the teacher shows it,
+and a student's board the teacher shows (``ShownBoard``), read only.
 
 Live updates reuse the live games' machinery: the store's ``Classroom`` (academy/store/classroom.py)
 calls its subscribers after each committed change (and, on PostgreSQL, hears other servers through
