@@ -35,12 +35,15 @@ from types import ModuleType
 from typing import Any
 
 from academy.core.errors import RulesError
+from academy.core.goals import Check
 from academy.core.protocol import Event, NodeKind, State
 from academy.core.text import count
 
 from .model import Exercise, Lesson
+from .recorded import action_texts, compile_goal, simultaneous, step
 
-__all__ = ["GOAL_MODULES", "Attempt", "Feedback", "goal_module", "learner_of", "start_state"]
+__all__ = ["GOAL_MODULES", "Attempt", "Feedback", "Rehearsal", "exercise_goal", "goal_module", "learner_lines", "learner_of",
+           "start_state"]
 
 #: the goals module of each game that has lessons (explicit, like the engine registry)
 GOAL_MODULES: dict[str, str] = {
@@ -76,8 +79,24 @@ def learner_of(goals: ModuleType, state: State) -> int | None:
     return state.to_move()
 
 
-def _simultaneous(goals: ModuleType, state: State) -> bool:
-    return state.node_kind() is NodeKind.SIMULTANEOUS and hasattr(goals, "play")
+def learner_lines(game: str, position: str) -> dict[str, str]:
+    """Who a learner may play from ``position`` (a lesson's position line): {player name: the position line
+    that makes that player the learner}. Where players give orders together the game's goals module says
+    (``learner_lines``); elsewhere the learner is the player to move, the one choice. Raises RulesError."""
+    goals = goal_module(game)
+    if hasattr(goals, "learner_lines"):
+        lines: dict[str, str] = goals.learner_lines(position)
+        return lines
+    state = goals.start_state(position, 1)
+    mover = learner_of(goals, state)
+    return {state.game.player_name(mover): position} if mover is not None else {}
+
+
+def exercise_goal(game: str, spec: Any, state: State) -> Any:
+    """A lesson goal mapping compiled against its start state (the game's vocabulary, and ``plays`` and
+    ``reaches`` for every game: ``recorded.py``). Raises GoalError with the path to the bad part."""
+    goals = goal_module(game)
+    return compile_goal(goals, game, spec, state, learner_of(goals, state))
 
 
 @dataclass(frozen=True)
@@ -132,7 +151,7 @@ class Attempt:
         if learner is None:
             raise RulesError("no_learner", f"The position of exercise {self.exercise.id!r} has nobody to move.")
         self.learner: int = learner
-        self.goal = self.goals.compile_goal(self.exercise.goal, self.state)
+        self.goal = compile_goal(self.goals, self.lesson.game, self.exercise.goal, self.state, learner)
         self.actions: list[Any] = []
         self.events: list[Event] = []
         self.history: list[Feedback] = []
@@ -175,14 +194,8 @@ class Attempt:
         if self.over:
             return self._log(Feedback("illegal", f"This try is over ({self.status}). Press Reset to try again."))
         state = self.state
-        try:
-            if _simultaneous(self.goals, state):
-                # the learner's orders for the whole phase, resolved with everybody else's
-                action, events = self.goals.play(state, self.learner, action_or_text)
-            else:
-                action = (state.game.parse_action(action_or_text, state) if isinstance(action_or_text, str)
-                          else action_or_text)
-                events = state.play(action, player=self.learner)
+        try:      # where players give orders together: the learner's orders for the phase, resolved with the others'
+            action, events = step(self.goals, state, self.learner, action_or_text)
         except RulesError as exc:
             return self._log(Feedback("illegal", str(exc)))
         self.actions.append(action)
@@ -201,6 +214,10 @@ class Attempt:
             nudge += f" ({count(left, 'action')} left.)"
         return self._log(Feedback("continue", _join(told, nudge), tuple(events)))
 
+    def action_texts(self) -> list[str]:
+        """The actions of this try in the game's notation (what a ``solution`` or a ``plays`` goal writes)."""
+        return action_texts(self.goals, self.start, self.learner, self.actions)
+
     def _progress(self) -> Any:
         return self.goals.Progress(self.start, self.state, self.learner, list(self.actions), list(self.events))
 
@@ -209,7 +226,7 @@ class Attempt:
         s = self.state
         if s.is_terminal():
             return "The game is over, and the goal was not reached."
-        if _simultaneous(self.goals, s):
+        if simultaneous(self.goals, s):
             if self.learner not in s.players_to_act():
                 return (f"{s.game.player_name(self.learner)} has nothing more to order now, so your part of this "
                         "exercise is over and the goal was not reached.")
@@ -229,6 +246,23 @@ class Attempt:
             self.status = fb.status
         self.history.append(fb)
         return fb
+
+
+class Rehearsal(Attempt):
+    """A teacher's own try from a position (a lesson being written, a demo board): every legal action is
+    played and kept (``actions``, ``action_texts()``), and no goal ends it. ``game``'s ``position`` is read
+    as a lesson reads it; raises RulesError for one it cannot read, or where nobody is to move."""
+
+    def __init__(self, game: str, position: str, seed: int = 1, max_actions: int = 30) -> None:
+        lesson = Lesson(id="rehearsal", game=game, title="", section="", order=0, position=position, summary="",
+                        body="")
+        exercise = Exercise(id="rehearsal", prompt="", goal={"reaches": "\x00"}, hints=("",), success="",
+                            wrong="", seed=seed, max_actions=max_actions)
+        super().__init__(lesson, exercise)
+
+    def _start_try(self) -> None:
+        super()._start_try()
+        self.goal = Check("play the moves you want to show", lambda p: False)
 
 
 #: the last words of every "wrong" feedback: this try is over, and how to start again

@@ -46,7 +46,7 @@ from academy.core.datafile import line_of
 from academy.core.errors import LessonError, RulesError
 from academy.core.text import count
 
-from .exercise import Attempt, goal_module, learner_of
+from .exercise import Attempt, exercise_goal, goal_module, learner_of
 from .model import DEFAULT_MAX_ACTIONS, DEFAULT_SEED, Exercise, Lesson
 
 __all__ = ["LESSONS_DIR", "check_path", "load_lesson", "load_lessons", "parse_lesson"]
@@ -358,7 +358,7 @@ def _check_exercise(lesson: Lesson, ex: Exercise, f: dict[str, _Field], reader: 
     goals = goal_module(lesson.game)
     goal_node = f["goal"].node
     try:
-        goal = goals.compile_goal(ex.goal, state)
+        goal = exercise_goal(lesson.game, ex.goal, state)
     except ValueError as exc:
         path = getattr(exc, "path", ())
         message = getattr(exc, "message", str(exc))

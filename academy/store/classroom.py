@@ -1,4 +1,4 @@
-"""Classroom mode: a teacher runs one lesson with a class; students join with a short code.
+"""Classroom mode: a teacher runs a lesson, or a course of lessons, with a class; students join with a short code.
 
 Panel-free. A ``Classroom`` (one per server process, like the ``LiveHub``; the UI gets it from
 ``academy.ui.classroom.shared_classroom()``) stores classes in the store's database and tells the
@@ -11,6 +11,15 @@ The teacher
     ``set_exercise`` / ``step`` (previous, next), ``show`` one student's board to the class (or
     nobody's), ``table`` (per student: tried?, solved?, tries) and ``close_class``. A wrong token
     raises ``BadToken``.
+
+    A teacher with a teacher link (``teachers.py``) opens classes as themselves:
+    ``open_class(..., teacher_token=T, lessons=[ref, ...], course_id=...)``: the class's token is then
+    derived from the teacher's (``teachers.class_token``) and ``classes_of(T)`` lists every class of that
+    teacher with its token. A class runs its ``lessons`` in order (a course's, when it opened; one lesson
+    by default): ``set_exercise(token, index, lesson_id=...)`` moves it to any exercise of any of them, and
+    the students' work is kept per lesson and exercise (``course_grid``). ``set_demo`` / ``demo`` keep
+    the teacher's demo board (a position, the moves played on it, arrows and marks), which every
+    student's page shows on top.
 
 Students
     ``join(code, name, learner_key=None) -> Member``: the code is read without regard to case,
@@ -60,17 +69,19 @@ from sqlalchemy.orm import Session
 from academy.core.text import count
 
 from .errors import BadToken, InvalidInput, StoreError
+from .courses import check_lesson_refs
 from .models import ClassMemberRow, ClassRow, ClassWorkRow, LearnerRow, utcnow
 from .notify import _NOTIFY, Listener, is_postgresql
 from .progress import ClassTableRow, Progress, check_learner_key, class_table, new_learner_key
 from .store import Store, _aware
-from .text import check_json_text, check_text, find_unsafe
-from .tokens import hash_token, new_token
+from .teachers import Teachers, class_token
+from .text import check_json_text, check_line, check_text, find_unsafe
+from .tokens import by_token, hash_token, new_token
 
 log = logging.getLogger("academy.store.classroom")
 
 __all__ = ["CLASS_CHANNEL", "CODE_ALPHABET", "CODE_LENGTH", "ClassClosed", "ClassEvent", "ClassInfo",
-           "ClassNotFound", "Classroom", "Member", "normalize_code"]
+           "ClassNotFound", "Classroom", "Member", "check_demo", "normalize_code"]
 
 #: the PostgreSQL notification channel of classes; the payload is the class id in decimal
 CLASS_CHANNEL = "academy_classes"
@@ -102,6 +113,14 @@ class ClassInfo:
     status: str                 # "open" or "closed"
     created_at: datetime
     updated_at: datetime
+    lessons: tuple[str, ...] = ()   # the lessons the class runs, in order (``lesson_id`` is one of them)
+    course_id: int | None = None
+    teacher_id: int | None = None
+
+    @property
+    def lesson_number(self) -> int:
+        """The lesson under way's place in the class's lessons (0-based)."""
+        return self.lessons.index(self.lesson_id) if self.lesson_id in self.lessons else 0
 
 
 @dataclass(frozen=True)
@@ -116,12 +135,43 @@ class Member:
 
 @dataclass(frozen=True)
 class ClassEvent:
-    """Something changed in class ``class_id``: "exercise", "shown", "join", "work", "closed" or
+    """Something changed in class ``class_id``: "exercise", "shown", "join", "work", "demo", "closed" or
     "refresh" (another server changed it)."""
 
     kind: str
     class_id: int
     learner_id: int | None = None
+
+
+#: the most a demo board holds: moves played, arrows, marks
+MAX_DEMO_ACTIONS, MAX_DEMO_ARROWS, MAX_DEMO_MARKS = 200, 60, 60
+
+
+def check_demo(demo: object) -> dict[str, Any]:
+    """A demo board as the store keeps it; raises InvalidInput saying what is wrong."""
+    import math
+    if not isinstance(demo, dict):
+        raise InvalidInput("A demo board is a mapping of lesson, exercise, actions, arrows and marks.")
+    lesson, exercise = demo.get("lesson"), demo.get("exercise", 0)
+    if not isinstance(lesson, str) or not lesson:
+        raise InvalidInput("A demo board names the lesson whose position it shows.")
+    if not isinstance(exercise, int) or isinstance(exercise, bool) or exercise < 0:
+        raise InvalidInput(f"A demo board's exercise is a whole number from 0, not {exercise!r}.")
+    actions, arrows, marks = (list(demo.get(k) or []) for k in ("actions", "arrows", "marks"))
+    for what, items, most in (("moves", actions, MAX_DEMO_ACTIONS), ("arrows", arrows, MAX_DEMO_ARROWS),
+                              ("marks", marks, MAX_DEMO_MARKS)):
+        if len(items) > most:
+            raise InvalidInput(f"A demo board holds at most {most} {what}; clear some and draw again.")
+    for what, items, size in (("An arrow", arrows, 4), ("A mark", marks, 2)):
+        for item in items:
+            if (not isinstance(item, (list, tuple)) or len(item) != size
+                    or not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+                               and abs(v) < 1e6 for v in item)):
+                raise InvalidInput(f"{what} of a demo board is {size} numbers (board units), not {item!r}.")
+    out = {"lesson": lesson, "exercise": exercise, "actions": actions,
+           "arrows": [[float(v) for v in a] for a in arrows], "marks": [[float(v) for v in m] for m in marks]}
+    check_json_text(out, "A demo board")
+    return out
 
 
 def normalize_code(code: object) -> str:
@@ -134,12 +184,7 @@ def _new_code() -> str:
 
 
 def _check_name(name: object) -> str:
-    text = check_text(" ".join(str(name or "").split()), "Your name")
-    if not text:
-        raise InvalidInput("Type your name (as your teacher will see it) to join the class.")
-    if len(text) > MAX_NAME:
-        raise InvalidInput(f"A name has at most {MAX_NAME} characters; this one has {len(text)}.")
-    return text
+    return check_line(name, "Your name", MAX_NAME, "Type your name (as your teacher will see it) to join the class.")
 
 
 Callback = Callable[[ClassEvent], None]
@@ -178,7 +223,8 @@ class Classroom:
             shown = s.scalar(select(ClassMemberRow.name).where(ClassMemberRow.class_id == row.id,
                                                                ClassMemberRow.learner_id == row.shown_learner_id))
         return ClassInfo(row.id, row.code, row.game, row.lesson_id, row.exercise_index, row.shown_learner_id, shown,
-                         row.status, _aware(row.created_at), _aware(row.updated_at))
+                         row.status, _aware(row.created_at), _aware(row.updated_at),
+                         tuple(row.lessons) if row.lessons else (row.lesson_id,), row.course_id, row.teacher_id)
 
     def info(self, class_id: int) -> ClassInfo:
         """What every member may know about the class; raises ClassNotFound."""
@@ -210,7 +256,7 @@ class Classroom:
     def _teacher_row(self, s: Session, token: object) -> ClassRow:
         if not isinstance(token, str) or not token:
             raise BadToken("This page needs the class's teacher link.")
-        row = s.scalar(select(ClassRow).where(ClassRow.teacher_hash == hash_token(token)))
+        row = by_token(s, ClassRow.teacher_hash, token)
         if row is None:
             log.warning("classroom: a teacher token that opens no class was refused")
             raise BadToken("This teacher link does not open any class. Open a new class, or use the link "
@@ -226,13 +272,19 @@ class Classroom:
 
     # --- the teacher -----------------------------------------------------------------------
     def open_class(self, game: str, lesson_id: str, exercises: int | None = None,
-                   exercise_index: int = 0) -> tuple[ClassInfo, str]:
+                   exercise_index: int = 0, *, teacher_token: str | None = None, lessons: list[str] | None = None,
+                   course_id: int | None = None) -> tuple[ClassInfo, str]:
         """A new class on a lesson (``exercises``: how many it has, to bound the steps); returns it
-        and the teacher's secret token. Raises InvalidInput."""
+        and the class's secret token. With ``teacher_token`` the class is that teacher's (its token is
+        derived from theirs; raises BadToken); ``lessons``: the lessons it runs in order (a course's;
+        ``lesson_id`` first by default), ``course_id`` the course they come from. Raises InvalidInput."""
         if not isinstance(game, str) or not game or not isinstance(lesson_id, str) or not lesson_id:
             raise InvalidInput("Choose a game and one of its lessons to open a class.")
         check_text(game, "A class's game")
         check_text(lesson_id, "A class's lesson")
+        refs = check_lesson_refs(lessons) if lessons is not None else None
+        if refs is not None and lesson_id not in refs:
+            raise InvalidInput(f"The lesson {lesson_id!r} is not one of the class's lessons.")
         if exercises is not None and exercises < 1:
             raise InvalidInput(f"The lesson {lesson_id!r} has no exercises to work on in class.")
         token = new_token()
@@ -240,9 +292,15 @@ class Classroom:
             try:
                 with self.store._session(write=True) as s:
                     now = utcnow()
-                    row = ClassRow(code=_new_code(), teacher_hash=hash_token(token), game=game[:64],
+                    code = _new_code()
+                    teacher_id = None
+                    if teacher_token is not None:
+                        teacher_id = Teachers(self.store).row(s, teacher_token).id
+                        token = class_token(teacher_token, code)
+                    row = ClassRow(code=code, teacher_hash=hash_token(token), game=game[:64],
                                    lesson_id=lesson_id[:100], exercise_index=max(0, int(exercise_index)),
-                                   shown_learner_id=None, status="open", created_at=now, updated_at=now)
+                                   shown_learner_id=None, status="open", created_at=now, updated_at=now,
+                                   teacher_id=teacher_id, course_id=course_id, lessons=refs, demo=None)
                     s.add(row)
                     s.flush()
                     info = self._info(s, row)
@@ -253,17 +311,35 @@ class Classroom:
                 continue
         raise StoreError("No free class code could be drawn; try again.")
 
-    def set_exercise(self, token: str, index: int, exercises: int | None = None) -> ClassInfo:
-        """Move the class to exercise ``index`` (0-based; below ``exercises`` when given); every
-        student's page follows. Raises BadToken, InvalidInput, ClassClosed."""
+    def classes_of(self, teacher_token: str) -> list[tuple[ClassInfo, str]]:
+        """Every class the teacher of ``teacher_token`` opened, newest first, each with its own token (its
+        link). Raises BadToken."""
+        with self.store._session() as s:
+            teacher = Teachers(self.store).row(s, teacher_token)
+            rows = s.scalars(select(ClassRow).where(ClassRow.teacher_id == teacher.id)
+                             .order_by(ClassRow.created_at.desc(), ClassRow.id.desc())).all()
+            return [(self._info(s, row), class_token(teacher_token, row.code)) for row in rows]
+
+    def set_exercise(self, token: str, index: int, exercises: int | None = None,
+                     lesson_id: str | None = None) -> ClassInfo:
+        """Move the class to exercise ``index`` (0-based; below ``exercises`` when given) of its lesson
+        ``lesson_id`` (default: the lesson under way); every student's page follows. Raises BadToken,
+        InvalidInput, ClassClosed."""
         if not isinstance(index, int) or isinstance(index, bool) or index < 0:
             raise InvalidInput(f"An exercise number starts at 1; {index!r} is not one.")
         with self.store._session(write=True) as s:
             row = self._teacher_row(s, token)
-            limit = exercises if exercises is not None else self._limits.get(row.id)
+            lessons = row.lessons or [row.lesson_id]
+            if lesson_id is not None and lesson_id not in lessons:
+                raise InvalidInput(f"The lesson {lesson_id!r} is not one of this class's lessons.")
+            moved = lesson_id is not None and lesson_id != row.lesson_id
+            limit = exercises if exercises is not None else (None if moved else self._limits.get(row.id))
             if limit is not None and index >= limit:
                 raise InvalidInput(f"The lesson has {count(limit, 'exercise')}; there is no exercise {index + 1}.")
             self._check_open(row)
+            if moved:
+                row.lesson_id = lesson_id
+                self._limits[row.id] = exercises
             row.exercise_index, row.shown_learner_id, row.updated_at = index, None, utcnow()
             self._pg_notify(s, row.id)
             info = self._info(s, row)
@@ -328,13 +404,20 @@ class Classroom:
     def table(self, token: str) -> list[ClassTableRow]:
         """The teacher's table for the exercise under way: per student, tries and solved. Raises BadToken."""
         info = self.for_teacher(token)
-        return class_table(self.store, info.id, info.exercise_index)
+        return class_table(self.store, info.id, info.exercise_index, info.lesson_id)
 
     def grid(self, token: str, exercises: int) -> list[list[ClassTableRow]]:
         """The whole class: for each of the lesson's ``exercises`` (by index), every student's line, as in
         ``table``. Raises BadToken."""
         info = self.for_teacher(token)
-        return [class_table(self.store, info.id, index) for index in range(max(0, int(exercises)))]
+        return [class_table(self.store, info.id, index, info.lesson_id) for index in range(max(0, int(exercises)))]
+
+    def course_grid(self, token: str, lessons: list[tuple[str, int]]) -> list[tuple[str, list[list[ClassTableRow]]]]:
+        """The whole class over its course: for each (lesson ref, number of exercises) of ``lessons``, every
+        exercise's lines as in ``table``. Raises BadToken."""
+        info = self.for_teacher(token)
+        return [(ref, [class_table(self.store, info.id, index, ref) for index in range(max(0, int(n)))])
+                for ref, n in lessons]
 
     def close_class(self, token: str) -> ClassInfo:
         """End the class: nobody can join or work in it any more. Raises BadToken."""
@@ -399,11 +482,12 @@ class Classroom:
 
     def record_work(self, class_id: int, learner_id: int, exercise_index: int, exercise_id: str | None = None, *,
                     new_try: bool = True, solved: bool = False, board: list[Any] | None = None,
-                    hints: int = 0) -> ClassTableRow:
+                    hints: int = 0, lesson_id: str | None = None) -> ClassTableRow:
         """A student's try (``new_try``), solve (``solved``) and/or current board (``board``: the
         actions of the current try as JSON data) on an exercise of the class; also counted in the
-        learner's own progress; ``hints``: the hints seen in this try (the most of any try is kept). Returns the student's line of the teacher's table. Raises
-        ClassNotFound, ClassClosed, InvalidInput (not a student of the class)."""
+        learner's own progress; ``hints``: the hints seen in this try (the most of any try is kept); ``lesson_id``:
+        one of the class's lessons (default: the one under way). Returns the student's line of the teacher's
+        table. Raises ClassNotFound, ClassClosed, InvalidInput (not a student of the class)."""
         if not isinstance(exercise_index, int) or isinstance(exercise_index, bool) or exercise_index < 0:
             raise InvalidInput(f"An exercise index is a whole number from 0, not {exercise_index!r}.")
         if exercise_id is not None:
@@ -418,10 +502,14 @@ class Classroom:
             if member is None:
                 raise InvalidInput("you are not in this class (any more): type its code and your name again to "
                                    "join it.")
-            work = s.get(ClassWorkRow, (class_id, learner_id, exercise_index), with_for_update=True)
+            lesson = row.lesson_id if lesson_id is None else lesson_id
+            if lesson not in (row.lessons or [row.lesson_id]):
+                raise InvalidInput(f"The lesson {lesson!r} is not one of this class's lessons.")
+            work = s.get(ClassWorkRow, (class_id, learner_id, lesson, exercise_index), with_for_update=True)
             if work is None:
-                work = ClassWorkRow(class_id=class_id, learner_id=learner_id, exercise_index=exercise_index, tries=0,
-                                    hints=0, solved=False, first_solved_at=None, board=[], updated_at=now)
+                work = ClassWorkRow(class_id=class_id, learner_id=learner_id, lesson_id=lesson,
+                                    exercise_index=exercise_index, tries=0, hints=0, solved=False,
+                                    first_solved_at=None, board=[], updated_at=now)
                 s.add(work)
             hints = max(0, int(hints)) if isinstance(hints, int) and not isinstance(hints, bool) else 0
             counted = new_try or solved or hints > (work.hints or 0)
@@ -434,7 +522,7 @@ class Classroom:
                 work.board = list(board)
             work.updated_at = now
             if counted:
-                self.progress._record(s, learner_id, row.game, row.lesson_id, exercise_index,
+                self.progress._record(s, learner_id, row.game, lesson, exercise_index,
                                       exercise_id or str(exercise_index), solved, new_try, now, hints)
             self._pg_notify(s, class_id)
             line = ClassTableRow(learner_id, member.name, work.tries, bool(work.solved),
@@ -446,7 +534,7 @@ class Classroom:
         """The teacher's look at a student's current board (the actions of their current try on the
         exercise under way); raises BadToken."""
         info = self.for_teacher(token)
-        return self._board(info.id, learner_id, info.exercise_index)
+        return self._board(info.id, learner_id, info.lesson_id, info.exercise_index)
 
     def shown_board(self, class_id: int) -> tuple[str, int, list[Any]] | None:
         """The board the teacher shows to the class: (student's name, exercise index, actions), or None."""
@@ -454,12 +542,35 @@ class Classroom:
         if info.shown_learner_id is None:
             return None
         return (info.shown_name or "A student", info.exercise_index,
-                self._board(class_id, info.shown_learner_id, info.exercise_index))
+                self._board(class_id, info.shown_learner_id, info.lesson_id, info.exercise_index))
 
-    def _board(self, class_id: int, learner_id: int, exercise_index: int) -> list[Any]:
+    def _board(self, class_id: int, learner_id: int, lesson_id: str, exercise_index: int) -> list[Any]:
         with self.store._session() as s:
-            work = s.get(ClassWorkRow, (class_id, learner_id, exercise_index))
+            work = s.get(ClassWorkRow, (class_id, learner_id, lesson_id, exercise_index))
             return list(work.board) if work is not None else []
+
+    # --- the teacher's demo board ------------------------------------------------------------
+    def set_demo(self, token: str, demo: dict[str, Any] | None) -> ClassInfo:
+        """Show the teacher's demo board on every student's page (None: stop showing it): ``demo`` is
+        {"lesson": ref, "exercise": index, "actions": [...], "arrows": [[x0, y0, x1, y1], ...],
+        "marks": [[x, y], ...]} in the board's own units. Raises BadToken, ClassClosed, InvalidInput."""
+        demo = check_demo(demo) if demo is not None else None
+        with self.store._session(write=True) as s:
+            row = self._teacher_row(s, token)
+            self._check_open(row)
+            if demo is not None and demo["lesson"] not in (row.lessons or [row.lesson_id]):
+                raise InvalidInput(f"The demo board's lesson {demo['lesson']!r} is not one of this class's lessons.")
+            row.demo, row.updated_at = demo, utcnow()
+            self._pg_notify(s, row.id)
+            info = self._info(s, row)
+        self._deliver(ClassEvent("demo", info.id))
+        return info
+
+    def demo(self, class_id: int) -> dict[str, Any] | None:
+        """The teacher's demo board of the class (see ``set_demo``), or None."""
+        with self.store._session() as s:
+            row = self._row(s, class_id)
+            return dict(row.demo) if row.demo else None
 
     # --- live updates ----------------------------------------------------------------------
     def subscribe(self, class_id: int, callback: Callback) -> Callable[[], None]:

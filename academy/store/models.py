@@ -7,10 +7,13 @@
     message_recipients  (message_id, player): who a message was sent to
     learners  one row per learner: the browser's anonymous id (``key``) and an optional name
     progress  (learner_id, game, lesson_id, exercise_index): tries, solved, first solved at
-    classes   one row per class: join code, teacher token hash, game, lesson, exercise under way, shown board
+    classes   one row per class: join code, teacher token hash, game, lesson, exercise under way, shown board,
+              its teacher and course, its lessons in order, the teacher's demo board
     class_members  (class_id, learner_id): the students of a class and the names they gave
-    class_work     (class_id, learner_id, exercise_index): tries, solved and the current board, during a class
+    class_work     (class_id, learner_id, lesson_id, exercise_index): tries, solved and the current board
     local_games    (learner_id, game): the learner's game on their own screen (record, seats, finished)
+    teachers  one row per teacher: token hash, the folder of their lesson files (``collection``), a name
+    courses   one row per course: its teacher, share code, game, title and lessons in order
 
 The schema itself is created and changed only by the Alembic migrations in ``migrations/``;
 ``tests/store/test_migrations.py`` checks that they produce exactly these models. Types are
@@ -201,6 +204,16 @@ class ClassRow(Base):
     status: Mapped[str] = mapped_column(String(16), default="open")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # added by migration 0006 (teachers and courses)
+    #: the teacher who opened it (None: a class opened before teachers had links)
+    teacher_id: Mapped[int | None] = mapped_column(ForeignKey("teachers.id", ondelete="SET NULL"), nullable=True,
+                                                   index=True)
+    #: the course it runs (None: one lesson, or the course was deleted since)
+    course_id: Mapped[int | None] = mapped_column(ForeignKey("courses.id", ondelete="SET NULL"), nullable=True)
+    #: the lessons it runs, in order (lesson refs, the course's when it opened); None: ``lesson_id`` alone
+    lessons: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)
+    #: the teacher's demo board: {"lesson", "exercise", "actions", "arrows", "marks"}; None: none shown
+    demo: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
 
 
 class ClassMemberRow(Base):
@@ -226,6 +239,8 @@ class ClassWorkRow(Base):
 
     class_id: Mapped[int] = mapped_column(Integer, primary_key=True)
     learner_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    #: the lesson of the class's course the exercise belongs to (migration 0006)
+    lesson_id: Mapped[str] = mapped_column(String(100), primary_key=True)
     exercise_index: Mapped[int] = mapped_column(Integer, primary_key=True)
     tries: Mapped[int] = mapped_column(Integer, default=0)
     #: the most hints the learner has seen in any try of it
@@ -256,3 +271,38 @@ class LocalGameRow(Base):
     setup: Mapped[dict[str, Any]] = mapped_column(JSON)
     finished: Mapped[bool] = mapped_column(Boolean, default=False)
     saved_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+# ============================================================================ teachers and courses
+# Added by migration 0006; see teachers.py and courses.py.
+
+
+class TeacherRow(Base):
+    """A teacher: one secret link (its token's hash) finds their lessons, courses and classes."""
+
+    __tablename__ = "teachers"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    #: hex SHA-256 of the teacher's secret token (never the token)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    #: the name of the folder that holds the teacher's lesson files (random, not secret; in lesson refs)
+    collection: Mapped[str] = mapped_column(String(32), unique=True)
+    name: Mapped[str | None] = mapped_column(String(100), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class CourseRow(Base):
+    """A course: lessons of one game in order (built-in ids or the teacher's lesson refs), shared by a code."""
+
+    __tablename__ = "courses"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    teacher_id: Mapped[int] = mapped_column(ForeignKey("teachers.id", ondelete="CASCADE"), index=True)
+    #: the code in the course's link (``?page=course&course=CODE``); unique
+    code: Mapped[str] = mapped_column(String(12), unique=True)
+    game: Mapped[str] = mapped_column(String(64))
+    title: Mapped[str] = mapped_column(String(200))
+    #: the lesson refs, in order
+    lessons: Mapped[list[str]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -26,13 +26,14 @@ import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from .errors import InvalidInput, StoreError
-from .models import ClassMemberRow, ClassWorkRow, LearnerRow, ProgressRow, utcnow
+from .models import ClassMemberRow, ClassRow, ClassWorkRow, LearnerRow, ProgressRow, utcnow
 from .store import Store, _aware
 from .text import check_text
 
@@ -214,10 +215,16 @@ class Progress:
     def progress_of(self, key: str, game: str | None = None) -> list[ExerciseProgress]:
         """Every exercise the learner has tried (of ``game`` only, if given), by game, lesson and index;
         [] for a learner id nobody has used yet. Raises InvalidInput for a malformed id."""
-        key = check_learner_key(key)
+        return self._progress_where(LearnerRow.key == check_learner_key(key), game)
+
+    def progress_of_learner(self, learner_id: int, game: str | None = None) -> list[ExerciseProgress]:
+        """``progress_of`` for the learner with the store's id ``learner_id`` (a teacher's look at a student)."""
+        return self._progress_where(LearnerRow.id == learner_id, game)
+
+    def _progress_where(self, which: Any, game: str | None) -> list[ExerciseProgress]:
         with self._session() as s:
             query = (select(ProgressRow).join(LearnerRow, LearnerRow.id == ProgressRow.learner_id)
-                     .where(LearnerRow.key == key)
+                     .where(which)
                      .order_by(ProgressRow.game, ProgressRow.lesson_id, ProgressRow.exercise_index))
             if game is not None:
                 query = query.where(ProgressRow.game == game)
@@ -234,15 +241,19 @@ def _progress(row: ProgressRow) -> ExerciseProgress:
                             row.hints or 0)
 
 
-def class_table(store: Store, class_id: int, exercise_index: int) -> list[ClassTableRow]:
+def class_table(store: Store, class_id: int, exercise_index: int, lesson_id: str | None = None) -> list[ClassTableRow]:
     """Every student of a class, in the order they joined, with their tries and solved mark on
-    exercise ``exercise_index`` during the class (0 tries: not tried yet)."""
+    exercise ``exercise_index`` of lesson ``lesson_id`` (default: the class's lesson under way) during the
+    class (0 tries: not tried yet)."""
     with store._session() as s:
+        if lesson_id is None:
+            lesson_id = s.scalar(select(ClassRow.lesson_id).where(ClassRow.id == class_id)) or ""
         members = s.execute(select(ClassMemberRow.learner_id, ClassMemberRow.name)
                             .where(ClassMemberRow.class_id == class_id)
                             .order_by(ClassMemberRow.joined_at, ClassMemberRow.learner_id)).all()
         work = {w.learner_id: w for w in s.scalars(select(ClassWorkRow).where(
-            ClassWorkRow.class_id == class_id, ClassWorkRow.exercise_index == exercise_index))}
+            ClassWorkRow.class_id == class_id, ClassWorkRow.lesson_id == lesson_id,
+            ClassWorkRow.exercise_index == exercise_index))}
     rows = []
     for learner_id, name in members:
         w = work.get(learner_id)

@@ -27,7 +27,7 @@ from typing import Any
 
 from .errors import InvalidInput
 
-__all__ = ["check_text", "check_json_text", "find_unsafe"]
+__all__ = ["check_line", "check_text", "check_json_text", "find_unsafe"]
 
 _UNSAFE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
 _NAMES = {0x00: "NUL", 0x07: "bell", 0x08: "backspace", 0x1b: "escape", 0x7f: "delete"}
@@ -58,6 +58,17 @@ def check_text(text: object, what: str) -> str:
         raise InvalidInput(f"{what} cannot hold the character {_describe(char)} at position {index + 1}: it cannot "
                            "be stored. Delete it (or type the text again instead of pasting it) and try again.")
     return text
+
+
+def check_line(text: object, what: str, most: int, empty: str | None = None) -> str:
+    """A one-line text people type (a name, a title): its runs of spaces made one, then ``check_text``; at most
+    ``most`` characters. ``empty``: the message when nothing is left (None: '' is allowed). Raises InvalidInput."""
+    line = check_text(" ".join(str(text or "").split()), what)
+    if not line and empty is not None:
+        raise InvalidInput(empty)
+    if len(line) > most:
+        raise InvalidInput(f"{what} has at most {most} characters; this one has {len(line)}.")
+    return line
 
 
 def check_json_text(data: Any, what: str) -> Any:

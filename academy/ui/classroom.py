@@ -3,14 +3,15 @@
 Routes (``academy.ui.shell.build_page``)
     ``?page=class``                 join a class: its code and your name (a wrong code says so; after
                                     too many, ``JoinLimits``, it says when to try again)
-    ``?page=class&open=1``          a teacher opens a class: game and lesson; gets the code and a link
-    ``?page=class&teacher=TOKEN``   the teacher's page (the secret link): previous / next exercise,
-                                    the table (per student: tried?, solved?, tries), show a board
+    ``?page=class&open=1``          a teacher opens a class on a course or a lesson (``class_teacher.py``)
+    ``?page=class&teacher=TOKEN``   the class's page (its secret link; ``class_teacher.TeacherView``)
 
-Students work on their own copy of the board: the game's own lessons page (the same board models
-as the Lessons tabs) in classroom mode (``LessonsView(classroom=True)``: no list, tabs or Next).
-When the teacher moves to another exercise, every student's page follows; when the teacher shows
-one student's board, the others see it read-only below theirs.
+This module holds the students' side and what both sides share. Students work on their own copy of the
+board: the game's own lessons page (the same board models as the Lessons tabs) in classroom mode
+(``LessonsView(classroom=True)``: no list, tabs or Next), on the class's lessons (a course's, in order).
+When the teacher moves to another exercise or lesson, every student's page follows; on top of it, the
+teacher's demo board (``DemoBoard``: the teacher's moves, arrows and marks) while the teacher shows it,
+and a student's board the teacher shows (``ShownBoard``), read only.
 
 Live updates reuse the live games' machinery: the store's ``Classroom`` (academy/store/classroom.py)
 calls its subscribers after each committed change (and, on PostgreSQL, hears other servers through
@@ -32,14 +33,17 @@ from typing import Any
 import panel as pn
 
 from academy.core.attempt_limit import AttemptLimiter, wait_text
-from academy.core.jsonio import action_from_json
 from academy.core.text import count
 from academy.lessons import Attempt
 from academy.store.classroom import ClassClosed, ClassEvent, ClassInfo, ClassNotFound, Classroom, Member, normalize_code
 from academy.store.errors import StoreError
+from academy.lessons.exercise import Rehearsal
+from academy.ui.board_kit.notes import draw_notes
+from academy.ui.lesson_board import lesson_board, replay
 from academy.ui.lessons_page import LessonsView, TryReport, game_lessons
 from academy.ui.progress_page import LearnerKey, initial_key
 from academy.ui.registry import part
+from academy.ui.teaching import find_lesson
 from academy.ui.session_loop import in_session
 from academy.ui.labels import wrapping_row
 
@@ -135,10 +139,6 @@ def class_games() -> dict[str, str]:
     return out
 
 
-def _lesson(game: str, lesson_id: str) -> Any:
-    return next((l for l in game_lessons(game)[0] if l.id == lesson_id), None)
-
-
 def _doc() -> Any:
     doc = pn.state.curdoc
     return doc if doc is not None and doc.session_context is not None else None
@@ -189,10 +189,13 @@ class ShownBoard(pn.viewable.Viewer):
     """A student's board shown by the teacher: the lesson's board model, replayed from the student's
     actions, on which nobody can act. Built at the first ``show`` (one board less when nothing is shown)."""
 
+    notes = False        # the board has the layers a teacher's arrows and marks are drawn on
+
     def __init__(self, game: str, **params: Any) -> None:
         super().__init__(**params)
         self.game = game
         self.model: Any = None
+        self.kit: Any = None
         self._showing: tuple[Any, ...] | None = None
         self.caption = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width", css_classes=["shown-caption"])
         self.slot = pn.Column(sizing_mode="stretch_width", margin=0)
@@ -203,15 +206,10 @@ class ShownBoard(pn.viewable.Viewer):
         return self.layout
 
     def _make(self) -> None:
-        cls = lesson_page_class(self.game)
-        proto = cls.__new__(cls)            # make_model/make_board need no page state
-        model = proto.make_model()
-        refusal = "This board is shown by the teacher: look, but play on your own board."
-        for name in ("_refuse_input", "_refusal", "_refuse"):
-            setattr(model, name, lambda: refusal)
-        model._input_blocked = lambda: True
-        self.model = model
-        self.slot.objects = [proto.make_board(model)]
+        made = lesson_board(self.game, notes=self.notes)
+        made.read_only("This board is shown by the teacher: look, but play on your own board.")
+        self.model, self.kit = made.model, made.kit
+        self.slot.objects = [made.board]
 
     def show(self, lesson: Any, index: int, name: str, actions: list[Any]) -> None:
         """Show ``name``'s board: exercise ``index`` of ``lesson`` after ``actions``."""
@@ -223,17 +221,8 @@ class ShownBoard(pn.viewable.Viewer):
             return                                   # the same board: nothing to redraw
         self._showing = showing
         attempt = Attempt(lesson, lesson.exercises[index])
-        problem = ""
-        for data in actions:
-            try:
-                action = action_from_json(data, attempt.state.game.action_types) if isinstance(data, dict) else data
-                fb = attempt.act(action)
-            except ValueError as exc:
-                problem = f" (a move could not be read: {exc})"
-                break
-            if fb.status == "illegal":
-                problem = " (a move could not be replayed)"
-                break
+        problem = replay(attempt, actions)
+        problem = f" ({problem})" if problem else ""
         if self.model is None:
             self._make()
         with pn.io.hold():
@@ -251,281 +240,37 @@ class ShownBoard(pn.viewable.Viewer):
             self.layout.visible = False
 
 
-# ============================================================================ the teacher
-class OpenClassForm(pn.viewable.Viewer):
-    """A teacher chooses a game and a lesson and opens a class (``?page=class&open=1``)."""
+class DemoBoard(ShownBoard):
+    """The teacher's demo board on a student's page: the position the teacher shows, the moves played on it,
+    and the teacher's arrows and marks (``board_kit.notes``); read only."""
 
-    def __init__(self, room: Classroom | None = None, **params: Any) -> None:
-        super().__init__(**params)
-        self._room = room
-        games = class_games()
-        self.game = pn.widgets.Select(label="Game", options=games, width=240, css_classes=["class-game"])
-        self.lesson = pn.widgets.Select(label="Lesson", options={}, width=360, css_classes=["class-lesson"])
-        self.button = pn.widgets.Button(label="Open the class", color="primary", align="end",
-                                        css_classes=["class-open"])
-        self.message = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width",
-                                    css_classes=["class-open-message"])
-        self.slot = pn.Column(sizing_mode="stretch_width", margin=0)
-        self.game.param.watch(lambda e: self._lessons(), "value")
-        self.button.on_click(lambda e: self.open_class())
-        self.form = pn.Column(
-            pn.pane.HTML("<h2 style='margin:4px 0'>Open a class</h2><p>Choose a lesson. You get a short code for your "
-                         "students and a private link for you; then you move the class from one exercise to the "
-                         "next, and see who has solved each one.</p>"),
-            wrapping_row(self.game, self.lesson, self.button), self.message, sizing_mode="stretch_width")
-        self.layout = pn.Column(self.form, self.slot, sizing_mode="stretch_width", css_classes=["open-class"])
-        self._lessons()
+    notes = True
 
-    def __panel__(self) -> pn.viewable.Viewable:
-        return self.layout
-
-    @property
-    def room(self) -> Classroom:
-        if self._room is None:
-            self._room = shared_classroom()
-        return self._room
-
-    def _lessons(self) -> None:
-        game = self.game.value
-        lessons = [l for l in game_lessons(game)[0] if l.exercises] if game else []
-        self.lesson.options = {f"{i}. {l.title} ({count(len(l.exercises), 'exercise')})": l.id
-                               for i, l in enumerate(lessons, 1)}
-
-    def open_class(self) -> TeacherView | None:
-        """Open the chosen class and show the teacher's page; None (and a message) when refused."""
-        game, lesson_id = self.game.value, self.lesson.value
-        lesson = _lesson(game, lesson_id) if game and lesson_id else None
-        if lesson is None:
-            self.message.object = "<div class='class-error'>Choose a game and a lesson first.</div>"
-            return None
-        try:
-            info, token = self.room.open_class(game, lesson.id, exercises=len(lesson.exercises))
-            view = TeacherView(token, self.room)
-        except StoreError as exc:
-            self.message.object = f"<div class='class-error'>{escape(str(exc))}</div>"
-            return None
-        location = pn.state.location
-        if _doc() is not None and location is not None:
-            location.update_query(open="", teacher=token)      # a reload keeps the teacher's page
-        self.form.visible = False
-        self.slot.objects = [view]
-        return view
-
-
-class TeacherView(_Watching, pn.viewable.Viewer):
-    """The teacher's page of one class (the secret link); raises BadToken for a wrong token."""
-
-    def __init__(self, token: str, room: Classroom | None = None, **params: Any) -> None:
-        super().__init__(**params)
-        self.room = room or shared_classroom()
-        self.token = token
-        self.info: ClassInfo = self.room.for_teacher(token)            # raises BadToken
-        self.lesson = _lesson(self.info.game, self.info.lesson_id)
-        self.rows: list[Any] = []
-        self.head = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width", css_classes=["class-head"])
-        self.exercise = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width",
-                                     css_classes=["class-exercise"])
-        self.prev = pn.widgets.Button(label="← Previous exercise", width=170, css_classes=["class-prev"])
-        self.next = pn.widgets.Button(label="Next exercise →", color="primary", width=170, css_classes=["class-next"])
-        self.prev.on_click(lambda e: self.step(-1))
-        self.next.on_click(lambda e: self.step(+1))
-        self.table = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width", css_classes=["class-table"])
-        self.student = pn.widgets.Select(label="Show a student's board to the class", options={}, width=260,
-                                         css_classes=["class-student"])
-        self.show_button = pn.widgets.Button(label="Show to the class", width=160, align="end",
-                                             css_classes=["class-show"])
-        self.hide_button = pn.widgets.Button(label="Stop showing", width=130, align="end", css_classes=["class-hide"])
-        self.show_button.on_click(lambda e: self.show(self.student.value))
-        self.hide_button.on_click(lambda e: self.show(None))
-        self.reset_button = pn.widgets.Button(label="Clear their work", width=150, align="end",
-                                              css_classes=["class-reset"])
-        self.remove_button = pn.widgets.Button(label="Remove from the class", width=190, align="end",
-                                               css_classes=["class-remove"])
-        self.reset_button.on_click(lambda e: self.drop(self.student.value, remove=False))
-        self.remove_button.on_click(lambda e: self.drop(self.student.value, remove=True))
-        self.end_button = pn.widgets.Button(label="End the class", width=140, css_classes=["class-end"])
-        self.end_button.on_click(lambda e: self.end())
-        self.message = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width",
-                                    css_classes=["class-message"])
-        self.shown = ShownBoard(self.info.game)
-        self.grid = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width", css_classes=["class-whole"])
-        self.export = pn.widgets.FileDownload(callback=lambda: io.StringIO(self.csv_text()), filename="class.csv",
-                                              label="Download the results (CSV)", width=240,
-                                              css_classes=["class-export"])
-        self.layout = pn.Column(
-            self.head, wrapping_row(self.prev, self.next, self.end_button), self.exercise,
-            pn.pane.HTML("<h3 style='margin:8px 0 2px'>Students</h3>"), self.table,
-            wrapping_row(self.student, self.show_button, self.hide_button, self.reset_button, self.remove_button),
-            self.message, self.shown,
-            pn.pane.HTML("<h3 style='margin:12px 0 2px'>The whole class, every exercise</h3>"), self.grid,
-            self.export, sizing_mode="stretch_width", css_classes=["class-teacher"])
-        self._watch(self.room, self.info.id)
-        self.refresh()
-
-    def __panel__(self) -> pn.viewable.Viewable:
-        return self.layout
-
-    @property
-    def exercises(self) -> int:
-        return len(self.lesson.exercises) if self.lesson is not None else 0
-
-    # --- what the teacher does -------------------------------------------------------------
-    def step(self, delta: int) -> None:
-        """Previous (-1) or next (+1) exercise for the whole class."""
-        try:
-            self.info = self.room.step(self.token, delta, self.exercises or None)
-        except StoreError as exc:
-            self.message.object = f"<div class='class-error'>{escape(str(exc))}</div>"
+    def show_demo(self, lesson: Any, demo: dict[str, Any]) -> None:
+        """Show ``demo`` (``Classroom.demo``: the exercise, the moves, the arrows and marks) of ``lesson``."""
+        index = demo.get("exercise", 0)
+        if lesson is None or not 0 <= index < len(lesson.exercises):
+            self.hide()
             return
-        self.refresh()
-
-    def show(self, learner_id: int | None) -> None:
-        """Show a student's board to the class (None: stop showing)."""
-        try:
-            self.info = self.room.show(self.token, learner_id)
-        except StoreError as exc:
-            self.message.object = f"<div class='class-error'>{escape(str(exc))}</div>"
+        showing = (lesson.id, repr(demo))
+        if showing == self._showing and self.layout.visible:
             return
-        self.refresh()
-
-    def drop(self, learner_id: int | None, remove: bool) -> None:
-        """Clear a student's work in the class, or (``remove``) take them out of it."""
-        if learner_id is None:
-            return
-        name = next((r.name for r in self.rows if r.learner_id == learner_id), "The student")
-        try:
-            self.info = (self.room.remove_student if remove else self.room.reset_student)(self.token, learner_id)
-        except StoreError as exc:
-            self.message.object = f"<div class='class-error'>{escape(str(exc))}</div>"
-            return
-        self.refresh()
-        self.message.object = ("<div class='class-note'>" + escape(
-            f"{name} is out of the class (they may join again with the code)." if remove else
-            f"{name}'s work in this class is cleared (their own progress page keeps it).") + "</div>")
-
-    def end(self) -> None:
-        """End the class: students can no longer join or send work."""
-        try:
-            self.info = self.room.close_class(self.token)
-        except StoreError as exc:
-            self.message.object = f"<div class='class-error'>{escape(str(exc))}</div>"
-            return
-        self.refresh()
-
-    # --- what the teacher sees -------------------------------------------------------------
-    def _update(self) -> None:
-        self.refresh()
-
-    def refresh(self) -> None:
-        """Read the class again: the exercise under way, the table, the board shown."""
-        try:
-            self.info = self.room.for_teacher(self.token)
-            self.rows = self.room.table(self.token)
-            shown = self.room.shown_board(self.info.id)
-        except StoreError as exc:
-            self.message.object = f"<div class='class-error'>{escape(str(exc))}</div>"
-            return
-        info, lesson = self.info, self.lesson
+        self._showing = showing
+        ex = lesson.exercises[index]
+        attempt = Rehearsal(lesson.game, lesson.start_position(ex), ex.seed)
+        problem = replay(attempt, demo.get("actions") or [])
+        if self.model is None:
+            self._make()
         with pn.io.hold():
-            if self.message.object:
-                self.message.object = ""
-            title = escape(lesson.title) if lesson is not None else escape(info.lesson_id) + " (lesson missing)"
-            link = f"?page=class&teacher={self.token}"
-            self.head.object = (f"<div class='class-head-text'><div>Class code <span class='class-code'>{escape(info.code)}</span> "
-                                "· students open <b>Classroom</b> (<code>?page=class</code>) and type it with "
-                                f"their name.</div><div>Lesson: <b>{title}</b> · <a class='teacher-link' "
-                                f"href='{link}'>your teacher link</a> (keep it private: it runs this class)"
-                                f"{' · <b>closed</b>' if info.status != 'open' else ''}</div></div>")
-            if lesson is not None and info.exercise_index < len(lesson.exercises):
-                ex = lesson.exercises[info.exercise_index]
-                self.exercise.object = (f"<div class='class-banner'><b>Exercise {info.exercise_index + 1} of "
-                                        f"{len(lesson.exercises)}:</b> {escape(ex.prompt)}</div>")
-            closed = info.status != "open"
-            self.prev.disabled = closed or info.exercise_index <= 0
-            self.next.disabled = closed or info.exercise_index + 1 >= self.exercises
-            self.end_button.disabled = closed
-            self.table.object = self.table_html()
-            self.grid.object = self.grid_html()
-            self.export.filename = f"class-{info.code}-{info.lesson_id}.csv"
-            self.student.options = self.student_options()
-            self.show_button.disabled = closed or not self.rows
-            self.hide_button.disabled = closed or info.shown_learner_id is None
-            self.reset_button.disabled = self.remove_button.disabled = not self.rows
-            if shown is None:
-                self.shown.hide()
-            else:
-                self.shown.show(lesson, shown[1], shown[0], shown[2])
-
-    def student_options(self) -> dict[str, int]:
-        """{label: learner id} for the "show a board" menu (two students of one name get a number)."""
-        out: dict[str, int] = {}
-        for r in self.rows:
-            label, n = r.name, 1
-            while label in out:
-                n += 1
-                label = f"{r.name} ({n})"
-            out[label] = r.learner_id
-        return out
-
-    def _grid(self) -> list[list[Any]]:
-        try:
-            return self.room.grid(self.token, self.exercises)
-        except StoreError:
-            return []
-
-    def grid_html(self) -> str:
-        """Students × exercises: per cell ✓ (solved), the tries and hints, or – (not tried)."""
-        grid = self._grid()
-        if not self.rows or not grid:
-            return "<p class='academy-muted'>No student has joined yet.</p>"
-        names = {r.learner_id: r.name for r in self.rows}
-        cells = {(r.learner_id, i): r for i, rows in enumerate(grid) for r in rows}
-        head = "".join(f"<th title='{escape(ex.prompt)}'>Exercise {i + 1}</th>"
-                       for i, ex in enumerate(self.lesson.exercises))
-
-        def cell(r: Any) -> str:
-            if r is None or not r.tried:
-                return "<td class='no'>–</td>"
-            hints = f", {count(r.hints, 'hint')}" if r.hints else ""
-            mark = "✓ " if r.solved else ""
-            return f"<td class='{'yes' if r.solved else 'no'}'>{mark}{count(r.tries, 'try', 'tries')}{hints}</td>"
-        body = "".join(f"<tr data-student='{escape(name)}'><td>{escape(name)}</td>"
-                       + "".join(cell(cells.get((lid, i))) for i in range(len(grid))) + "</tr>"
-                       for lid, name in names.items())
-        solved = [sum(r.solved for r in rows) for rows in grid]
-        foot = "".join(f"<td>{n} of {len(names)}</td>" for n in solved)
-        return (f"<table class='class-grid class-whole-grid'><tr><th>Student</th>{head}</tr>{body}"
-                f"<tr class='class-sum'><td>Solved</td>{foot}</tr></table>")
-
-    def csv_text(self) -> str:
-        """The whole class as CSV: one line per student and exercise (tried, solved, tries, hints)."""
-        import csv
-        out = io.StringIO()
-        writer = csv.writer(out)
-        writer.writerow(["student", "lesson", "exercise", "exercise id", "tried", "solved", "tries", "hints"])
-        lesson = self.lesson
-        for i, rows in enumerate(self._grid()):
-            ex_id = lesson.exercises[i].id if lesson is not None and i < len(lesson.exercises) else ""
-            for r in rows:
-                writer.writerow([r.name, self.info.lesson_id, i + 1, ex_id, "yes" if r.tried else "no",
-                                 "yes" if r.solved else "no", r.tries, r.hints])
-        return out.getvalue()
-
-    def table_html(self) -> str:
-        """The students' table for the exercise under way."""
-        if not self.rows:
-            return "<p class='academy-muted'>No student has joined yet.</p>"
-        body = []
-        for r in self.rows:
-            shown = " (shown)" if r.learner_id == self.info.shown_learner_id else ""
-            body.append(f"<tr data-student='{escape(r.name)}'><td>{escape(r.name)}{shown}</td>"
-                        f"<td class='{'yes' if r.tried else 'no'}'>{'yes' if r.tried else 'not yet'}</td>"
-                        f"<td class='{'yes' if r.solved else 'no'}'>{'✓ solved' if r.solved else 'no'}</td>"
-                        f"<td>{r.tries}</td><td>{r.hints}</td></tr>")
-        solved = sum(r.solved for r in self.rows)
-        return (f"<table class='class-grid'><tr><th>Student</th><th>Tried?</th><th>Solved?</th><th>Tries</th><th>Hints</th></tr>{''.join(body)}"
-                f"</table><p class='academy-muted'>{solved} of {len(self.rows)} solved exercise "
-                f"{self.info.exercise_index + 1}.</p>")
+            self.model.start(attempt)
+            draw_notes(self.kit, demo.get("arrows") or [], demo.get("marks") or [])
+            moves = len(attempt.actions)
+            played = f", {count(moves, 'move')}" if moves else ""
+            said = f" ({problem})" if problem else ""
+            self.caption.object = (f"<div class='shown-note demo-note-student'><b>Your teacher's board</b>: exercise "
+                                   f"{index + 1}{played}{escape(said)}. <span class='academy-muted'>Watch it; play on "
+                                   "your own board below.</span></div>")
+            self.layout.visible = True
 
 
 # ============================================================================ students
@@ -540,14 +285,16 @@ class StudentView(_Watching, pn.viewable.Viewer):
         cls = lesson_page_class(self.info.game)
         if cls is None:
             raise StoreError(f"The class's game {self.info.game!r} has no lessons page.")
-        self.lessons = cls(classroom=True)
+        found = [find_lesson(self.info.game, ref) for ref in self.info.lessons]
+        self.lessons = cls(classroom=True, lessons=[lesson for lesson in found if lesson is not None])
         self.lessons.add_try_listener(self._record)
         self.banner = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width", css_classes=["class-banner"])
         self.message = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width",
                                     css_classes=["class-message"])
         self.shown = ShownBoard(self.info.game)
-        self.layout = pn.Column(self.banner, self.message, self.lessons, self.shown, sizing_mode="stretch_width",
-                                css_classes=["class-student"])
+        self.demo = DemoBoard(self.info.game)          # the teacher's demo board, on top
+        self.layout = pn.Column(self.banner, self.message, self.demo, self.shown, self.lessons,
+                                sizing_mode="stretch_width", css_classes=["class-student"])
         self._watch(self.room, self.info.id)
         self.follow()
 
@@ -560,7 +307,7 @@ class StudentView(_Watching, pn.viewable.Viewer):
         try:
             self.room.record_work(self.info.id, self.member.learner_id, report.exercise_index, report.exercise_id,
                                   new_try=report.new_try, solved=report.solved, board=list(report.board),
-                                  hints=report.hints)
+                                  hints=report.hints, lesson_id=report.lesson_id)
         except StoreError as exc:
             self.message.object = f"<div class='class-error'>Your work was not sent to the teacher: " \
                                   f"{escape(str(exc))}</div>"
@@ -577,6 +324,7 @@ class StudentView(_Watching, pn.viewable.Viewer):
         try:
             info = self.info = self.room.info(self.member.class_id)
             shown = self.room.shown_board(info.id) if info.shown_learner_id is not None else None
+            demo = self.room.demo(info.id)
         except StoreError as exc:
             self.message.object = f"<div class='class-error'>{escape(str(exc))}</div>"
             return
@@ -589,8 +337,14 @@ class StudentView(_Watching, pn.viewable.Viewer):
                 view.start_exercise(info.exercise_index)
             lesson = view.lesson
             total = len(lesson.exercises) if lesson is not None else 0
+            several = f"lesson {info.lesson_number + 1} of {len(info.lessons)}, " if len(info.lessons) > 1 else ""
             state = "The class has ended." if info.status != "open" else \
-                f"Your teacher leads: exercise {info.exercise_index + 1} of {total}."
+                f"Your teacher leads: {several}exercise {info.exercise_index + 1} of {total}."
+            if demo is None or info.status != "open":
+                self.demo.hide()
+            else:
+                self.demo.show_demo(view.lesson if view.lesson_id == demo["lesson"] else
+                                    next((l for l in view.lessons if l.id == demo["lesson"]), None), demo)
             self.banner.object = (f"Class <b>{escape(info.code)}</b> · you are <b class='class-me'>"
                                   f"{escape(self.member.name)}</b> · <span class='class-follow'>{state}</span>")
             if shown is None or shown[0] is None or info.shown_learner_id == self.member.learner_id:
@@ -604,7 +358,19 @@ class StudentView(_Watching, pn.viewable.Viewer):
                 self.message.object = ""
 
 
-class JoinView(pn.viewable.Viewer):
+class _LazyRoom:
+    """A page whose ``room`` is the one it was given, else the process's (made when first needed)."""
+
+    _room: Classroom | None
+
+    @property
+    def room(self) -> Classroom:
+        if self._room is None:
+            self._room = shared_classroom()
+        return self._room
+
+
+class JoinView(_LazyRoom, pn.viewable.Viewer):
     """``?page=class``: type the class code and your name, then work in the class."""
 
     def __init__(self, query: dict[str, str] | None = None, room: Classroom | None = None,
@@ -644,12 +410,6 @@ class JoinView(pn.viewable.Viewer):
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self.layout
-
-    @property
-    def room(self) -> Classroom:
-        if self._room is None:
-            self._room = shared_classroom()
-        return self._room
 
     def rejoin(self) -> StudentView | None:
         """Back in the class after a reload: this browser's learner already joined the class whose code
@@ -709,6 +469,7 @@ class ClassroomPage(pn.viewable.Viewer):
         super().__init__(**params)
         query = query or {}
         self.view: Any
+        self.hook: Any = None
         if query.get("teacher"):
             try:
                 self.view = TeacherView(query["teacher"], room)
@@ -716,15 +477,35 @@ class ClassroomPage(pn.viewable.Viewer):
                 self.view = pn.pane.HTML(f"<div class='class-error' role='alert'>{escape(str(exc))}</div>"
                                          "<p><a href='?page=class&open=1'>Open a new class</a></p>",
                                          stylesheets=[STYLE], css_classes=["class-teacher-error"])
+            else:          # the teacher this browser knows, if it is this class's: a link back to their page
+                from academy.ui.teaching import teacher_hook
+                self.hook = teacher_hook(query, field="as")
+                self.hook.param.watch(lambda e: self._owner(), "key")
         elif query.get("open"):
-            self.view = OpenClassForm(room)
+            self.view = OpenClassForm(room, query)
         else:
             self.view = JoinView(query, room)
+        self.layout = pn.Column(self.view, *([self.hook] if self.hook is not None else []),
+                                sizing_mode="stretch_width", margin=0)
 
     def __panel__(self) -> pn.viewable.Viewable:
-        return self.view
+        return self.layout
+
+    def _owner(self) -> None:
+        from academy.store.teachers import Teachers
+        view = self.view
+        try:
+            teacher = Teachers(view.room.store).find(self.hook.key)
+        except StoreError:
+            return
+        if teacher.id == view.info.teacher_id and view.teacher_token != self.hook.key:
+            view.teacher_token = self.hook.key
+            view.refresh()
 
 
 def class_page(query: dict[str, str] | None = None) -> pn.viewable.Viewable:
     """The page for ``?page=class`` (see the module docstring)."""
     return ClassroomPage(query)
+
+
+from academy.ui.class_teacher import OpenClassForm, TeacherView  # noqa: E402 - the teacher's side builds on this module

@@ -58,7 +58,7 @@ class EditorFrame(pn.viewable.Viewer):
         self.apply.on_click(lambda e: model.apply_line(self.line.value))
         self.message = pn.pane.HTML("", css_classes=["editor-message"], sizing_mode="stretch_width")
         self.lesson = pn.pane.HTML("", css_classes=["editor-lesson"], sizing_mode="stretch_width")
-        self.share = ShareLink(self.game, self._shareable)
+        self.share = ShareLink(self.game, self._shareable, exercise_text=self._lesson_shareable)
         self.layout: Any = None
 
     def __panel__(self) -> pn.viewable.Viewable:
@@ -81,6 +81,10 @@ class EditorFrame(pn.viewable.Viewer):
 
     def _shareable(self) -> str | None:
         return None if self.model.problems() else self.model.position_line()
+
+    def _lesson_shareable(self) -> str | None:
+        line = self._shareable()
+        return self.lesson_line(line) if line else None
 
     def refresh(self) -> None:
         """Show the model's position, message, problems, lesson line and link."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-__all__ = ["HIDDEN_LABEL_CSS", "growing", "hidden_label", "wrapping_row"]
+__all__ = ["HIDDEN_LABEL_CSS", "growing", "hidden_label", "set_options", "wrapping_row"]
 
 #: the usual "visually hidden" rule, for the label in the widget's own shadow root
 HIDDEN_LABEL_CSS = """
@@ -42,3 +42,13 @@ def growing(widget: W, basis: int) -> W:
     widget.sizing_mode = "stretch_width"                              # type: ignore[attr-defined]
     widget.stylesheets = [*widget.stylesheets, column_css(basis, 1)]  # type: ignore[attr-defined]
     return widget
+
+
+def set_options(select: Any, options: Any) -> None:
+    """Give a Select new ``options``, keeping its value when it is still one of them, else choosing the first
+    (a Select whose options are set after it was made has no value, and shows an empty box)."""
+    if select.options != options:
+        select.options = options
+    values = list(options.values()) if isinstance(options, dict) else list(options)
+    if select.value not in values and values:
+        select.value = values[0]

@@ -19,7 +19,7 @@ from __future__ import annotations
 import functools
 import logging
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from html import escape
@@ -166,7 +166,8 @@ def feedback_html(fb: Any) -> str:
 
 
 class LessonsView(pn.viewable.Viewer):
-    """A game's Lessons tab; see the module docstring. ``lesson_id``: open this lesson directly (None: the list).
+    """A game's Lessons tab; see the module docstring. ``lesson_id``: open this lesson directly (None: the list);
+    ``lessons``: the lessons to offer instead of the game's (a course's, in its order).
 
     Subclasses set ``game``, ``title_text`` and ``css`` and define ``load()`` (lessons, errors), ``make_model()``,
     ``make_board(model)`` and ``side_panels(model)``; ``watched`` names the model's parameters
@@ -182,9 +183,11 @@ class LessonsView(pn.viewable.Viewer):
     exercise_index = param.Integer(0, doc="the open exercise of the open lesson")
     classroom = param.Boolean(False, doc="in a class: the teacher moves between exercises (no list, tabs or Next)")
 
-    def __init__(self, lesson_id: str | None = None, exercise: str | None = None, **params: Any) -> None:
+    def __init__(self, lesson_id: str | None = None, exercise: str | None = None,
+                 lessons: Sequence[Any] | None = None, **params: Any) -> None:
         super().__init__(**params)
-        self.lessons, self.errors = self.load()
+        # ``lessons``: these lessons, in this order (a course's, a class's, one teacher's lesson), not the game's list
+        self.lessons, self.errors = (tuple(lessons), ()) if lessons is not None else self.load()
         self.solved: dict[tuple[str, str], str] = {}
         self.try_listeners: list[Callable[[TryReport], None]] = []
         self._reported: tuple[Any, ...] | None = None     # (attempt, try, actions, solved) last reported
@@ -212,7 +215,8 @@ class LessonsView(pn.viewable.Viewer):
         self.board = self.make_board(self.model)
         # the board as it stands, as a link that opens it on the Play tab (games whose positions links carry)
         self.share = ShareLink(self.game, lambda: position_text(self.game, getattr(self.model, "state", None)),
-                               compact=True, label="Play this position from here:", practice=False)
+                               compact=True, label="Play this position from here:", practice=False,
+                               exercise_text=lambda: lesson_line(self.game, self.model))
         # ... and against the CPU at a chosen level, with this exercise's goal shown (issue 21, item 6)
         self.practice = PracticeLink(self.game, lambda: lesson_line(self.game, self.model), self._where)
         # Nothing above the board changes height while the learner clicks: feedback goes beside it.

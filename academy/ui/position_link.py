@@ -27,7 +27,7 @@ from academy.core.errors import InvalidNotation, RulesError
 from academy.ui.labels import growing, hidden_label, wrapping_row
 from academy.ui.registry import UI, load
 
-__all__ = ["MAX_LENGTH", "ShareLink", "parse_line", "position_link", "position_text", "read_position",
+__all__ = ["MAX_LENGTH", "ShareLink", "exercise_link", "parse_line", "position_link", "position_text", "read_position",
            "sharable_games"]
 
 #: the longest position line a link may carry (a whole map is well under this)
@@ -94,6 +94,11 @@ def position_link(game: str, text: str, tab: str = "play", **extra: str | None) 
     return "?" + urlencode(fields, quote_via=quote)
 
 
+def exercise_link(game: str, position: str) -> str:
+    """The query string of "Make an exercise from this position" (the lesson writer, ``?page=write``)."""
+    return "?" + urlencode({"page": "write", "game": game, "position": position}, quote_via=quote)
+
+
 _COPY_JS = """
 const url = new URL(source.value, window.location.href).href;
 if (navigator.clipboard) { navigator.clipboard.writeText(url).catch(() => {}); }
@@ -106,14 +111,19 @@ class ShareLink(pn.viewable.Viewer):
     ``text`` is called on ``refresh()`` (a page calls it when its board changes) and returns the
     position line or None. ``compact``: stacked, for a narrow side column. ``practice``: under the link,
     "Play it out against the CPU" at a chosen level from the same position (``practice.PracticeLink``;
-    a lesson page, which has its own with the exercise's goal, passes False).
+    a lesson page, which has its own with the exercise's goal, passes False). Under it too, for teachers,
+    "Make an exercise from this position" (``lesson_writer``), from ``exercise_text()`` (default: ``text``;
+    a page whose lesson line says more than its link, such as who plays, gives its own).
     """
 
     def __init__(self, game: str, text: Callable[[], str | None], compact: bool = False,
-                 label: str = "Share this position:", practice: bool = True, **params: Any) -> None:
+                 label: str = "Share this position:", practice: bool = True,
+                 exercise_text: Callable[[], str | None] | None = None, **params: Any) -> None:
         super().__init__(**params)
         from academy.ui.practice import PracticeLink
         self.game, self._text = game, text
+        self._exercise_text = exercise_text or text
+        self.exercise = pn.pane.HTML("", css_classes=["make-exercise"], margin=(4, 5), visible=False)
         self.practice = PracticeLink(game, text) if practice else None
         self.url = hidden_label(pn.widgets.TextInput(value="", sizing_mode="stretch_width",
                                                      css_classes=["share-link-url"]), "The link to this position")
@@ -127,8 +137,8 @@ class ShareLink(pn.viewable.Viewer):
         else:
             self.layout = wrapping_row(title, growing(self.url, 220), self.copy, self.open, visible=False,
                                        css_classes=["share-link"])
-        self.view = self.layout if self.practice is None else pn.Column(
-            self.layout, self.practice, sizing_mode="stretch_width", margin=0)
+        self.view = pn.Column(self.layout, *([self.practice] if self.practice is not None else []), self.exercise,
+                              sizing_mode="stretch_width", margin=0)
         self.refresh()
 
     def __panel__(self) -> pn.viewable.Viewable:
@@ -144,3 +154,9 @@ class ShareLink(pn.viewable.Viewer):
         self.layout.visible = bool(link)
         if self.practice is not None:
             self.practice.refresh()
+        line = self._exercise_text()
+        made = (f'<a href="{html.escape(exercise_link(self.game, line))}" class="make-exercise-a" target="_blank">'
+                "Make an exercise from this position</a> <span class='academy-muted'>(teachers)</span>") if line else ""
+        if self.exercise.object != made:
+            self.exercise.object = made
+        self.exercise.visible = bool(line)

@@ -35,7 +35,7 @@ from academy.ui.registry import UI
 from academy.ui.lessons_page import LessonsView, TryReport, game_lessons
 from academy.ui.labels import wrapping_row
 
-__all__ = ["LearnerKey", "ProgressRecorder", "ProgressPage", "track_progress", "progress_page", "learner_store",
+__all__ = ["BrowserKey", "LearnerKey", "TeacherKey", "ProgressRecorder", "ProgressPage", "track_progress", "progress_page", "learner_store",
            "LESSON_GAMES"]
 
 log = logging.getLogger("academy.ui.progress_page")
@@ -60,19 +60,25 @@ def initial_key(query: dict[str, str] | None = None) -> str:
     return wanted if _KEY.match(wanted) else new_learner_key()
 
 
-class LearnerKey(JSComponent):
-    """Keeps the learner's anonymous id in the browser's localStorage (see the module docstring)."""
+class BrowserKey(JSComponent):
+    """An id kept in the browser's localStorage under ``entry``: the server proposes ``key`` (or nothing);
+    when the page loads, the hook sends back the id stored in this browser, or stores the proposed one the
+    first time. ``?<field>=ID`` in the page's link wins (and is stored). ``forget()`` empties the
+    browser's copy."""
 
-    key = param.String("", doc="the learner id: proposed by the server, replaced by the browser's own")
+    key = param.String("", doc="the id: proposed by the server, replaced by the browser's own")
     checked = param.Boolean(False, doc="set by the browser once ``key`` is this browser's id (stored or kept)")
+    entry = param.String("academy-learner", doc="the localStorage entry")
+    field = param.String("learner", doc="the link's query field that sets it")
+    forgotten = param.Integer(0, doc="raised by ``forget()``: the browser empties its entry")
 
     _esm = """
     export function render({ model }) {
-      const NAME = 'academy-learner';
+      const NAME = model.entry;
       const ok = (k) => typeof k === 'string' && /^[A-Za-z0-9_-]{8,64}$/.test(k);
       let stored = null;
       try { stored = window.localStorage.getItem(NAME); } catch (e) { stored = null; }
-      const fromUrl = new URLSearchParams(window.location.search).get('learner');
+      const fromUrl = new URLSearchParams(window.location.search).get(model.field);
       const keep = (k) => { try { window.localStorage.setItem(NAME, k); } catch (e) {} };
       if (ok(fromUrl)) {
         keep(fromUrl);
@@ -83,12 +89,28 @@ class LearnerKey(JSComponent):
         keep(model.key);
       }
       if (!model.checked) model.checked = true;
+      model.on('forgotten', () => { try { window.localStorage.removeItem(NAME); } catch (e) {} });
+      model.on('key', () => { if (ok(model.key)) keep(model.key); });
       const el = document.createElement('span');
-      el.className = 'learner-key';
+      el.className = NAME;
       el.style.display = 'none';
       return el;
     }
     """
+
+    def forget(self) -> None:
+        """Empty this browser's copy of the id (the page's ``key`` too)."""
+        self.key = ""
+        self.forgotten += 1
+
+
+class LearnerKey(BrowserKey):
+    """Keeps the learner's anonymous id in the browser's localStorage (see the module docstring)."""
+
+
+class TeacherKey(BrowserKey):
+    """Keeps a teacher's secret token in this browser (``academy.ui.teaching``); empty when none. Defined
+    here, beside ``LearnerKey``: a component class must be known before a page that shows it connects."""
 
 
 def learner_store() -> Any:
@@ -162,11 +184,16 @@ def _hints(n: int) -> str:
 
 
 def progress_html(entries: list[ExerciseProgress], games: tuple[str, ...] = LESSON_GAMES) -> str:
-    """Every game's lessons with, per exercise, solved (✓), tries and hints seen, as HTML tables."""
+    """Every game's lessons with, per exercise, solved (✓), tries and hints seen, as HTML tables; the teachers'
+    lessons the learner worked on (a course's, a class's) come after the built-in ones."""
+    from academy.lessons.collection import is_ref
+    from academy.ui.teaching import find_lesson, lesson_link
     done = {(p.game, p.lesson_id, p.exercise_index): p for p in entries}
     parts: list[str] = []
     for game in games:
-        lessons = _lessons_of(game)
+        refs = sorted({p.lesson_id for p in entries if p.game == game and is_ref(p.lesson_id)})
+        theirs = [lesson for lesson in (find_lesson(game, ref) for ref in refs) if lesson is not None]
+        lessons = [*_lessons_of(game), *theirs]
         if not lessons:
             continue
         rows = []
@@ -184,7 +211,7 @@ def progress_html(entries: list[ExerciseProgress], games: tuple[str, ...] = LESS
                 else:
                     cells.append(f"<td class='open'>Ex. {i + 1}: {count(p.tries, 'try')}, {_hints(p.hints)}, "
                                  "not solved yet</td>")
-            link = f"?game={game}&tab=lessons&lesson={escape(lesson.id)}"
+            link = escape(lesson_link(game, lesson.id))
             rows.append(f"<tr data-lesson='{escape(lesson.id)}'><td><a href='{link}'>{escape(lesson.title)}</a>"
                         f"</td><td>{solved}/{len(lesson.exercises)}</td>{''.join(cells)}</tr>")
         parts.append(f"<h3 data-game='{game}'>{escape(_game_title(game))}</h3><table class='progress-table'>"
@@ -259,6 +286,32 @@ class ProgressPage(pn.viewable.Viewer):
         self.table.object = progress_html(entries, self.games)
 
 
+def student_progress(query: dict[str, str]) -> pn.viewable.Viewable:
+    """A student's progress as their teacher sees it (``?page=progress&class=<class link's token>&student=<id>``):
+    the class's token must be the teacher's, and the learner one of its students. Read only."""
+    from academy.ui.classroom import shared_classroom
+    room = shared_classroom()
+    try:
+        info = room.for_teacher(query.get("class", ""))
+        student = int(query.get("student", ""))
+        member = room.member(info.id, student)
+        entries = room.progress.progress_of_learner(member.learner_id)
+    except (StoreError, ValueError):
+        return pn.pane.HTML("<div class='feedback-wrong' role='alert'>This link opens no student's progress: it is "
+                            "made on a class's page, by the class's teacher (open it from the class's table).</div>",
+                            stylesheets=[STYLE], css_classes=["student-progress-error"])
+    games = (info.game, *(g for g in LESSON_GAMES if g != info.game and any(p.game == g for p in entries)))
+    return pn.pane.HTML(f"<h2 style='margin:4px 0'>{escape(member.name)}'s progress</h2><p class='academy-muted'>"
+                        f"As their teacher in class {escape(info.code)} sees it: every lesson they worked on, in class "
+                        f"or on their own. <a href='?page=class&teacher={escape(query.get('class', ''))}'>Back to the "
+                        f"class</a></p>{progress_html(entries, games)}",
+                        stylesheets=[STYLE], sizing_mode="stretch_width", css_classes=["progress-tables",
+                                                                                       "student-progress"])
+
+
 def progress_page(query: dict[str, str] | None = None) -> pn.viewable.Viewable:
-    """The page for ``?page=progress`` (``&learner=ID`` for another browser's learner)."""
+    """The page for ``?page=progress`` (``&learner=ID`` for another browser's learner; ``&class=..&student=..``
+    for a teacher's look at a student)."""
+    if query and query.get("student"):
+        return student_progress(query)
     return ProgressPage(query)

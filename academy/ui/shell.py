@@ -41,6 +41,9 @@ def setup_extensions() -> None:
     from academy.ui import panel_fixes
     panel_fixes.apply()
     pn.extension(notifications=True)
+    # The browser hooks (JS components) are defined now, before any page: a component class first defined
+    # while a page is connected (a lazy import in a callback) is unknown to the pages that show it later.
+    import academy.ui.progress_page  # noqa: F401
 
 
 def _card(entry) -> str:
@@ -86,8 +89,12 @@ def teach_page(guide: Path | None = None) -> pn.viewable.Viewable:
         return pn.pane.Alert(f"The guide to writing lessons cannot be shown: its file, lessons/README.md in the "
                              f"Academy's folder, could not be read ({html.escape(reason)}).",
                              alert_type="warning", css_classes=["teach-missing"])
-    open_class = ('<p class="teach-class"><a class="open-class-link" href="?page=class&open=1">Open a class</a>: run a '
-                  'lesson live with your students (they join with a code) and see who has solved each exercise.</p>')
+    open_class = ('<p class="teach-teacher"><a class="teacher-page-link" href="?page=teacher">Your teacher page</a>: '
+                  'write lessons here in the browser, put them in courses, and find your classes again, all from one '
+                  'private link.</p>'
+                  '<p class="teach-class"><a class="open-class-link" href="?page=class&open=1">Open a class</a>: run a '
+                  'lesson or a course live with your students (they join with a code) and see who has solved each '
+                  'exercise.</p>')
     from academy.ui.editor_page import EDITORS
     editors = " · ".join(f'<a class="editor-link" href="?page=editor&game={g}">{catalog_entry(g).title}</a>'
                          for g in EDITORS)
@@ -120,7 +127,17 @@ def game_view(name: str, tab: str, query: Mapping[str, str]) -> pn.viewable.View
         return pn.Column(note, keep_local_game(name, page, query), sizing_mode="stretch_width", margin=0)
 
     def lessons() -> pn.viewable.Viewable:
-        return part(name, "lessons")(lesson_id=query.get("lesson"), exercise=query.get("exercise"))
+        from academy.lessons.collection import is_ref
+        lesson_id = query.get("lesson")
+        if is_ref(lesson_id):                 # a teacher's lesson, opened by its link (never in the list)
+            from academy.ui.teaching import find_lesson
+            found = find_lesson(name, lesson_id)
+            if found is None:
+                return pn.pane.Alert("This lesson link opens no lesson: its teacher may have deleted it, or the "
+                                     "link was cut. Ask your teacher for the link again.", alert_type="warning",
+                                     css_classes=["lesson-missing"])
+            return part(name, "lessons")(lesson_id=lesson_id, exercise=query.get("exercise"), lessons=(found,))
+        return part(name, "lessons")(lesson_id=lesson_id, exercise=query.get("exercise"))
 
     from academy.ui.progress_page import track_progress    # each try and solve is recorded for the learner
     makers = {"rules": lambda: rules, "lessons": lambda: track_progress(lessons(), dict(query)), "play": play}
@@ -205,6 +222,18 @@ def _page_for(query: dict[str, str]) -> tuple[str, pn.viewable.Viewable]:
     elif query.get("page") == "map" and name in known and part(name, "map_page") is not None:   # &map=<id>
         title = f"Academy · {catalog_entry(name).title} map"
         main = part(name, "map_page")(query.get("map"))
+    elif query.get("page") == "teacher" and not name:  # &teacher=<token>: the teacher's lessons, courses, classes
+        from academy.ui.teacher_page import teacher_page
+        title = "Academy · Teacher"
+        main = store_page(lambda: teacher_page(query))
+    elif query.get("page") == "write":                # &game=<name>[&lesson=<name>][&position=<line>]
+        from academy.ui.lesson_writer import writer_page
+        title = "Academy · Write a lesson"
+        main = store_page(lambda: writer_page(query))
+    elif query.get("page") == "course" and not name:  # &course=<code>[&lesson=<ref>]
+        from academy.ui.course_page import course_page
+        title = "Academy · Course"
+        main = store_page(lambda: course_page(query))
     elif query.get("page") == "teach" and not name:
         title = "Academy · Write lessons"
         main = teach_page()
@@ -239,6 +268,8 @@ def build_page(query: Mapping[str, str] | None = None) -> pn.template.BaseTempla
                                                        'Write lessons</a>', css_classes=["teach-header-link"]),
                                           pn.pane.HTML('<a href="?page=class" style="color:white;font-weight:600">'
                                                        'Classroom</a>', css_classes=["class-header-link"]),
+                                          pn.pane.HTML('<a href="?page=teacher" style="color:white;font-weight:600">'
+                                                       'Teachers</a>', css_classes=["teacher-header-link"]),
                                           pn.pane.HTML('<a href="?page=progress" style="color:white;font-weight:600">'
                                                        'My progress</a>', css_classes=["progress-header-link"]),
                                           BackForward()],

@@ -84,6 +84,21 @@ def test_the_schema_is_migrated_and_matches_the_models(pg_store: Store) -> None:
         assert migrate.current_revision(again.engine) == migrate.head_revision()
 
 
+def test_migration_0006_keeps_classes_and_matches_the_models(pg_url: str) -> None:
+    """Teachers and courses (0006) on PostgreSQL: a database of 0005 keeps its classes' work, and the schema
+    is the models' to the letter (foreign keys named as on SQLite, where SQLAlchemy cannot read their names)."""
+    from alembic.autogenerate import compare_metadata
+    from alembic.runtime.migration import MigrationContext
+
+    from academy.store.models import Base
+    from tests.store.test_teachers import test_a_class_runs_a_course_and_keeps_work_per_lesson, upgrades_from_0005
+    upgrades_from_0005(pg_url)
+    with Store(pg_url) as store, store.engine.connect() as conn:
+        ctx = MigrationContext.configure(conn, opts={"compare_type": True})
+        assert compare_metadata(ctx, Base.metadata) == []
+        test_a_class_runs_a_course_and_keeps_work_per_lesson(store)
+
+
 def test_a_game_is_stored_and_replayed_and_a_wrong_index_conflicts(pg_store: Store) -> None:
     live = bot_game(seed=4)
     game_id, tokens = pg_store.create_game("conquest", OPTIONS, 4, SEATS)

@@ -190,6 +190,7 @@ def serve_app(factory: Callable[[], Any]) -> tuple[str, Any]:
     it (``panel_fixes``); returns (url, server) once it answers."""
     import panel as pn
 
+    import academy.ui.progress_page  # noqa: F401 - its browser hooks defined before any page, as setup_extensions does
     from academy.ui import panel_fixes
     panel_fixes.apply()
     port = free_port()

@@ -64,6 +64,16 @@ def _closed_socket(record: logging.LogRecord) -> bool:
 
 
 @pytest.fixture
+def hub(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    """A database and a data folder of the test's own, and the process's hub on them (closed after)."""
+    from academy.ui.live_session import close_shared_hubs, shared_hub
+    monkeypatch.setenv("ACADEMY_DB", f"sqlite:///{tmp_path}/academy.db")
+    monkeypatch.setenv("ACADEMY_DATA", str(tmp_path / "data"))
+    yield shared_hub()
+    close_shared_hubs()
+
+
+@pytest.fixture
 def open_page(browser: Any) -> Iterator[Callable[..., Page]]:
     """open_page(has_touch=False, width=1400, height=1000) -> Page in a fresh browser context."""
     contexts = []

@@ -277,3 +277,40 @@ def test_a_board_of_a_fixed_size_shrinks_to_a_narrow_window_and_says_by_how_much
     b.reframe((0, 1), (0, 1), width=300, height=300)
     assert (fig.max_width, fig.aspect_ratio, b.scale, told) == (300, 1.0, 1.0, [0.5, 1.0])
     assert board().figure.sizing_mode != "scale_width"      # a board of no fixed width fills its column
+
+
+def test_a_teachers_pen_draws_on_a_board_made_with_notes_and_the_game_hears_nothing():
+    """Issue 20's demo board: arrows and marks are layers of the board kit; while the pen draws, taps and drags
+    do not reach the game; a board made without notes is left alone."""
+    import doctest
+
+    import academy.ui.board_kit.notes as notes
+    assert doctest.testmod(notes).failed == 0
+    plain = board()
+    assert not notes.has_notes(plain) and "notes" not in plain.layers
+    notes.draw_notes(plain, [[0, 0, 1, 1]], [])                       # nothing to draw on: nothing happens
+    with notes.notes_on():
+        b = board()
+    assert notes.has_notes(b) and list(b.layers)[-3:] == ["notes", "notes-heads", "notes-marks"]
+    taps, drags, drawn = [], [], []
+    b.on_tap(lambda x, y: taps.append((x, y)))
+    b.on_drag(lambda phase, x, y: drags.append(phase))
+    pen = notes.NotePen(b, lambda arrows, marks: drawn.append((arrows, marks)))
+    pen.mode = "arrow"
+    fig = b.figure
+    fig._trigger_event(Tap(fig, x=0.1, y=0.1))
+    assert pen.waiting and drawn == []
+    fig._trigger_event(DoubleTap(fig, x=0.9, y=0.5))
+    fig._trigger_event(PanStart(fig, x=0.5, y=0.5))
+    fig._trigger_event(PanEnd(fig, x=0.6, y=0.5))
+    assert taps == [] and drags == [] and drawn[-1] == ([[0.1, 0.1, 0.9, 0.5]], [])
+    assert list(b.sources["notes"].data["x1"]) == [0.9]
+    pen.mode = "mark"
+    pen.tap(0.5, 0.5)
+    pen.tap(0.5, 0.5)                                                 # a tap on a mark takes it away
+    assert pen.marks == [] and len(drawn) == 3
+    pen.mode = "play"                                                 # the game's board again
+    fig._trigger_event(Tap(fig, x=0.2, y=0.3))
+    assert taps == [(0.2, 0.3)]
+    pen.clear()
+    assert list(b.sources["notes"].data["x1"]) == [] and drawn[-1] == ([], [])

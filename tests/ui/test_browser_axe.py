@@ -174,6 +174,28 @@ def test_every_page_has_no_serious_accessibility_violation(serve, open_page, sto
     page.page.locator("a.open-class-link").first.click()
     visible(page, ".class-open")
     audit.check("open a class")
+    header(page, "teacher-header-link")                      # issue 20: the teacher's pages
+    visible(page, ".teacher-start")
+    audit.check("teachers (start)")
+    page.page.locator(".teacher-start button").click()
+    visible(page, ".course-form")
+    page.page.wait_for_timeout(500)
+    audit.check("teacher page")
+    page.page.locator("a.teacher-write").first.click()
+    page.page.locator(".writer-board .bk-events:visible").first.wait_for(state="visible", timeout=30000)
+    audit.check("lesson writer")
+    header(page, "teacher-header-link")
+    visible(page, "a.open-class-link")
+    page.page.locator("a.open-class-link").first.click()
+    try:
+        visible(page, ".class-open")
+    except Exception:
+        page.page.screenshot(path="/tmp/wt/shots/axe.png"); print("URL", page.page.url); raise
+    page.page.locator(".class-open button").click()
+    visible(page, ".class-code")
+    page.page.evaluate(OPEN_CARDS)                             # the demo board's card
+    page.page.locator(".demo-desk .bk-events:visible").first.wait_for(state="visible", timeout=30000)
+    audit.check("a class's page, its demo board open")
     for game in EDITORS:
         header(page, "teach-header-link")
         visible(page, "a.editor-link")

@@ -19,14 +19,6 @@ pytestmark = pytest.mark.ui
 SCREENSHOT = "/tmp/class.png"
 
 
-@pytest.fixture
-def hub(tmp_path, monkeypatch):
-    monkeypatch.setenv("ACADEMY_DB", f"sqlite:///{tmp_path}/class.db")
-    monkeypatch.setenv("ACADEMY_DATA", str(tmp_path / "data"))
-    yield shared_hub()
-    close_shared_hubs()
-
-
 def fill(page, selector: str, text: str) -> None:
     box = page.page.locator(f"{selector} input")
     box.fill(text)

@@ -388,13 +388,18 @@ def test_the_teacher_sees_the_whole_class_and_downloads_it_as_csv(room):
     ann = grid.split("data-student='Ann'>")[1].split("</tr>")[0]
     bob = grid.split("data-student='Bob'>")[1].split("</tr>")[0]
     assert "✓ 1 try" in ann and ann.count("–") == 1                 # solved the first, not tried the second
-    assert bob.startswith("<td>Bob</td><td class='no'>–</td>")
+    bob_id = next(r.learner_id for r in teacher.rows if r.name == "Bob")
+    assert bob.startswith(f"<td><a class='student-progress' href='?page=progress&class={teacher.token}&student="
+                          f"{bob_id}' target='_blank'>Bob</a></td><td class='no'>–</td>")    # his progress page
     assert "Solved</td><td>1 of 2</td><td>0 of 2</td>" in grid
     rows = list(csv.reader(io.StringIO(teacher.csv_text())))
-    assert rows[0] == ["student", "lesson", "exercise", "exercise id", "tried", "solved", "tries", "hints"]
-    assert ["Ann", "attacking", "1", "most-dice", "yes", "yes", "1", "0"] in rows
-    assert ["Bob", "attacking", "1", "most-dice", "no", "no", "0", "0"] in rows
-    assert teacher.export.filename == f"class-{teacher.info.code}-attacking.csv"
+    assert rows[0] == ["student", "lesson", "lesson title", "exercise", "exercise id", "tried", "solved", "tries",
+                       "hints"]
+    assert ["Ann", "attacking", "Attacking and the dice", "1", "most-dice", "yes", "yes", "1", "0"] in rows
+    assert ["Bob", "attacking", "Attacking and the dice", "1", "most-dice", "no", "no", "0", "0"] in rows
+    assert teacher.export.filename == f"class-{teacher.info.code}.csv"
+    summary = teacher.summary.object
+    assert "<b>Ann</b>: solved 1 of 2 (1 without a hint)" in summary and "<b>Bob</b>: solved 0 of 2" in summary
 
 
 def test_the_teacher_clears_a_students_work_or_removes_them(room):

@@ -72,11 +72,11 @@ from .mapdata import province_of
 from .notation import parse_action
 from .orders import Hold, Move, Order, Retreat, UnitRef, Waive, format_order, parse_order
 from .position import KIND_NAMES, SEASONS, Position, PositionError, Unit
-from .position_line import parse_position
+from .position_line import format_position, parse_position
 from .state import DiplomacyState
 
 __all__ = ["GOAL_KEYS", "Goal", "GoalError", "LessonState", "PhaseResult", "Progress", "Verdict", "compile_goal",
-           "describe_goal", "fixed_orders_of", "learner_of", "narrate", "next_step", "play", "split_orders",
+           "describe_goal", "fixed_orders_of", "learner_lines", "learner_of", "result_line", "narrate", "next_step", "play", "split_orders",
            "start_state"]
 
 GOAL_KEYS = ("succeeds", "fails", "dislodged", "not_dislodged", "occupies", "unit_in", "ordered", "disbanded",
@@ -180,6 +180,21 @@ def learner_of(state: DiplomacyState) -> int | None:
     """The learner's player index: the position's "X to order" power (None when there is none)."""
     power = getattr(state, "learner", None)
     return state.player_of(power) if power else None
+
+
+def learner_lines(position: str) -> dict[str, str]:
+    """{power: the position line with that power to order} for each power with something to order in the
+    position's phase (its fixed orders, if the line gave any, left out: its orders are the exercise).
+    Raises RulesError for a line that cannot be read."""
+    pos, _learner, fixed = parse_position(position)
+    anybody = start_state(format_position(pos, None, fixed))
+    return {power.title(): format_position(pos, power, {pw: o for pw, o in fixed.items() if pw != power})
+            for power in anybody.powers_to_order()}
+
+
+def result_line(state: DiplomacyState) -> str:
+    """The board after the learner's orders, as a lesson's ``reaches`` goal writes it (units, centres, phase)."""
+    return format_position(state.position)
 
 
 def fixed_orders_of(state: DiplomacyState) -> dict[str, tuple[str, ...]]:

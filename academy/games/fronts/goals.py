@@ -87,7 +87,7 @@ from .orders import parse_order
 from .state import FrontsState
 from .units import LOSS_ORDER, unit_type
 
-__all__ = ["GOAL_KEYS", "Goal", "GoalError", "LessonState", "Progress", "Verdict", "compile_goal",
+__all__ = ["GOAL_KEYS", "Goal", "GoalError", "LessonState", "Progress", "Verdict", "compile_goal", "learner_lines",
            "describe_goal", "fixed_orders_of", "learner_of", "narrate", "next_step", "play", "split_orders",
            "start_state"]
 
@@ -172,6 +172,21 @@ def start_state(position: str, seed: int = 1) -> LessonState:
         if pid != state.learner:
             state.submit(pid, list(fixed.get(pid, ())))
     return state
+
+
+def learner_lines(position: str) -> dict[str, str]:
+    """{player: the position line with that player to order} for each player still in the game (their fixed
+    orders, if the line gave any, left out: their orders are the exercise). Raises RulesError."""
+    parts = [p.strip() for p in position.split(";") if p.strip()]
+    if parts and _TO_ORDER.match(parts[0]):
+        parts = parts[1:]
+    state = start_state("; ".join(parts))
+    out = {}
+    for pid in state.board.active():
+        name = state.fmap.players[pid].name
+        kept = [p for p in parts if p.partition(":")[0].strip().lower() != f"{name.lower()} orders"]
+        out[name] = "; ".join([f"{name} to order", *kept])
+    return out
 
 
 def learner_of(state: FrontsState) -> int | None:

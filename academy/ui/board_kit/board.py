@@ -32,6 +32,7 @@ add to (``board.element * hv.Text(3, 4, "here")``) and save (``hv.save``).
 """
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Mapping, Sequence
 import threading
 from dataclasses import replace
@@ -90,6 +91,10 @@ def _keep_columns(layer: Layer, handles: Mapping[str, Any], source: Any) -> None
                     setattr(glyph, column, Field(column))
 
 
+#: each board by its pane's id, while the board lives (a page that holds only the pane finds its board: ``of_pane``)
+_BOARDS: weakref.WeakValueDictionary[int, Board] = weakref.WeakValueDictionary()
+
+
 class Board:
     """Layers drawn once as a HoloViews overlay and patched in place (see the module docstring).
 
@@ -105,6 +110,9 @@ class Board:
                  background: str = "#ffffff", options: Mapping[str, Any] | None = None,
                  figure: Mapping[str, Any] | None = None, source_names: Mapping[str, str] | None = None,
                  css_classes: Sequence[str] = ("board",), pane: Mapping[str, Any] | None = None) -> None:
+        from .notes import drawing_notes, note_layers
+        if drawing_notes():                # a board a teacher draws on, or that shows a teacher's drawing
+            layers = [*layers, *note_layers()]
         names = [layer.name for layer in layers]
         if len(set(names)) != len(names):
             raise ValueError(f"board {name!r}: two layers share a name in {names}")
@@ -118,6 +126,7 @@ class Board:
         self.figure, self.sources = self._render(source_names or {}, background, figure or {})
         self.pane = pn.pane.Bokeh(self.figure, css_classes=list(css_classes), margin=(0, 0),
                                   sizing_mode="scale_width" if width else "stretch_width", **(pane or {}))
+        _BOARDS[id(self.pane)] = self
         self.scale = 1.0              # the shown width over the figure's width (see the module docstring)
         self._resize: list[Callable[[float], None]] = []
         if width:
@@ -128,6 +137,15 @@ class Board:
         self.drag_cell: Callable[[float, float], Any] = lambda x, y: (x, y)
         self._drag_at: Any = None
         self.pointer: Any = None      # a drag handler's pointer source (on_drag)
+        #: while set, every tap goes here and not to the game (a teacher drawing: ``notes.NotePen``), and drags
+        #: are not sent to the game either
+        self.pen: TapHandler | None = None
+
+    @staticmethod
+    def of_pane(pane: Any) -> Board | None:
+        """The board whose pane ``pane`` is (a layout holds a game's board as its pane), or None."""
+        board = _BOARDS.get(id(pane))
+        return board if board is not None and board.pane is pane else None
 
     # --- drawing once --------------------------------------------------------------------
     @property
@@ -351,6 +369,9 @@ class Board:
     def _on_tap(self, event: Any) -> None:
         if event.x is None or event.y is None:
             return
+        if self.pen is not None:
+            self.pen(event.x, event.y)
+            return
         for handler in self._tap:
             handler(event.x, event.y)
 
@@ -375,6 +396,8 @@ class Board:
             self._call_drag("move", xs[-1], ys[-1])
 
     def _call_drag(self, phase: str, x: float, y: float) -> None:
+        if self.pen is not None:          # a teacher drawing: the pieces stay where they are
+            return
         for handler in self._drag:
             handler(phase, x, y)
 
