@@ -16,6 +16,9 @@ which reads a record's JSON too). Its name and return shape stay stable:
 - ``Review.rows()``: one plain dict per mark, for a table (``pandas.DataFrame(review.rows())``);
 - ``Review.state_at(i)``: the board just before mark ``i``'s decision (a state of the game).
 
+The live coach asks ``foresee(state, action, player)``: the mark a decision about to be made would get
+(the game's reviewer's ``foresee``), from the same rule and the same numbers, before it is played.
+
 >>> from academy.core.review import grade_of
 >>> grade_of(3.0, (5, 15, 30)), grade_of(15.0, (5, 15, 30)), grade_of(45.0, (5, 15, 30))
 ('good', 'mistake', 'blunder')
@@ -47,8 +50,8 @@ from .record import Record
 if TYPE_CHECKING:
     from .protocol import Game, State
 
-__all__ = ["GRADES", "BAD", "Decision", "GameReviewer", "Mark", "Review", "Reviewer", "grade_of", "number_text", "phase_of",
-           "review"]
+__all__ = ["GRADES", "BAD", "Decision", "GameReviewer", "Mark", "Review", "Reviewer", "foresee", "grade_of", "number_text",
+           "phase_of", "review"]
 
 #: the grades, best first
 GRADES = ("good", "inaccuracy", "mistake", "blunder")
@@ -146,6 +149,8 @@ class Reviewer(Protocol):
 
     def grade(self, decision: Decision) -> Mark | None: ...
 
+    def foresee(self, decision: Decision) -> Mark | None: ...
+
 
 class GameReviewer:
     """The base of the games' reviewers: it holds the game, refuses a decision of another game
@@ -173,6 +178,12 @@ class GameReviewer:
     def judge(self, decision: Decision) -> Mark | None:
         """The game's rule (a subclass's), for a decision of one of the ``graded`` kinds."""
         raise NotImplementedError
+
+    def foresee(self, decision: Decision) -> Mark | None:
+        """The mark of a decision not played yet (``decision.step`` is the record's length): by default as
+        ``grade`` would give it once played. A game whose rule needs what comes after (the others' orders of
+        a phase) says what it can judge before."""
+        return self.grade(decision)
 
 
 @dataclass(frozen=True)
@@ -262,6 +273,24 @@ def _players(record: Record, players: Iterable[int] | None) -> tuple[int, ...]:
         if p not in chosen:
             chosen.append(p)
     return tuple(chosen)
+
+
+def foresee(state: State, action: Any, player: int | None = None) -> Mark | None:
+    """The mark ``action`` by ``player`` (default: the player to move) would get if played on ``state`` now,
+    by the rule the review grades it with (the live coach's question; ``state`` is not changed). None for a
+    decision the game's rule does not judge, or cannot judge before it is played.
+
+    Raises ReviewError ``no_reviewer`` for a game without a reviewer, ``bad_player`` without a player.
+    """
+    if player is None:
+        player = state.to_move()
+    if isinstance(player, bool) or not isinstance(player, int):
+        raise ReviewError("bad_player", "Say whose decision this is: foresee(state, action, player).")
+    try:
+        reviewer: Reviewer = state.game.reviewer()
+    except NotImplementedError as exc:
+        raise ReviewError("no_reviewer", str(exc)) from None
+    return reviewer.foresee(Decision(len(state.record), player, action, state, state.record))
 
 
 def review(record: Record, players: Iterable[int] | None = None) -> Review:
