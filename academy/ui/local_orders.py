@@ -64,6 +64,17 @@ class LocalOrders(CpuThinking, OrdersSession):
         return len(self.people) > 1
 
     @property
+    def learner_players(self) -> list[int]:
+        """Whose decisions the coach's review marks: the seats played on this screen (player numbers)."""
+        seats = self._all_seats(self._engine) if self._engine is not None else []
+        return [seats.index(p) for p in self.people if p in seats]
+
+    @property
+    def game_over(self) -> bool:
+        """A game is shown and it is over (its review may open)."""
+        return self._engine is not None and self._engine.is_terminal()
+
+    @property
     def engine_state(self) -> Any:
         """The full engine state (tests, saving and links only: views read the observation)."""
         return self._engine

@@ -107,6 +107,16 @@ class TurnSession(Acting, CpuTurns, param.Parameterized):
         return len(self.humans) > 1
 
     @property
+    def learner_players(self) -> list[int]:
+        """Whose decisions the coach's review marks: the people's at this screen."""
+        return self.humans
+
+    @property
+    def game_over(self) -> bool:
+        """A game is shown and it is over (its review may open)."""
+        return self.state is not None and self.state.is_terminal()
+
+    @property
     def cpu_to_move(self) -> bool:
         s = self.state
         return s is not None and s.node_kind() is NodeKind.DECISION and self.is_cpu(s.to_move())

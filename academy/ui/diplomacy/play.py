@@ -21,6 +21,7 @@ from academy.ui.fit import board_and_side
 from academy.ui.defer import later
 from academy.ui.leave_view import LeaveView
 from academy.ui.messages_view import MessagesView
+from academy.ui.review_panel import ReviewLauncher
 from academy.ui.position_link import ShareLink, position_text, read_position
 from academy.ui.save_load import SaveLoadBar
 from academy.ui.seat_info import seat_info_pane
@@ -107,7 +108,9 @@ class DiplomacyPlayPage(pn.viewable.Viewer):
         self.replay_button = pn.widgets.Button(label="Replay this game", width=160, css_classes=["replay-game"])
         self.replay_button.on_click(lambda e: self.open_replay())
         self.replay_area = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["local-replay"])
-        tools = SaveLoadBar(s.save_json, s.load_json, "diplomacy-game.json", extra=(self.replay_button,),
+        self.review_launcher = ReviewLauncher(self)
+        tools = SaveLoadBar(s.save_json, s.load_json, "diplomacy-game.json",
+                            extra=(self.replay_button, self.review_launcher),
                             refusal=s.save_refusal)
         self.save, self.load = tools.save, tools.load
         self.tools = tools

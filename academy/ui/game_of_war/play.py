@@ -24,6 +24,7 @@ from academy.games.game_of_war.snapshot import parse_position
 from academy.games.game_of_war.units import MOVES_PER_TURN
 from academy.ui.fit import board_and_side
 from academy.ui.defer import later
+from academy.ui.review_panel import ReviewLauncher
 from academy.ui.position_link import ShareLink, position_text, read_position
 from academy.ui.event_log import EventLog
 from academy.ui.local_games import KeptBySeats
@@ -249,7 +250,9 @@ class GameOfWarPlayPage(KeptBySeats, pn.viewable.Viewer):
         self.replay_button = pn.widgets.Button(label="Replay this game", width=160, css_classes=["replay-game"])
         self.replay_button.on_click(lambda e: self.open_replay())
         self.replay_area = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["local-replay"])
-        self.tools = SaveLoadBar(s.save_json, s.load_json, "game-of-war-game.json", extra=(self.replay_button,),
+        self.review_launcher = ReviewLauncher(self)
+        self.tools = SaveLoadBar(s.save_json, s.load_json, "game-of-war-game.json",
+                                 extra=(self.replay_button, self.review_launcher),
                                  refusal=s.save_refusal)
         self.share = ShareLink("game_of_war", lambda: position_text("game_of_war", s.state))
         self.table = board_and_side(board_col, side, 400)
