@@ -159,6 +159,8 @@ class GameReviewer:
 
     game_name: ClassVar[str] = ""
     graded: ClassVar[tuple[type, ...]] = ()
+    #: whether ``foresee`` can judge a decision before it is played (the live coach is offered)
+    foresees: ClassVar[bool] = True
 
     def __init__(self, game: Game) -> None:
         self.game = game

@@ -67,6 +67,7 @@ class DiplomacyReviewer(GameReviewer):
 
     game_name = "diplomacy"
     graded = (SubmitOrders,)
+    foresees = False
 
     def judge(self, decision: Decision) -> Mark | None:
         action, state = decision.action, decision.state

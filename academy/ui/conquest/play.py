@@ -19,6 +19,7 @@ from academy.ui.defer import later
 from academy.ui.fit import board_and_side, side_by_side
 from academy.ui.practice import practice_seats
 from academy.ui.labels import wrapping_row
+from academy.ui.coach_box import CoachBox
 from academy.ui.review_panel import ReviewLauncher
 from academy.ui.position_link import ShareLink, position_text, read_position
 from academy.ui.session import CPU_LEVELS, HUMAN, GameSession
@@ -141,7 +142,7 @@ class PlayPage(pn.viewable.Viewer):
         self.board = ConquestBoard(s)
         self.players = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["players"])
         side = pn.Column(
-            self.message, PhaseControls(s), divider(), OddsPanel(s), divider(), self.players,
+            self.message, CoachBox(s), PhaseControls(s), divider(), OddsPanel(s), divider(), self.players,
             sizing_mode="stretch_width", margin=0, css_classes=["side-panel"])
         # Hot seat: between two people's turns a cover hides the screen until the next one is ready.
         self.cover_text = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["cover-text"])

@@ -21,6 +21,7 @@ from academy.ui.fit import board_and_side
 from academy.ui.defer import later
 from academy.ui.leave_view import LeaveView
 from academy.ui.messages_view import MessagesView
+from academy.ui.coach_box import CoachBox
 from academy.ui.review_panel import ReviewLauncher
 from academy.ui.position_link import ShareLink, position_text, read_position
 from academy.ui.save_load import SaveLoadBar
@@ -94,7 +95,7 @@ class DiplomacyPlayPage(pn.viewable.Viewer):
         self.board = DiplomacyBoard(s)
         self.centres = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["centres"])
         self.orders_panel = OrdersPanel(s)
-        side = pn.Column(self.orders_panel, divider(), self.centres, sizing_mode="stretch_width", margin=0,
+        side = pn.Column(CoachBox(s), self.orders_panel, divider(), self.centres, sizing_mode="stretch_width", margin=0,
                          css_classes=["side-panel"])
         self.cover_text = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["cover-text"])
         self.cover_button = pn.widgets.Button(label="I'm ready", color="primary", width=300,

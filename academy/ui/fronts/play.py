@@ -16,6 +16,7 @@ from academy.core.errors import InvalidNotation
 from academy.games.fronts.mapdata import load_map
 from academy.ui.fit import board_and_side
 from academy.ui.defer import later
+from academy.ui.coach_box import CoachBox
 from academy.ui.review_panel import ReviewLauncher
 from academy.ui.position_link import ShareLink, position_text, read_position
 from academy.ui.save_load import SaveLoadBar
@@ -92,7 +93,7 @@ class FrontsPlayPage(pn.viewable.Viewer):
         self.form_card = pn.Card(form, title="New game", collapsed=False, sizing_mode="stretch_width",
                                  css_classes=["new-game-card"], margin=(0, 0, 8, 0))
         self.board = FrontsBoard(s)
-        side = pn.Column(OrdersPanel(s), divider(), OddsPanel(s), sizing_mode="stretch_width", margin=0,
+        side = pn.Column(CoachBox(s), OrdersPanel(s), divider(), OddsPanel(s), sizing_mode="stretch_width", margin=0,
                          css_classes=["side-panel"])
         self.cover_text = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["cover-text"])
         self.cover_button = pn.widgets.Button(label="I'm ready", color="primary", width=300,

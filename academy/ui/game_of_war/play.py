@@ -24,6 +24,7 @@ from academy.games.game_of_war.snapshot import parse_position
 from academy.games.game_of_war.units import MOVES_PER_TURN
 from academy.ui.fit import board_and_side
 from academy.ui.defer import later
+from academy.ui.coach_box import CoachBox
 from academy.ui.review_panel import ReviewLauncher
 from academy.ui.position_link import ShareLink, position_text, read_position
 from academy.ui.event_log import EventLog
@@ -239,7 +240,8 @@ class GameOfWarPlayPage(KeptBySeats, pn.viewable.Viewer):
         self.deploy_panel = DeploymentPanel(s)
         self.cover = DeploymentCover(s)
         self.play_buttons = wrapping_row(self.attack_button, self.end_button, margin=0)
-        side = pn.Column(self.status, self.message, wrapping_row(self.play_buttons, self.undo_button), self.deploy_panel,
+        side = pn.Column(self.status, self.message, CoachBox(s), wrapping_row(self.play_buttons, self.undo_button),
+                         self.deploy_panel,
                          self.preview, unit_legend(),
                          pn.pane.HTML("<b>Lines of communication</b>", stylesheets=[CSS]), self.lines,
                          divider(), pn.pane.HTML("<b>What happened</b>", stylesheets=[CSS], margin=(4, 5, 0, 5)),

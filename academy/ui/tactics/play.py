@@ -18,6 +18,7 @@ from academy.games.tactics.mapdata import available_maps
 from academy.games.tactics.missions import MISSIONS
 from academy.ui.fit import board_and_side
 from academy.ui.defer import later
+from academy.ui.coach_box import CoachBox
 from academy.ui.review_panel import ReviewLauncher
 from academy.ui.position_link import ShareLink, position_text, read_position
 from academy.ui.event_log import EventLog
@@ -108,7 +109,7 @@ class TacticsPlayPage(KeptBySeats, pn.viewable.Viewer):
         self.why = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["attack-why"])
         self.events = EventLog(s, entries=lambda: s.log, mine=lambda: {s.viewer} if s.viewer is not None else set(),
                                watch=["log", "viewer"], css_classes=["last-events"], max_height=360)
-        side = pn.Column(self.status, self.message, self.controls, self.odds, self.why, divider(),
+        side = pn.Column(self.status, self.message, CoachBox(s), self.controls, self.odds, self.why, divider(),
                          pn.pane.HTML("<b>What happened</b>", stylesheets=[CSS], margin=(4, 5, 0, 5)),
                          self.events, sizing_mode="stretch_width", margin=0, css_classes=["side-panel"])
         self.cover_text = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["cover-text"])
