@@ -348,6 +348,9 @@ class TeacherView(_Watching, pn.viewable.Viewer):
         self.message = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width",
                                     css_classes=["class-message"])
         self.shown = ShownBoard(self.info.game)
+        from academy.store.local_games import LocalGames
+        from academy.ui.play_progress import ClassPlayProgress      # each student's rule misplayed most in play
+        self.play = ClassPlayProgress(self.info.game, LocalGames(self.room.store))     # (issue 22)
         self.grid = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width", css_classes=["class-whole"])
         self.export = pn.widgets.FileDownload(callback=lambda: io.StringIO(self.csv_text()), filename="class.csv",
                                               label="Download the results (CSV)", width=240,
@@ -358,7 +361,7 @@ class TeacherView(_Watching, pn.viewable.Viewer):
             wrapping_row(self.student, self.show_button, self.hide_button, self.reset_button, self.remove_button),
             self.message, self.shown,
             pn.pane.HTML("<h3 style='margin:12px 0 2px'>The whole class, every exercise</h3>"), self.grid,
-            self.export, sizing_mode="stretch_width", css_classes=["class-teacher"])
+            self.export, self.play, sizing_mode="stretch_width", css_classes=["class-teacher"])
         self._watch(self.room, self.info.id)
         self.refresh()
 
@@ -446,6 +449,7 @@ class TeacherView(_Watching, pn.viewable.Viewer):
             self.end_button.disabled = closed
             self.table.object = self.table_html()
             self.grid.object = self.grid_html()
+            self.play.show([(r.learner_id, r.name) for r in self.rows])
             self.export.filename = f"class-{info.code}-{info.lesson_id}.csv"
             self.student.options = self.student_options()
             self.show_button.disabled = closed or not self.rows

@@ -36,7 +36,7 @@ from academy.core.record import Record
 from academy.core.review import GRADES, Mark, Review, number_text, review
 from academy.core.text import count, listing
 
-__all__ = ["GRADE_WORDS", "ReviewSession", "STYLE", "lesson_link"]
+__all__ = ["GRADE_WORDS", "ReviewSession", "STYLE", "lesson_link", "lesson_words"]
 
 #: each grade in words, for a learner
 GRADE_WORDS = {"good": "Good", "inaccuracy": "Inaccuracy", "mistake": "Mistake", "blunder": "Blunder"}
@@ -69,7 +69,7 @@ def lesson_link(game: str, lesson: tuple[str, str | None]) -> str:
     return f"?game={game}&tab=lessons&lesson={lesson_id}" + (f"&exercise={exercise}" if exercise else "")
 
 
-def _lesson_names(game: str, lesson: tuple[str, str | None]) -> str:
+def lesson_words(game: str, lesson: tuple[str, str | None]) -> str:
     """'the lesson “Attacking”, exercise “Roll the most dice …”' (the ids when the lesson is not found)."""
     from academy.ui.lessons_page import game_lessons
     lesson_id, exercise = lesson
@@ -229,7 +229,7 @@ class ReviewSession(param.Parameterized):
         return (f"<div class='review-mark grade-{m.grade}'><div>{grade} · step {m.step} · "
                 f"{e(self.seat_label(m.player))}</div><table><tr><th></th><th>Decision</th><th>Numbers</th></tr>"
                 f"{rows}</table><div class='why'>{e(m.why)}</div>{drawn}<div>Learn the rule: <a class='lesson-link' "
-                f"href='{e(link)}'>{e(_lesson_names(self.game_name, m.lesson))}</a></div></div>")
+                f"href='{e(link)}'>{e(lesson_words(self.game_name, m.lesson))}</a></div></div>")
 
     def lesson_link(self, mark: Mark) -> str:
         return lesson_link(self.game_name, mark.lesson)
