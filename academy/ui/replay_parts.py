@@ -163,6 +163,7 @@ class ReplayChrome:
         self.record = RecordDownload(session, filename, note=note, stylesheets=stylesheets, on_review=self.open_review)
         self.review_area = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["replay-review"])
         self.page: Any = None          # the replay page this chrome is part of (its board shows the review)
+        self.review_panel: Any = None  # the review shown in ``review_area`` (a ReviewPanel), if any
         self.chat = pn.pane.HTML("", stylesheets=[CHAT_STYLE], sizing_mode="stretch_width",
                                  css_classes=["replay-chat"])
         self.planner_area = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["replay-planner"])
@@ -205,7 +206,11 @@ class ReplayChrome:
             return None
         seat = self.session.seat
         learners = list(players) if players is not None else ([seat] if seat is not None and seat >= 0 else [])
-        panel = ReviewPanel(ReviewSession(record, learners, self.session.seat_names), self.page)
+        return self.show_review(ReviewPanel(ReviewSession(record, learners, self.session.seat_names), self.page))
+
+    def show_review(self, panel: Any) -> Any:
+        """Show a review (a ``ReviewPanel`` on this page) above the board; returns it."""
+        self.review_panel = panel
         self.review_area.objects = [panel]
         return panel
 

@@ -1,7 +1,8 @@
 """The coach's review on a page (issue 22): every finished game's replay can open it ("Review this game"),
 and so can each Play page once its game is over.
 
-``ReviewPanel(review, page)`` shows a ``ReviewSession`` above the board of a game's replay page ``page``
+``ReviewPanel(review, page)`` shows a ``ReviewSession`` (prepared here unless it holds its review already)
+above the board of a game's replay page ``page``
 (a ``GameReplayPage``, whose board was drawn with the coach's layers): whose decisions (the learner's seats
 first; any player, or every player), "Mistakes and blunders" or "Every decision", the list of marks with
 previous and next, and the mark shown (the decision and the better one with their numbers, why, and the
@@ -80,7 +81,10 @@ class ReviewPanel(pn.viewable.Viewer):
         r.param.watch(lambda *e: self._show_mark(), ["position"])
         frame = [n for n in ("step", "index") if n in page.session.param]
         page.session.param.watch(lambda *e: self._left_the_mark(), frame)
-        self.prepare()
+        if r.review is None:
+            self.prepare()
+        else:                                  # a review made already (a notebook's): shown as it is
+            self._refresh()
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self.layout

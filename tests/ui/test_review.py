@@ -174,3 +174,18 @@ def test_a_mark_at_a_decision_the_engine_review_gives() -> None:
     r = ReviewSession(record, learners=[player])
     r.show(r.compute([player]))
     assert r.review.marks == review(record, [player]).marks
+
+
+def test_a_notebooks_board_at_a_mark() -> None:
+    from academy.ui.notebook import review_board
+    record, player = blunders()["game_of_war"]
+    rv = review(record, [player])
+    page = review_board(rv, 0)
+    assert page.session.frame_index == page.session.frame_of_step(rv.marks[0].step)
+    kit = page.board.kit
+    assert kit.column("coach-better", "x0")
+    layers = list(page.board.element)                       # the board as HoloViews draws it, arrows in
+    assert len(layers) == len(kit.layers) and len(layers[list(kit.layers).index("coach-better")]) == 1
+    assert "Blunder" in page.chrome.review_panel.detail.object
+    with pytest.raises(IndexError, match="This review has 1 marks"):
+        review_board(rv, 3)
