@@ -196,6 +196,8 @@ class Review:
     players: tuple[int, ...]
     marks: tuple[Mark, ...]
     names: Mapping[int, str] = field(default_factory=dict)
+    #: the board before each mark's decision, when the review kept them (``review(..., keep_boards=True)``)
+    boards: tuple[State, ...] = field(default=(), repr=False, compare=False)
 
     @property
     def game(self) -> str:
@@ -228,7 +230,10 @@ class Review:
                  "lesson": m.lesson[0] + (f"#{m.lesson[1]}" if m.lesson[1] else "")} for m in self.marks]
 
     def state_at(self, index: int) -> State:
-        """The state just before mark ``index``'s decision (the board to show it on). Raises IndexError."""
+        """The state just before mark ``index``'s decision (the board to show it on; a copy of the one kept,
+        else the record replayed to it). Raises IndexError."""
+        if self.boards:
+            return self.boards[index].clone()
         return self.record.replay(upto=self.marks[index].step)
 
     def _repr_html_(self) -> str:
@@ -295,8 +300,10 @@ def foresee(state: State, action: Any, player: int | None = None) -> Mark | None
     return reviewer.foresee(Decision(len(state.record), player, action, state, state.record))
 
 
-def review(record: Record, players: Iterable[int] | None = None) -> Review:
-    """Grade every decision of ``players`` (default: every player) in ``record`` with its game's reviewer.
+def review(record: Record, players: Iterable[int] | None = None, keep_boards: bool = False) -> Review:
+    """Grade every decision of ``players`` (default: every player) in ``record`` with its game's reviewer;
+    ``keep_boards``: keep a copy of the board before each mark's decision (``Review.boards``: ``state_at``
+    then replays nothing, which a page stepping through the marks of a long game wants).
 
     Raises ReviewError: ``not_a_record`` (give a Record, or use ``academy.review`` for JSON),
     ``bad_player`` (a player number not in the game), ``no_reviewer`` (a game without a reviewer),
@@ -312,11 +319,14 @@ def review(record: Record, players: Iterable[int] | None = None) -> Review:
         raise ReviewError("no_reviewer", str(exc)) from None
     state = record.initial_state()
     marks: list[Mark] = []
+    boards: list[State] = []
     for i, entry in enumerate(record.entries):
         if not entry.chance and entry.player in chosen:
             mark = reviewer.grade(Decision(i, entry.player, entry.action, state, record))
             if mark is not None:
                 marks.append(mark)
+                if keep_boards:
+                    boards.append(state.clone())
         try:
             state.apply(entry.action)
         except (AcademyError, ValueError) as exc:
@@ -324,4 +334,4 @@ def review(record: Record, players: Iterable[int] | None = None) -> Review:
                                             f"does not replay: {exc}. The record is damaged or of another "
                                             "version; review a record saved by this Academy.") from None
     names = {p: record.game.player_name(p) for p in chosen}
-    return Review(record, chosen, tuple(marks), names)
+    return Review(record, chosen, tuple(marks), names, tuple(boards))

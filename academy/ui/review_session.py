@@ -135,8 +135,9 @@ class ReviewSession(param.Parameterized):
 
     # --- the review ---------------------------------------------------------------------------------
     def compute(self, players: Sequence[int]) -> Review:
-        """The review of ``players``' decisions (the engine's; may run on a worker thread)."""
-        return review(self.record, players)
+        """The review of ``players``' decisions (the engine's; may run on a worker thread), with the board
+        before each mark kept (stepping through the marks replays nothing)."""
+        return review(self.record, players, keep_boards=True)
 
     def show(self, result: Review | Exception) -> None:
         """Publish a review just prepared (or why it could not be), from its first listed mark."""

@@ -158,3 +158,13 @@ def test_foresee_of_orders_fronts_judges_diplomacy_waits_for_the_others() -> Non
     assert foresee(state, action, 0).grade == "blunder"
     dip = REGISTRY["diplomacy"]().new_initial_state(seed=1)
     assert foresee(dip, SubmitOrders("france", ("A PAR H",)), 2) is None
+
+
+def test_a_review_may_keep_the_board_before_each_mark() -> None:
+    record = conquest_record("attack Ukraine -> Ural 1", "attack Siberia -> Mongolia 3")
+    kept = review(record, keep_boards=True)
+    plain = review(record)
+    assert kept.marks == plain.marks and len(kept.boards) == 2 and plain.boards == ()
+    for i in range(2):
+        assert kept.state_at(i).to_json() == plain.state_at(i).to_json()
+    assert kept.state_at(0) is not kept.boards[0]                  # a copy: the kept board stays as it was
