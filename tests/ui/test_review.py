@@ -189,3 +189,31 @@ def test_a_notebooks_board_at_a_mark() -> None:
     assert "Blunder" in page.chrome.review_panel.detail.object
     with pytest.raises(IndexError, match="This review has 1 marks"):
         review_board(rv, 3)
+
+
+def test_a_stored_games_review_link_and_an_imported_records_review(tmp_path) -> None:
+    """A shared game's replay link with &review=1 opens the seat's review once the game is over (a running
+    game's says why there is none); an imported record's replay offers it for a player chosen there."""
+    import json
+
+    from academy.store.live import LiveHub
+    from academy.ui.replay import RecordImportPage, replay_page
+    cpus = [{"kind": "cpu", "level": "easy"}, {"kind": "cpu", "level": "easy"}]
+    with LiveHub(f"sqlite:///{tmp_path}/review.db", synchronous=True) as hub:
+        game, _ = hub.create("conquest", {"players": 2, "setup": "random"}, 3, cpus)
+        assert game.status == "finished"
+        page = replay_page({"match": str(game.game_id), "replay": "1", "review": "1"}, hub=hub)
+        panel = page.chrome.review_panel
+        assert panel is not None and panel.review.players == [0] and panel.review.review is not None
+        running, tokens = hub.create("conquest", {"players": 2, "setup": "random"}, 4,
+                                     [{"kind": "human", "name": "Ann"}, {"kind": "cpu", "level": "easy"}])
+        token = next(iter(tokens.values())) if isinstance(tokens, dict) else tokens[0]
+        seat_page = replay_page({"match": str(running.game_id), "seat": token, "replay": "1", "review": "1"},
+                                hub=hub)
+        assert seat_page.chrome.review_panel is None and "still running" in seat_page.session.message
+        record = game.record_copy()
+    imported = RecordImportPage()
+    assert imported.import_file(json.dumps(record.to_json()), name="game.json")
+    assert imported.shown.record.review.visible
+    panel = imported.shown.open_review()
+    assert panel.review.players == [0] and "Blue" in panel.review.choices()
