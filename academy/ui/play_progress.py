@@ -2,8 +2,9 @@
 of their finished games, each with the lesson that teaches it.
 
 The games read are the learner's finished games on their own screen (``academy.store.local_games``: the
-last one of each game, kept per learner) and only the learner's seats in them (``learner_seats``: the
-people at the screen). Each game is reviewed once per process (``reviewed``: reviews are immutable, kept in a
+last one of each game, kept per learner; only the learner's seats in them, ``learner_seats``: the people at
+the screen) and the finished shared games whose seats this browser opened (``academy.ui.seat_memory``: the
+browser remembers them; only that seat). Each game is reviewed once per process (``reviewed``: reviews are immutable, kept in a
 small cache keyed by the record) and its mistakes and blunders are counted by the lesson the coach links
 them to (``misplays``); the rule misplayed most comes first.
 
@@ -36,7 +37,7 @@ from academy.ui.review_session import lesson_link, lesson_words
 from academy.ui.session_loop import in_session, work_in_thread
 
 __all__ = ["ClassPlayProgress", "Misplay", "PlayProgress", "learner_seats", "misplays", "misplays_html",
-           "reviewed"]
+           "reviewed", "shared_reviews"]
 
 log = logging.getLogger("academy.ui.play_progress")
 
@@ -112,23 +113,25 @@ def _rule_words(m: Misplay) -> str:
             "the coach graded")
 
 
-def misplays_html(games: Sequence[str], reviews: Mapping[str, Review]) -> str:
-    """Per game with a finished game read (``reviews``: game -> its review), the rules misplayed most with
-    their lessons, or that there were none."""
-    if not reviews:
-        return ("<p class='academy-muted'>Finish a game on a game's Play tab: the coach reviews it, and the rules "
-                "you misplay most show here with the lesson for each.</p>")
+def misplays_html(games: Sequence[str], reviews: Mapping[str, Sequence[Review]]) -> str:
+    """Per game with a finished game read (``reviews``: game -> the reviews of its games read), the rules
+    misplayed most with their lessons, or that there were none."""
+    if not any(reviews.values()):
+        return ("<p class='academy-muted'>Finish a game on a game's Play tab (or a shared game): the coach reviews "
+                "it, and the rules you misplay most show here with the lesson for each.</p>")
     parts = []
     for game in games:
-        rv = reviews.get(game)
-        if rv is None:
+        read = list(reviews.get(game) or ())
+        if not read:
             continue
-        found = misplays([rv])[:MOST]
+        found = misplays(read)[:MOST]
+        graded = sum(len(rv.marks) for rv in read)
+        which = "your last game" if len(read) == 1 else f"your {len(read)} games read"
         head = f"<h4 data-game='{html.escape(game)}' style='margin:6px 0 2px'>{html.escape(_game_title(game))}</h4>"
-        if not rv.marks:
-            body = "<p class='academy-muted'>Your last game had no decision the coach grades.</p>"
+        if not graded:
+            body = f"<p class='academy-muted'>No decision the coach grades in {which}.</p>"
         elif not found:
-            body = (f"<p>No mistakes or blunders in your last game ({count(len(rv.marks), 'decision')} graded): "
+            body = (f"<p>No mistakes or blunders in {which} ({count(graded, 'decision')} graded): "
                     "well played.</p>")
         else:
             body = "<ul>" + "".join(f"<li>{_rule_words(m)}</li>" for m in found) + "</ul>"
@@ -148,6 +151,24 @@ def _learner_reviews(saved: Iterable[Any]) -> dict[str, Review]:
                 out[g.game] = reviewed(g.record, seats)
         except Exception as exc:  # noqa: BLE001 - one damaged game must not hide the others
             log.warning("play progress: the kept %s game could not be reviewed: %s", g.game, exc)
+    return out
+
+
+def shared_reviews(hub: Any, seats: Iterable[tuple[int, str]]) -> dict[str, list[Review]]:
+    """game -> the reviews of the finished shared games of ``seats`` ((game id, seat token) pairs a browser
+    remembers), each of that seat's decisions only; a game gone, running, or a token that no longer opens
+    its seat is passed over."""
+    from academy.store.errors import StoreError
+    out: dict[str, list[Review]] = {}
+    for game_id, token in seats:
+        try:
+            game = hub.open(game_id)
+            if game.info.status != "finished":
+                continue
+            seat = game.seat_of(token)
+            out.setdefault(game.info.game_name, []).append(reviewed(game.record_copy(), [seat]))
+        except (StoreError, ValueError) as exc:
+            log.info("play progress: shared game %s is not read: %s", game_id, exc)
     return out
 
 
@@ -178,15 +199,20 @@ class PlayProgress(pn.viewable.Viewer):
     """The progress page's "What your games say" (see the module docstring); ``key()`` is the learner's id and
     ``games`` the games listed, in order; ``local_games`` the store's (made at first use unless given)."""
 
-    def __init__(self, key: Callable[[], str], games: Sequence[str], local_games: Any = None, **params: Any) -> None:
+    def __init__(self, key: Callable[[], str], games: Sequence[str], local_games: Any = None, hub: Any = None,
+                 **params: Any) -> None:
         super().__init__(**params)
-        self.key, self.games, self._local = key, tuple(games), local_games
+        from academy.ui.seat_memory import RememberedSeats
+        self.key, self.games, self._local, self._hub = key, tuple(games), local_games, hub
         self.pane = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width", css_classes=["play-misplays"])
+        self.remembered = RememberedSeats(width=0, height=0, margin=0)
+        self.remembered.param.watch(lambda e: self.refresh(), "seats")
         self.layout = pn.Column(
             pn.pane.HTML("<h3 style='margin:12px 0 2px'>What your games say</h3><p class='academy-muted'>The rules "
-                         "you misplayed most in your last finished game of each kind on your own screen, from the "
-                         "coach's review, with the lesson for each.</p>", stylesheets=[STYLE]),
-            self.pane, sizing_mode="stretch_width", css_classes=["play-progress"])
+                         "you misplayed most, from the coach's review of your last finished game of each kind on "
+                         "your own screen and of the finished shared games you played in this browser, with the "
+                         "lesson for each.</p>", stylesheets=[STYLE]),
+            self.pane, self.remembered, sizing_mode="stretch_width", css_classes=["play-progress"])
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self.layout
@@ -199,9 +225,23 @@ class PlayProgress(pn.viewable.Viewer):
             self._local = LocalGames(learner_store())
         return self._local
 
+    @property
+    def hub(self) -> Any:
+        if self._hub is None:
+            from academy.ui.live_session import shared_hub
+            self._hub = shared_hub()
+        return self._hub
+
     def html(self) -> str:
         """The part's HTML for the learner now (the slow part: reviews)."""
-        return misplays_html(self.games, _learner_reviews(self.local_games.finished(self.key())))
+        from academy.ui.seat_memory import seats_of
+        reviews: dict[str, list[Review]] = {g: [rv] for g, rv in
+                                            _learner_reviews(self.local_games.finished(self.key())).items()}
+        seats = seats_of(self.remembered.seats)
+        if seats:
+            for game, found in shared_reviews(self.hub, seats).items():
+                reviews.setdefault(game, []).extend(found)
+        return misplays_html(self.games, reviews)
 
     def refresh(self) -> None:
         """Read the learner's games again (off the event loop in a served page)."""

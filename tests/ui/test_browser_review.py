@@ -132,3 +132,34 @@ def test_live_coach_then_review_of_the_game_and_its_lesson(serve, open_page, tmp
     page.wait_text(".lesson-title", "Attacking and the dice", shown=True)
     assert "lesson=attacking" in page.page.url
     assert not page.errors, f"console errors: {page.errors[:5]}"
+
+
+def test_the_progress_page_reads_the_shared_games_this_browser_played(serve, open_page, tmp_path, monkeypatch):
+    """A seat's link opened in this browser (a finished game with a blunder of that seat's), then "My progress"
+    in the header: "What your games say" names the lesson of the rule misplayed, with its link."""
+    from academy.store.live import LiveHub
+    from academy.ui.live_session import close_shared_hubs
+    url_db = f"sqlite:///{tmp_path}/shared.db"
+    state = parse_position(LAST)
+    with LiveHub(url_db, synchronous=True) as hub:
+        game, tokens = hub.create("conquest", dict(state.game.options), 4,
+                                  [{"kind": "human", "name": "Ann"}, {"kind": "cpu", "level": "easy"}],
+                                  start=state.to_json())
+        game.act(tokens[0], state.game.parse_action("attack Kamchatka -> Mongolia 1", state))
+        while game.status != "finished":
+            legal = [a for a in game.state_copy().legal_actions() if type(a).__name__ != "EndAttack"]
+            game.act(tokens[0], max(legal, key=lambda a: getattr(a, "dice", 0)))
+        game_id = game.game_id
+    monkeypatch.setenv("ACADEMY_DB", url_db)
+    try:
+        url = serve(lambda: build_page(current_query()))
+        page = open_page()
+        page.open(f"{url}?match={game_id}&seat={tokens[0]}", board=None)
+        page.wait_text(".seat-info", "Your seat: Red", shown=True)
+        navigate(page, lambda: page.page.locator(".progress-header-link a").click(), ".progress-tables")
+        text = page.wait_text(".play-misplays", "Attacking and the dice", shown=True, timeout=60)
+        assert "mistake or blunder" in text
+        assert "lesson=attacking" in shown(page, ".play-misplays a.misplay-link").get_attribute("href")
+        assert not page.errors, f"console errors: {page.errors[:5]}"
+    finally:
+        close_shared_hubs()
