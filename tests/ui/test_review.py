@@ -217,3 +217,25 @@ def test_a_stored_games_review_link_and_an_imported_records_review(tmp_path) -> 
     assert imported.shown.record.review.visible
     panel = imported.shown.open_review()
     assert panel.review.players == [0] and "Blue" in panel.review.choices()
+
+
+@pytest.mark.parametrize("game", ["diplomacy", "fronts"])
+def test_a_game_of_orders_on_this_screen_offers_its_review_once_over(game: str) -> None:
+    from academy.ui.registry import part
+    page = part(game, "play")()
+    s = page.session
+    s.synchronous = True
+    if game == "fronts":
+        s.new_game(people=["red"], turns=1, seed=1)
+    else:
+        s.new_game(people=["FRANCE"], seed=1, years=1)
+    assert not page.review_launcher.button.visible
+    for _ in range(10):
+        if s.game_over:
+            break
+        s.submit()                                                 # every unit holds
+    assert s.game_over and page.review_launcher.button.visible
+    panel = page.review_launcher.open()
+    player = 0 if game == "fronts" else 2
+    assert panel.review.players == [player] and panel.review.review is not None
+    assert panel.review.seat_label(player).endswith("(you)")
