@@ -44,7 +44,7 @@ class CoachBox(pn.viewable.Viewer):
         self.answers = pn.Row(self.back, self.anyway, margin=0, visible=False)
         self.layout = pn.Column(self.toggle, self.status, self.warning, self.answers, sizing_mode="stretch_width",
                                 margin=0, css_classes=["coach-box"], visible=False)
-        coach.param.watch(lambda *e: self.refresh(), ["warning", "checking", "on"])
+        coach.param.watch(lambda *e: self.refresh(), ["warning", "checking", "on", "nudges"])
         session.param.watch(lambda *e: self.refresh(), [n for n in ("state", "seats", "step") if n in session.param])
         self.refresh()
 
@@ -62,7 +62,8 @@ class CoachBox(pn.viewable.Viewer):
             if self.toggle.value != coach.on:
                 self.toggle.value = coach.on
             text = ("The coach is looking at this move…" if coach.checking else note if not offered else
-                    "The coach looks at each of your decisions before it is played." if coach.on else "")
+                    "First answer the coach: take that move back, or do it anyway." if coach.warning and coach.nudges
+                    else "The coach looks at each of your decisions before it is played." if coach.on else "")
             self.status.object = f"<div class='coach-note' role='status'>{html.escape(text)}</div>" if text else ""
             words = coach.warning_text()
             self.warning.object = (f"<div class='coach-warning' role='alert'>{html.escape(words)}</div>"

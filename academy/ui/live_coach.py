@@ -47,6 +47,7 @@ class LiveCoach(param.Parameterized):
     on = param.Boolean(False, doc="the learner asked for the coach")
     warning = param.Parameter(None, doc="the Mark of the decision held back, waiting for the learner's answer")
     checking = param.Boolean(False, doc="the coach is weighing a decision")
+    nudges = param.Integer(0, doc="how often another decision came while the learner had a warning to answer")
 
     def __init__(self, inline: Callable[[], bool] | None = None, **params: Any) -> None:
         super().__init__(**params)
@@ -71,7 +72,9 @@ class LiveCoach(param.Parameterized):
         if not self.on or state is None:
             return False
         if self.warning is not None or self.checking:
-            return True                       # the learner answers the warning first
+            if self.warning is not None:      # the learner answers the warning first
+                self.nudges += 1
+            return True
         reviewer = state.game.reviewer()
         graded = getattr(reviewer, "graded", None)
         if graded is not None and not isinstance(action, graded):
@@ -111,7 +114,7 @@ class LiveCoach(param.Parameterized):
     def do_it_anyway(self) -> None:
         """Play the decision held back."""
         held, self._held = self._held, None
-        self.warning = None
+        self.param.update(warning=None, nudges=0)
         if held is not None:
             self._allowed = held[0]
             held[1]()
@@ -119,7 +122,7 @@ class LiveCoach(param.Parameterized):
     def take_back(self) -> None:
         """Drop the decision held back (the learner chooses another)."""
         self._held = None
-        self.warning = None
+        self.param.update(warning=None, nudges=0)
 
     def warning_text(self) -> str:
         """The warning in words: what the coach sees and the better decision."""
