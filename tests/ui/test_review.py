@@ -162,7 +162,8 @@ def test_play_pages_offer_the_review_once_the_game_is_over() -> None:
     assert panel.review.players == [0] and panel.review.review is not None
 
 
-@pytest.mark.parametrize("module", ["review_panel.py", "review_session.py", "board_kit/coach.py", "replay_parts.py"])
+@pytest.mark.parametrize("module", ["review_panel.py", "review_session.py", "board_kit/coach.py", "replay_parts.py",
+                                    "live_coach.py", "coach_box.py", "play_progress.py", "seat_memory.py"])
 def test_the_review_names_no_game(module: str) -> None:
     code = (UI_DIR / module).read_text(encoding="utf-8")
     names = [m.name for m in importlib.import_module("academy.games").CATALOG]
