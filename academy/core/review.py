@@ -16,6 +16,9 @@ which reads a record's JSON too). Its name and return shape stay stable:
 - ``Review.rows()``: one plain dict per mark, for a table (``pandas.DataFrame(review.rows())``);
 - ``Review.state_at(i)``: the board just before mark ``i``'s decision (a state of the game).
 
+The live coach asks ``foresee(state, action, player)``: the mark a decision about to be made would get
+(the game's reviewer's ``foresee``), from the same rule and the same numbers, before it is played.
+
 >>> from academy.core.review import grade_of
 >>> grade_of(3.0, (5, 15, 30)), grade_of(15.0, (5, 15, 30)), grade_of(45.0, (5, 15, 30))
 ('good', 'mistake', 'blunder')
@@ -47,8 +50,8 @@ from .record import Record
 if TYPE_CHECKING:
     from .protocol import Game, State
 
-__all__ = ["GRADES", "BAD", "Decision", "GameReviewer", "Mark", "Review", "Reviewer", "grade_of", "number_text", "phase_of",
-           "review"]
+__all__ = ["GRADES", "BAD", "Decision", "GameReviewer", "Mark", "Review", "Reviewer", "foresee", "grade_of", "number_text",
+           "phase_of", "review"]
 
 #: the grades, best first
 GRADES = ("good", "inaccuracy", "mistake", "blunder")
@@ -146,6 +149,8 @@ class Reviewer(Protocol):
 
     def grade(self, decision: Decision) -> Mark | None: ...
 
+    def foresee(self, decision: Decision) -> Mark | None: ...
+
 
 class GameReviewer:
     """The base of the games' reviewers: it holds the game, refuses a decision of another game
@@ -154,6 +159,8 @@ class GameReviewer:
 
     game_name: ClassVar[str] = ""
     graded: ClassVar[tuple[type, ...]] = ()
+    #: whether ``foresee`` can judge a decision before it is played (the live coach is offered)
+    foresees: ClassVar[bool] = True
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -174,6 +181,12 @@ class GameReviewer:
         """The game's rule (a subclass's), for a decision of one of the ``graded`` kinds."""
         raise NotImplementedError
 
+    def foresee(self, decision: Decision) -> Mark | None:
+        """The mark of a decision not played yet (``decision.step`` is the record's length): by default as
+        ``grade`` would give it once played. A game whose rule needs what comes after (the others' orders of
+        a phase) says what it can judge before."""
+        return self.grade(decision)
+
 
 @dataclass(frozen=True)
 class Review:
@@ -183,6 +196,8 @@ class Review:
     players: tuple[int, ...]
     marks: tuple[Mark, ...]
     names: Mapping[int, str] = field(default_factory=dict)
+    #: the board before each mark's decision, when the review kept them (``review(..., keep_boards=True)``)
+    boards: tuple[State, ...] = field(default=(), repr=False, compare=False)
 
     @property
     def game(self) -> str:
@@ -215,7 +230,10 @@ class Review:
                  "lesson": m.lesson[0] + (f"#{m.lesson[1]}" if m.lesson[1] else "")} for m in self.marks]
 
     def state_at(self, index: int) -> State:
-        """The state just before mark ``index``'s decision (the board to show it on). Raises IndexError."""
+        """The state just before mark ``index``'s decision (the board to show it on; a copy of the one kept,
+        else the record replayed to it). Raises IndexError."""
+        if self.boards:
+            return self.boards[index].clone()
         return self.record.replay(upto=self.marks[index].step)
 
     def _repr_html_(self) -> str:
@@ -264,8 +282,28 @@ def _players(record: Record, players: Iterable[int] | None) -> tuple[int, ...]:
     return tuple(chosen)
 
 
-def review(record: Record, players: Iterable[int] | None = None) -> Review:
-    """Grade every decision of ``players`` (default: every player) in ``record`` with its game's reviewer.
+def foresee(state: State, action: Any, player: int | None = None) -> Mark | None:
+    """The mark ``action`` by ``player`` (default: the player to move) would get if played on ``state`` now,
+    by the rule the review grades it with (the live coach's question; ``state`` is not changed). None for a
+    decision the game's rule does not judge, or cannot judge before it is played.
+
+    Raises ReviewError ``no_reviewer`` for a game without a reviewer, ``bad_player`` without a player.
+    """
+    if player is None:
+        player = state.to_move()
+    if isinstance(player, bool) or not isinstance(player, int):
+        raise ReviewError("bad_player", "Say whose decision this is: foresee(state, action, player).")
+    try:
+        reviewer: Reviewer = state.game.reviewer()
+    except NotImplementedError as exc:
+        raise ReviewError("no_reviewer", str(exc)) from None
+    return reviewer.foresee(Decision(len(state.record), player, action, state, state.record))
+
+
+def review(record: Record, players: Iterable[int] | None = None, keep_boards: bool = False) -> Review:
+    """Grade every decision of ``players`` (default: every player) in ``record`` with its game's reviewer;
+    ``keep_boards``: keep a copy of the board before each mark's decision (``Review.boards``: ``state_at``
+    then replays nothing, which a page stepping through the marks of a long game wants).
 
     Raises ReviewError: ``not_a_record`` (give a Record, or use ``academy.review`` for JSON),
     ``bad_player`` (a player number not in the game), ``no_reviewer`` (a game without a reviewer),
@@ -281,11 +319,14 @@ def review(record: Record, players: Iterable[int] | None = None) -> Review:
         raise ReviewError("no_reviewer", str(exc)) from None
     state = record.initial_state()
     marks: list[Mark] = []
+    boards: list[State] = []
     for i, entry in enumerate(record.entries):
         if not entry.chance and entry.player in chosen:
             mark = reviewer.grade(Decision(i, entry.player, entry.action, state, record))
             if mark is not None:
                 marks.append(mark)
+                if keep_boards:
+                    boards.append(state.clone())
         try:
             state.apply(entry.action)
         except (AcademyError, ValueError) as exc:
@@ -293,4 +334,4 @@ def review(record: Record, players: Iterable[int] | None = None) -> Review:
                                             f"does not replay: {exc}. The record is damaged or of another "
                                             "version; review a record saved by this Academy.") from None
     names = {p: record.game.player_name(p) for p in chosen}
-    return Review(record, chosen, tuple(marks), names)
+    return Review(record, chosen, tuple(marks), names, tuple(boards))

@@ -124,6 +124,21 @@ class LocalGames:
                            .where(LearnerRow.key == key, LocalGameRow.game == game))
             return _saved(row) if row is not None else None
 
+    def finished(self, key: str | None = None, learner_id: int | None = None) -> list[SavedGame]:
+        """The finished games kept for a learner (by the browser's ``key``, or by ``learner_id`` for a
+        teacher's class table), in game name order; [] for a learner nobody used yet. Raises InvalidInput
+        for a malformed key, ValueError when neither or both are given."""
+        if (key is None) == (learner_id is None):
+            raise ValueError("Give a learner key or a learner id.")
+        query = select(LocalGameRow).where(LocalGameRow.finished.is_(True)).order_by(LocalGameRow.game)
+        if key is not None:
+            query = query.join(LearnerRow, LearnerRow.id == LocalGameRow.learner_id).where(
+                LearnerRow.key == check_learner_key(key))
+        else:
+            query = query.where(LocalGameRow.learner_id == int(learner_id))     # type: ignore[arg-type]
+        with self._session() as s:
+            return [_saved(row) for row in s.scalars(query)]
+
     def forget(self, key: str, game: str) -> bool:
         """Drop learner ``key``'s kept game ``game``; False if there was none."""
         key, game = check_learner_key(key), _check_id("game", game)

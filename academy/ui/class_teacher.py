@@ -329,6 +329,9 @@ class TeacherView(_Watching, pn.viewable.Viewer):
                                     css_classes=["class-message"])
         self.shown = ShownBoard(self.info.game)
         self.demo = DemoDesk(self)
+        from academy.store.local_games import LocalGames
+        from academy.ui.play_progress import ClassPlayProgress      # each student's rule misplayed most in play
+        self.play = ClassPlayProgress(self.info.game, LocalGames(self.room.store))     # (issue 22)
         self.grid = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width", css_classes=["class-whole"])
         self.summary = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width",
                                     css_classes=["class-summary"])
@@ -341,7 +344,7 @@ class TeacherView(_Watching, pn.viewable.Viewer):
             wrapping_row(self.student, self.show_button, self.hide_button, self.reset_button, self.remove_button),
             self.message, self.shown,
             pn.pane.HTML("<h3 style='margin:12px 0 2px'>The whole class, every exercise</h3>"), self.grid,
-            self.export, pn.pane.HTML("<h3 style='margin:12px 0 2px'>Summary</h3>"), self.summary,
+            self.export, pn.pane.HTML("<h3 style='margin:12px 0 2px'>Summary</h3>"), self.summary, self.play,
             sizing_mode="stretch_width", css_classes=["class-teacher"])
         self._watch(self.room, self.info.id)
         self.refresh()
@@ -480,6 +483,7 @@ class TeacherView(_Watching, pn.viewable.Viewer):
         grid = self._grid()
         self.grid.object = self.grid_html(grid)
         self.summary.object = self.summary_html(grid)
+        self.play.show([(r.learner_id, r.name) for r in self.rows])
         self.export.filename = f"class-{info.code}.csv"
         set_options(self.student, self.student_options())
         self.show_button.disabled = closed or not self.rows

@@ -85,6 +85,8 @@ def shared_game_page(match: str, seat: str | None = None, hub: Any = None) -> pn
     hub = hub or shared_hub()
     try:
         game = hub.open(game_number(match))
-        return part(game.info.game_name, "shared")(game, seat or None)   # the stored game's page, whatever the link says
+        page = part(game.info.game_name, "shared")(game, seat or None)   # the stored game's page, whatever the link says
+        from academy.ui.seat_memory import remember_seat                 # the browser keeps its seats (issue 22)
+        return remember_seat(page, game.game_id, seat if seat and game.seat_of(seat) is not None else None)
     except (ValueError, StoreError) as exc:
         return alert_page(str(exc), "shared-error")

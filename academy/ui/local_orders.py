@@ -31,13 +31,14 @@ import param
 
 from academy.core.bots import bot_seed
 from academy.core.errors import RulesError
+from academy.ui.live_coach import Coached, LiveCoach
 from academy.ui.orders_session import OrdersSession
 from academy.ui.session_loop import CpuThinking
 
 __all__ = ["LocalOrders"]
 
 
-class LocalOrders(CpuThinking, OrdersSession):
+class LocalOrders(CpuThinking, Coached, OrdersSession):
     """A simultaneous-orders game on this screen; see the module docstring."""
 
     people = param.List([], doc="the seats played on this screen")
@@ -58,10 +59,22 @@ class LocalOrders(CpuThinking, OrdersSession):
         self._lock = threading.RLock()
         self._doc: Any = None
         self._cpu_seats: list[str] = []
+        self.coach = LiveCoach()        # the live coach (off until the learner asks for it)
 
     @property
     def hot_seat(self) -> bool:
         return len(self.people) > 1
+
+    @property
+    def learner_players(self) -> list[int]:
+        """Whose decisions the coach's review marks: the seats played on this screen (player numbers)."""
+        seats = self._all_seats(self._engine) if self._engine is not None else []
+        return [seats.index(p) for p in self.people if p in seats]
+
+    @property
+    def game_over(self) -> bool:
+        """A game is shown and it is over (its review may open)."""
+        return self._engine is not None and self._engine.is_terminal()
 
     @property
     def engine_state(self) -> Any:
@@ -92,6 +105,7 @@ class LocalOrders(CpuThinking, OrdersSession):
         """Play ``engine`` with ``people`` on this screen and the CPU in the other seats: ``level`` for all,
         or a level per seat ({seat: level}, one for every seat not in ``people``)."""
         self._cancel_cpu()
+        self.coach.reset()
         self._engine = engine
         seed = engine.record.seed
         self._bots = {seat: self._make_bot(level if isinstance(level, str) else level[seat], bot_seed(seed, i))
@@ -130,6 +144,11 @@ class LocalOrders(CpuThinking, OrdersSession):
         self._show(self._engine.observation(seat), message=message)
 
     def _send(self, orders: list[str]) -> None:
+        """Submit ``orders`` for the seat shown (the live coach may hold them back first: ``submit`` sends
+        them again once it lets them go)."""
+        action = self._orders_action(self.seat_id, orders)
+        if action is not None and self._coach_holds(action, self.submit):
+            return
         engine, done = self._engine, self.seat_id
         engine.submit(done, orders)
         person = self._next_person()
@@ -140,6 +159,21 @@ class LocalOrders(CpuThinking, OrdersSession):
                                     f"Pass the screen to {self.seat_name(person)}.")
             return
         self._run_cpu(None, self.max_cpu_phases)
+
+    # --- the live coach (Coached) -------------------------------------------------------------------
+    def _coach_state(self) -> Any:
+        return self._engine
+
+    def _coach_player(self) -> int | None:
+        seats = self._all_seats(self._engine) if self._engine is not None else []
+        return seats.index(self.seat_id) if self.seat_id in seats and self.seat_id in self.people else None
+
+    def _against_cpu(self) -> bool:
+        return bool(self._bots)
+
+    def _orders_action(self, seat: str | None, orders: list[str]) -> Any:
+        """The engine's action for ``seat`` submitting ``orders`` (what the coach weighs); None: not judged."""
+        return None
 
     # --- the CPU ---------------------------------------------------------------------------------------
     def _inline(self) -> bool:

@@ -90,6 +90,17 @@ class OrdersReplay(ReplaySteps):
     def record_step(self) -> int:
         return self._frames[self.index]["step"]
 
+    def frame_of_step(self, step: int) -> int:
+        """The frame of the phase that holds entry ``step``: the last frame whose record length is at most it."""
+        return max((i for i, f in enumerate(self._frames) if f["step"] <= step), default=0)
+
+    def review_record(self) -> Record:
+        """A copy of the record for the coach's review; PermissionError while the game runs."""
+        from .replay_steps import RUNNING
+        if self.masked:
+            raise PermissionError(RUNNING)
+        return self._record.fork()
+
     def counter_text(self) -> str:
         return f"{self._frame_words(self.index)} (frame {self.index + 1} of {self.count})."
 

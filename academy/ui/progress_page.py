@@ -15,7 +15,9 @@ Recording
     try only; if it cannot be used the lessons still work (the failure is logged once).
 
 The progress page (``?page=progress``)
-    The lessons of every game with lessons, each with its exercises: solved (✓), tries, hints seen.
+    The lessons of every game with lessons, each with its exercises: solved (✓), tries, hints seen; then
+    "What your games say": per game, the rules the learner misplayed most in their last finished game, from
+    the coach's review, with the lesson for each (``academy.ui.play_progress``).
 """
 from __future__ import annotations
 
@@ -236,9 +238,11 @@ class ProgressPage(pn.viewable.Viewer):
         self.save.on_click(lambda e: self.set_name(self.name_input.value))
         self.table = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width", css_classes=["progress-tables"])
         self.message = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["progress-message"])
+        from academy.ui.play_progress import PlayProgress
+        self.play = PlayProgress(lambda: self.key, games)     # the rules misplayed most in play (issue 22)
         self.layout = pn.Column(pn.pane.HTML("<h2 style='margin:4px 0'>Your progress</h2>"), self.header,
-                                wrapping_row(self.name_input, self.save), self.message, self.table, self.hook,
-                                sizing_mode="stretch_width", css_classes=["progress-page"])
+                                wrapping_row(self.name_input, self.save), self.message, self.table, self.play,
+                                self.hook, sizing_mode="stretch_width", css_classes=["progress-page"])
         self.hook.param.watch(lambda e: self.refresh(), "key")
         self.refresh()
 
@@ -284,6 +288,7 @@ class ProgressPage(pn.viewable.Viewer):
                               "browser. To see it on another device, open <a class='progress-link' "
                               f"href='{link}'>your progress link</a> there (keep it to yourself).</p>")
         self.table.object = progress_html(entries, self.games)
+        self.play.refresh()
 
 
 def student_progress(query: dict[str, str]) -> pn.viewable.Viewable:

@@ -16,7 +16,9 @@ every game's pages), the game's
 - ``turns``: for a turn-by-turn game, how its event log is grouped (``TurnRule``: the counter the
   heading names and the event kinds that begin a turn); None for simultaneous orders (their logs are
   grouped by phase);
-- ``map_page``: the page of one of its maps, ``map_page(map_id_or_None)`` (None: the game has no map pages).
+- ``map_page``: the page of one of its maps, ``map_page(map_id_or_None)`` (None: the game has no map pages);
+- ``coach``: where the coach's review draws a decision and its better one on the game's board,
+  ``coach(board, state, mark) -> board_kit.coach.CoachDrawing`` (``state``: the board before the decision).
 
 A new game adds its folder and one line here. The order is the home page's (``academy.games.CATALOG``).
 
@@ -66,17 +68,19 @@ class GameUi:
     position: tuple[str, str]
     turns: TurnRule | None = None
     map_page: str | None = None
+    coach: str = ""
 
 
 def _ui(folder: str, play: str, lessons: str, shared: str, replay: str, editor: str,
         games_form: str | None, position: tuple[str, str], turns: TurnRule | None = None,
-        map_page: str | None = None) -> GameUi:
+        map_page: str | None = None, coach: str = "coach:coach_drawing") -> GameUi:
     base = f"academy.ui.{folder}"
 
     def at(target: str) -> str:
         return target if target.startswith("academy.") else f"{base}.{target}"
     return GameUi(at(play), at(lessons), at(shared), at(replay), at(editor),
-                  at(games_form) if games_form else None, position, turns, at(map_page) if map_page else None)
+                  at(games_form) if games_form else None, position, turns, at(map_page) if map_page else None,
+                  at(coach))
 
 
 UI: dict[str, GameUi] = {

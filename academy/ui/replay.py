@@ -4,7 +4,9 @@
 
 - ``?match=<id>&replay=1`` (a spectator, or a finished game) and ``?match=<id>&seat=<token>&replay=1``
   (a seat's own view): the stored game's replay page (``stored_replay`` reads what it needs from the
-  store: masked to the seat, or to a spectator, while the game runs);
+  store: masked to the seat, or to a spectator, while the game runs); with ``&review=1`` the coach's
+  review of the seat's decisions opens on it (a finished game only: "Review this game" on any finished
+  game's replay opens it too);
 - ``?page=replay``: ``RecordImportPage``, which reads a record file (``read_record``, checked by
   replaying it) and shows it on its game's replay page, under its own heading. The file stays in this
   browser session: nothing is stored. A file that is not JSON, names an unknown game, cannot be
@@ -174,4 +176,7 @@ def replay_page(query: dict[str, str] | None = None, hub: Any = None) -> pn.view
     except (ValueError, StoreError) as exc:
         return _error(str(exc))
     back = f"?game={name}&tab=play&match={game_id}" + (f"&seat={quote(token, safe='')}" if token else "")
-    return factory(args.pop("record"), back_link=back, **args)
+    page = factory(args.pop("record"), back_link=back, **args)
+    if query.get("review") and hasattr(page, "open_review"):
+        page.open_review()            # the seat's decisions; a running game: the page says why there is none
+    return page

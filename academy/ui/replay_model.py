@@ -178,6 +178,13 @@ class Replay:
     def can_export(self) -> bool:
         return not self.masked
 
+    def review_record(self) -> Record:
+        """A copy of the record for the coach's review; refused (PermissionError) for a masked (running) game."""
+        from .replay_steps import RUNNING
+        if self.masked:
+            raise PermissionError(RUNNING)
+        return self._record.fork()
+
     def export_json(self) -> str:
         """The record as JSON text (``Record.to_json``); refused for a masked (running) game."""
         if self.masked:

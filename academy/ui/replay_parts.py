@@ -49,23 +49,32 @@ FINISHED_NOTE = "The record can be downloaded once the game is over."
 
 
 class RecordDownload(pn.viewable.Viewer):
-    """'Download record (JSON)' for a finished game, or a note saying when it can be."""
+    """What a finished game's record offers: 'Download record (JSON)' and, with ``on_review``, 'Review this game'
+    (the coach's review); while the game runs, a note saying when the record can be downloaded."""
 
     def __init__(self, session: Any, filename: str, note: str = FINISHED_NOTE, stylesheets: list[str] | None = None,
-                 **params: Any) -> None:
+                 on_review: Callable[[], Any] | None = None, **params: Any) -> None:
         super().__init__(**params)
         self.session = session
         self.download = pn.widgets.FileDownload(callback=self._saved, filename=filename, label="Download record (JSON)",
                                                 width=220, css_classes=["download-record"], visible=session.can_export)
+        self.review = pn.widgets.Button(label="Review this game", width=170, css_classes=["rv-review"],
+                                        description="The coach's marks on each decision",
+                                        visible=session.can_export and on_review is not None)
+        if on_review is not None:
+            self.review.on_click(lambda e: on_review())
+        self._reviewable = on_review is not None
         self.note = pn.pane.HTML(f"<div class='record-note'>{html.escape(note)}</div>", stylesheets=stylesheets or [],
                                  visible=not session.can_export, css_classes=["record-note-pane"])
-        self.layout = pn.Row(self.download, self.note, margin=0)
+        self.layout = pn.Row(self.download, self.review, self.note, margin=0)
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self.layout
 
     def refresh(self) -> None:
-        self.download.visible, self.note.visible = self.session.can_export, not self.session.can_export
+        done = self.session.can_export
+        self.download.visible, self.note.visible = done, not done
+        self.review.visible = done and self._reviewable
 
     def _saved(self) -> io.StringIO:
         try:
@@ -119,7 +128,8 @@ def status_html(text: str) -> str:
 class ReplayChrome:
     """What every replay page has around its board: the heading with its links (none when ``embedded``
     under another page), the step buttons (``steps``: (key of ``STEP_BUTTONS``, action) pairs, in order),
-    the counter, "Try … from here" (a planner in ``planner_area``), the record's download and the seat's
+    the counter, "Try … from here" (a planner in ``planner_area``), the record's download, "Review this game"
+    (the coach's review of a finished game, in ``review_area``, drawn on ``page``'s board) and the seat's
     messages (``chat``), in ``STYLE`` and the page's ``stylesheets``. ``refresh()`` after each step;
     ``bar(*middle)`` is the step bar (``middle``: widgets between the back and forward buttons, e.g. a
     slider)."""
@@ -150,7 +160,10 @@ class ReplayChrome:
         self.counter = pn.pane.HTML("", stylesheets=stylesheets, css_classes=["replay-counter"], margin=(12, 8))
         self.try_button = pn.widgets.Button(label=try_label, color="primary", width=190, css_classes=["rv-branch"])
         self.try_button.on_click(lambda e: self.open_planner())
-        self.record = RecordDownload(session, filename, note=note, stylesheets=stylesheets)
+        self.record = RecordDownload(session, filename, note=note, stylesheets=stylesheets, on_review=self.open_review)
+        self.review_area = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["replay-review"])
+        self.page: Any = None          # the replay page this chrome is part of (its board shows the review)
+        self.review_panel: Any = None  # the review shown in ``review_area`` (a ReviewPanel), if any
         self.chat = pn.pane.HTML("", stylesheets=[CHAT_STYLE], sizing_mode="stretch_width",
                                  css_classes=["replay-chat"])
         self.planner_area = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["replay-planner"])
@@ -180,10 +193,32 @@ class ReplayChrome:
         return show_planner(self.planner_area, self.session, self._make_page,
                             self._try_label.replace("Try", "Trying", 1) + " (this never changes the game)")
 
+    def open_review(self, players: Sequence[int] | None = None) -> Any:
+        """The coach's review of a finished game above the board (``players``: whose decisions; default the
+        seat this replay is shown to, else the first player). None, and why in ``session.message``, for a
+        game still running."""
+        from academy.ui.review_panel import ReviewPanel
+        from academy.ui.review_session import ReviewSession
+        try:
+            record = self.session.review_record()
+        except (PermissionError, ValueError) as exc:
+            self.session.message = str(exc)
+            return None
+        seat = self.session.seat
+        learners = list(players) if players is not None else ([seat] if seat is not None and seat >= 0 else [])
+        return self.show_review(ReviewPanel(ReviewSession(record, learners, self.session.seat_names), self.page))
+
+    def show_review(self, panel: Any) -> Any:
+        """Show a review (a ``ReviewPanel`` on this page) above the board; returns it."""
+        self.review_panel = panel
+        self.review_area.objects = [panel]
+        return panel
+
 
 class GameReplayPage(pn.viewable.Viewer):
     """A game's replay page: ``layout`` (what it shows) on a ``ReplayChrome`` whose parts are the page's own
-    (``head``, ``buttons``, ``counter``, ``record``, ``try_button``, ``chat``, ``planner_area``: ``_use``),
+    (``head``, ``buttons``, ``counter``, ``record``, ``try_button``, ``chat``, ``planner_area``, ``review_area``
+    (put under the step bar): ``_use``), with its ``board`` (the game's, which the review draws on),
     redrawn by ``_update`` after each step (``_follow``). ``of(record, ...)`` is the page of a record on a
     new ``replay_class`` model: the factory a game's registry entry names (``academy.ui.replay.REPLAY_PAGES``)."""
 
@@ -212,11 +247,17 @@ class GameReplayPage(pn.viewable.Viewer):
         """A board of your own from the step shown, under the replay (None, and a message, if there is none)."""
         return self.chrome.open_planner()
 
+    def open_review(self, players: Sequence[int] | None = None) -> Any:
+        """The coach's review above the board (see ``ReplayChrome.open_review``)."""
+        return self.chrome.open_review(players)
+
     def _use(self, chrome: ReplayChrome) -> ReplayChrome:
         """Build the page on ``chrome``: its parts become the page's own."""
         self.chrome = chrome
         self.head, self.buttons, self.counter, self.record = chrome.head, chrome.buttons, chrome.counter, chrome.record
         self.try_button, self.chat, self.planner_area = chrome.try_button, chrome.chat, chrome.planner_area
+        self.review_area = chrome.review_area
+        chrome.page = self
         return chrome
 
     def _follow(self, *names: str) -> None:

@@ -101,6 +101,14 @@ class RecordReplay(ReplaySteps):
     def record_step(self) -> int:
         return self.step
 
+    def frame_of_step(self, step: int) -> int:
+        return step                        # the position after ``step`` entries: the one decided on
+
+    def review_record(self) -> Any:
+        if self.replay is None:
+            raise ValueError("No record loaded.")
+        return self.replay.review_record()
+
     def next_turn(self) -> None:
         if self.replay is not None:
             self.go(self.replay.next_turn(self.step))

@@ -14,7 +14,9 @@ simultaneous orders: a frame per phase or half-turn). This base gives them
 - no input: a click (a board tap) is answered with ``refusal`` (``refuse``).
 
 A model on it provides ``go(frame)``, ``frame_index``, ``last_frame``, ``record_step``, ``_seat_title(seat)``
-(the game's name of a seat) and a ``seat`` (the seat it is shown to; None: a spectator, or everything).
+(the game's name of a seat), ``frame_of_step(step)`` (the frame that shows the board on which entry ``step``
+of the record was decided: the coach's review goes there), ``review_record()`` (the record to review; refused
+while the game runs) and a ``seat`` (the seat it is shown to; None: a spectator, or everything).
 """
 from __future__ import annotations
 
@@ -22,8 +24,11 @@ from typing import Any
 
 import param
 
-__all__ = ["ReplaySteps", "REFUSAL"]
+__all__ = ["ReplaySteps", "REFUSAL", "RUNNING"]
 
+#: why a running game has no review
+RUNNING = ("This game is still running: the coach reviews a game once it is over (a review would show what the "
+           "others hid).")
 REFUSAL = "This is a replay: press “Try moves from here” to play on from this step on a board of your own."
 
 
@@ -31,6 +36,8 @@ class ReplaySteps(param.Parameterized):
     """Stepping, messages, names and refusals of a replay; see the module docstring."""
 
     refusal = REFUSAL
+    #: a replay's board is drawn with the coach's layers (its review draws decisions on it)
+    coached = True
 
     message = param.String("", doc="what the frame shown is, or why a tap does nothing")
     title = param.String("", doc="what is replayed, in words")
@@ -65,6 +72,18 @@ class ReplaySteps(param.Parameterized):
     def _seat_title(self, seat: int | None) -> str:
         """The game's name of ``seat`` ('' for nobody)."""
         raise NotImplementedError
+
+    def frame_of_step(self, step: int) -> int:
+        """The frame that shows the board on which entry ``step`` of the record was decided."""
+        raise NotImplementedError
+
+    def review_record(self) -> Any:
+        """A copy of the record, for the coach's review; PermissionError while the game runs (``masked``)."""
+        raise NotImplementedError
+
+    def go_to_step(self, step: int) -> None:
+        """Show the board on which entry ``step`` of the record was decided (a mark of the review)."""
+        self.go(self.frame_of_step(step))
 
     def _publish(self, **changes: Any) -> None:
         """Set parameters the views watch (a model whose board works out more, such as highlights, says how)."""

@@ -108,7 +108,10 @@ class GameSession(TurnSession, BoardModel):
         return self.cpu_to_move
 
     def _do(self, action: Any, *where: Any) -> bool:
-        """``BoardModel._do``: a click's action with its selection, else (notation) the selection now."""
+        """``BoardModel._do``: a click's action with its selection, else (notation) the selection now; held
+        back while the live coach weighs it or warns about it (``TurnSession._do``)."""
+        if self._coach_holds(action, lambda: self._do(action, *where)):
+            return False
         return BoardModel._do(self, action, *(where or (self.selected, self.target)))
 
     def _play(self, action: Any) -> list[Any]:

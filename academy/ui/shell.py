@@ -20,6 +20,9 @@ from academy.ui.page_errors import clip_text, error_page, log_page_error
 from academy.ui.registry import part
 from academy.ui.rules_page import STYLE as RULES_STYLE
 from academy.ui.rules_page import RulesPanel, render_markdown
+# a browser hook (JS component) is defined before any page, or a page connected before its first import
+# would not know it: the shared seats a browser remembers for its progress page
+from academy.ui.seat_memory import RememberedSeats, SeatMemory  # noqa: F401
 
 log = logging.getLogger("academy.ui.shell")
 

@@ -33,6 +33,7 @@ from academy.core.protocol import NodeKind, State
 from academy.core.text import count
 
 from .history import log_lines, rebuild
+from .live_coach import Coached, LiveCoach
 from .session_loop import Acting, CpuTurns
 
 __all__ = ["TurnSession", "HUMAN", "CPU_LEVELS", "default_bot_factory"]
@@ -49,7 +50,7 @@ def default_bot_factory(game_name: str) -> Callable[[str, int], Any]:
     return make
 
 
-class TurnSession(Acting, CpuTurns, param.Parameterized):
+class TurnSession(Acting, CpuTurns, Coached, param.Parameterized):
     """A turn-by-turn game on one screen (people and/or the CPU); see the module docstring."""
 
     #: the engine's name in ``academy.games.REGISTRY`` (each game's session sets it)
@@ -78,6 +79,7 @@ class TurnSession(Acting, CpuTurns, param.Parameterized):
         self._generation = 0          # bumped to cancel a running CPU turn
         self._lock = threading.RLock()
         self._doc: Any = None
+        self.coach = LiveCoach()        # the live coach (off until the learner asks for it)
 
     # --- seats ---------------------------------------------------------------------------------
     def _checked_seats(self, seats: Sequence[str], players: int) -> list[str]:
@@ -107,9 +109,32 @@ class TurnSession(Acting, CpuTurns, param.Parameterized):
         return len(self.humans) > 1
 
     @property
+    def learner_players(self) -> list[int]:
+        """Whose decisions the coach's review marks: the people's at this screen."""
+        return self.humans
+
+    @property
+    def game_over(self) -> bool:
+        """A game is shown and it is over (its review may open)."""
+        return self.state is not None and self.state.is_terminal()
+
+    @property
     def cpu_to_move(self) -> bool:
         s = self.state
         return s is not None and s.node_kind() is NodeKind.DECISION and self.is_cpu(s.to_move())
+
+    # --- the live coach (Coached) ----------------------------------------------------------------
+    def _coach_state(self) -> State | None:
+        return self.state
+
+    def _coach_player(self) -> int | None:
+        """The person to decide now (None: nobody at this screen, or chance)."""
+        s = self.state
+        mover = s.to_move() if s is not None and s.node_kind() is NodeKind.DECISION else None
+        return mover if isinstance(mover, int) and not self.is_cpu(mover) else None
+
+    def _against_cpu(self) -> bool:
+        return any(self.is_cpu(p) for p in range(len(self.seats)))
 
     def player_name(self, player: int | None, game: Any = None) -> str:
         """The game's name for ``player`` ('' for nobody, or with no game)."""
@@ -152,6 +177,7 @@ class TurnSession(Acting, CpuTurns, param.Parameterized):
                events: Sequence[Any] = ()) -> None:
         """Every start: stop the CPU, take the seats, show the position, let the CPU play if it is to move."""
         self._cancel_cpu()
+        self.coach.reset()
         self._bots = {}
         self.seats = list(seats)        # before the state, so the views see matching seats
         self._show_game(state, message=message, log=list(log), last_events=list(events))
@@ -226,7 +252,10 @@ class TurnSession(Acting, CpuTurns, param.Parameterized):
         self._publish(message=self._refusal(action))
 
     def _do(self, action: Any) -> bool:
-        """Play ``action`` for the person to move; False (and the engine's message) if it is refused."""
+        """Play ``action`` for the person to move; False (and the engine's message) if it is refused, or
+        while the live coach holds it back (it is played once the coach or the learner lets it go)."""
+        if self._coach_holds(action, lambda: self._do(action)):
+            return False
         mover = self.state.to_move()
         try:
             events = self.state.play(action)
@@ -302,6 +331,7 @@ class TurnSession(Acting, CpuTurns, param.Parameterized):
             self._publish(message=self.chance_undo_refusal)
             return False
         self._cancel_cpu()
+        self.coach.reset()
         entry = record.entries[index]
         state, log = self._replay_record(record, index)
         self._show_game(state, message=self._undone_text(state, entry, record, index), log=log, last_events=[])

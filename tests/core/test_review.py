@@ -16,6 +16,7 @@ from academy.core.review import GRADES, Decision, Mark, Review, grade_of, phase_
 from academy.games import REGISTRY
 from academy.games.conquest import ConquestGame
 from academy.games.conquest.review import ConquestReviewer
+from academy.games.diplomacy.actions import SubmitOrders
 from academy.lessons import load_lessons
 from tests.games.conquest.test_review import record_of
 
@@ -133,3 +134,37 @@ def test_every_game_has_a_reviewer_whose_lessons_exist(name: str) -> None:
         assert lesson_id in by_id, f"{name} {kind}: no lesson {lesson_id!r}"
         if exercise_id is not None:
             assert by_id[lesson_id].exercise(exercise_id)
+
+
+def test_foresee_gives_the_mark_a_decision_will_get_before_it_is_played() -> None:
+    from academy.core.review import foresee
+    from academy.games.conquest import parse_position
+    state = parse_position(BLUNDER)
+    action = state.game.parse_action("attack Ukraine -> Ural 1", state)
+    mark = foresee(state, action)
+    assert len(state.record) == 0                                # nothing played
+    assert mark == review(conquest_record("attack Ukraine -> Ural 1")).marks[0]
+    with pytest.raises(ReviewError, match="whose decision"):
+        foresee(state, action, player="Red")
+
+
+def test_foresee_of_orders_fronts_judges_diplomacy_waits_for_the_others() -> None:
+    from academy.core.review import foresee
+    from academy.games.fronts.game import FrontsGame
+    from tests.games.fronts.test_review import ODDS
+    game = FrontsGame()
+    state = game.state_from_board(ODDS, 0)
+    action = game.parse_action("Red: 1 infantry Millbrook -> Westmere", state)
+    assert foresee(state, action, 0).grade == "blunder"
+    dip = REGISTRY["diplomacy"]().new_initial_state(seed=1)
+    assert foresee(dip, SubmitOrders("france", ("A PAR H",)), 2) is None
+
+
+def test_a_review_may_keep_the_board_before_each_mark() -> None:
+    record = conquest_record("attack Ukraine -> Ural 1", "attack Siberia -> Mongolia 3")
+    kept = review(record, keep_boards=True)
+    plain = review(record)
+    assert kept.marks == plain.marks and len(kept.boards) == 2 and plain.boards == ()
+    for i in range(2):
+        assert kept.state_at(i).to_json() == plain.state_at(i).to_json()
+    assert kept.state_at(0) is not kept.boards[0]                  # a copy: the kept board stays as it was

@@ -74,3 +74,20 @@ def test_bad_input_is_refused_and_nothing_is_written(store: Store) -> None:
 def test_docstring_example_runs() -> None:
     result = doctest.testmod(academy.store.local_games, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_a_learners_finished_games_by_key_or_by_id(store: Store) -> None:
+    """issue 22, item 3: the coach's progress from play reads a learner's finished games (their key on the
+    progress page, their id in a teacher's class table)."""
+    games = LocalGames(store)
+    games.save(ANN, "game_of_war", _record(moves=3).to_json(), {"seats": ["human", "easy"]}, finished=True)
+    games.save(ANN, "conquest", _record("conquest", moves=0).to_json(), {"seats": ["human", "hard"]})
+    games.save(BOB, "tactics", _record("tactics", moves=1).to_json(), {"seats": ["human", "easy"]}, finished=True)
+    assert [g.game for g in games.finished(ANN)] == ["game_of_war"]               # the running one is left out
+    ann = Progress(store).learner(ANN, create=False).id
+    assert games.finished(learner_id=ann) == games.finished(ANN)
+    assert games.finished("c" * 22) == []
+    with pytest.raises(ValueError):
+        games.finished()
+    with pytest.raises(InvalidInput):
+        games.finished("bad key!")

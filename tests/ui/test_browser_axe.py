@@ -75,6 +75,9 @@ EXCLUDED: list[tuple[str, str, str]] = [
      "Bokeh's Checkbox (the only checkboxes of the app) draws its text in a span beside the box, not in a "
      "<label> tied to it; a screen reader reads the text next to the box but axe finds no label (fixing it "
      "needs Bokeh, or our own checkbox)"),
+    ("aria-input-field-name", "noUi-handle",
+     "Bokeh's slider (a replay's Step slider) draws its handle as a div with role=slider and no name; its label "
+     "is shown above it, and the step buttons beside it do the same by keyboard"),
 ]
 
 
@@ -121,7 +124,19 @@ def store(tmp_path, monkeypatch):
     close_shared_hubs()
 
 
-def test_every_page_has_no_serious_accessibility_violation(serve, open_page, store):
+def review_record(folder: Path) -> Path:
+    """A record file of one blunder (a 1-die attack next to a sure one), for the coach's review."""
+    import json
+
+    from academy.games.conquest import parse_position
+    state = parse_position("Red to move, attack | Red: Ukraine 2, Siberia 10 | Blue: Ural 10, Mongolia 1 | rest: Blue 5")
+    state.play(state.game.parse_action("attack Ukraine -> Ural 1", state))
+    path = folder / "blunder.json"
+    path.write_text(json.dumps(state.record.to_json()))
+    return path
+
+
+def test_every_page_has_no_serious_accessibility_violation(serve, open_page, store, tmp_path):
     script = axe_path()
     url = serve(lambda: build_page(current_query()))
     page = open_page(width=1280, height=800)
@@ -162,6 +177,12 @@ def test_every_page_has_no_serious_accessibility_violation(serve, open_page, sto
     assert opened >= 1, "the Games page's folded forms (New Diplomacy game, ...) were not found"
     page.page.wait_for_timeout(1000)
     audit.check("games (every form unfolded)")
+    page.page.locator("a.import-link").first.click()                     # a record's replay and its review
+    visible(page, ".import-first")
+    page.page.locator(".import-first input").set_input_files(str(review_record(tmp_path)))
+    page.page.locator(".rv-review button").first.click()
+    page.wait_text(".review-detail", "Blunder", shown=True, timeout=60)
+    audit.check("a game's review")
     header(page, "class-header-link")
     visible(page, ".class-join")
     audit.check("classroom")

@@ -13,7 +13,8 @@ retreat or be disbanded). The grade is the worth given away against the hard CPU
 mistake; two centres or more a blunder. The mark says which of the power's orders failed and why, in the
 adjudicator's words (a bounce a support would have won, a support cut), and links the lesson.
 
-Retreats and builds are not graded.
+Retreats and builds are not graded. Nothing is foreseen (the live coach): the others' orders that decide
+the grade are secret until the phase resolves.
 """
 from __future__ import annotations
 
@@ -66,6 +67,7 @@ class DiplomacyReviewer(GameReviewer):
 
     game_name = "diplomacy"
     graded = (SubmitOrders,)
+    foresees = False
 
     def judge(self, decision: Decision) -> Mark | None:
         action, state = decision.action, decision.state
@@ -99,6 +101,11 @@ class DiplomacyReviewer(GameReviewer):
         why = f"{made_res.reasons[failed].rstrip('.')}; {result}" if failed else result[0].upper() + result[1:]
         return Mark(decision.step, decision.player, text, grade_of(loss, THRESHOLDS), better, made, best, why,
                     lesson)
+
+    def foresee(self, decision: Decision) -> Mark | None:
+        """None: orders are judged against the others' real orders, secret until the phase resolves."""
+        self._refuse_other(decision.state.game)
+        return None
 
     @staticmethod
     def _first_failure(res: Resolution, power: str) -> str | None:

@@ -103,11 +103,20 @@ class FrontsReviewer(GameReviewer):
     graded = (SubmitOrders,)
 
     def judge(self, decision: Decision) -> Mark | None:
-        action = decision.action
         last, resolved = phase_of(decision.record, decision.step, lambda a: isinstance(a, SubmitOrders),
                                   lambda a: isinstance(a, Resolve))
         if not resolved or last.get(decision.player) != decision.step:
             return None
+        return self._orders(decision)
+
+    def foresee(self, decision: Decision) -> Mark | None:
+        """Orders about to be submitted, graded as they will be once the turn resolves (the grade reads only
+        the board the player sees)."""
+        self._refuse_other(decision.state.game)
+        return self._orders(decision) if isinstance(decision.action, SubmitOrders) else None
+
+    def _orders(self, decision: Decision) -> Mark | None:
+        action = decision.action
         view: Any = decision.view
         pid = action.player
         try:

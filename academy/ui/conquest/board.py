@@ -22,6 +22,7 @@ from bokeh.models import Legend, LegendItem
 
 from academy.games.conquest.mapdata import ConquestMap, load_map
 from academy.ui.board_kit.board import Board
+from academy.ui.board_kit.coach import coach_layers
 from academy.ui.board_kit.graph import edge_layers, nearest_node, positions
 from academy.ui.board_kit.label_layout import Label, place_labels
 from academy.ui.board_kit.layer import Layer
@@ -74,7 +75,7 @@ class ConquestBoard(pn.viewable.Viewer):
         self.index = {t: i for i, t in enumerate(self.ids)}
         self.pos = positions(self.graph)
         self.height = height
-        self.kit = Board("conquest-board", self._layers(), x_range=X_RANGE, y_range=Y_RANGE, height=height,
+        self.kit = Board("conquest-board", [*self._layers(), *coach_layers(model)], x_range=X_RANGE, y_range=Y_RANGE, height=height,
                          background=OCEAN, source_names={"armies": "conquest-nodes"},
                          pane={"min_height": 300})
         self.figure, self.pane = self.kit.figure, self.kit.pane

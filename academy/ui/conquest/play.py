@@ -19,6 +19,8 @@ from academy.ui.defer import later
 from academy.ui.fit import board_and_side, side_by_side
 from academy.ui.practice import practice_seats
 from academy.ui.labels import wrapping_row
+from academy.ui.coach_box import CoachBox
+from academy.ui.review_panel import ReviewLauncher
 from academy.ui.position_link import ShareLink, position_text, read_position
 from academy.ui.session import CPU_LEVELS, HUMAN, GameSession
 
@@ -131,7 +133,7 @@ class PlayPage(pn.viewable.Viewer):
         self.board = ConquestBoard(s)
         self.players = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["players"])
         side = pn.Column(
-            self.message, PhaseControls(s), divider(), OddsPanel(s), divider(), self.players,
+            self.message, CoachBox(s), PhaseControls(s), divider(), OddsPanel(s), divider(), self.players,
             sizing_mode="stretch_width", margin=0, css_classes=["side-panel"])
         # Hot seat: between two people's turns a cover hides the screen until the next one is ready.
         self.cover_text = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["cover-text"])
@@ -143,12 +145,14 @@ class PlayPage(pn.viewable.Viewer):
                                                                     "padding": "24px", "min-height": "320px"})
         self.share = ShareLink("conquest", lambda: position_text("conquest", s.state))
         self.replay_area = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["local-replay"])
+        self.review_launcher = ReviewLauncher(self)
         self.table = pn.Column(
             board_and_side(self.board, side, 390),
             self.share,
             side_by_side(
                 (pn.Column(pn.pane.HTML("<h3 style='margin:4px 0'>Play with the keyboard</h3>"), ActionPicker(s),
-                           GameTools(s, replay=self.open_replay), sizing_mode="stretch_width", margin=0), 320, 1),
+                           GameTools(s, replay=self.open_replay), self.review_launcher,
+                           sizing_mode="stretch_width", margin=0), 320, 1),
                 (pn.Column(pn.pane.HTML("<h3 style='margin:4px 0'>What happened</h3>"), EventLog(s),
                            sizing_mode="stretch_width", margin=0), 320, 1)),
             self.replay_area, sizing_mode="stretch_width", margin=0)

@@ -167,7 +167,8 @@ class ConquestReplayPage(GameReplayPage):
                          self.odds, divider(), self.players, self.hands, self.chat,
                          sizing_mode="stretch_width", margin=0, css_classes=["side-panel", "replay-side"])
         self.layout = pn.Column(
-            self.head, c.bar(growing(self.slider, 160)), self.banner, board_and_side(self.board, side, 390),
+            self.head, c.bar(growing(self.slider, 160)), c.review_area, self.banner,
+            board_and_side(self.board, side, 390),
             pn.Column(pn.pane.HTML("<h3 style='margin:4px 0'>What happened so far</h3>"), EventLog(s),
                       sizing_mode="stretch_width"),
             self.planner_area, sizing_mode="stretch_width", css_classes=["replay-page", "conquest-replay"])

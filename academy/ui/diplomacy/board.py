@@ -36,6 +36,7 @@ from academy.games.diplomacy.mapdata import province_of, standard_map
 from academy.games.diplomacy.order_rows import rows_of
 from academy.ui.board_kit.arrows import arrow_columns, arrow_layers
 from academy.ui.board_kit.board import Board
+from academy.ui.board_kit.coach import coach_layers
 from academy.ui.board_kit.graph import edge_layers, nearest_node
 from academy.ui.board_kit.layer import Layer
 
@@ -87,7 +88,7 @@ class DiplomacyBoard(pn.viewable.Viewer):
         self.places = name_places(height)
         rings = regions(self.map)
         self.pieces = [(p, ring) for p in self.ids for ring in rings[p]]   # a row per region piece
-        self.kit = Board("diplomacy-board", self._layers(), x_range=X_RANGE, y_range=Y_RANGE, height=height,
+        self.kit = Board("diplomacy-board", [*self._layers(), *coach_layers(session)], x_range=X_RANGE, y_range=Y_RANGE, height=height,
                          background=BACKGROUND, css_classes=("board", "diplomacy-board"),
                          source_names={"provinces": "diplomacy-provinces", "units": "diplomacy-units"},
                          pane={"min_height": 400}, figure=_FIGURE)

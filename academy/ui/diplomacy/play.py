@@ -21,6 +21,8 @@ from academy.ui.fit import board_and_side
 from academy.ui.defer import later
 from academy.ui.leave_view import LeaveView
 from academy.ui.messages_view import MessagesView
+from academy.ui.coach_box import CoachBox
+from academy.ui.review_panel import ReviewLauncher
 from academy.ui.position_link import ShareLink, position_text, read_position
 from academy.ui.save_load import SaveLoadBar
 from academy.ui.seat_info import seat_info_pane
@@ -88,7 +90,7 @@ class DiplomacyPlayPage(pn.viewable.Viewer):
         self.board = DiplomacyBoard(s)
         self.centres = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["centres"])
         self.orders_panel = OrdersPanel(s)
-        side = pn.Column(self.orders_panel, divider(), self.centres, sizing_mode="stretch_width", margin=0,
+        side = pn.Column(CoachBox(s), self.orders_panel, divider(), self.centres, sizing_mode="stretch_width", margin=0,
                          css_classes=["side-panel"])
         self.cover_text = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["cover-text"])
         self.cover_button = pn.widgets.Button(label="I'm ready", color="primary", width=300,
@@ -102,7 +104,9 @@ class DiplomacyPlayPage(pn.viewable.Viewer):
         self.replay_button = pn.widgets.Button(label="Replay this game", width=160, css_classes=["replay-game"])
         self.replay_button.on_click(lambda e: self.open_replay())
         self.replay_area = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["local-replay"])
-        tools = SaveLoadBar(s.save_json, s.load_json, "diplomacy-game.json", extra=(self.replay_button,),
+        self.review_launcher = ReviewLauncher(self)
+        tools = SaveLoadBar(s.save_json, s.load_json, "diplomacy-game.json",
+                            extra=(self.replay_button, self.review_launcher),
                             refusal=s.save_refusal)
         self.save, self.load = tools.save, tools.load
         self.tools = tools

@@ -95,7 +95,7 @@ class DiplomacyReplayPage(GameReplayPage):
             _play_page, "Try orders from here", "diplomacy-record.json", back_link, embedded,
             stylesheets=[CSS]))
         self.layout = pn.Column(
-            c.head, c.bar(),
+            c.head, c.bar(), c.review_area,
             board_and_side(pn.Column(self.board, sizing_mode="stretch_width", margin=0),
                            pn.Column(ResultsPanel(s), c.chat, sizing_mode="stretch_width", margin=0), 420),
             c.planner_area, sizing_mode="stretch_width", css_classes=["replay-page", "diplomacy-replay"])

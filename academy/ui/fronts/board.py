@@ -38,6 +38,7 @@ from academy.games.fronts.orders import parse_order
 from academy.games.fronts.units import LOSS_ORDER
 from academy.ui.board_kit.arrows import arrow_columns, arrow_layers
 from academy.ui.board_kit.board import Board
+from academy.ui.board_kit.coach import coach_layers
 from academy.ui.board_kit.graph import edge_layers, nearest_node, positions
 from academy.ui.board_kit.layer import Layer
 
@@ -144,7 +145,7 @@ class FrontsBoard(pn.viewable.Viewer):
         self.kit: Board | None = None
         self._height = height
         self._use_map(session.fmap)
-        layers = self._layers()
+        layers = [*self._layers(), *coach_layers(session)]
         self.kit = Board("fronts-board", layers, x_range=X_RANGE, y_range=Y_RANGE, height=height,
                          background=BACKGROUND, source_names={la.name: f"fronts-{la.name}" for la in layers},
                          css_classes=("board", "fronts-board"), pane={"min_height": 400})

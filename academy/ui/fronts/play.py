@@ -16,6 +16,8 @@ from academy.core.errors import InvalidNotation
 from academy.games.fronts.mapdata import load_map
 from academy.ui.fit import board_and_side
 from academy.ui.defer import later
+from academy.ui.coach_box import CoachBox
+from academy.ui.review_panel import ReviewLauncher
 from academy.ui.position_link import ShareLink, position_text, read_position
 from academy.ui.save_load import SaveLoadBar
 
@@ -86,7 +88,7 @@ class FrontsPlayPage(pn.viewable.Viewer):
         self.form_card = pn.Card(form, title="New game", collapsed=False, sizing_mode="stretch_width",
                                  css_classes=["new-game-card"], margin=(0, 0, 8, 0))
         self.board = FrontsBoard(s)
-        side = pn.Column(OrdersPanel(s), divider(), OddsPanel(s), sizing_mode="stretch_width", margin=0,
+        side = pn.Column(CoachBox(s), OrdersPanel(s), divider(), OddsPanel(s), sizing_mode="stretch_width", margin=0,
                          css_classes=["side-panel"])
         self.cover_text = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["cover-text"])
         self.cover_button = pn.widgets.Button(label="I'm ready", color="primary", width=300,
@@ -100,7 +102,9 @@ class FrontsPlayPage(pn.viewable.Viewer):
         self.replay_button = pn.widgets.Button(label="Replay this game", width=160, css_classes=["replay-game"])
         self.replay_button.on_click(lambda e: self.open_replay())
         self.replay_area = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["local-replay"])
-        self.tools = SaveLoadBar(s.save_json, s.load_json, "fronts-game.json", extra=(self.replay_button,),
+        self.review_launcher = ReviewLauncher(self)
+        self.tools = SaveLoadBar(s.save_json, s.load_json, "fronts-game.json",
+                                 extra=(self.replay_button, self.review_launcher),
                                  refusal=s.save_refusal)
         self.share = ShareLink("fronts", lambda: position_text("fronts", s.engine_state))
         self.game_area = pn.Column(

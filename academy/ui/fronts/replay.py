@@ -120,6 +120,11 @@ class FrontsReplay(OrdersReplay, FrontsView):
         return {"start": f"Turn {f['turn']}: the start of the game", "orders": f"Turn {f['turn']}: the orders",
                 "result": f"Turn {f['turn']}: resolved"}[f["kind"]]
 
+    def frame_of_step(self, step: int) -> int:
+        """The orders frame of the turn that holds entry ``step`` (the map before it, its orders drawn)."""
+        return next((i for i, f in enumerate(self._frames) if f["kind"] == "orders" and f["step"] >= step),
+                    super().frame_of_step(step))
+
     @property
     def frame_kind(self) -> str:
         return self._frames[self.index]["kind"]
@@ -221,7 +226,7 @@ class FrontsReplayPage(GameReplayPage):
         side = pn.Column(self.message, self.turn, self.chat, sizing_mode="stretch_width", margin=0,
                          css_classes=["side-panel", "replay-side"])
         self.layout = pn.Column(
-            self.head, bar,
+            self.head, bar, c.review_area,
             board_and_side(pn.Column(self.board, pn.pane.HTML(LEGEND, stylesheets=[CSS], sizing_mode="stretch_width"),
                                      sizing_mode="stretch_width", margin=0), side, 430),
             pn.Card(ReportsPanel(s), title="Battle reports so far", sizing_mode="stretch_width",

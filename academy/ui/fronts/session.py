@@ -446,6 +446,10 @@ class LocalFronts(LocalOrders, FrontsSession):
     def _all_seats(self, engine: Any) -> list[str]:
         return list(engine.game.player_ids)
 
+    def _orders_action(self, seat: str | None, orders: list[str]) -> Any:
+        from academy.games.fronts.actions import SubmitOrders
+        return SubmitOrders(seat, tuple(orders)) if seat is not None else None
+
     def _waiting_seats(self, engine: Any) -> list[str]:
         return [engine.board.players[i] for i in engine.waiting()]
 

@@ -44,6 +44,7 @@ from academy.games.game_of_war.notation import LETTERS
 from academy.games.game_of_war.rules import CODES
 from academy.ui.board_kit.arrows import arrow_columns, arrow_layers
 from academy.ui.board_kit.board import Board
+from academy.ui.board_kit.coach import coach_layers
 from academy.ui.board_kit.grid import cell_at, column_ticks, rect_columns, row_ticks
 from academy.ui.board_kit.layer import Layer
 
@@ -95,7 +96,7 @@ class GameOfWarBoard(pn.viewable.Viewer):
         self._terrain = self._terrain_key()
         self._pointer: tuple[int, int] | None = None     # the square under a dragged unit
         self._dragging = False
-        layers = self._layers()
+        layers = [*self._layers(), *coach_layers(session)]
         self.kit = Board("game-of-war-board", layers, x_range=(-0.5, WIDTH - 0.5), y_range=(-0.5, HEIGHT - 0.5),
                          width=WIDTH * self.cell + 40, height=HEIGHT * self.cell + 40 + TOP_AXIS,
                          source_names={layer.name: f"gow-{layer.name}" for layer in layers},

@@ -24,6 +24,8 @@ from academy.games.game_of_war.snapshot import parse_position
 from academy.games.game_of_war.units import MOVES_PER_TURN
 from academy.ui.fit import board_and_side
 from academy.ui.defer import later
+from academy.ui.coach_box import CoachBox
+from academy.ui.review_panel import ReviewLauncher
 from academy.ui.position_link import ShareLink, position_text, read_position
 from academy.ui.event_log import EventLog
 from academy.ui.local_games import KeptBySeats
@@ -233,7 +235,8 @@ class GameOfWarPlayPage(KeptBySeats, pn.viewable.Viewer):
         self.deploy_panel = DeploymentPanel(s)
         self.cover = DeploymentCover(s)
         self.play_buttons = wrapping_row(self.attack_button, self.end_button, margin=0)
-        side = pn.Column(self.status, self.message, wrapping_row(self.play_buttons, self.undo_button), self.deploy_panel,
+        side = pn.Column(self.status, self.message, CoachBox(s), wrapping_row(self.play_buttons, self.undo_button),
+                         self.deploy_panel,
                          self.preview, unit_legend(),
                          pn.pane.HTML("<b>Lines of communication</b>", stylesheets=[CSS]), self.lines,
                          divider(), pn.pane.HTML("<b>What happened</b>", stylesheets=[CSS], margin=(4, 5, 0, 5)),
@@ -244,7 +247,9 @@ class GameOfWarPlayPage(KeptBySeats, pn.viewable.Viewer):
         self.replay_button = pn.widgets.Button(label="Replay this game", width=160, css_classes=["replay-game"])
         self.replay_button.on_click(lambda e: self.open_replay())
         self.replay_area = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["local-replay"])
-        self.tools = SaveLoadBar(s.save_json, s.load_json, "game-of-war-game.json", extra=(self.replay_button,),
+        self.review_launcher = ReviewLauncher(self)
+        self.tools = SaveLoadBar(s.save_json, s.load_json, "game-of-war-game.json",
+                                 extra=(self.replay_button, self.review_launcher),
                                  refusal=s.save_refusal)
         self.share = ShareLink("game_of_war", lambda: position_text("game_of_war", s.state))
         self.table = board_and_side(board_col, side, 400)

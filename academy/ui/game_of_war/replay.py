@@ -158,7 +158,7 @@ class GameOfWarReplayPage(GameReplayPage):
                          pn.pane.HTML("<h4 style='margin:4px 0'>What happened so far (newest first)</h4>"),
                          self.log, sizing_mode="stretch_width", margin=0, css_classes=["side-panel", "replay-side"])
         self.layout = pn.Column(
-            self.head, bar,
+            self.head, bar, self.review_area,
             board_and_side(pn.Column(self.board, pn.pane.HTML(REPLAY_LEGEND, stylesheets=[CSS],
                                                               sizing_mode="stretch_width", max_width=890),
                                      sizing_mode="stretch_width", margin=0), side, 400),

@@ -28,6 +28,7 @@ import param
 from academy.games.tactics.game import DEFAULT_MAP
 from academy.games.tactics.mapdata import load_map
 from academy.ui.board_kit.board import Board
+from academy.ui.board_kit.coach import coach_layers
 from academy.ui.board_kit.grid import cell_at, column_ticks, row_ticks
 
 from .board_layers import LAYER_NAMES, TEXT_ROLES, layers, mark_columns, tile_columns, unit_columns
@@ -49,7 +50,7 @@ class TacticsBoard(pn.viewable.Viewer):
         self.map = self._map()
         w, h = self.map.width, self.map.height
         self.scale = 1.0                   # the board as shown over its full size (a phone: less than 1)
-        self.kit = Board(BOARD_NAME, layers(self.map, session, self.cell), x_range=(-0.5, w - 0.5),
+        self.kit = Board(BOARD_NAME, [*layers(self.map, session, self.cell), *coach_layers(session)], x_range=(-0.5, w - 0.5),
                          y_range=(0.5 - h, 0.5), width=self._size()[0], height=self._size()[1],
                          options={"xaxis": "bottom", "yaxis": "left", "xticks": self._ticks()[0],
                                   "yticks": self._ticks()[1]},

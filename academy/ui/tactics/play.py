@@ -18,6 +18,8 @@ from academy.games.tactics.mapdata import available_maps
 from academy.games.tactics.missions import MISSIONS
 from academy.ui.fit import board_and_side
 from academy.ui.defer import later
+from academy.ui.coach_box import CoachBox
+from academy.ui.review_panel import ReviewLauncher
 from academy.ui.position_link import ShareLink, position_text, read_position
 from academy.ui.event_log import EventLog
 from academy.ui.local_games import KeptBySeats
@@ -102,7 +104,7 @@ class TacticsPlayPage(KeptBySeats, pn.viewable.Viewer):
         self.why = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["attack-why"])
         self.events = EventLog(s, entries=lambda: s.log, mine=lambda: {s.viewer} if s.viewer is not None else set(),
                                watch=["log", "viewer"], css_classes=["last-events"], max_height=360)
-        side = pn.Column(self.status, self.message, self.controls, self.odds, self.why, divider(),
+        side = pn.Column(self.status, self.message, CoachBox(s), self.controls, self.odds, self.why, divider(),
                          pn.pane.HTML("<b>What happened</b>", stylesheets=[CSS], margin=(4, 5, 0, 5)),
                          self.events, sizing_mode="stretch_width", margin=0, css_classes=["side-panel"])
         self.cover_text = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["cover-text"])
@@ -119,7 +121,9 @@ class TacticsPlayPage(KeptBySeats, pn.viewable.Viewer):
         self.replay_button = pn.widgets.Button(label="Replay this game", width=160, css_classes=["replay-game"])
         self.replay_button.on_click(lambda e: self.open_replay())
         self.replay_area = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["local-replay"])
-        self.tools = SaveLoadBar(s.save_json, s.load_json, "tactics-game.json", extra=(self.replay_button,),
+        self.review_launcher = ReviewLauncher(self)
+        self.tools = SaveLoadBar(s.save_json, s.load_json, "tactics-game.json",
+                                 extra=(self.replay_button, self.review_launcher),
                                  refusal=s.save_refusal)
         self.share = ShareLink("tactics", lambda: position_text("tactics", s.state))
         self.game_area = pn.Column(self.cover, self.table, self.tools, self.share, self.replay_area, rules_card("tactics"),

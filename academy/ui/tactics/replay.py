@@ -201,7 +201,7 @@ class TacticsReplayPage(GameReplayPage):
                          sizing_mode="stretch_width", margin=0, css_classes=["side-panel", "replay-side"])
         width = max(520, int(self.board.figure.width or 0))
         self.layout = pn.Column(
-            self.head, bar,
+            self.head, bar, c.review_area,
             board_and_side(pn.Column(self.board, pn.pane.HTML(REPLAY_LEGEND, stylesheets=[CSS],
                                                               sizing_mode="stretch_width", max_width=width),
                                      sizing_mode="stretch_width", margin=0), side, 430),

@@ -1,0 +1,127 @@
+"""The live coach (issue 22, item 2), without a browser: off by default, offered in games against the CPU; a
+blunder is held back with the review's words and numbers until the learner takes it back or plays it
+anyway; other decisions go through; Diplomacy says why it has no live coach; the warning comes well within
+the CPU's thinking time."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from academy.core.review import review
+from academy.games.conquest import parse_position
+from academy.games.fronts.game import FrontsGame
+from academy.ui.coach_box import CoachBox
+from academy.ui.session import GameSession
+from tests.games.fronts.test_review import ODDS
+
+LAST = "Red to move, attack | Red: Siberia 10, Kamchatka 2 | Blue: Mongolia 1 | rest: Red 1"
+
+
+def conquest(seats: list[str]) -> GameSession:
+    s = GameSession(cpu_delay=0, synchronous=True)
+    s.start_from(parse_position(LAST), seats=seats)
+    return s
+
+
+def test_off_by_default_and_offered_only_against_the_cpu() -> None:
+    s = conquest(["human", "easy"])
+    box = CoachBox(s)
+    assert not s.coach.on and box.layout.visible and box.toggle.visible and not box.toggle.value
+    assert s.act("attack Kamchatka -> Mongolia 1") and s.coach.warning is None      # off: played at once
+    hot_seat = conquest(["human", "human"])
+    hot_seat.coach.on = True
+    assert not hot_seat.coach_offered and not CoachBox(hot_seat).layout.visible
+    assert hot_seat.act("attack Kamchatka -> Mongolia 1")                             # no CPU: no coach
+
+
+def test_a_blunder_is_held_back_until_the_learner_answers() -> None:
+    s = conquest(["human", "easy"])
+    box = CoachBox(s)
+    box.toggle.value = True
+    assert s.coach.on
+    assert not s.act("attack Kamchatka -> Mongolia 1")
+    assert len(s.state.record) == 0 and s.coach.warning.grade == "blunder"
+    words = box.warning.object
+    assert "The coach sees a blunder. This attack conquers with 41.7%" in words
+    assert "Siberia → Mongolia conquers with 99.99%" in words and "Better: attack Siberia -&gt; Mongolia 3." in words
+    assert box.answers.visible
+    assert not s.act("attack Siberia -> Mongolia 3")                   # another move waits for the answer
+    assert "First answer the coach" in box.status.object and len(s.state.record) == 0
+    s.coach.take_back()
+    assert len(s.state.record) == 0 and not box.answers.visible and s.coach.warning is None
+    assert not s.act("attack Kamchatka -> Mongolia 1")
+    s.coach.do_it_anyway()
+    assert str(s.state.record.entries[0].action) == "Attack(src='kamchatka', dst='mongolia', dice=1)"
+    assert review(s.state.record, [0]).marks[0].grade == "blunder"                   # the review agrees
+
+
+def test_a_sound_decision_goes_through_with_the_coach_on() -> None:
+    s = conquest(["human", "easy"])
+    s.coach.on = True
+    assert s.act("attack Siberia -> Mongolia 3")
+    assert s.coach.warning is None and len(s.state.record) >= 1
+
+
+def test_a_new_game_forgets_a_decision_held() -> None:
+    s = conquest(["human", "easy"])
+    s.coach.on = True
+    s.act("attack Kamchatka -> Mongolia 1")
+    s.start_from(parse_position(LAST), seats=["human", "easy"])
+    assert s.coach.warning is None and s.coach.on
+
+
+def test_fronts_orders_are_weighed_before_they_are_submitted() -> None:
+    from academy.ui.fronts.session import LocalFronts
+    s = LocalFronts(synchronous=True)
+    s.start_from(FrontsGame().state_from_board(ODDS, 0), people=["red"])
+    s.coach.on = True
+    s.type_order("1 infantry Millbrook -> Westmere")
+    s.submit()
+    assert s.coach.warning.grade == "blunder" and s.engine_state.board.turn == 1
+    assert "fights at 6% by the battle odds" in s.coach.warning_text()
+    s.coach.do_it_anyway()
+    assert s.engine_state.board.turn == 2
+
+
+def test_diplomacy_says_why_it_has_no_live_coach() -> None:
+    from academy.ui.diplomacy.session import LocalDiplomacy
+    d = LocalDiplomacy()
+    d.new_game(people=["FRANCE"], seed=1)
+    box = CoachBox(d)
+    assert not d.coach_offered and box.layout.visible and not box.toggle.visible
+    assert "stay secret until the phase resolves" in box.status.object
+
+
+@pytest.mark.parametrize("game", ["conquest", "tactics", "game_of_war", "fronts"])
+def test_the_warning_comes_within_the_cpus_thinking_time(game: str) -> None:
+    """The coach's weighing of the review's blunder of each game, against a CPU's delay between moves
+    (0.3 to 0.4 s in these games) on this shared machine."""
+    from academy.core.review import foresee
+    from tests.ui.test_review import blunders
+    record, player = blunders()[game]
+    mark = review(record, [player]).marks[0]
+    state = record.replay(upto=mark.step)
+    action = record.entries[mark.step].action
+    started = time.perf_counter()
+    assert foresee(state, action, player).grade == mark.grade
+    assert time.perf_counter() - started < 0.4
+
+
+def test_off_the_loop_the_coach_answers_from_its_thread() -> None:
+    """In a served page the coach weighs on a worker thread: a sound move is played when it answers, a
+    blunder waits for the learner."""
+    from academy.ui.live_coach import LiveCoach
+    s = conquest(["human", "easy"])
+    s.coach = LiveCoach(inline=lambda: False, on=True)
+    assert not s.act("attack Siberia -> Mongolia 3") and s.coach.checking          # weighed off the loop
+    deadline = time.monotonic() + 5
+    while not len(s.state.record) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert len(s.state.record) >= 1 and not s.coach.checking and s.coach.warning is None
+    s = conquest(["human", "easy"])
+    s.coach = LiveCoach(inline=lambda: False, on=True)
+    s.act("attack Kamchatka -> Mongolia 1")
+    while s.coach.checking and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert s.coach.warning is not None and len(s.state.record) == 0
