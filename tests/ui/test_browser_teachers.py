@@ -128,6 +128,8 @@ def test_a_teacher_writes_a_lesson_runs_a_course_class_and_finds_it_all_again(se
     teacher.wait_board()
     teacher.page.locator(".demo-show input").check()
     teacher.page.locator(".demo-mode button", has_text="Draw arrows").click()
+    # as a teacher reads it: the server took the mode (a tap sent before it would still play a move)
+    teacher.wait_text(".demo-note", "Tap where an arrow starts")
     teacher.page.locator(".demo-desk").first.evaluate("el => el.scrollIntoView({block: 'start'})")
     teacher.page.wait_for_timeout(400)
     teacher.click_territory("ukraine")
