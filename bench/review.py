@@ -18,6 +18,12 @@ Diplomacy (no year limit). A game of simultaneous orders is stopped at the end o
 its 200th decision falls. A game that ends sooner is played again with the next seed (up to 6 seeds; the
 seed used is printed), and the time is also given per 200 decisions.
 
+**The live coach.** On the same game, up to 40 graded decisions spread over it are weighed before they are
+played (``academy.core.review.foresee``, what the live coach asks) and, on the same board, the normal CPU
+chooses for that seat; the medians and 95th percentiles of both are printed. The coach's warning should
+come within the CPU's thinking time: its 95th percentile at most the normal CPU's or the pages' pause
+between CPU moves (``CPU_PAUSE``), whichever is longer (a PASS or MISS word).
+
 **Levels.** Seeded games of easy against normal and normal against hard, the higher level's seat rotating
 (Diplomacy: one power of the higher level against six of the lower), short ones (Conquest 300 decisions,
 Tactics 8 days, Game of War 12 turns, Fronts the duel in 10 turns, Diplomacy 2 years); every seat is
@@ -37,13 +43,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from academy.core.bots import bot_seed  # noqa: E402
 from academy.core.protocol import NodeKind, State  # noqa: E402
-from academy.core.review import review  # noqa: E402
+from academy.core.review import foresee, review  # noqa: E402
 from bench.ladder import GAMES, TITLES, bot_for  # noqa: E402
 
 TARGET = 10.0                   # seconds for the review of a 200-decision game
 DECISIONS, QUICK_DECISIONS = 200, 60
 PAIRINGS = (("easy", "normal"), ("normal", "hard"))
 DEFAULT_GAMES, QUICK_GAMES = 4, 1
+COACH_SAMPLES = 40              # decisions weighed by the live coach per game
+CPU_PAUSE = 0.4                 # seconds the pages wait between two CPU moves
 TRIES = 6                       # seeds tried for a game that lasts 200 decisions
 
 
@@ -103,10 +111,10 @@ def seats(game: str, seed: int, levels: dict[int, str]) -> dict[int, Any]:
     return {p: bot_for(game, level, bot_seed(seed, p)) for p, level in levels.items()}
 
 
-def time_review(game: str, seed: int, most: int) -> tuple[int, int, int, float]:
-    """(seed, decisions, marks, seconds) of the review of a game of normal CPUs with ``most`` decisions: the
-    first of the seeds ``seed``, ``seed + 1`` ... (``TRIES`` of them) whose game lasts that long, else the
-    longest."""
+def time_review(game: str, seed: int, most: int) -> tuple[int, int, int, float, State]:
+    """(seed, decisions, marks, seconds, the game) of the review of a game of normal CPUs with ``most``
+    decisions: the first of the seeds ``seed``, ``seed + 1`` ... (``TRIES`` of them) whose game lasts that
+    long, else the longest."""
     longest: State | None = None
     for s in range(seed, seed + TRIES):
         state = long_game(game, s)
@@ -118,7 +126,41 @@ def time_review(game: str, seed: int, most: int) -> tuple[int, int, int, float]:
     assert longest is not None
     start = time.perf_counter()
     rv = review(longest.record)
-    return used, decisions(longest), len(rv.marks), time.perf_counter() - start
+    return used, decisions(longest), len(rv.marks), time.perf_counter() - start, longest
+
+
+def time_coach(game: str, played: State, seed: int) -> tuple[list[float], list[float]]:
+    """(the coach's seconds, the normal CPU's seconds) for up to ``COACH_SAMPLES`` graded decisions of
+    ``played``, spread over the game: each weighed by ``foresee`` on the board before it, and chosen anew
+    there by the normal CPU of that seat."""
+    record = played.record
+    graded = played.game.reviewer().graded
+    steps = [i for i, e in enumerate(record.entries)
+             if not e.chance and e.player is not None and isinstance(e.action, graded)]
+    if len(steps) > COACH_SAMPLES:
+        steps = [steps[k * len(steps) // COACH_SAMPLES] for k in range(COACH_SAMPLES)]
+    wanted, coach, cpu = set(steps), [], []
+    state = record.initial_state()
+    for i, entry in enumerate(record.entries):
+        if i in wanted:
+            start = time.perf_counter()
+            foresee(state, entry.action, entry.player)
+            coach.append(time.perf_counter() - start)
+            bot = bot_for(game, "normal", bot_seed(seed, entry.player))
+            twin = state.clone()
+            start = time.perf_counter()
+            if twin.node_kind() is NodeKind.SIMULTANEOUS:
+                bot.orders(twin, entry.player)
+            else:
+                bot.choose(twin)
+            cpu.append(time.perf_counter() - start)
+        state.apply(entry.action)
+    return coach, cpu
+
+
+def quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
 
 
 def level_rates(game: str, lower: str, higher: str, games: int, seed: int) -> dict[str, tuple[int, int]]:
@@ -157,11 +199,24 @@ def main(argv: list[str] | None = None, out: Callable[[str], None] = print) -> N
     most = QUICK_DECISIONS if args.quick else DECISIONS
     out(f"Review of a {most}-decision game of normal CPUs, target <= {TARGET:g} s for 200 decisions")
     out(f"{'game':<12} {'seed':>5} {'decisions':>9} {'marks':>6} {'seconds':>8}  per 200 decisions")
+    played: dict[str, tuple[int, State]] = {}
     for game in chosen:
-        used, n, marks, seconds = time_review(game, args.seed, most)
+        used, n, marks, seconds, state = time_review(game, args.seed, most)
+        played[game] = used, state
         scaled = seconds * DECISIONS / n if n else 0.0
         out(f"{TITLES[game]:<12} {used:>5} {n:>9} {marks:>6} {seconds:>8.2f}  {scaled:6.2f} s "
             f"{'PASS' if scaled <= TARGET else 'MISS'}")
+    out("")
+    out(f"The live coach's weighing of a decision against the normal CPU's choice on the same board (ms; "
+        f"up to {COACH_SAMPLES} decisions per game; the pages pause {CPU_PAUSE * 1000:.0f} ms between CPU moves)")
+    out(f"{'game':<12} {'decisions':>9} {'coach p50':>10} {'coach p95':>10} {'CPU p50':>8} {'CPU p95':>8}")
+    for game in chosen:
+        used, state = played[game]
+        coach, cpu = time_coach(game, state, used)
+        limit = max(quantile(cpu, 0.95), CPU_PAUSE)
+        ms = [1000 * quantile(xs, q) for xs in (coach, cpu) for q in (0.5, 0.95)]
+        out(f"{TITLES[game]:<12} {len(coach):>9} {ms[0]:>10.1f} {ms[1]:>10.1f} {ms[2]:>8.1f} {ms[3]:>8.1f}  "
+            f"{'PASS' if quantile(coach, 0.95) <= limit else 'MISS'}")
     out("")
     out(f"Mistakes and blunders per graded decision, {games} games per pairing (seeds {args.seed}.."
         f"{args.seed + games - 1}); the level below should have at least as many as the level above")

@@ -1,6 +1,6 @@
 """bench/review.py without its long run (issue 22, the coach's review): the --quick path of Conquest times
-a review and prints each level pairing's mistakes per decision with a PASS or MISS word; an unknown game
-is refused. No timing is asserted: the figures are the benchmark's, not the test's."""
+a review, times the live coach against the normal CPU and prints each level pairing's mistakes per
+decision with a PASS or MISS word; an unknown game is refused. No timing is asserted: the figures are the benchmark's, not the test's."""
 from __future__ import annotations
 
 import importlib.util
@@ -25,6 +25,8 @@ def test_the_quick_review_bench_prints_its_figures() -> None:
     load_bench().main(["conquest", "--quick"], out=lines.append)
     assert lines[0].startswith("Review of a 60-decision game") and "target <= 10 s" in lines[0]
     assert lines[2].startswith("Conquest") and lines[2].split()[-1] in ("PASS", "MISS")
+    coach = lines.index(next(line for line in lines if line.startswith("The live coach's weighing")))
+    assert lines[coach + 2].startswith("Conquest") and lines[coach + 2].split()[-1] in ("PASS", "MISS")
     pairings = [line for line in lines if line.startswith("Conquest") and " v " in line]
     assert [p.split()[1:4] for p in pairings] == [["easy", "v", "normal"], ["normal", "v", "hard"]]
 

@@ -159,8 +159,6 @@ class GameReviewer:
 
     game_name: ClassVar[str] = ""
     graded: ClassVar[tuple[type, ...]] = ()
-    #: whether ``foresee`` can judge a decision before it is played (the live coach is offered)
-    foresees: ClassVar[bool] = True
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -184,7 +182,7 @@ class GameReviewer:
     def foresee(self, decision: Decision) -> Mark | None:
         """The mark of a decision not played yet (``decision.step`` is the record's length): by default as
         ``grade`` would give it once played. A game whose rule needs what comes after (the others' orders of
-        a phase) says what it can judge before."""
+        a phase) judges it with what can be known before (Diplomacy: the orders its hard CPU expects)."""
         return self.grade(decision)
 
 

@@ -2,9 +2,8 @@
 game against the CPU), what the coach is doing, and its warning with "Do it anyway" / "Take it back".
 
 ``CoachBox(session)`` shows a session's ``coach`` (``academy.ui.live_coach.LiveCoach``); the session is
-``Coached`` (a turn-by-turn game, or a game of orders on one screen). In a game whose rule cannot judge a
-decision before it is played (Diplomacy's orders are judged against the others' secret orders), the box
-says so instead of offering the coach. Nothing here names a game.
+``Coached`` (a turn-by-turn game, or a game of orders on one screen). In a game without a rule to judge
+decisions (no reviewer) the box says so instead of offering the coach. Nothing here names a game.
 """
 from __future__ import annotations
 

@@ -28,16 +28,12 @@ __all__ = ["Coached", "LiveCoach", "coach_note"]
 
 
 def coach_note(game: Any) -> str:
-    """Why the live coach is not offered in ``game`` ('' when it is): a game whose rule cannot judge a
-    decision before it is played (the reviewer does not foresee)."""
+    """Why the live coach is not offered in ``game`` ('' when it is): a game without a reviewer."""
     try:
-        reviewer = game.reviewer()
+        game.reviewer()
     except NotImplementedError:
         return f"The coach has no rule for {game.title} yet."
-    if getattr(reviewer, "foresees", True):
-        return ""
-    return (f"In {game.title} the coach judges orders against the others' real orders, which stay secret until "
-            "the phase resolves: it cannot warn before you submit. Review the game once it is over.")
+    return ""
 
 
 class LiveCoach(param.Parameterized):

@@ -148,7 +148,7 @@ def test_foresee_gives_the_mark_a_decision_will_get_before_it_is_played() -> Non
         foresee(state, action, player="Red")
 
 
-def test_foresee_of_orders_fronts_judges_diplomacy_waits_for_the_others() -> None:
+def test_foresee_of_orders_fronts_judges_diplomacy_weighs_the_orders_it_expects() -> None:
     from academy.core.review import foresee
     from academy.games.fronts.game import FrontsGame
     from tests.games.fronts.test_review import ODDS
@@ -157,7 +157,8 @@ def test_foresee_of_orders_fronts_judges_diplomacy_waits_for_the_others() -> Non
     action = game.parse_action("Red: 1 infantry Millbrook -> Westmere", state)
     assert foresee(state, action, 0).grade == "blunder"
     dip = REGISTRY["diplomacy"]().new_initial_state(seed=1)
-    assert foresee(dip, SubmitOrders("france", ("A PAR H",)), 2) is None
+    mark = foresee(dip, SubmitOrders("france", ("A PAR H",)), 2)
+    assert mark.decision.startswith("FRANCE: A PAR H") and "the orders the hard CPU expects" in mark.why
 
 
 def test_a_review_may_keep_the_board_before_each_mark() -> None:

@@ -1,7 +1,6 @@
 """The live coach (issue 22, item 2), without a browser: off by default, offered in games against the CPU; a
 blunder is held back with the review's words and numbers until the learner takes it back or plays it
-anyway; other decisions go through; Diplomacy says why it has no live coach; the warning comes well within
-the CPU's thinking time."""
+anyway; other decisions go through, in every game (bench/review.py measures how soon the warning comes)."""
 from __future__ import annotations
 
 import time
@@ -84,28 +83,34 @@ def test_fronts_orders_are_weighed_before_they_are_submitted() -> None:
     assert s.engine_state.board.turn == 2
 
 
-def test_diplomacy_says_why_it_has_no_live_coach() -> None:
+def test_diplomacy_orders_are_weighed_before_they_are_submitted() -> None:
+    from academy.games.diplomacy.game import DiplomacyGame
     from academy.ui.diplomacy.session import LocalDiplomacy
-    d = LocalDiplomacy()
-    d.new_game(people=["FRANCE"], seed=1)
+    from tests.games.diplomacy.test_review import FALL, WANDER
+    d = LocalDiplomacy(synchronous=True)
+    d.new_game(people=["GERMANY"], state=DiplomacyGame().state_from_position(FALL, seed=1))
     box = CoachBox(d)
-    assert not d.coach_offered and box.layout.visible and not box.toggle.visible
-    assert "stay secret until the phase resolves" in box.status.object
+    assert d.coach_offered and box.toggle.visible
+    box.toggle.value = True
+    for text in WANDER.orders:
+        assert d.type_order(text), d.message
+    d.submit()
+    assert d.coach.warning.grade == "blunder" and str(d.engine_state.phase) == "F1901M"
+    assert "the orders the hard CPU expects from the others" in d.coach.warning_text()
+    d.coach.do_it_anyway()
+    assert str(d.engine_state.phase) != "F1901M"
 
 
 @pytest.mark.parametrize("game", ["conquest", "tactics", "game_of_war", "fronts"])
-def test_the_warning_comes_within_the_cpus_thinking_time(game: str) -> None:
-    """The coach's weighing of the review's blunder of each game, against a CPU's delay between moves
-    (0.3 to 0.4 s in these games) on this shared machine."""
+def test_the_coach_foresees_the_reviews_blunder(game: str) -> None:
+    """Before it is played, the review's blunder of each game gets the grade the review gives it (in
+    Diplomacy the coach weighs expected orders, the review the real ones: tested in its own module)."""
     from academy.core.review import foresee
     from tests.ui.test_review import blunders
     record, player = blunders()[game]
     mark = review(record, [player]).marks[0]
     state = record.replay(upto=mark.step)
-    action = record.entries[mark.step].action
-    started = time.perf_counter()
-    assert foresee(state, action, player).grade == mark.grade
-    assert time.perf_counter() - started < 0.4
+    assert foresee(state, record.entries[mark.step].action, player).grade == mark.grade
 
 
 def test_off_the_loop_the_coach_answers_from_its_thread() -> None:

@@ -226,6 +226,15 @@ class HeuristicBot(RandomOrdersBot):
             return self._heuristic(state, player)
         return self._search(state, player)
 
+    def expected_orders(self, state: Any, player: int) -> list[dict[str, list[str]]]:
+        """What this CPU expects the other powers to order in a movement phase (power -> order texts, one
+        dict per guess, the likeliest first), from the public position only: for the live coach, which
+        weighs a person's orders against them before the phase resolves. [] outside movement phases."""
+        if state.position.phase.kind != "M":
+            return []
+        self._seed(state, player)
+        return self._guesses(state, player)
+
     def orders_against(self, state: Any, player: int, others: Mapping[str, list[str]]) -> list[str]:
         """The orders this CPU gives ``player`` when it knows the other powers' orders ``others`` (power ->
         order texts; a power left out holds) instead of guessing them: its plans judged against them, then

@@ -13,8 +13,12 @@ retreat or be disbanded). The grade is the worth given away against the hard CPU
 mistake; two centres or more a blunder. The mark says which of the power's orders failed and why, in the
 adjudicator's words (a bounce a support would have won, a support cut), and links the lesson.
 
-Retreats and builds are not graded. Nothing is foreseen (the live coach): the others' orders that decide
-the grade are secret until the phase resolves.
+Retreats and builds are not graded.
+
+Foreseen (the live coach, before the phase resolves): the others' real orders are secret then, so both
+sets are adjudicated against the orders the hard CPU expects the others to give, from the public position
+(``HeuristicBot.expected_orders``, its likeliest guess), and the mark says so. The same worth and
+thresholds grade them.
 """
 from __future__ import annotations
 
@@ -67,7 +71,6 @@ class DiplomacyReviewer(GameReviewer):
 
     game_name = "diplomacy"
     graded = (SubmitOrders,)
-    foresees = False
 
     def judge(self, decision: Decision) -> Mark | None:
         action, state = decision.action, decision.state
@@ -79,9 +82,30 @@ class DiplomacyReviewer(GameReviewer):
             return None
         others = {decision.record.entries[i].action.power: list(decision.record.entries[i].action.orders)
                   for p, i in last.items() if p != decision.player}
-        power, pos = action.power, state.position
         cpu = HeuristicBot(bot_seed(decision.record.seed, decision.player), "hard")
         hard = cpu.orders_against(state, decision.player, others)
+        return self._mark(decision, action, others, hard, "the others' real orders")
+
+    def foresee(self, decision: Decision) -> Mark | None:
+        """The mark of orders not submitted yet: against the orders the hard CPU expects the others to give
+        (see the module docstring); None outside a movement phase or for another kind of decision."""
+        self._refuse_other(decision.state.game)
+        action, state = decision.action, decision.state
+        if not isinstance(action, SubmitOrders) or state.position.phase.kind != "M":
+            return None
+        action = SubmitOrders(state.power_of(decision.player), tuple(action.orders))   # the player's power
+        cpu = HeuristicBot(bot_seed(decision.record.seed, decision.player), "hard")
+        guesses = cpu.expected_orders(state, decision.player)
+        others = {p: o for p, o in (guesses[0] if guesses else {}).items() if p != action.power}
+        hard = cpu.orders_against(state, decision.player, others)
+        return self._mark(decision, action, others, hard, "the orders the hard CPU expects from the others")
+
+    def _mark(self, decision: Decision, action: SubmitOrders, others: Mapping[str, list[str]], hard: list[str],
+              against: str) -> Mark:
+        """The mark of ``action``'s orders and the hard CPU's (``hard``), both adjudicated against ``others``
+        (what ``against`` names in the sentence)."""
+        pos = decision.state.position
+        power = action.power
         made_res = adjudicate(pos, {**others, power: list(action.orders)})
         hard_res = adjudicate(pos, {**others, power: hard})
         made, best = _numbers(made_res, power), _numbers(hard_res, power)
@@ -91,21 +115,16 @@ class DiplomacyReviewer(GameReviewer):
         kind = (made_res.details.get(failed, {}).get("kind") if failed else None) or "other"
         lesson = LESSONS.get(kind, LESSONS["other"])
         if loss <= 0:
-            why = (f"Against the others' real orders these orders did as well as the hard CPU's: "
+            why = (f"Against {against} these orders do as well as the hard CPU's: "
                    f"{count(made[CENTRES], 'supply centre')} held or occupied, {made[LOST]} dislodged.")
             return Mark(decision.step, decision.player, text, "good", None, made, {}, why, lesson)
         better = self.game.format_action(SubmitOrders(power, tuple(hard)))
-        result = (f"against the others' real orders these orders end with {count(made[CENTRES], 'supply centre')} "
+        result = (f"against {against} these orders end with {count(made[CENTRES], 'supply centre')} "
                   f"held or occupied and {made[LOST]} dislodged; the hard CPU's end with {best[CENTRES]} and "
                   f"{best[LOST]}.")
         why = f"{made_res.reasons[failed].rstrip('.')}; {result}" if failed else result[0].upper() + result[1:]
         return Mark(decision.step, decision.player, text, grade_of(loss, THRESHOLDS), better, made, best, why,
                     lesson)
-
-    def foresee(self, decision: Decision) -> Mark | None:
-        """None: orders are judged against the others' real orders, secret until the phase resolves."""
-        self._refuse_other(decision.state.game)
-        return None
 
     @staticmethod
     def _first_failure(res: Resolution, power: str) -> str | None:

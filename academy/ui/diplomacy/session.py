@@ -528,6 +528,10 @@ class LocalDiplomacy(LocalOrders, DiplomacySession):
     def _waiting_seats(self, engine: DiplomacyState) -> list[str]:
         return list(engine.waiting_for())
 
+    def _orders_action(self, seat: str | None, orders: list[str]) -> Any:
+        from academy.games.diplomacy.actions import SubmitOrders
+        return SubmitOrders(seat, tuple(orders)) if seat is not None else None
+
     def _make_bot(self, level: str, seed: int) -> Any:
         from academy.games.diplomacy.bots import make_bot
         return make_bot(level, seed=seed)

@@ -1,11 +1,13 @@
 """The coach's rule for Diplomacy (academy/games/diplomacy/review.py): a power's orders and the hard CPU's,
-both adjudicated against the other powers' real orders."""
+both adjudicated against the other powers' real orders (the review) or against the orders the hard CPU
+expects from them (the live coach, before the phase resolves)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from academy.core.record import Record
-from academy.core.review import review
+from academy.core.review import foresee, review
+from academy.games.diplomacy.actions import SubmitOrders
 from academy.games.diplomacy.adjudicate import adjudicate
 from academy.games.diplomacy.bots import make_bot, play_orders
 from academy.games.diplomacy.game import DiplomacyGame
@@ -68,3 +70,46 @@ def play(seed: int, levels: dict[int, str]) -> Record:
 
 def test_each_level_gives_away_no_more_than_the_one_below() -> None:
     assert_ladder(play, (("easy", "normal"), ("normal", "hard")), range(0, 4), players=7)
+
+
+# Fall 1901 (rule 8: centres change hands after a Fall phase): Munich and Kiel stand empty, Austria's army
+# in Tyrolia and France's in Burgundy next to Munich.
+FALL = {"phase": "F1901M",
+        "units": {"AUSTRIA": ["A SER", "F TRI", "A TYR"], "ENGLAND": ["F ENG", "A LVP", "F NTH"],
+                  "FRANCE": ["A BUR", "F GAS", "A SPA"], "GERMANY": ["A BER", "F DEN", "A RUH"],
+                  "ITALY": ["A ROM", "F TYS", "A VEN"], "RUSSIA": ["F FIN", "F RUM", "A UKR", "A WAR"],
+                  "TURKEY": ["A ARM", "F BLA", "A BUL"]},
+        "supply_centers": {"AUSTRIA": ["BUD", "TRI", "VIE"], "ENGLAND": ["EDI", "LON", "LVP"],
+                           "FRANCE": ["BRE", "MAR", "PAR"], "GERMANY": ["BER", "KIE", "MUN"],
+                           "ITALY": ["NAP", "ROM", "VEN"], "RUSSIA": ["MOS", "SEV", "STP", "WAR"],
+                           "TURKEY": ["ANK", "CON", "SMY"]}}
+WANDER = SubmitOrders("GERMANY", ("A BER - PRU", "A RUH - HOL", "F DEN H"))
+
+
+def test_the_live_coach_foresees_a_blunder_against_the_orders_it_expects() -> None:
+    state = DiplomacyGame().state_from_position(FALL, seed=1)
+    germany = state.player_of("GERMANY")
+    mark = foresee(state, WANDER, germany)
+    assert mark.grade == "blunder" and len(state.record) == 0           # weighed, not played
+    assert mark.numbers["supply centres held or occupied"] == 3
+    assert mark.better_numbers["supply centres held or occupied"] == 5
+    assert "against the orders the hard CPU expects from the others" in mark.why
+    assert mark.better.startswith("GERMANY: ") and "A BER - PRU" not in mark.better
+
+
+def test_the_live_coach_reads_the_public_position_only() -> None:
+    """Another power's secret orders, already submitted, change nothing in the coach's mark."""
+    state = DiplomacyGame().state_from_position(FALL, seed=1)
+    germany = state.player_of("GERMANY")
+    before = foresee(state, WANDER, germany)
+    state.submit("AUSTRIA", ["A TYR - MUN", "A SER H", "F TRI H"])
+    after = foresee(state, WANDER, germany)
+    assert (before.grade, before.why, before.better) == (after.grade, after.why, after.better)
+
+
+def test_the_live_coach_passes_the_hard_cpus_own_orders() -> None:
+    state = DiplomacyGame().state_from_position(FALL, seed=1)
+    germany = state.player_of("GERMANY")
+    hard = foresee(state, WANDER, germany).better.split(":", 1)[1]
+    mark = foresee(state, SubmitOrders("GERMANY", tuple(t.strip() for t in hard.split(";"))), germany)
+    assert (mark.grade, mark.better) == ("good", None)
