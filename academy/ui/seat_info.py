@@ -1,19 +1,31 @@
-"""The header of every shared game's page: which game, whose seat (or watching), the seat's replay and
-the list of games."""
+"""The header of every shared game's page: which game, whose seat (or watching), the seat's replay, once
+the game is over its review, and the list of games."""
 from __future__ import annotations
 
 import html
+from typing import Any
 
 import panel as pn
 
 __all__ = ["seat_info_pane"]
 
 
-def seat_info_pane(title: str, game_id: int, seat: str | None, token: str | None) -> pn.pane.HTML:
-    """``title`` ("Tactics game"), the seat's name (None: a spectator) and its replay link."""
+def seat_info_pane(title: str, game_id: int, seat: str | None, token: str | None,
+                   session: Any = None) -> pn.pane.HTML:
+    """``title`` ("Tactics game"), the seat's name (None: a spectator) and its replay link; with the page's
+    ``session`` (a ``SeatLeaving``: its ``status``), "Review this game" too once the game is finished."""
     from academy.ui.replay import replay_link
     who = f"Your seat: {seat}" if seat else "Watching"
-    replay = html.escape(replay_link(game_id, token))
-    return pn.pane.HTML(f"<b>{html.escape(title)} {game_id}</b> · {html.escape(who)} · "
-                        f"<a href='{replay}' class='replay-link'>Replay</a> · <a href='?page=games'>all games</a>",
-                        css_classes=["seat-info"])
+    replay = replay_link(game_id, token)
+    pane = pn.pane.HTML("", css_classes=["seat-info"])
+
+    def show() -> None:
+        review = (f" · <a href='{html.escape(replay)}&amp;review=1' class='review-link'>Review this game</a>"
+                  if getattr(session, "status", None) == "finished" else "")
+        pane.object = (f"<b>{html.escape(title)} {game_id}</b> · {html.escape(who)} · "
+                       f"<a href='{html.escape(replay)}' class='replay-link'>Replay</a>{review} · "
+                       "<a href='?page=games'>all games</a>")
+    show()
+    if session is not None:
+        session.param.watch(lambda e: show(), "status")
+    return pane

@@ -135,8 +135,8 @@ def test_live_coach_then_review_of_the_game_and_its_lesson(serve, open_page, tmp
 
 
 def test_the_progress_page_reads_the_shared_games_this_browser_played(serve, open_page, tmp_path, monkeypatch):
-    """A seat's link opened in this browser (a finished game with a blunder of that seat's), then "My progress"
-    in the header: "What your games say" names the lesson of the rule misplayed, with its link."""
+    """A seat's link opened in this browser (a finished game with a blunder of that seat's): its "Review this
+    game" shows the blunder; then "My progress" in the header: "What your games say" names the lesson of the rule misplayed, with its link."""
     from academy.store.live import LiveHub
     from academy.ui.live_session import close_shared_hubs
     url_db = f"sqlite:///{tmp_path}/shared.db"
@@ -156,6 +156,11 @@ def test_the_progress_page_reads_the_shared_games_this_browser_played(serve, ope
         page = open_page()
         page.open(f"{url}?match={game_id}&seat={tokens[0]}", board=None)
         page.wait_text(".seat-info", "Your seat: Red", shown=True)
+        # the finished game's seat page offers its review at once
+        page.wait_text(".seat-info", "Review this game", shown=True)
+        navigate(page, lambda: shown(page, ".seat-info a.review-link").click(), ".review-detail")
+        detail = page.wait_text(".review-detail", "Blunder", shown=True, timeout=60)
+        assert "attack Kamchatka -> Mongolia 1" in detail
         navigate(page, lambda: page.page.locator(".progress-header-link a").click(), ".progress-tables")
         text = page.wait_text(".play-misplays", "Attacking and the dice", shown=True, timeout=60)
         assert "mistake or blunder" in text

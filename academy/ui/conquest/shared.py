@@ -36,7 +36,7 @@ class SharedPlayPage(pn.viewable.Viewer):
         self._players_html, self._css = players_html, CSS
         s = session
         self.seat_info = seat_info_pane("Game", s.game.game_id,
-                                        None if s.spectator else s.engine_game.player_name(s.player), s.token)
+                                        None if s.spectator else s.engine_game.player_name(s.player), s.token, s)
         self.banner = PhaseBanner(s)
         self.message = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["game-message"])
         self.board = ConquestBoard(s)

@@ -242,7 +242,7 @@ class SharedDiplomacyPage(pn.viewable.Viewer):
         super().__init__(session=session, **params)
         s = session
         self.seat_info = seat_info_pane("Diplomacy game", s.live.game_id, s.power.title() if s.power else None,
-                                        s.token)
+                                        s.token, s)
         self.board = DiplomacyBoard(s)
         self.clock = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["game-clock"])
         self.centres = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["centres"])

@@ -132,7 +132,7 @@ class SharedFrontsPage(pn.viewable.Viewer):
         super().__init__(session=session, **params)
         s = session
         self.seat_info = seat_info_pane("Fronts game", s.live.game_id, s.player_name(s.player) if s.player else None,
-                                        s.token)
+                                        s.token, s)
         self.waiting = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["waiting-list"])
         self.board = FrontsBoard(s)
         side = pn.Column(self.waiting, OrdersPanel(s), OddsPanel(s), LeaveView(s), divider(),

@@ -167,7 +167,7 @@ class SharedGameOfWarPage(pn.viewable.Viewer):
         super().__init__(session=session, **params)
         s = session
         seat = s.engine_game.player_name(s.player) if s.player is not None else None
-        self.seat_info = seat_info_pane("Game of War", s.live.game_id, seat, s.token)
+        self.seat_info = seat_info_pane("Game of War", s.live.game_id, seat, s.token, s)
         self.board = GameOfWarBoard(s)
         self.status = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["gow-status"])
         self.message = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["game-message"])

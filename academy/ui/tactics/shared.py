@@ -250,7 +250,7 @@ class SharedTacticsPage(pn.viewable.Viewer):
         super().__init__(session=session, **params)
         s = session
         seat = s.engine_game.player_name(s.player) if s.player is not None else None
-        self.seat_info = seat_info_pane("Tactics game", s.live.game_id, seat, s.token)
+        self.seat_info = seat_info_pane("Tactics game", s.live.game_id, seat, s.token, s)
         self.board = TacticsBoard(s)
         self.status = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["tactics-status"])
         self.message = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["game-message"])
