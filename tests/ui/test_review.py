@@ -52,8 +52,8 @@ def test_doctests() -> None:
 def test_only_a_coached_board_gets_the_coach_layers() -> None:
     assert coach_layers() == [] and coach_layers(object()) == []
     with coaching():
-        assert [layer.name for layer in coach_layers()] == ["coach-made", "coach-made-heads", "coach-better",
-                                                            "coach-better-heads", "coach-rings"]
+        assert [layer.name for layer in coach_layers()] == ["coach-halo", "coach-made", "coach-made-heads",
+                                                            "coach-better", "coach-better-heads", "coach-rings"]
     from academy.ui.board_kit.layer import Layer
     plain = Board("plain", [Layer("dots", "points", {"x": [1], "y": [1]})], x_range=(0, 10), y_range=(0, 10),
                   width=100, height=100)

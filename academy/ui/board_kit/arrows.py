@@ -51,11 +51,12 @@ def arrow_columns(arrows: Iterable[Arrow], extra: Mapping[str, list[Any]] | None
 
 def arrow_layers(name: str, arrows: Iterable[Arrow], *, alpha: float = 1.0,
                  extra: Mapping[str, list[Any]] | None = None, dashed: bool = False,
-                 scale: tuple[float, float] = (1.0, 1.0)) -> tuple[Layer, Layer]:
+                 scale: tuple[float, float] = (1.0, 1.0), outline: str | None = None) -> tuple[Layer, Layer]:
     """The shaft and head layers ``f"{name}"`` and ``f"{name}-heads"`` for ``arrows`` (``scale``: see
-    :func:`arrow_columns`)."""
+    :func:`arrow_columns`; ``outline``: a colour around the heads, None for none)."""
     shaft, head = arrow_columns(arrows, extra, scale=scale)
     style = {"line_alpha": alpha, **({"line_dash": "dashed"} if dashed else {})}
+    rim = {"line_color": outline, "line_width": 1.5} if outline else {"line_color": None}
     return (Layer(name, "segments", shaft, mapped=("line_color", "line_width"), style=style),
             Layer(f"{name}-heads", "points", head, mapped=("angle", "fill_color", "size"),
-                  style={"marker": "triangle", "line_color": None, "fill_alpha": alpha}))
+                  style={"marker": "triangle", **rim, "fill_alpha": alpha}))

@@ -1,5 +1,7 @@
 """The coach's marks on any game's board (issue 22): the decision made (red, dashed) and the better one
-(green), as arrows and rings in the board's own units.
+(green), as arrows and rings in the board's own units. Every coach arrow has a white halo and white-rimmed
+head, so it stands apart from a player's own arrows of the same colour (Fronts' red player, Diplomacy's
+Austria or Italy).
 
 A board made inside ``with coaching():``, or for a model that says it is ``coached`` (a replay: every finished
 game's replay can show its review), gets the coach layers on top of its own: each game's board adds
@@ -19,6 +21,8 @@ it points at a piece without covering it, whatever the board's units.
 [7.5]
 >>> board.column("coach-rings", "line_color") == [MADE]
 True
+>>> board.column("coach-halo", "line_width")        # under the better arrow, 4 px wider
+[8.0]
 """
 from __future__ import annotations
 
@@ -39,7 +43,9 @@ __all__ = ["BETTER", "CoachDrawing", "MADE", "coach_layers", "coached", "coachin
 MADE, BETTER = "#c62828", "#1b7f3b"
 #: screen pixels an arrow stops short of its end, and leaves after its start
 END_PX, START_PX = 15.0, 9.0
-RINGS = "coach-rings"
+RINGS, HALO = "coach-rings", "coach-halo"
+#: the halo's colour and how much wider than its arrow it is (pixels)
+HALO_COLOUR, HALO_PX = "#ffffff", 4.0
 _ON: contextvars.ContextVar[bool] = contextvars.ContextVar("academy_board_coach", default=False)
 
 Segment = tuple[float, float, float, float]
@@ -72,11 +78,13 @@ def coach_layers(model: Any = None) -> list[Layer]:
     ``coached`` (else none): the made arrows (dashed), the better arrows, then the rings."""
     if not (_ON.get() or getattr(model, "coached", False)):
         return []
-    made = arrow_layers("coach-made", [], alpha=0.9, dashed=True)
-    better = arrow_layers("coach-better", [], alpha=0.95)
+    halo = Layer(HALO, "segments", {"x0": [], "y0": [], "x1": [], "y1": [], "line_width": []},
+                 mapped=("line_width",), style={"line_color": HALO_COLOUR, "line_alpha": 0.85})
+    made = arrow_layers("coach-made", [], alpha=0.9, dashed=True, outline=HALO_COLOUR)
+    better = arrow_layers("coach-better", [], alpha=0.95, outline=HALO_COLOUR)
     rings = Layer(RINGS, "points", {"x": [], "y": [], "line_color": []}, mapped=("line_color",),
                   style={"marker": "circle", "size": 34, "fill_alpha": 0, "line_width": 4})
-    return [*made, *better, rings]
+    return [halo, *made, *better, rings]
 
 
 def decisions_of(state: Any, mark: Any) -> tuple[Any, Any]:
@@ -155,8 +163,11 @@ def draw_coach(board: Any, drawing: CoachDrawing | None) -> None:
     better, better_heads = _arrows(drawing.better, BETTER, 4.0, scale, y_down)
     rings = [(x, y, MADE) for x, y in drawing.made_rings] + [(x, y, BETTER) for x, y in drawing.better_rings]
     ring_cols = {"x": [r[0] for r in rings], "y": [r[1] for r in rings], "line_color": [r[2] for r in rings]}
+    halo = {k: made[k] + better[k] for k in ("x0", "y0", "x1", "y1")}
+    halo["line_width"] = [w + HALO_PX for w in made["line_width"] + better["line_width"]]
 
     def patch() -> None:
+        board.replace(HALO, halo)
         board.replace("coach-made", made)
         board.replace("coach-made-heads", made_heads)
         board.replace("coach-better", better)
