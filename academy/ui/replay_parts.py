@@ -128,7 +128,8 @@ def status_html(text: str) -> str:
 class ReplayChrome:
     """What every replay page has around its board: the heading with its links (none when ``embedded``
     under another page), the step buttons (``steps``: (key of ``STEP_BUTTONS``, action) pairs, in order),
-    the counter, "Try … from here" (a planner in ``planner_area``), the record's download, "Review this game"
+    the counter, "Try … from here" (a planner in ``planner_area``), the record's download, "Make an exercise
+    from this position" (``exercise``, for teachers: the frame shown, once the game is over), "Review this game"
     (the coach's review of a finished game, in ``review_area``, drawn on ``page``'s board) and the seat's
     messages (``chat``), in ``STYLE`` and the page's ``stylesheets``. ``refresh()`` after each step;
     ``bar(*middle)`` is the step bar (``middle``: widgets between the back and forward buttons, e.g. a
@@ -167,13 +168,19 @@ class ReplayChrome:
         self.chat = pn.pane.HTML("", stylesheets=[CHAT_STYLE], sizing_mode="stretch_width",
                                  css_classes=["replay-chat"])
         self.planner_area = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["replay-planner"])
+        self.exercise = pn.pane.HTML("", css_classes=["make-exercise"], margin=(10, 5), visible=False)
+
+    def tools(self) -> tuple[Any, ...]:
+        """The tools beside the step bar: the planner's button, the download and, for teachers, "Make an
+        exercise from this position" (once the game is over)."""
+        return self.try_button, self.record, self.exercise
 
     def bar(self, *middle: Any, tools: bool = True) -> pn.viewable.Viewable:
         """The step bar: back buttons, ``middle``, forward buttons, the counter (and, with ``tools``, the
         planner's button and the download)."""
         from academy.ui.labels import wrapping_row
         b = self.buttons
-        extra = (self.try_button, self.record) if tools else ()
+        extra = self.tools() if tools else ()
         return wrapping_row(*(b[k] for k in self._back_keys), *middle, *(b[k] for k in self._forward_keys),
                             self.counter, *extra, margin=(4, 0), css_classes=["replay-steps"])
 
@@ -187,6 +194,19 @@ class ReplayChrome:
         for k in self._forward_keys:
             self.buttons[k].disabled = s.at_end
         self.record.refresh()
+        self._show_exercise_link()
+
+    def _show_exercise_link(self) -> None:
+        """The lesson writer's link for the frame shown (none while the game runs)."""
+        from academy.ui.position_link import exercise_link, position_text
+        state = self.session.position_state()
+        line = position_text(state.game.name, state) if state is not None else None
+        made = (f'<a href="{html.escape(exercise_link(state.game.name, line))}" class="make-exercise-a" '
+                "target=\"_blank\">Make an exercise from this position</a> "
+                "<span class='academy-muted'>(teachers)</span>") if line else ""
+        if self.exercise.object != made:
+            self.exercise.object = made
+        self.exercise.visible = bool(line)
 
     def open_planner(self) -> Any:
         """A board of one's own from the step shown, under the replay (None, and a message, if there is none)."""

@@ -81,6 +81,10 @@ class RecordReplay(ReplaySteps):
                       log=self.replay.history(frame.step),
                       message=message if message is not None else self._describe(frame), **self._frame_changes(frame))
 
+    def position_state(self) -> Any:
+        """The position shown, once the game is over or for an imported record (None while it runs)."""
+        return None if self.replay is None or self.masked else self.state
+
     def _frame_changes(self, frame: Frame) -> dict[str, Any]:
         """What the game's board draws of ``frame`` besides its position (selection, trail ...)."""
         return {}

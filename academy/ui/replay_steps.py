@@ -14,7 +14,8 @@ simultaneous orders: a frame per phase or half-turn). This base gives them
 - no input: a click (a board tap) is answered with ``refusal`` (``refuse``).
 
 A model on it provides ``go(frame)``, ``frame_index``, ``last_frame``, ``record_step``, ``_seat_title(seat)``
-(the game's name of a seat), ``frame_of_step(step)`` (the frame that shows the board on which entry ``step``
+(the game's name of a seat), ``position_state()`` (the true state shown, once the game is over),
+``frame_of_step(step)`` (the frame that shows the board on which entry ``step``
 of the record was decided: the coach's review goes there), ``review_record()`` (the record to review; refused
 while the game runs) and a ``seat`` (the seat it is shown to; None: a spectator, or everything).
 """
@@ -50,6 +51,12 @@ class ReplaySteps(param.Parameterized):
     seat_names: list[str]
 
     # --- provided by the model -----------------------------------------------------------------
+    def position_state(self) -> Any:
+        """The true state of the frame shown, for "Make an exercise from this position" (a teacher's
+        lesson from a replay); None while the game runs (a running game's replay hides what the others
+        hid) or when the model has none."""
+        return None
+
     def go(self, frame: int) -> None:
         """Show ``frame`` (clamped to ``0 .. last_frame``)."""
         raise NotImplementedError

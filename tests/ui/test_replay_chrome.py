@@ -54,3 +54,48 @@ def test_a_running_game_cannot_be_downloaded_and_an_embedded_page_has_no_links(n
     with pytest.raises(PermissionError, match="still running"):
         page.session.export_json()
     assert "all games" not in chrome.head.object
+    assert not chrome.exercise.visible                        # a running game: no position to teach from
+
+
+def finished_record(name: str):
+    """A short game played to its end by easy CPUs (small options), its record."""
+    from bench.ladder import bot_for
+    options = {"conquest": {"players": 2, "setup": "random"}, "tactics": {"day_limit": 2},
+               "game_of_war": {"max_turns": 4}, "fronts": {"turns": 2}, "diplomacy": {"years": 1}}[name]
+    state = REGISTRY[name](**options).new_initial_state(seed=3)
+    bots = {p: bot_for(name, "easy", p) for p in range(state.game.num_players)}
+    state.settle()
+    while not state.is_terminal():
+        if state.node_kind() is NodeKind.SIMULTANEOUS:
+            for p in state.waiting():
+                state.submit(p, bots[p].orders(state, p))
+            state.resolve_step()
+        else:
+            state.play(bots[state.to_move()].choose(state))
+    return state.record
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_finished_replay_offers_an_exercise_from_the_position_shown(name: str) -> None:
+    """Issue 20: "Make an exercise from this position" from a replay frame, beside the step bar, for the
+    frame shown: the lesson writer's link holds that frame's position, whenever the position can be shared
+    (position_link's rule: not during a set-up, not in the fog of a running game)."""
+    import panel as pn
+    from urllib.parse import parse_qs
+    from academy.ui.position_link import position_text
+    page = replay_factory(name)(finished_record(name), viewer=None, masked=False, title="a finished game")
+    chrome, s = page.chrome, page.session
+    assert any(p is chrome.exercise for p in page.layout.select(pn.pane.HTML))
+    offered = 0
+    for frame in sorted({s.last_frame * k // 12 for k in range(13)}):
+        s.go(frame)
+        chrome.refresh()
+        line = position_text(name, s.position_state())
+        assert chrome.exercise.visible == (line is not None)
+        if line is None:
+            continue
+        offered += 1
+        assert "Make an exercise from this position" in chrome.exercise.object
+        href = html.unescape(chrome.exercise.object.split('href="', 1)[1].split('"', 1)[0])
+        assert parse_qs(href.lstrip("?")) == {"page": ["write"], "game": [name], "position": [line]}
+    assert offered

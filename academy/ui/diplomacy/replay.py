@@ -68,11 +68,20 @@ class DiplomacyReplay(OrdersReplay, DiplomacyView):
         done = "the start of the game" if index == 0 else f"after {count(index, 'resolved phase')}"
         return f"{phase}: {done}"
 
-    def planner(self) -> LocalDiplomacy:
-        """A local game from the position of the frame shown (the viewer's power is played here)."""
+    def _frame_state(self) -> Any:
+        """A new game state whose record starts at the true position of the frame shown."""
         start = self.game.new_initial_state(seed=0)
         start.position = self._frames[self.index]["position"]
-        state = Record(self.game, 0, start=start.to_json()).initial_state()    # the record starts there
+        return Record(self.game, 0, start=start.to_json()).initial_state()
+
+    def position_state(self) -> Any:
+        """The true position of the frame shown (a phase's start hides nothing; None while the game runs,
+        whose last frame holds the phase under way)."""
+        return None if self.masked else self._frame_state()
+
+    def planner(self) -> LocalDiplomacy:
+        """A local game from the position of the frame shown (the viewer's power is played here)."""
+        state = self._frame_state()
         local = LocalDiplomacy()
         local.new_game(people=[self.power or state.powers[0]], state=state)
         return local

@@ -134,6 +134,21 @@ class FrontsReplay(OrdersReplay, FrontsView):
         return self._frames[self.index]["turn"]
 
     # --- a planner ------------------------------------------------------------------------------
+    def _true_state(self) -> Any:
+        """The game's state at the frame shown, replayed from the record (an orders frame: before them); a
+        copy of the one replayed for the frame before, when there is one."""
+        step = self._frames[self.index]["step"]
+        kept = getattr(self, "_kept", None)
+        state = kept[1].clone() if kept is not None and kept[0] <= step else self._record.initial_state()
+        for entry in self._record.entries[(kept[0] if kept is not None and kept[0] <= step else 0):step]:
+            state.apply(entry.action)
+        self._kept = (step, state.clone())
+        return state
+
+    def position_state(self) -> Any:
+        """The true map at the frame shown, once the game is over (None while it runs: the fog)."""
+        return None if self.masked else self._true_state()
+
     def planner(self) -> Any:
         """A board of your own from the frame shown (a LocalFronts; the game itself never changes).
 
@@ -145,10 +160,7 @@ class FrontsReplay(OrdersReplay, FrontsView):
         from academy.games.fronts.odds import RANGE_MIDDLE
         from .session import LocalFronts
         f = self._frames[self.index]
-        state = self._record.initial_state()
-        for entry in self._record.entries[:f["step"]]:
-            state.apply(entry.action)
-        board = state.board.copy()
+        board = self._true_state().board.copy()
         if self.masked:
             obs = f["obs"]
             board.stacks = {pl: {} for pl in board.players}

@@ -205,7 +205,7 @@ class TacticsReplayPage(GameReplayPage):
             board_and_side(pn.Column(self.board, pn.pane.HTML(REPLAY_LEGEND, stylesheets=[CSS],
                                                               sizing_mode="stretch_width", max_width=width),
                                      sizing_mode="stretch_width", margin=0), side, 430),
-            wrapping_row(self.try_button, self.record, margin=(4, 0), css_classes=["replay-tools"]),
+            wrapping_row(*c.tools(), margin=(4, 0), css_classes=["replay-tools"]),
             self.planner_area, sizing_mode="stretch_width", css_classes=["replay-page", "tactics-replay"])
         self._follow("state", "step", "message", "step_events")
 
