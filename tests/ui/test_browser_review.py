@@ -110,8 +110,11 @@ def test_live_coach_then_review_of_the_game_and_its_lesson(serve, open_page, tmp
             refused.clear()
     review_button.first.click()
 
-    # the review: the blunder, its numbers and the better attack, drawn on the replay's board
+    # the review: the blunder, its numbers and the better attack, drawn on the replay's board, brought
+    # into view (it opens under the board)
     detail = page.wait_text(".review-detail", "Blunder", shown=True, timeout=60)
+    shown(page, ".review-counts").wait_for(state="visible")
+    wait_until(lambda: 0 <= shown(page, ".review-counts").bounding_box()["y"] < page.page.viewport_size["height"])
     assert "attack Kamchatka -> Mongolia 1" in detail and "conquer chance 0.417" in detail
     assert "attack Siberia -> Mongolia 3" in detail and "conquer chance >0.999" in detail
     assert "58 points of conquer chance given away" in detail
