@@ -20,10 +20,9 @@ class ScrollTop(JSComponent):
 
     _esm = """
 export function render({ model }) {
-  const el = document.createElement("span");
+  const el = document.createElement("span");   // an empty block: the component takes no room
   el.className = "scroll-top";
-  el.style.display = "block";
-  el.style.height = "0px";
+  el.style.cssText = "display: block; height: 0px";
   // after the page has laid out the change that came with it (a lesson shown instead of the list), the
   // page goes back to its top: the template's #main area if it scrolls, else the window
   const toTop = () => {
@@ -48,8 +47,7 @@ class ScrollHere(JSComponent):
 export function render({ model }) {
   const el = document.createElement("span");
   el.className = "scroll-here";
-  el.style.display = "block";
-  el.style.height = "0px";
+  el.style.cssText = "display: block; height: 0px";
   // once the page has laid out what opened with it
   requestAnimationFrame(() => setTimeout(() => el.scrollIntoView({block: "start", behavior: "instant"}), 50));
   return el;
