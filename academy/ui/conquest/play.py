@@ -12,16 +12,13 @@ from typing import Any
 import panel as pn
 import param
 
-from academy.core.errors import InvalidNotation
 from academy.games.conquest.game import OPTIONS, PLAYER_NAMES
 from academy.games.conquest.mapdata import available_maps
-from academy.ui.defer import later
 from academy.ui.fit import board_and_side, side_by_side
 from academy.ui.practice import practice_seats
 from academy.ui.labels import wrapping_row
 from academy.ui.coach_box import CoachBox
-from academy.ui.review_panel import ReviewLauncher
-from academy.ui.position_link import ShareLink, position_text, read_position
+from academy.ui.play_frame import PlayFrame
 from academy.ui.session import CPU_LEVELS, HUMAN, GameSession
 
 from .banner import PhaseBanner, players_html
@@ -105,7 +102,7 @@ class NewGameForm(pn.viewable.Viewer):
             started()
 
 
-class PlayPage(pn.viewable.Viewer):
+class PlayPage(PlayFrame, pn.viewable.Viewer):
     """The Play tab of Conquest.
 
     ``session``: an existing GameSession (default: a new one with ``cpu_delay`` seconds between CPU
@@ -114,14 +111,14 @@ class PlayPage(pn.viewable.Viewer):
     """
 
     session = param.Parameter()
+    game = "conquest"
 
     def __init__(self, session: GameSession | None = None, cpu_delay: float = 0.4, seed: int | None = None,
                  position: str | None = None, **params: Any) -> None:
         super().__init__(session=session or GameSession(cpu_delay=cpu_delay), **params)
         s = self.session
         self.form = NewGameForm(s, seed=seed)
-        self.form_card = pn.Card(self.form, title="New game", collapsed=False, sizing_mode="stretch_width",
-                                 css_classes=["new-game-card"], margin=(0, 0, 8, 0))
+        self.new_game_card(self.form)
         # every Start folds the form away, the second one too (opened again with New game, it stayed open
         # above the board: the page folded it only when the first game appeared)
         self.form.on_started.append(lambda: setattr(self.form_card, "collapsed", True))
@@ -135,46 +132,29 @@ class PlayPage(pn.viewable.Viewer):
         side = pn.Column(
             self.message, CoachBox(s), PhaseControls(s), divider(), OddsPanel(s), divider(), self.players,
             sizing_mode="stretch_width", margin=0, css_classes=["side-panel"])
-        # Hot seat: between two people's turns a cover hides the screen until the next one is ready.
-        self.cover_text = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["cover-text"])
-        self.cover_button = pn.widgets.Button(label="I'm ready", color="primary", width=260,
-                                              css_classes=["cover-ready"])
-        self.cover_button.on_click(lambda e: s.show_cards())
-        self.cover = pn.Column(self.cover_text, self.cover_button, visible=False, sizing_mode="stretch_width",
-                               css_classes=["pass-screen"], styles={"background": "#eef5fb", "border-radius": "12px",
-                                                                    "padding": "24px", "min-height": "320px"})
-        self.share = ShareLink("conquest", lambda: position_text("conquest", s.state))
-        self.replay_area = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["local-replay"])
-        self.review_launcher = ReviewLauncher(self)
+        replay_area = self.replay_slot()
         self.table = pn.Column(
             board_and_side(self.board, side, 390),
-            self.share,
+            self.share_link(lambda: s.state),
             side_by_side(
                 (pn.Column(pn.pane.HTML("<h3 style='margin:4px 0'>Play with the keyboard</h3>"), ActionPicker(s),
                            GameTools(s, replay=self.open_replay), self.review_launcher,
                            sizing_mode="stretch_width", margin=0), 320, 1),
                 (pn.Column(pn.pane.HTML("<h3 style='margin:4px 0'>What happened</h3>"), EventLog(s),
                            sizing_mode="stretch_width", margin=0), 320, 1)),
-            self.replay_area, sizing_mode="stretch_width", margin=0)
+            replay_area, sizing_mode="stretch_width", margin=0)
         self.game_area = pn.Column(
             pn.Row(self.banner, self.spinner, sizing_mode="stretch_width", margin=0),
-            self.cover, self.table,
+            # hot seat: between two people's turns a cover hides the screen until the next one is ready
+            self.pass_screen(s.show_cards, CSS, width=260, min_height="320px"), self.table,
             rules_card("conquest"),
             sizing_mode="stretch_width", visible=False, margin=0)
         self.form_message = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", visible=False,
                                          css_classes=["form-message"])
         self.layout = pn.Column(self.form_card, self.form_message, self.game_area, sizing_mode="stretch_width",
                                 css_classes=["conquest-play"])
-        s.param.watch(later(self._update), ["state", "message", "thinking", "seats", "cards_shown_for"])
-        if position:
-            self.open_position(position)
-        self._update()
-        doc = pn.state.curdoc
-        if doc is not None and doc.session_context is not None:   # stop a CPU turn when the tab closes
-            pn.state.on_session_destroyed(lambda context: s.stop())
-
-    def __panel__(self) -> pn.viewable.Viewable:
-        return self.layout
+        self.watch_session(["state", "message", "thinking", "seats", "cards_shown_for"], position)
+        self.stop_cpu_when_closed()
 
     def open_replay(self) -> Any:
         """The game so far, step by step, under the board. With one person on this screen, as that person
@@ -194,10 +174,8 @@ class PlayPage(pn.viewable.Viewer):
     def open_position(self, text: str, cpu: str | None = None) -> bool:
         """Play the position of a shared link, every seat a person (with ``cpu``, a level: the player to move
         a person, the others that CPU); False (and why) if it cannot be read."""
-        try:
-            state = read_position("conquest", text)
-        except InvalidNotation as exc:
-            self.session.message = exc.message
+        state = self.read_link(text)
+        if state is None:
             return False
         if cpu:
             self.session.start_from(state, seats=practice_seats(state, "human", cpu),
@@ -227,6 +205,15 @@ class PlayPage(pn.viewable.Viewer):
         self.session.choice.reset()
         self.session.resume(record, seats)
 
+    def say_in_form(self, text: str) -> None:
+        """The session's message says it (under the form while there is no game)."""
+        self.session.message = text
+
+    def pass_screen_words(self) -> tuple[str, str, str]:
+        name = self.session.state.game.player_name(self.session.viewer)
+        return name, (f"{escape(name)}'s turn. The others look away: the next screen shows {escape(name)}'s "
+                      "cards."), "turn"
+
     def covered(self) -> bool:
         """Hot seat with hidden cards: a person's turn begins and they have not said they are ready."""
         s = self.session
@@ -236,9 +223,7 @@ class PlayPage(pn.viewable.Viewer):
         s = self.session
         with pn.io.hold():
             has_game = s.state is not None
-            if self.game_area.visible != has_game:
-                self.game_area.visible = has_game
-                self.form_card.collapsed = has_game
+            self.show_game(has_game)
             self.spinner.visible = bool(s.thinking)
             text = s.message
             html = f'<div class="academy-message" role="status" aria-live="polite">{escape(text)}</div>' if text else ""
@@ -247,16 +232,7 @@ class PlayPage(pn.viewable.Viewer):
                 target.object = html
             target.visible = bool(text)
             other.visible = False
-            covered = has_game and self.covered()
-            if covered:
-                name = s.state.game.player_name(s.viewer)
-                self.cover_text.object = (f"<h2>Pass the screen to {escape(name)}</h2><p>{escape(name)}'s turn. "
-                                          "The others look away: the next screen shows "
-                                          f"{escape(name)}'s cards.</p>")
-                self.cover_button.label = f"I'm {name}: show my turn"
-            if self.cover.visible != covered:
-                self.cover.visible = covered
-                self.table.visible = not covered
+            self.show_cover(has_game and self.covered())
             if has_game:
                 self.share.refresh()
                 players = players_html(s)

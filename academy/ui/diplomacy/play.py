@@ -16,15 +16,12 @@ from typing import Any
 import panel as pn
 import param
 
-from academy.core.errors import InvalidNotation
 from academy.ui.fit import board_and_side
 from academy.ui.defer import later
 from academy.ui.leave_view import LeaveView
 from academy.ui.messages_view import MessagesView
 from academy.ui.coach_box import CoachBox
-from academy.ui.review_panel import ReviewLauncher
-from academy.ui.position_link import ShareLink, position_text, read_position
-from academy.ui.save_load import SaveLoadBar
+from academy.ui.play_frame import PlayFrame
 from academy.ui.seat_info import seat_info_pane
 
 from .board import DiplomacyBoard
@@ -54,10 +51,11 @@ def _board_footer(board: DiplomacyBoard) -> Any:
                      sizing_mode="stretch_width", margin=0)
 
 
-class DiplomacyPlayPage(pn.viewable.Viewer):
+class DiplomacyPlayPage(PlayFrame, pn.viewable.Viewer):
     """The Play tab of Diplomacy (see the module docstring); ``seed`` fixes the games' seed (tests)."""
 
     session = param.Parameter()
+    game = "diplomacy"
 
     def __init__(self, session: LocalDiplomacy | None = None, seed: int | None = None, position: str | None = None,
                  **params: Any) -> None:
@@ -76,7 +74,6 @@ class DiplomacyPlayPage(pn.viewable.Viewer):
         hidden_label(self.years, "Length")   # the bold label above it says it on screen
         self.start = pn.widgets.Button(label="Start game", color="primary", width=160, css_classes=["start-game"])
         self.start.on_click(lambda e: self.start_game())
-        self.form_message = pn.pane.HTML("", stylesheets=[CSS], css_classes=["form-message"])
         form = pn.Column(
             pn.pane.HTML("<b>Who plays on this screen</b> <span class='academy-muted'>(the CPU plays the "
                          "others; several people take turns at the screen, each writing their orders in "
@@ -84,47 +81,26 @@ class DiplomacyPlayPage(pn.viewable.Viewer):
             self.people, pn.pane.HTML("<b>The CPU powers</b>", margin=(8, 5, 0, 5)),
             wrapping_row(*self.levels.values()), level_notes_pane("diplomacy"),
             pn.pane.HTML("<b>Length</b>", margin=(8, 5, 0, 5)), self.years, self.start,
-            self.form_message, sizing_mode="stretch_width", css_classes=["new-game-form"])
-        self.form_card = pn.Card(form, title="New game", collapsed=False, sizing_mode="stretch_width",
-                                 css_classes=["new-game-card"], margin=(0, 0, 8, 0))
+            self.form_message_pane(CSS), sizing_mode="stretch_width", css_classes=["new-game-form"])
         self.board = DiplomacyBoard(s)
         self.centres = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["centres"])
         self.orders_panel = OrdersPanel(s)
         side = pn.Column(CoachBox(s), self.orders_panel, divider(), self.centres, sizing_mode="stretch_width", margin=0,
                          css_classes=["side-panel"])
-        self.cover_text = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["cover-text"])
-        self.cover_button = pn.widgets.Button(label="I'm ready", color="primary", width=300,
-                                              css_classes=["cover-ready"])
-        self.cover_button.on_click(lambda e: s.show_screen())
-        self.cover = pn.Column(self.cover_text, self.cover_button, visible=False, sizing_mode="stretch_width",
-                               css_classes=["pass-screen"], styles={"background": "#eef5fb", "border-radius": "12px",
-                                                                    "padding": "24px", "min-height": "300px"})
         self.table = board_and_side(pn.Column(self.board, _board_footer(self.board), sizing_mode="stretch_width",
                                               margin=0), side, 410)
-        self.replay_button = pn.widgets.Button(label="Replay this game", width=160, css_classes=["replay-game"])
-        self.replay_button.on_click(lambda e: self.open_replay())
-        self.replay_area = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["local-replay"])
-        self.review_launcher = ReviewLauncher(self)
-        tools = SaveLoadBar(s.save_json, s.load_json, "diplomacy-game.json",
-                            extra=(self.replay_button, self.review_launcher),
-                            refusal=s.save_refusal)
+        replay_area = self.replay_slot()
+        tools = self.save_load_bar()
         self.save, self.load = tools.save, tools.load
-        self.tools = tools
-        self.share = ShareLink("diplomacy", lambda: position_text("diplomacy", s.engine_state))
         self.game_area = pn.Column(
-            self.cover, self.table, tools, self.share, self.replay_area,
+            self.pass_screen(s.show_screen, CSS), self.table, tools, self.share_link(lambda: s.engine_state),
+            replay_area,
             pn.Card(ResultsPanel(s), title="Results of each phase", sizing_mode="stretch_width",
                     css_classes=["results-card"]),
             rules_card("diplomacy"), sizing_mode="stretch_width", visible=False, margin=0)
-        self.layout = pn.Column(self.form_card, self.game_area, sizing_mode="stretch_width",
+        self.layout = pn.Column(self.new_game_card(form), self.game_area, sizing_mode="stretch_width",
                                 css_classes=["diplomacy-play"])
-        s.param.watch(later(self._update), ["state", "ready", "power", "history"])
-        if position:
-            self.open_position(position)
-        self._update()
-
-    def __panel__(self) -> pn.viewable.Viewable:
-        return self.layout
+        self.watch_session(["state", "ready", "power", "history"], position)
 
     def _save(self) -> Any:
         return self.tools.saved()
@@ -147,12 +123,10 @@ class DiplomacyPlayPage(pn.viewable.Viewer):
         level) only the first such power is played here and the CPU plays the others at that level; False
         (and why, in the form) if the line cannot be read."""
         from academy.games.diplomacy.position_line import parse_position
-        try:
-            state = read_position("diplomacy", text)
-            _position, learner, fixed = parse_position(text)
-        except InvalidNotation as exc:
-            self.form_message.object = f"<div class='academy-message'>{escape(exc.message)}</div>"
+        state = self.read_link(text)
+        if state is None:
             return False
+        _position, learner, fixed = parse_position(text)      # read once already: the link's learner and orders
         if learner:
             people = [learner]
         else:
@@ -201,36 +175,21 @@ class DiplomacyPlayPage(pn.viewable.Viewer):
 
     def start_game(self) -> bool:
         levels = {p: w.value for p, w in self.levels.items() if p not in self.people.value}
-        try:
-            self.session.new_game(people=list(self.people.value), seed=self.seed, years=self.years.value or None,
-                                  levels=levels)
-        except ValueError as exc:
-            self.form_message.object = f"<div class='academy-message'>{escape(str(exc))}</div>"
-            return False
-        self.form_message.object = ""
-        return True
+        return self.start_or_say(lambda: self.session.new_game(
+            people=list(self.people.value), seed=self.seed, years=self.years.value or None, levels=levels))
+
+    def pass_screen_words(self) -> tuple[str, str, str]:
+        name = self.session.power.title()
+        return name, (f"{escape(name)} writes their orders now; the others look away. The orders stay secret "
+                      "until the phase resolves."), "orders"
 
     def _update(self, *events: Any) -> None:
         s = self.session
         with pn.io.hold():
             has_game = s.state is not None
-            if self.game_area.visible != has_game:
-                self.game_area.visible = has_game
-                self.form_card.collapsed = has_game
-            covered = has_game and not s.ready
-            if covered:
-                name = escape(s.power.title())
-                self.cover_text.object = (f"<h2>Pass the screen to {name}</h2><p>{name} writes their orders now; "
-                                          "the others look away. The orders stay secret until the phase "
-                                          "resolves.</p>")
-                self.cover_button.label = f"I'm {s.power.title()}: show my orders"
-            if self.cover.visible != covered:
-                self.cover.visible = covered
-                self.table.visible = not covered
+            self.show_frame(has_game, covered=has_game and not s.ready)
             if has_game:
                 self.centres.object = centres_html(s)
-                self.share.refresh()
-                self.tools.refresh()
 
 
 class SharedDiplomacyPage(pn.viewable.Viewer):

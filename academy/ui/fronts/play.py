@@ -12,14 +12,10 @@ from typing import Any
 import panel as pn
 import param
 
-from academy.core.errors import InvalidNotation
 from academy.games.fronts.mapdata import load_map
 from academy.ui.fit import board_and_side
-from academy.ui.defer import later
 from academy.ui.coach_box import CoachBox
-from academy.ui.review_panel import ReviewLauncher
-from academy.ui.position_link import ShareLink, position_text, read_position
-from academy.ui.save_load import SaveLoadBar
+from academy.ui.play_frame import PlayFrame
 
 from .board import FrontsBoard
 from .map_page import map_link
@@ -49,10 +45,11 @@ def _map_about(label: str) -> str:
             "<span class='academy-muted'> (provinces, terrain, cities, garrisons; opens in a new tab)</span>")
 
 
-class FrontsPlayPage(pn.viewable.Viewer):
+class FrontsPlayPage(PlayFrame, pn.viewable.Viewer):
     """The Play tab of Fronts (see the module docstring); ``seed`` fixes the games' seed (tests)."""
 
     session = param.Parameter()
+    game = "fronts"
 
     def __init__(self, session: LocalFronts | None = None, seed: int | None = None, position: str | None = None,
                  **params: Any) -> None:
@@ -73,7 +70,6 @@ class FrontsPlayPage(pn.viewable.Viewer):
         self.game_choice.param.watch(self._on_game, "value")
         self.start = pn.widgets.Button(label="Start game", color="primary", width=160, css_classes=["start-game"])
         self.start.on_click(lambda e: self.start_game())
-        self.form_message = pn.pane.HTML("", stylesheets=[CSS], css_classes=["form-message"])
         form = pn.Column(
             self.game_choice, self.map_about,
             pn.pane.HTML("<b>Sides</b> <span class='academy-muted'>(teams: the map's teams; "
@@ -84,43 +80,22 @@ class FrontsPlayPage(pn.viewable.Viewer):
                          stylesheets=[CSS]),
             self.people, pn.pane.HTML("<b>CPU level</b>", stylesheets=[CSS]), self.level,
             level_notes_pane("fronts"), self.start,
-            self.form_message, sizing_mode="stretch_width", css_classes=["new-game-form"])
-        self.form_card = pn.Card(form, title="New game", collapsed=False, sizing_mode="stretch_width",
-                                 css_classes=["new-game-card"], margin=(0, 0, 8, 0))
+            self.form_message_pane(CSS), sizing_mode="stretch_width", css_classes=["new-game-form"])
         self.board = FrontsBoard(s)
         side = pn.Column(CoachBox(s), OrdersPanel(s), divider(), OddsPanel(s), sizing_mode="stretch_width", margin=0,
                          css_classes=["side-panel"])
-        self.cover_text = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["cover-text"])
-        self.cover_button = pn.widgets.Button(label="I'm ready", color="primary", width=300,
-                                              css_classes=["cover-ready"])
-        self.cover_button.on_click(lambda e: s.show_screen())
-        self.cover = pn.Column(self.cover_text, self.cover_button, visible=False, sizing_mode="stretch_width",
-                               css_classes=["pass-screen"], styles={"background": "#eef5fb", "border-radius": "12px",
-                                                                    "padding": "24px", "min-height": "300px"})
         legend = pn.pane.HTML(LEGEND, stylesheets=[CSS], sizing_mode="stretch_width")
         self.table = board_and_side(pn.Column(self.board, legend, sizing_mode="stretch_width", margin=0), side, 430)
-        self.replay_button = pn.widgets.Button(label="Replay this game", width=160, css_classes=["replay-game"])
-        self.replay_button.on_click(lambda e: self.open_replay())
-        self.replay_area = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["local-replay"])
-        self.review_launcher = ReviewLauncher(self)
-        self.tools = SaveLoadBar(s.save_json, s.load_json, "fronts-game.json",
-                                 extra=(self.replay_button, self.review_launcher),
-                                 refusal=s.save_refusal)
-        self.share = ShareLink("fronts", lambda: position_text("fronts", s.engine_state))
+        replay_area = self.replay_slot()
         self.game_area = pn.Column(
-            self.cover, self.table, self.tools, self.share, self.replay_area,
+            self.pass_screen(s.show_screen, CSS), self.table, self.save_load_bar(),
+            self.share_link(lambda: s.engine_state), replay_area,
             pn.Card(ReportsPanel(s), title="Battle reports", sizing_mode="stretch_width",
                     css_classes=["reports-card"]),
             rules_card("fronts"), sizing_mode="stretch_width", visible=False, margin=0)
-        self.layout = pn.Column(self.form_card, self.game_area, sizing_mode="stretch_width",
+        self.layout = pn.Column(self.new_game_card(form), self.game_area, sizing_mode="stretch_width",
                                 css_classes=["fronts-play"])
-        s.param.watch(later(self._update), ["obs", "ready", "player"])
-        if position:
-            self.open_position(position)
-        self._update()
-
-    def __panel__(self) -> pn.viewable.Viewable:
-        return self.layout
+        self.watch_session(["obs", "ready", "player"], position)
 
     def _on_game(self, event: Any) -> None:
         people = _players(event.new)
@@ -130,10 +105,8 @@ class FrontsPlayPage(pn.viewable.Viewer):
     def open_position(self, text: str, cpu: str | None = None) -> bool:
         """Play the position of a shared link, every player by a person on this screen (with ``cpu``, a level:
         the first player here, the others that CPU); False (and why, in the form) if the line cannot be read."""
-        try:
-            state = read_position("fronts", text)
-        except InvalidNotation as exc:
-            self.form_message.object = f"<div class='academy-message'>{escape(exc.message)}</div>"
+        state = self.read_link(text)
+        if state is None:
             return False
         if cpu:
             me = state.game.player_ids[0]
@@ -186,32 +159,17 @@ class FrontsPlayPage(pn.viewable.Viewer):
 
     def start_game(self) -> bool:
         map_id, n = GAMES[self.game_choice.value]
-        try:
-            self.session.new_game(people=list(self.people.value), map=map_id, players=n, mode=self.mode.value,
-                                  level=self.level.value, seed=self.seed)
-        except ValueError as exc:
-            self.form_message.object = f"<div class='academy-message'>{escape(str(exc))}</div>"
-            return False
-        self.form_message.object = ""
-        return True
+        return self.start_or_say(lambda: self.session.new_game(
+            people=list(self.people.value), map=map_id, players=n, mode=self.mode.value, level=self.level.value,
+            seed=self.seed))
+
+    def pass_screen_words(self) -> tuple[str, str, str]:
+        name = self.session.player_name(self.session.player)
+        return name, (f"{escape(name)} writes their orders now; the others look away. The orders stay secret "
+                      "until the turn resolves."), "board"
 
     def _update(self, *events: Any) -> None:
         s = self.session
         with pn.io.hold():
             has_game = s.obs is not None
-            if self.game_area.visible != has_game:
-                self.game_area.visible = has_game
-                self.form_card.collapsed = has_game
-            covered = has_game and not s.ready
-            if covered:
-                name = escape(s.player_name(s.player))
-                self.cover_text.object = (f"<h2>Pass the screen to {name}</h2><p>{name} writes their orders now; "
-                                          "the others look away. The orders stay secret until the turn "
-                                          "resolves.</p>")
-                self.cover_button.label = f"I'm {s.player_name(s.player)}: show my board"
-            if self.cover.visible != covered:
-                self.cover.visible = covered
-                self.table.visible = not covered
-            if has_game:
-                self.share.refresh()
-                self.tools.refresh()
+            self.show_frame(has_game, covered=has_game and not s.ready)

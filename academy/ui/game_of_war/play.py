@@ -19,17 +19,14 @@ import panel as pn
 import param
 from panel.custom import JSComponent
 
-from academy.core.errors import InvalidNotation, RulesError
+from academy.core.errors import RulesError
 from academy.games.game_of_war.snapshot import parse_position
 from academy.games.game_of_war.units import MOVES_PER_TURN
 from academy.ui.fit import board_and_side
-from academy.ui.defer import later
 from academy.ui.coach_box import CoachBox
-from academy.ui.review_panel import ReviewLauncher
-from academy.ui.position_link import ShareLink, position_text, read_position
 from academy.ui.event_log import EventLog
 from academy.ui.local_games import KeptBySeats
-from academy.ui.save_load import SaveLoadBar
+from academy.ui.play_frame import PlayFrame, message_html, show_objects
 
 from .board import CUT_OFF_FILL, DESTINATION, SIDE_COLOURS, TARGET, GameOfWarBoard
 from .deploy import DeploymentCover, DeploymentPanel
@@ -178,10 +175,11 @@ def people_at_screen(s: GameOfWarSession) -> set[int]:
     return {mover} if mover in humans else humans
 
 
-class GameOfWarPlayPage(KeptBySeats, pn.viewable.Viewer):
+class GameOfWarPlayPage(PlayFrame, KeptBySeats, pn.viewable.Viewer):
     """The Play tab of the Game of War (see the module docstring); ``seed`` fixes the games' seed (tests)."""
 
     session = param.Parameter()
+    game = "game_of_war"
 
     def __init__(self, session: GameOfWarSession | None = None, seed: int | None = None,
                  position: str | None = None, **params: Any) -> None:
@@ -200,7 +198,6 @@ class GameOfWarPlayPage(KeptBySeats, pn.viewable.Viewer):
             sizing_mode="stretch_width", max_width=420, css_classes=["position-input"])
         self.start = pn.widgets.Button(label="Start game", color="primary", width=160, css_classes=["start-game"])
         self.start.on_click(lambda e: self.start_game())
-        self.form_message = pn.pane.HTML("", stylesheets=[CSS], css_classes=["form-message"])
         form = pn.Column(
             pn.pane.HTML("<b>You play</b> <span class='muted'>(the CPU plays the other side; who moves first "
                          "is drawn)</span>", stylesheets=[CSS]), self.side,
@@ -211,9 +208,7 @@ class GameOfWarPlayPage(KeptBySeats, pn.viewable.Viewer):
             pn.pane.HTML("<b>Start from a position</b> <span class='muted'>(optional: paste a saved scenario, "
                          "one line in Game of War notation; it replaces the deployment)</span>",
                          stylesheets=[CSS], margin=(8, 5, 0, 5)), self.position_input,
-            self.start, self.form_message, sizing_mode="stretch_width", css_classes=["new-game-form"])
-        self.form_card = pn.Card(form, title="New game", collapsed=False, sizing_mode="stretch_width",
-                                 css_classes=["new-game-card"], margin=(0, 0, 8, 0))
+            self.start, self.form_message_pane(CSS), sizing_mode="stretch_width", css_classes=["new-game-form"])
 
         self.board = GameOfWarBoard(s)
         self.status = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["gow-status"])
@@ -244,40 +239,24 @@ class GameOfWarPlayPage(KeptBySeats, pn.viewable.Viewer):
                          css_classes=["side-panel"])
         board_col = pn.Column(self.board, pn.pane.HTML(LEGEND, stylesheets=[CSS], sizing_mode="stretch_width", max_width=890),
                               sizing_mode="stretch_width", margin=0)
-        self.replay_button = pn.widgets.Button(label="Replay this game", width=160, css_classes=["replay-game"])
-        self.replay_button.on_click(lambda e: self.open_replay())
-        self.replay_area = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["local-replay"])
-        self.review_launcher = ReviewLauncher(self)
-        self.tools = SaveLoadBar(s.save_json, s.load_json, "game-of-war-game.json",
-                                 extra=(self.replay_button, self.review_launcher),
-                                 refusal=s.save_refusal)
-        self.share = ShareLink("game_of_war", lambda: position_text("game_of_war", s.state))
+        replay_area = self.replay_slot()
         self.table = board_and_side(board_col, side, 400)
-        self.game_tools = pn.Column(self.tools, self.share, self.replay_area, sizing_mode="stretch_width", margin=0)
+        self.game_tools = pn.Column(self.save_load_bar(), self.share_link(lambda: s.state), replay_area,
+                                    sizing_mode="stretch_width", margin=0)
         self.game_area = pn.Column(self.cover, self.table, self.game_tools,
                                    rules_card("game_of_war"),
                                    sizing_mode="stretch_width", visible=False, margin=0)
-        self.layout = pn.Column(self.form_card, self.game_area, sizing_mode="stretch_width",
+        self.layout = pn.Column(self.new_game_card(form), self.game_area, sizing_mode="stretch_width",
                                 css_classes=["game-of-war-play"])
-        s.param.watch(later(self._update), ["state", "message", "preview", "target", "thinking", "log", "selected",
-                                            "placements", "covered"])
-        if position:
-            self.open_position(position)
-        self._update()
-        doc = pn.state.curdoc
-        if doc is not None and doc.session_context is not None:   # stop a CPU turn when the tab closes
-            pn.state.on_session_destroyed(lambda context: s.stop())
-
-    def __panel__(self) -> pn.viewable.Viewable:
-        return self.layout
+        self.watch_session(["state", "message", "preview", "target", "thinking", "log", "selected", "placements",
+                            "covered"], position)
+        self.stop_cpu_when_closed()
 
     def open_position(self, text: str, cpu: str | None = None) -> bool:
         """Play the position of a shared link, both sides here (with ``cpu``, a level: the side to move here,
         the other that CPU); False (and why, in the form) if unreadable."""
-        try:
-            state = read_position("game_of_war", text)
-        except InvalidNotation as exc:
-            self.form_message.object = f"<div class='academy-message'>{escape(exc.message)}</div>"
+        state = self.read_link(text)
+        if state is None:
             return False
         if cpu:
             self.session.start_from(state, seats=practice_seats(state, HUMAN, cpu),
@@ -308,13 +287,8 @@ class GameOfWarPlayPage(KeptBySeats, pn.viewable.Viewer):
         text = (self.position_input.value or "").strip()
         if text:
             return self.start_position(text, seats)
-        try:
-            self.session.new_game(seats=seats, deployment=self.deployment.value, seed=self.seed)
-        except ValueError as exc:                 # RulesError is a ValueError
-            self.form_message.object = f"<div class='academy-message'>{escape(str(exc))}</div>"
-            return False
-        self.form_message.object = ""
-        return True
+        return self.start_or_say(lambda: self.session.new_game(seats=seats, deployment=self.deployment.value,
+                                                               seed=self.seed))
 
     def start_position(self, text: str, seats: list[str]) -> bool:
         """Play on from a position line (``snapshot.parse_position``) with ``seats``; False and the
@@ -327,16 +301,9 @@ class GameOfWarPlayPage(KeptBySeats, pn.viewable.Viewer):
                                         "<code>North to move | North: N-I1 e5 | South: S-I1 e7</code>, or clear "
                                         "the box to start with a deployment.</div>")
             return False
-        try:
-            self.session.start_from(state, seats=seats,
-                                    message=f"Started from your position: {state.game.player_name(state.to_move())}"
-                                            " to play." if state.to_move() is not None else
-                                            "Started from your position.")
-        except ValueError as exc:
-            self.form_message.object = f"<div class='academy-message'>{escape(str(exc))}</div>"
-            return False
-        self.form_message.object = ""
-        return True
+        return self.start_or_say(lambda: self.session.start_from(
+            state, seats=seats, message=f"Started from your position: {state.game.player_name(state.to_move())}"
+                                        " to play." if state.to_move() is not None else "Started from your position."))
 
     def _space(self) -> None:
         """Space ends the turn while a person is to play (ignored otherwise)."""
@@ -356,15 +323,9 @@ class GameOfWarPlayPage(KeptBySeats, pn.viewable.Viewer):
         s = self.session
         with pn.io.hold():
             has_game = s.state is not None
-            if self.game_area.visible != has_game:
-                self.game_area.visible = has_game
-                self.form_card.collapsed = has_game
-            updates = ((self.status, self.status_html()),
-                       (self.message, f"<div class='academy-message'>{escape(s.message)}</div>" if s.message else ""),
-                       (self.preview, self.preview_html()))
-            for pane, obj in updates:
-                if pane.object != obj:
-                    pane.object = obj
+            self.show_game(has_game)
+            show_objects(((self.status, self.status_html()), (self.message, message_html(s.message)),
+                          (self.preview, self.preview_html())))
             deploying = has_game and s.state.phase == "deploy"
             covered = has_game and s.covered
             if self.table.visible == covered:

@@ -12,18 +12,14 @@ from typing import Any
 import panel as pn
 import param
 
-from academy.core.errors import InvalidNotation
 from academy.games.tactics.commanders import COMMANDERS
 from academy.games.tactics.mapdata import available_maps
 from academy.games.tactics.missions import MISSIONS
 from academy.ui.fit import board_and_side
-from academy.ui.defer import later
 from academy.ui.coach_box import CoachBox
-from academy.ui.review_panel import ReviewLauncher
-from academy.ui.position_link import ShareLink, position_text, read_position
 from academy.ui.event_log import EventLog
 from academy.ui.local_games import KeptBySeats
-from academy.ui.save_load import SaveLoadBar
+from academy.ui.play_frame import PlayFrame, message_html, show_objects
 
 from .board import TacticsBoard
 from .controls import ActionControls
@@ -51,10 +47,11 @@ def map_options() -> dict[str, Any]:
     return {f"{m.name} ({m.width}×{m.height})": m for m in ordered}
 
 
-class TacticsPlayPage(KeptBySeats, pn.viewable.Viewer):
+class TacticsPlayPage(PlayFrame, KeptBySeats, pn.viewable.Viewer):
     """The Play tab of Tactics (see the module docstring); ``seed`` fixes the games' seed (tests)."""
 
     session = param.Parameter()
+    game = "tactics"
 
     def __init__(self, session: TacticsSession | None = None, seed: int | None = None, position: str | None = None,
                  **params: Any) -> None:
@@ -84,17 +81,14 @@ class TacticsPlayPage(KeptBySeats, pn.viewable.Viewer):
         self.mission.param.watch(self._on_mission, "value")
         self.start = pn.widgets.Button(label="Start game", color="primary", width=160, css_classes=["start-game"])
         self.start.on_click(lambda e: self.start_game())
-        self.form_message = pn.pane.HTML("", stylesheets=[CSS], css_classes=["form-message"])
         form = pn.Column(
             pn.Row(self.map_choice, self.mission, margin=0), self.mission_brief,
             pn.Row(*[pn.Column(seat, cmdr, margin=0) for seat, cmdr in zip(self.seat_choices,
                                                                           self.commander_choices)], margin=0),
             pn.pane.HTML("<span class='muted'>Two people: they take turns at this screen (with fog, a cover hides "
                          "the board between turns). Two CPUs: watch them play.</span>", stylesheets=[CSS]),
-            level_notes_pane("tactics"), self.house.layout(), self.start, self.form_message,
+            level_notes_pane("tactics"), self.house.layout(), self.start, self.form_message_pane(CSS),
             sizing_mode="stretch_width", css_classes=["new-game-form"])
-        self.form_card = pn.Card(form, title="New game", collapsed=False, sizing_mode="stretch_width",
-                                 css_classes=["new-game-card"], margin=(0, 0, 8, 0))
 
         self.board = TacticsBoard(s)
         self.status = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["tactics-status"])
@@ -107,39 +101,18 @@ class TacticsPlayPage(KeptBySeats, pn.viewable.Viewer):
         side = pn.Column(self.status, self.message, CoachBox(s), self.controls, self.odds, self.why, divider(),
                          pn.pane.HTML("<b>What happened</b>", stylesheets=[CSS], margin=(4, 5, 0, 5)),
                          self.events, sizing_mode="stretch_width", margin=0, css_classes=["side-panel"])
-        self.cover_text = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["cover-text"])
-        self.cover_button = pn.widgets.Button(label="I'm ready", color="primary", width=300,
-                                              css_classes=["cover-ready"])
-        self.cover_button.on_click(lambda e: s.show_screen())
-        self.cover = pn.Column(self.cover_text, self.cover_button, visible=False, sizing_mode="stretch_width",
-                               css_classes=["pass-screen"], styles={"background": "#eef5fb", "border-radius": "12px",
-                                                                    "padding": "24px", "min-height": "300px"})
         self.legend = pn.pane.HTML(LEGEND, stylesheets=[CSS], sizing_mode="stretch_width",
                                    max_width=self._board_width())
         self.table = board_and_side(pn.Column(self.board, self.legend, sizing_mode="stretch_width", margin=0), side,
                                     430)
-        self.replay_button = pn.widgets.Button(label="Replay this game", width=160, css_classes=["replay-game"])
-        self.replay_button.on_click(lambda e: self.open_replay())
-        self.replay_area = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["local-replay"])
-        self.review_launcher = ReviewLauncher(self)
-        self.tools = SaveLoadBar(s.save_json, s.load_json, "tactics-game.json",
-                                 extra=(self.replay_button, self.review_launcher),
-                                 refusal=s.save_refusal)
-        self.share = ShareLink("tactics", lambda: position_text("tactics", s.state))
-        self.game_area = pn.Column(self.cover, self.table, self.tools, self.share, self.replay_area, rules_card("tactics"),
+        replay_area = self.replay_slot()
+        self.game_area = pn.Column(self.pass_screen(s.show_screen, CSS), self.table, self.save_load_bar(),
+                                   self.share_link(lambda: s.state), replay_area, rules_card("tactics"),
                                    sizing_mode="stretch_width", visible=False, margin=0)
-        self.layout = pn.Column(self.form_card, self.game_area, sizing_mode="stretch_width",
+        self.layout = pn.Column(self.new_game_card(form), self.game_area, sizing_mode="stretch_width",
                                 css_classes=["tactics-play"])
-        s.param.watch(later(self._update), ["obs", "message", "preview", "last_attack", "log", "thinking", "ready"])
-        if position:
-            self.open_position(position)
-        self._update()
-        doc = pn.state.curdoc
-        if doc is not None and doc.session_context is not None:   # stop a CPU turn when the tab closes
-            pn.state.on_session_destroyed(lambda context: s.stop())
-
-    def __panel__(self) -> pn.viewable.Viewable:
-        return self.layout
+        self.watch_session(["obs", "message", "preview", "last_attack", "log", "thinking", "ready"], position)
+        self.stop_cpu_when_closed()
 
     def _board_width(self) -> int:
         return max(520, int(self.board.figure.width or 0))
@@ -182,10 +155,8 @@ class TacticsPlayPage(KeptBySeats, pn.viewable.Viewer):
     def open_position(self, text: str, cpu: str | None = None) -> bool:
         """Play the position of a shared link, both armies here (the map's own options; with ``cpu``, a level:
         the army to move here, the other that CPU); False (and why, in the form) if the line cannot be read."""
-        try:
-            state = read_position("tactics", text)
-        except InvalidNotation as exc:
-            self.form_message.object = f"<div class='academy-message'>{escape(exc.message)}</div>"
+        state = self.read_link(text)
+        if state is None:
             return False
         if cpu:
             self.session.start_from(state, practice_seats(state, HUMAN, cpu),
@@ -202,40 +173,21 @@ class TacticsPlayPage(KeptBySeats, pn.viewable.Viewer):
 
     def start_game(self) -> bool:
         """Start a game with the form's choices; False (and the reason under the form) if refused."""
-        try:
-            self.session.new_game(seats=[w.value for w in self.seat_choices], map_id=self.map_choice.value,
-                                  commanders=[w.value or None for w in self.commander_choices], seed=self.seed,
-                                  mission=self.mission.value or None, **self.house.options())
-        except ValueError as exc:                 # RulesError is a ValueError
-            self.form_message.object = f"<div class='academy-message'>{escape(str(exc))}</div>"
-            return False
-        self.form_message.object = ""
-        return True
+        return self.start_or_say(lambda: self.session.new_game(
+            seats=[w.value for w in self.seat_choices], map_id=self.map_choice.value,
+            commanders=[w.value or None for w in self.commander_choices], seed=self.seed,
+            mission=self.mission.value or None, **self.house.options()))
+
+    def pass_screen_words(self) -> tuple[str, str, str]:
+        name = self.session.player_name(self.session.viewer)
+        return name, f"Fog of war is on: {escape(name)} plays now and the other player looks away.", "board"
 
     def _update(self, *events: Any) -> None:
         s = self.session
         with pn.io.hold():
             has_game = s.state is not None
-            if self.game_area.visible != has_game:
-                self.game_area.visible = has_game
-                self.form_card.collapsed = has_game
             if self.legend.max_width != self._board_width():     # the map (and the board's size) changed
                 self.legend.max_width = self._board_width()
-            if has_game:
-                self.share.refresh()
-                self.tools.refresh()
-            covered = has_game and not s.ready
-            if covered:
-                name = escape(s.player_name(s.viewer))
-                self.cover_text.object = (f"<h2>Pass the screen to {name}</h2><p>Fog of war is on: {name} plays "
-                                          "now and the other player looks away.</p>")
-                self.cover_button.label = f"I'm {s.player_name(s.viewer)}: show my board"
-            if self.cover.visible != covered:
-                self.cover.visible = covered
-                self.table.visible = not covered
-            updates = ((self.status, status_html(s)),
-                       (self.message, f"<div class='academy-message'>{escape(s.message)}</div>" if s.message else ""),
-                       (self.odds, odds_html(s.preview)), (self.why, why_html(s.last_attack)))
-            for pane, obj in updates:
-                if pane.object != obj:
-                    pane.object = obj
+            self.show_frame(has_game, covered=has_game and not s.ready)
+            show_objects(((self.status, status_html(s)), (self.message, message_html(s.message)),
+                          (self.odds, odds_html(s.preview)), (self.why, why_html(s.last_attack))))
