@@ -129,6 +129,12 @@ class PlayFrame:
             pn.state.on_session_destroyed(lambda context: self.session.stop())
 
     # --- what the page does -----------------------------------------------------------------------
+    def show_replay(self, page: Any) -> Any:
+        """Show a replay ``page`` in ``replay_area``, under the board, and bring it into view; returns it."""
+        from .scroll_top import ScrollHere
+        self.replay_area.objects = [ScrollHere(height=0, margin=0, sizing_mode="stretch_width"), page]
+        return page
+
     def open_replay(self) -> Any:
         """The game so far in ``replay_area`` (None: no game)."""
         raise NotImplementedError

@@ -187,12 +187,5 @@ class ReviewLauncher(pn.viewable.Viewer):
         over yet)."""
         if not self.play_page.session.game_over:
             return None
-        page = self.play_page.open_replay()
-        if page is None:
-            return None
-        panel = page.open_review(self.play_page.session.learner_players)
-        if panel is not None:              # it opens under the board: the page scrolls down to it
-            from academy.ui.scroll_top import ScrollHere
-            page.review_area.objects = [ScrollHere(height=0, margin=0, sizing_mode="stretch_width"),
-                                        *page.review_area.objects]
-        return panel
+        page = self.play_page.open_replay()         # under the board, brought into view
+        return page.open_review(self.play_page.session.learner_players) if page is not None else None

@@ -168,8 +168,7 @@ class PlayPage(PlayFrame, pn.viewable.Viewer):
                                     masked=not s.state.is_terminal(), title="this game",
                                     seat_names=[s.seat_label(p) for p in range(s.state.game.num_players)],
                                     embedded=True)
-        self.replay_area.objects = [page]
-        return page
+        return self.show_replay(page)
 
     def open_position(self, text: str, cpu: str | None = None) -> bool:
         """Play the position of a shared link, every seat a person (with ``cpu``, a level: the player to move

@@ -113,8 +113,7 @@ class DiplomacyPlayPage(PlayFrame, pn.viewable.Viewer):
             return None
         page = DiplomacyReplayPage(DiplomacyReplay(st.record.fork(), viewer=None, title="this game",
                                                    masked=not st.is_terminal()), embedded=True)
-        self.replay_area.objects = [page]
-        return page
+        return self.show_replay(page)
 
     def open_position(self, text: str, cpu: str | None = None) -> bool:
         """Play the position of a shared link: its power "to order" by a person on this screen (no such

@@ -131,8 +131,7 @@ class FrontsPlayPage(PlayFrame, pn.viewable.Viewer):
         masked = not st.result
         page = FrontsReplayPage(FrontsReplay(st.record.fork(), viewer=viewer, masked=masked, title="this game"),
                                 embedded=True)
-        self.replay_area.objects = [page]
-        return page
+        return self.show_replay(page)
 
     # --- kept over a reload (academy.ui.local_games) ----------------------------------------------
     keep_watch = ("obs",)

@@ -273,8 +273,7 @@ class GameOfWarPlayPage(PlayFrame, KeptBySeats, pn.viewable.Viewer):
         if st is None:
             return None
         page = GameOfWarReplayPage(GameOfWarReplay(st.record.fork(), title="this game"), embedded=True)
-        self.replay_area.objects = [page]
-        return page
+        return self.show_replay(page)
 
     # --- kept over a reload (academy.ui.local_games) ----------------------------------------------
     keep_watch = ("state",)

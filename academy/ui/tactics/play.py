@@ -149,8 +149,7 @@ class TacticsPlayPage(PlayFrame, KeptBySeats, pn.viewable.Viewer):
                                 title="this game" + (f" as {s.player_name(s.viewer)} saw it" if masked else ""),
                                 seat_names=[s.seat_label(p) for p in range(s.state.game.num_players)])
         page = TacticsReplayPage(session, embedded=True)
-        self.replay_area.objects = [page]
-        return page
+        return self.show_replay(page)
 
     def open_position(self, text: str, cpu: str | None = None) -> bool:
         """Play the position of a shared link, both armies here (the map's own options; with ``cpu``, a level:
