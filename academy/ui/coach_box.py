@@ -1,7 +1,7 @@
 """The live coach on a Play page (issue 22): "Coach: warn me before a blunder" (off by default, offered in a
 game against the CPU), what the coach is doing, and its warning with "Do it anyway" / "Take it back".
 
-``CoachBox(session)`` shows a session's ``coach`` (``academy.ui.live_coach.LiveCoach``); the session is
+``CoachBox(session, watch)`` shows a session's ``coach`` (``academy.ui.live_coach.LiveCoach``); the session is
 ``Coached`` (a turn-by-turn game, or a game of orders on one screen). In a game without a rule to judge
 decisions (no reviewer) the box says so instead of offering the coach. Nothing here names a game.
 """
@@ -25,7 +25,7 @@ STYLE = """
 class CoachBox(pn.viewable.Viewer):
     """The live coach's switch, its work and its warning for ``session`` (see the module docstring)."""
 
-    def __init__(self, session: Any, **params: Any) -> None:
+    def __init__(self, session: Any, watch: tuple[str, ...] = ("state", "seats"), **params: Any) -> None:
         super().__init__(**params)
         self.session = session
         coach = session.coach
@@ -44,7 +44,9 @@ class CoachBox(pn.viewable.Viewer):
         self.layout = pn.Column(self.toggle, self.status, self.warning, self.answers, sizing_mode="stretch_width",
                                 margin=0, css_classes=["coach-box"], visible=False)
         coach.param.watch(lambda *e: self.refresh(), ["warning", "checking", "on", "nudges"])
-        session.param.watch(lambda *e: self.refresh(), [n for n in ("state", "seats", "step") if n in session.param])
+        # ``watch``: the session's parameters that change when a game starts or moves on (a Play page's
+        # ``keep_watch``: Tactics' and Fronts' sessions publish ``obs``, not ``state``)
+        session.param.watch(lambda *e: self.refresh(), [n for n in watch if n in session.param])
         self.refresh()
 
     def __panel__(self) -> pn.viewable.Viewable:

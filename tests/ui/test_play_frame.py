@@ -179,3 +179,15 @@ def test_the_frame_names_no_game() -> None:
     code = (UI_DIR / "play_frame.py").read_text(encoding="utf-8").lower()
     entries = importlib.import_module("academy.games").CATALOG
     assert not [w for e in entries for w in (e.name, e.title.lower()) if w in code]
+
+
+def test_the_coach_box_appears_once_a_game_against_the_cpu_starts(game: str) -> None:
+    """The live coach's box follows the page's session (its ``keep_watch``: Tactics' and Fronts' sessions
+    publish ``obs``): hidden before any game, offered once a game against the CPU is on (it stayed hidden
+    on the Tactics page, which watched the wrong parameter)."""
+    make, line, *_ = GAMES[game]
+    page = make()
+    box = next(c for c in page.layout.select(pn.Column) if "coach-box" in c.css_classes)
+    assert not box.visible
+    assert page.open_position(line(), cpu="easy")
+    assert page.session.coach_offered and box.visible

@@ -130,7 +130,7 @@ class PlayPage(PlayFrame, pn.viewable.Viewer):
         self.board = ConquestBoard(s)
         self.players = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["players"])
         side = pn.Column(
-            self.message, CoachBox(s), PhaseControls(s), divider(), OddsPanel(s), divider(), self.players,
+            self.message, CoachBox(s, self.keep_watch), PhaseControls(s), divider(), OddsPanel(s), divider(), self.players,
             sizing_mode="stretch_width", margin=0, css_classes=["side-panel"])
         replay_area = self.replay_slot()
         self.table = pn.Column(

@@ -85,7 +85,7 @@ class DiplomacyPlayPage(PlayFrame, pn.viewable.Viewer):
         self.board = DiplomacyBoard(s)
         self.centres = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["centres"])
         self.orders_panel = OrdersPanel(s)
-        side = pn.Column(CoachBox(s), self.orders_panel, divider(), self.centres, sizing_mode="stretch_width", margin=0,
+        side = pn.Column(CoachBox(s, self.keep_watch), self.orders_panel, divider(), self.centres, sizing_mode="stretch_width", margin=0,
                          css_classes=["side-panel"])
         self.table = board_and_side(pn.Column(self.board, _board_footer(self.board), sizing_mode="stretch_width",
                                               margin=0), side, 410)

@@ -82,7 +82,7 @@ class FrontsPlayPage(PlayFrame, pn.viewable.Viewer):
             level_notes_pane("fronts"), self.start,
             self.form_message_pane(CSS), sizing_mode="stretch_width", css_classes=["new-game-form"])
         self.board = FrontsBoard(s)
-        side = pn.Column(CoachBox(s), OrdersPanel(s), divider(), OddsPanel(s), sizing_mode="stretch_width", margin=0,
+        side = pn.Column(CoachBox(s, self.keep_watch), OrdersPanel(s), divider(), OddsPanel(s), sizing_mode="stretch_width", margin=0,
                          css_classes=["side-panel"])
         legend = pn.pane.HTML(LEGEND, stylesheets=[CSS], sizing_mode="stretch_width")
         self.table = board_and_side(pn.Column(self.board, legend, sizing_mode="stretch_width", margin=0), side, 430)

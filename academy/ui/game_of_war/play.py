@@ -230,7 +230,7 @@ class GameOfWarPlayPage(PlayFrame, KeptBySeats, pn.viewable.Viewer):
         self.deploy_panel = DeploymentPanel(s)
         self.cover = DeploymentCover(s)
         self.play_buttons = wrapping_row(self.attack_button, self.end_button, margin=0)
-        side = pn.Column(self.status, self.message, CoachBox(s), wrapping_row(self.play_buttons, self.undo_button),
+        side = pn.Column(self.status, self.message, CoachBox(s, self.keep_watch), wrapping_row(self.play_buttons, self.undo_button),
                          self.deploy_panel,
                          self.preview, unit_legend(),
                          pn.pane.HTML("<b>Lines of communication</b>", stylesheets=[CSS]), self.lines,

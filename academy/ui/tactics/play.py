@@ -98,7 +98,7 @@ class TacticsPlayPage(PlayFrame, KeptBySeats, pn.viewable.Viewer):
         self.why = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["attack-why"])
         self.events = EventLog(s, entries=lambda: s.log, mine=lambda: {s.viewer} if s.viewer is not None else set(),
                                watch=["log", "viewer"], css_classes=["last-events"], max_height=360)
-        side = pn.Column(self.status, self.message, CoachBox(s), self.controls, self.odds, self.why, divider(),
+        side = pn.Column(self.status, self.message, CoachBox(s, self.keep_watch), self.controls, self.odds, self.why, divider(),
                          pn.pane.HTML("<b>What happened</b>", stylesheets=[CSS], margin=(4, 5, 0, 5)),
                          self.events, sizing_mode="stretch_width", margin=0, css_classes=["side-panel"])
         self.legend = pn.pane.HTML(LEGEND, stylesheets=[CSS], sizing_mode="stretch_width",
