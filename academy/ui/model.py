@@ -116,10 +116,12 @@ class BoardModel(param.Parameterized):
         with param.parameterized.discard_events(self):
             pair = (self.selected, self.target)
             self.param.update(**changes)
-            new_source = self.selected != pair[0]
+            # each new source and target starts at the most dice; dice chosen with nothing selected yet are
+            # the learner's choice for the attack about to be picked, and stay
+            new_source = pair[0] is not None and self.selected != pair[0]
             new_target = None not in (pair[1], self.target) and self.target != pair[1]
             if (new_source or new_target) and hasattr(self.choice, "new_attack"):
-                self.choice.new_attack()       # each new source and target starts at the most dice
+                self.choice.new_attack()
             if self.state is not None and self.selected is not None and self.selected not in self.state.owner:
                 self.selected = None
             blocked = self.state is None or self._input_blocked()

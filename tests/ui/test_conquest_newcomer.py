@@ -154,3 +154,15 @@ def test_after_undo_the_dice_start_at_the_most_again():
     assert s.choice.dice == 3
     s.click("china")
     assert s.last_events[0].data["dice"] == 3
+
+
+def test_dice_chosen_before_the_source_stay_for_that_attack():
+    """A newcomer's walk: in "Attacking and the dice" the learner chose 1 die, then clicked Ukraine, and
+    the choice jumped back to 3 dice (the attack rolled 3). Dice chosen with nothing selected are for the
+    attack about to be picked; a new source after that starts at the most again."""
+    s = game(TWO_SOURCES)
+    s.choice.dice = 1
+    s.click("ural")
+    assert s.selected == "ural" and s.choice.dice == 1
+    s.click("china")
+    assert s.last_events[0].data["dice"] == 1
