@@ -467,6 +467,7 @@ class ClassroomPage(pn.viewable.Viewer):
 
     def __init__(self, query: dict[str, str] | None = None, room: Classroom | None = None, **params: Any) -> None:
         super().__init__(**params)
+        from academy.ui.class_teacher import OpenClassForm, TeacherView
         query = query or {}
         self.view: Any
         self.hook: Any = None
@@ -508,4 +509,10 @@ def class_page(query: dict[str, str] | None = None) -> pn.viewable.Viewable:
     return ClassroomPage(query)
 
 
-from academy.ui.class_teacher import OpenClassForm, TeacherView  # noqa: E402 - the teacher's side builds on this module
+def __getattr__(name: str) -> Any:
+    """``OpenClassForm`` and ``TeacherView`` (the teacher's side, in ``class_teacher``, which builds on this
+    module): found there when asked for, so that either module may be imported first."""
+    if name in ("OpenClassForm", "TeacherView"):
+        from academy.ui import class_teacher
+        return getattr(class_teacher, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
