@@ -125,7 +125,13 @@ class RecordReplay(ReplaySteps):
         if self.replay is None:
             return "No record loaded."
         r = self.replay
-        return f"Step {self.step} of {self.length} · turn {r.turn_index(self.step)} of {r.num_turns}"
+        # the game's own turn (its log's heading: "Turn 2 · Blue", "Day 3 · Red"), as the board says it; the
+        # "turn" step buttons go from one player's run of steps to the next
+        from academy.ui.registry import turn_rule
+        rule = turn_rule(r.game_name)
+        where = (rule.heading(self.state) if rule is not None and self.state is not None
+                 else f"turn {r.turn_index(self.step)} of {r.num_turns}")
+        return f"Step {self.step} of {self.length} · {where}"
 
     # --- names ---------------------------------------------------------------------------------
     def player_name(self, player: int | None, game: Any = None) -> str:

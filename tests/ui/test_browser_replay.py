@@ -62,7 +62,8 @@ def test_replay_step_branch_and_download(serve, open_page, finished_game, tmp_pa
     for _ in range(3):
         page.page.locator(".rv-turn-forward button").click()
         time.sleep(0.2)
-    page.wait_text(".replay-counter", "turn 4 of")
+    # the counter names the game's own turn, as the board's banner does
+    wait_until(lambda: int(page.text(".replay-counter").split()[1]) > 1 and "Turn " in page.text(".replay-counter"))
     wait_until(lambda: page.page.evaluate(LABELS) != start)
     shown = page.text(".replay-counter")
     step = int(shown.split()[1])

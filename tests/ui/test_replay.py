@@ -137,7 +137,7 @@ def test_by_turn_stops_where_the_player_changes(finished_record):
     assert s.step == j
     s.previous_turn()
     assert s.step <= 200 and all(owners[k] == owners[200] for k in range(s.step, 200))
-    assert "turn" in s.counter_text() and f"of {s.replay.num_turns}" in s.counter_text()
+    assert s.counter_text() == f"Step {s.step} of {s.length} · Turn {s.state.turn} · {s.player_name(s.state.current)}"
 
 
 def test_the_odds_show_what_the_attacker_faced(finished_record):
