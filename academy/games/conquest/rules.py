@@ -600,7 +600,8 @@ def _fortify(s: ConquestState, a: Fortify) -> list[Event]:
 
 
 def _end_turn(s: ConquestState, a: EndTurn) -> list[Event]:
-    return _next_turn(s)
+    p = s.current
+    return [Event("end_turn", f"{who(s, p)} ends the turn without fortifying.", {"player": p})] + _next_turn(s)
 
 
 def _next_turn(s: ConquestState) -> list[Event]:

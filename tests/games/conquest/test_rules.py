@@ -333,8 +333,8 @@ def test_end_turn_passes_clockwise_and_counts_reinforcements():
     events = s.apply(EndTurn())
     # Blue: 40 territories // 3 = 13, plus Europe 5, Africa 3, Asia 7, Australia 2
     assert s.current == 1 and s.reinforcements == 13 + 5 + 3 + 7 + 2
-    assert events[0].text == "Blue's turn: 30 reinforcements."
-    assert events[0].why[0] == "40 territories ÷ 3 = 13"
+    assert [e.text for e in events] == ["Red ends the turn without fortifying.", "Blue's turn: 30 reinforcements."]
+    assert events[1].why[0] == "40 territories ÷ 3 = 13"
 
 
 # ----------------------------------------------------------------------------- turn order and errors
