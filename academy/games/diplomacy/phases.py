@@ -118,7 +118,7 @@ def adjudicate_retreats(pos: Position, orders: Mapping[str, Iterable[str]]) -> R
                 if d is None:
                     err = f"There is no dislodged unit in {o.unit.province}."
                 elif d.unit.power != power:
-                    err = f"{d.unit} belongs to {d.unit.power}, not {power}."
+                    err = f"{d.unit} belongs to {d.unit.power.title()}, not {power.title()}."
                 elif o.unit.province in chosen:
                     err = (f"{o.unit.province} already has an order ({format_order(chosen[o.unit.province][1])}); "
                            "a unit takes one order per phase, so this one is ignored.")
@@ -232,16 +232,17 @@ def adjudicate_adjustments(pos: Position, orders: Mapping[str, Iterable[str]]) -
     given = parse_power_orders(pos, orders)
     built: dict[str, str] = {}          # province -> the order that built there this phase
     for power, key, o, err, text in given:
+        name = power.title()             # in sentences: 'France builds A PAR.'
         parsed[key] = o
         duplicate = False
         if err is None and o is not None:
             n = counts.get(power, 0)
             if isinstance(o, Waive):
                 if n <= done[power]:
-                    err = f"{power} has no build left to waive."
+                    err = f"{name} has no build left to waive."
                 else:
                     done[power] += 1
-                    results[key], reasons[key] = SUCCEEDS, f"{power} waives a build."
+                    results[key], reasons[key] = SUCCEEDS, f"{name} waives a build."
                     details[key] = {"kind": "waived"}
                     continue
             elif isinstance(o, Build):
@@ -249,16 +250,16 @@ def adjudicate_adjustments(pos: Position, orders: Mapping[str, Iterable[str]]) -
                 kind = o.unit.kind or "A"
                 p = m.provinces[prov]
                 if prov in built and units[prov].power == power:
-                    err = (f"{text}: {power} already builds {units[prov]} in {prov} this phase ({built[prov]}, "
+                    err = (f"{text}: {name} already builds {units[prov]} in {prov} this phase ({built[prov]}, "
                            "an earlier order); this duplicate order is ignored.")
                     duplicate = True
                 elif n <= done[power]:
-                    err = f"{power} has no build left ({count(len(pos.centers_of(power)), 'centre')}, " \
+                    err = f"{name} has no build left ({count(len(pos.centers_of(power)), 'centre')}, " \
                           f"{count(len(pos.units_of(power)), 'unit')})."
                 elif p.home != power:
-                    err = f"{prov} is not a home centre of {power}; build only in your own home centres."
+                    err = f"{prov} is not a home centre of {name}; build only in your own home centres."
                 elif pos.supply_centers.get(prov) != power:
-                    err = f"{power} does not control {prov} now, so it cannot build there."
+                    err = f"{name} does not control {prov} now, so it cannot build there."
                 elif prov in units:
                     err = f"{prov} is occupied; build only in an empty home centre."
                 elif kind == "F" and p.kind != "coast":
@@ -269,7 +270,7 @@ def adjudicate_adjustments(pos: Position, orders: Mapping[str, Iterable[str]]) -
                     units[prov] = Unit(power, kind, o.unit.location if kind == "F" else prov)
                     built[prov] = text
                     done[power] += 1
-                    results[key], reasons[key] = SUCCEEDS, f"{power} builds {units[prov]}."
+                    results[key], reasons[key] = SUCCEEDS, f"{name} builds {units[prov]}."
                     details[key] = {"kind": "built", "unit": str(units[prov])}
                     continue
             elif isinstance(o, Disband):
@@ -280,9 +281,9 @@ def adjudicate_adjustments(pos: Position, orders: Mapping[str, Iterable[str]]) -
                            "this duplicate order is ignored.")
                     duplicate = True
                 elif n >= 0 or -n <= done[power]:
-                    err = f"{power} owes no disband."
+                    err = f"{name} owes no disband."
                 elif u is None or u.power != power:
-                    err = f"{power} has no unit in {prov} to disband."
+                    err = f"{name} has no unit in {prov} to disband."
                 else:
                     del units[prov]
                     disbanded[power].add(prov)

@@ -28,7 +28,7 @@ from academy.core.errors import GameOver, IllegalAction
 from academy.core.jsonio import check_envelope, envelope
 from academy.core.protocol import Event, NodeKind, State
 from academy.core.record import Record
-from academy.core.text import count, listing, plural
+from academy.core.text import count, listing
 
 from .actions import DrawVote, Resolve, SubmitOrders
 from .adjudicate import Resolution, adjudicate
@@ -291,11 +291,10 @@ class DiplomacyState(State):
             if years is not None and ph.season == "S" and ph.year >= self.game.start_year + years:
                 top = [pw for pw, n in counts.items() if n == best]
                 self.result = {"kind": "length", "winners": top,
-                               "text": (f"The agreed {count(years, 'year')} {plural(years, 'is', 'are')} over: " +
-                                        (f"{top[0].title()} has the most supply centres ({best}) and wins."
+                               "text": ((f"{top[0].title()} has the most supply centres ({best}) and wins"
                                          if len(top) == 1 else
                                          f"{listing([pw.title() for pw in top])} share the most supply centres "
-                                         f"({best})."))}
+                                         f"({best})") + f" after the agreed {count(years, 'year')}.")}
         if self.result:
             events.append(Event("game_over", self.result["text"], dict(self.result)))
 

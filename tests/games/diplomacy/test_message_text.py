@@ -19,7 +19,7 @@ def test_a_one_year_game_shared_by_two_powers():
     """issue 14, item 7: the result said "The agreed 1 year(s) are over: FRANCE, GERMANY share ..."."""
     tie = DiplomacyGame(years=1).state_from_position({"phase": "F1901M", **ONE_EACH})
     tie.resolve()
-    assert tie.result["text"] == "The agreed 1 year is over: France and Germany share the most supply centres (1)."
+    assert tie.result["text"] == "France and Germany share the most supply centres (1) after the agreed 1 year."
 
 
 def test_no_build_left_with_1_centre_and_1_unit():
@@ -28,7 +28,7 @@ def test_no_build_left_with_1_centre_and_1_unit():
     with pytest.raises(IllegalAction) as err:
         state.submit("FRANCE", ["F BRE B"])
     assert err.value.reason == "too_many_builds"
-    assert err.value.message == ("FRANCE: order 'F BRE B' refused: FRANCE has no build left (1 centre, 1 unit). "
+    assert err.value.message == ("FRANCE: order 'F BRE B' refused: France has no build left (1 centre, 1 unit). "
                                  "FRANCE has nothing to adjust.")
 
 

@@ -20,7 +20,7 @@ def test_two_powers_waive_two_rows_each_naming_its_power() -> None:
     assert len(set(keys)) == 2
     for row in res.rows:
         assert res.results[row.key] == "succeeds"
-        assert res.reasons[row.key] == f"{row.power} waives a build."
+        assert res.reasons[row.key] == f"{row.power.title()} waives a build."
 
 
 def test_same_disband_twice_executed_row_succeeds_duplicate_says_so() -> None:
