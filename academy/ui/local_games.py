@@ -80,7 +80,7 @@ class KeptBySeats:
         s = self.session
         if s.state is None:
             return None
-        return LocalGame(s.state.record, {"seats": list(s.seats)}, s.state.is_terminal())
+        return LocalGame(s.state.record, {"seats": list(s.seats)}, s.game_over)
 
     def resume_local_game(self, record: Any, setup: dict[str, Any]) -> None:
         """Play on from a kept record with its seats."""

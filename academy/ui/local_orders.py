@@ -32,13 +32,14 @@ import param
 from academy.core.bots import bot_seed
 from academy.core.errors import RulesError
 from academy.ui.live_coach import Coached, LiveCoach
+from academy.ui.resign import Resigning, winner_text
 from academy.ui.orders_session import OrdersSession
 from academy.ui.session_loop import CpuThinking
 
 __all__ = ["LocalOrders"]
 
 
-class LocalOrders(CpuThinking, Coached, OrdersSession):
+class LocalOrders(CpuThinking, Coached, Resigning, OrdersSession):
     """A simultaneous-orders game on this screen; see the module docstring."""
 
     people = param.List([], doc="the seats played on this screen")
@@ -73,8 +74,8 @@ class LocalOrders(CpuThinking, Coached, OrdersSession):
 
     @property
     def game_over(self) -> bool:
-        """A game is shown and it is over (its review may open)."""
-        return self._engine is not None and self._engine.is_terminal()
+        """A game is shown and it is over, on the board or by a resignation (its review may open)."""
+        return self._engine is not None and (self._engine.is_terminal() or self.resigned is not None)
 
     @property
     def engine_state(self) -> Any:
@@ -94,6 +95,8 @@ class LocalOrders(CpuThinking, Coached, OrdersSession):
         return self.thinking_text() if self.thinking else self._screen_waiting_text()
 
     def _refusal(self) -> str | None:
+        if self.resigned is not None:
+            return self.resigned_refusal()
         if self.thinking:
             return f"{self.thinking_text()} Wait for the results."
         if self.hot_seat and not self.ready:
@@ -106,6 +109,7 @@ class LocalOrders(CpuThinking, Coached, OrdersSession):
         or a level per seat ({seat: level}, one for every seat not in ``people``)."""
         self._cancel_cpu()
         self.coach.reset()
+        self._forget_resignation()
         self._engine = engine
         seed = engine.record.seed
         self._bots = {seat: self._make_bot(level if isinstance(level, str) else level[seat], bot_seed(seed, i))
@@ -159,6 +163,26 @@ class LocalOrders(CpuThinking, Coached, OrdersSession):
                                     f"Pass the screen to {self.seat_name(person)}.")
             return
         self._run_cpu(None, self.max_cpu_phases)
+
+    # --- resigning (Resigning) ----------------------------------------------------------------------
+    def _has_game(self) -> bool:
+        return self._engine is not None
+
+    def _resigner(self) -> tuple[str, str] | None:
+        """The seat shown if it is played here, else the first person at this screen, and who stays in."""
+        who = self.seat_id if self.seat_id in self.people else (self.people[0] if self.people else None)
+        if who is None:
+            return None
+        engine = self._engine
+        alive = [s for s in self._all_seats(engine) if s != who and self._seat_in(engine, s)]
+        return self.seat_name(who), winner_text([self.seat_name(s) for s in alive])
+
+    def _seat_in(self, engine: Any, seat: str) -> bool:
+        """Whether ``seat`` is still in the game (each game may say; by default every seat is)."""
+        return True
+
+    def _say(self, text: str) -> None:
+        self.message = text
 
     # --- the live coach (Coached) -------------------------------------------------------------------
     def _coach_state(self) -> Any:

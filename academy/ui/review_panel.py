@@ -13,7 +13,8 @@ the session's loop; in a notebook or a test it is prepared at once.
 
 ``ReviewLauncher(play_page)`` is a Play page's "Review this game" button, shown once the game is over: it
 opens the game's replay under the board (``play_page.open_replay()``) and the review of the people's seats
-on it (``session.learner_players``). Nothing here names a game.
+on it (``session.learner_players``); while the game runs, "Resign" beside it ends it there
+(``resign.Resigning``), so a lost game's review is a click away. Nothing here names a game.
 """
 from __future__ import annotations
 
@@ -161,9 +162,11 @@ class ReviewPanel(pn.viewable.Viewer):
 
 
 class ReviewLauncher(pn.viewable.Viewer):
-    """A Play page's "Review this game", shown once its game is over (see the module docstring). The page
-    has ``session`` (with ``game_over`` and ``learner_players``), ``keep_watch`` (its session's parameters
-    that change after every action) and ``open_replay()``."""
+    """A Play page's "Review this game", shown once its game is over, and "Resign" beside it while a game
+    runs (see the module docstring): a first click asks "Really resign?", a second gives the game up
+    (``resign.Resigning``) and the review's button appears. The page has ``session`` (with ``game_over``,
+    ``learner_players``, ``resign()`` and ``resigned``), ``keep_watch`` (its session's parameters that change
+    after every action) and ``open_replay()``."""
 
     def __init__(self, play_page: Any, **params: Any) -> None:
         super().__init__(**params)
@@ -171,16 +174,44 @@ class ReviewLauncher(pn.viewable.Viewer):
         self.button = pn.widgets.Button(label="Review this game", color="primary", width=170, visible=False,
                                         css_classes=["review-game"], description="The coach's marks on your decisions")
         self.button.on_click(lambda e: self.open())
-        play_page.session.param.watch(lambda *e: self.refresh(), list(play_page.keep_watch))
+        self.resign_button = pn.widgets.Button(label="Resign", width=150, visible=False, css_classes=["resign-game"],
+                                               description="Give this game up; then review it")
+        self.resign_button.on_click(lambda e: self.resign())
+        self._armed = False
+        session = play_page.session
+        session.param.watch(lambda *e: self.refresh(disarm=True),
+                            [*play_page.keep_watch, *(["resigned"] if "resigned" in session.param else [])])
+        self.layout = pn.Row(self.resign_button, self.button, margin=0)
         self.refresh()
 
     def __panel__(self) -> pn.viewable.Viewable:
-        return self.button
+        return self.layout
 
-    def refresh(self) -> None:
-        over = bool(self.play_page.session.game_over)
+    def refresh(self, disarm: bool = False) -> None:
+        s = self.play_page.session
+        over = bool(s.game_over)
         if self.button.visible != over:
             self.button.visible = over
+        if disarm:
+            self._armed = False
+        running = bool(getattr(s, "can_resign", False))
+        label = "Really resign? Click again" if self._armed else "Resign"
+        if self.resign_button.label != label:
+            self.resign_button.label = label
+            self.resign_button.button_type = "danger" if self._armed else "default"
+        if self.resign_button.visible != bool(running):
+            self.resign_button.visible = bool(running)
+
+    def resign(self) -> bool:
+        """First click: ask again; second: the session resigns (True once it has)."""
+        if not self._armed:
+            self._armed = True
+            self.refresh()
+            return False
+        self._armed = False
+        done = bool(self.play_page.session.resign())
+        self.refresh()
+        return done
 
     def open(self) -> Any:
         """The game's replay under the board with the review of the people's decisions on it (None: no game

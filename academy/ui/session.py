@@ -105,7 +105,7 @@ class GameSession(TurnSession, BoardModel):
         return self._refuse()
 
     def _input_blocked(self) -> bool:
-        return self.cpu_to_move
+        return self.cpu_to_move or self.resigned is not None
 
     def _do(self, action: Any, *where: Any) -> bool:
         """``BoardModel._do``: a click's action with its selection, else (notation) the selection now; held

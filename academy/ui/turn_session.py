@@ -34,6 +34,7 @@ from academy.core.text import count
 
 from .history import log_lines, rebuild
 from .live_coach import Coached, LiveCoach
+from .resign import Resigning, winner_text
 from .session_loop import Acting, CpuTurns
 
 __all__ = ["TurnSession", "HUMAN", "CPU_LEVELS", "default_bot_factory"]
@@ -50,7 +51,7 @@ def default_bot_factory(game_name: str) -> Callable[[str, int], Any]:
     return make
 
 
-class TurnSession(Acting, CpuTurns, Coached, param.Parameterized):
+class TurnSession(Acting, CpuTurns, Coached, Resigning, param.Parameterized):
     """A turn-by-turn game on one screen (people and/or the CPU); see the module docstring."""
 
     #: the engine's name in ``academy.games.REGISTRY`` (each game's session sets it)
@@ -115,13 +116,31 @@ class TurnSession(Acting, CpuTurns, Coached, param.Parameterized):
 
     @property
     def game_over(self) -> bool:
-        """A game is shown and it is over (its review may open)."""
-        return self.state is not None and self.state.is_terminal()
+        """A game is shown and it is over, on the board or by a resignation (its review may open)."""
+        return self.state is not None and (self.state.is_terminal() or self.resigned is not None)
 
     @property
     def cpu_to_move(self) -> bool:
         s = self.state
         return s is not None and s.node_kind() is NodeKind.DECISION and self.is_cpu(s.to_move())
+
+    # --- resigning (Resigning) -------------------------------------------------------------------
+    def _has_game(self) -> bool:
+        return self.state is not None
+
+    def _resigner(self) -> tuple[str, str] | None:
+        """The person to move, else the first person at this screen, and who stays in."""
+        s = self.state
+        mover = s.to_move() if s.node_kind() is NodeKind.DECISION else None
+        who = mover if isinstance(mover, int) and not self.is_cpu(mover) else (self.humans[0] if self.humans else None)
+        if who is None:
+            return None
+        alive = getattr(s, "is_eliminated", lambda p: False)
+        others = [self.player_name(p) for p in range(s.game.num_players) if p != who and not alive(p)]
+        return self.player_name(who), winner_text(others)
+
+    def _say(self, text: str) -> None:
+        self._publish(message=text)
 
     # --- the live coach (Coached) ----------------------------------------------------------------
     def _coach_state(self) -> State | None:
@@ -178,6 +197,7 @@ class TurnSession(Acting, CpuTurns, Coached, param.Parameterized):
         """Every start: stop the CPU, take the seats, show the position, let the CPU play if it is to move."""
         self._cancel_cpu()
         self.coach.reset()
+        self._forget_resignation()
         self._bots = {}
         self.seats = list(seats)        # before the state, so the views see matching seats
         self._show_game(state, message=message, log=list(log), last_events=list(events))
@@ -231,6 +251,8 @@ class TurnSession(Acting, CpuTurns, Coached, param.Parameterized):
         s = self.state
         if s is None:
             return "No game yet: start a new game first."
+        if self.resigned is not None:
+            return self.resigned_refusal()
         if self.cpu_to_move or self.thinking:
             return f"{self.seat_label(s.to_move())} is playing; wait for your turn."
         return None
@@ -295,6 +317,8 @@ class TurnSession(Acting, CpuTurns, Coached, param.Parameterized):
         """Why undo is not available now, or None (a finished game stays finished)."""
         if self.state is None:
             return "No game yet: start a new game first."
+        if self.resigned is not None:
+            return self.resigned_refusal()
         if self.state.is_terminal():
             return ("The game is over, and a finished game stays finished: Undo can't take back the move that "
                     "ended it. Start a new game, or watch this one again in its replay.")

@@ -165,7 +165,7 @@ class PlayPage(PlayFrame, pn.viewable.Viewer):
             return None
         humans = s.humans
         page = conquest_replay_page(s.state.record.fork(), viewer=humans[0] if len(humans) == 1 else None,
-                                    masked=not s.state.is_terminal(), title="this game",
+                                    masked=not s.game_over, title="this game",
                                     seat_names=[s.seat_label(p) for p in range(s.state.game.num_players)],
                                     embedded=True)
         return self.show_replay(page)
@@ -194,7 +194,7 @@ class PlayPage(PlayFrame, pn.viewable.Viewer):
         s = self.session
         if s.state is None:
             return None
-        return LocalGame(s.state.record, {"seats": list(s.seats)}, s.state.is_terminal())
+        return LocalGame(s.state.record, {"seats": list(s.seats)}, s.game_over)
 
     def resume_local_game(self, record: Any, setup: dict[str, Any]) -> None:
         """Play on from a kept record with its seats; raises ValueError if it cannot be read."""

@@ -112,7 +112,7 @@ class DiplomacyPlayPage(PlayFrame, pn.viewable.Viewer):
         if st is None:
             return None
         page = DiplomacyReplayPage(DiplomacyReplay(st.record.fork(), viewer=None, title="this game",
-                                                   masked=not st.is_terminal()), embedded=True)
+                                                   masked=not self.session.game_over), embedded=True)
         return self.show_replay(page)
 
     def open_position(self, text: str, cpu: str | None = None) -> bool:
@@ -158,7 +158,7 @@ class DiplomacyPlayPage(PlayFrame, pn.viewable.Viewer):
         if st is None:
             return None
         return LocalGame(st.record, {"people": list(self.session.people), "levels": dict(self.session.levels)},
-                         st.is_terminal())
+                         self.session.game_over)
 
     def resume_local_game(self, record: Any, setup: dict[str, Any]) -> None:
         """Play on from a kept record with the same people on this screen, every phase's results back."""

@@ -528,6 +528,10 @@ class LocalDiplomacy(LocalOrders, DiplomacySession):
     def _waiting_seats(self, engine: DiplomacyState) -> list[str]:
         return list(engine.waiting_for())
 
+    def _seat_in(self, engine: DiplomacyState, seat: str) -> bool:
+        pos = engine.position
+        return bool(pos.units_of(seat)) or seat in pos.supply_centers.values()
+
     def _orders_action(self, seat: str | None, orders: list[str]) -> Any:
         from academy.games.diplomacy.actions import SubmitOrders
         return SubmitOrders(seat, tuple(orders)) if seat is not None else None

@@ -128,7 +128,7 @@ class FrontsPlayPage(PlayFrame, pn.viewable.Viewer):
             return None
         people = self.session.people
         viewer = people[0] if len(people) == 1 else None
-        masked = not st.result
+        masked = not self.session.game_over
         page = FrontsReplayPage(FrontsReplay(st.record.fork(), viewer=viewer, masked=masked, title="this game"),
                                 embedded=True)
         return self.show_replay(page)
@@ -143,7 +143,7 @@ class FrontsPlayPage(PlayFrame, pn.viewable.Viewer):
         st = s.engine_state
         if st is None:
             return None
-        return LocalGame(st.record, {"people": list(s.people), "level": s.level}, st.is_terminal())
+        return LocalGame(st.record, {"people": list(s.people), "level": s.level}, s.game_over)
 
     def resume_local_game(self, record: Any, setup: dict[str, Any]) -> None:
         """Play on from a kept record with the same people and CPU level, every turn's reports back."""

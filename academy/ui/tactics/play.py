@@ -144,7 +144,7 @@ class TacticsPlayPage(PlayFrame, KeptBySeats, pn.viewable.Viewer):
         s = self.session
         if s.state is None:
             return None
-        masked = bool(s.state.game.options["fog"]) and not s.state.is_terminal() and s.viewer is not None
+        masked = bool(s.state.game.options["fog"]) and not s.game_over and s.viewer is not None
         session = TacticsReplay(s.state.record.fork(), viewer=s.viewer if masked else None, masked=masked,
                                 title="this game" + (f" as {s.player_name(s.viewer)} saw it" if masked else ""),
                                 seat_names=[s.seat_label(p) for p in range(s.state.game.num_players)])
