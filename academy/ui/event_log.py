@@ -102,16 +102,25 @@ def waited_marks(entries: Sequence[dict[str, Any]], mine: Collection[Any], mode:
         newest = newest or group_turns(entries)[-1]
         return {i for i, e in newest.entries if e.get("by") not in mine}
     last = next((i for i in range(len(entries) - 1, -1, -1) if entries[i].get("by") in mine), -1)
+    # a turn's first entry announces whose turn it is ("Red's turn: 4 reinforcements"): the engine writes it
+    # after the last move of the player before, but it is nobody's move, and it heads the learner's own turn
+    starts, heading = set(), None
+    for i, e in enumerate(entries):
+        if e.get("turn") and e.get("turn") != heading:
+            if heading is not None:
+                starts.add(i)
+            heading = e.get("turn")
     return {i for i in range(last + 1, len(entries))
-            if entries[i].get("by") is not None and entries[i].get("by") not in mine}
+            if entries[i].get("by") is not None and entries[i].get("by") not in mine and i not in starts}
 
 
-def _item(e: dict[str, Any], waited: bool) -> str:
+def _item(e: dict[str, Any], waited: bool, value: int | None = None) -> str:
     why = "".join(f"<span class='why'>{escape(str(w))}</span>" for w in e.get("why") or () if w)
     note = e.get("note")
     note_html = f"<span class='ev-note {escape(str(note))}'>{escape(str(note))}</span>" if note else ""
     cls = f"ev ev-{escape(str(e.get('kind') or 'event'))}" + (" waited" if waited else "")
-    return f"<li class='{cls}'>{escape(str(e.get('text', '')))}{note_html}{why}</li>"
+    number = f" value='{value}'" if value is not None else ""     # after the unnumbered "While you waited"
+    return f"<li class='{cls}'{number}>{escape(str(e.get('text', '')))}{note_html}{why}</li>"
 
 
 def _runs(items: list[tuple[int, dict[str, Any]]]) -> list[list[tuple[int, dict[str, Any]]]]:
@@ -132,18 +141,23 @@ def turn_html(turn: Turn, marks: Collection[int] = (), newest: bool = False) -> 
     order, "While you waited" before the first marked one; a run of ``FOLD`` alike events folds."""
     parts: list[str] = []
     shown_head = False
+    number, renumber = 0, False       # the items' numbers (the "While you waited" line takes none)
     for run in _runs(turn.entries):
         waited = any(i in marks for i, _ in run)
         if waited and not shown_head:
             parts.append(f"<li class='waited-head'>{WAITED}:</li>")
-            shown_head = True
+            shown_head = renumber = True
         if len(run) >= FOLD:
+            number += 1
             inner = "".join(_item(e, i in marks) for i, e in run)
             first = escape(str(run[0][1].get("text", "")))
-            parts.append(f"<li class='{'waited' if waited else ''}'><details><summary>{len(run)} events like "
-                         f"“{first}”</summary><ol>{inner}</ol></details></li>")
+            value = f" value='{number}'" if renumber else ""
+            parts.append(f"<li class='{'waited' if waited else ''}'{value}><details><summary>{len(run)} events "
+                         f"like “{first}”</summary><ol>{inner}</ol></details></li>")
         else:
-            parts += [_item(e, i in marks) for i, e in run]
+            for i, e in run:
+                number += 1
+                parts.append(_item(e, i in marks, number if renumber else None))
     live = ' aria-live="polite" aria-relevant="additions"' if newest else ""
     return (f"<details open class='log-turn{' newest' if newest else ''}'><summary>{escape(turn.heading)}</summary>"
             f"<ol class='log-items'{live}>{''.join(parts)}</ol></details>")

@@ -51,7 +51,10 @@ def test_the_cpu_turn_is_marked_while_you_waited() -> None:
     last_mine = max(i for i, e in enumerate(s.log) if e.get("by") == 0)
     assert marks and min(marks) > last_mine and all(s.log[i]["by"] == 1 for i in marks)
     cpu_turn = [i for i, e in enumerate(s.log) if i > last_mine and e["by"] == 1]
-    assert marks == set(cpu_turn)
+    # the CPU's moves are marked; "Red's turn: 4 reinforcements", written after its last move, heads the
+    # learner's own turn and is nobody's move (a newcomer read it under "While you waited")
+    announce = [i for i in cpu_turn if s.log[i]["kind"] == "turn"]
+    assert announce and marks == set(cpu_turn) - set(announce)
     html = "".join(p.object for p in ConquestLog(s).box.objects)
     assert html.count(f"{WAITED}:") >= 1 and "class='ev ev-" in html and " waited'" in html
     s.act(s.state.legal_actions()[0])                                  # the learner acts: no marks any more
@@ -155,3 +158,14 @@ def test_a_log_that_grows_shows_what_a_fresh_log_shows() -> None:
     fresh = Source(log=entries[:30])
     assert [p.object for p in view.box.objects] == \
         [p.object for p in EventLog(fresh, lambda: fresh.log, mine=lambda: {0}).box.objects]
+
+
+def test_the_items_after_while_you_waited_keep_their_numbers() -> None:
+    """A newcomer's walk: the list under "While you waited:" began at 2 (the unnumbered line took 1)."""
+    from academy.ui.event_log import Turn, turn_html
+    turn = Turn("Turn 2 · Blue", [(0, {"text": "Blue places 3 on Peru.", "by": 1}),
+                                   (1, {"text": "Blue ends the turn.", "by": 1})])
+    html = turn_html(turn, marks={0, 1})
+    assert "<li class='waited-head'>While you waited:</li><li class='ev ev-event waited' value='1'>" in html
+    assert "value='2'>Blue ends the turn." in html
+    assert "value=" not in turn_html(turn)                             # nothing marked: the list numbers itself
