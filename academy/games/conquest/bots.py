@@ -529,6 +529,85 @@ class Assessment:
         return ev - self.cost(armies - (len(path) - 1), total, enemy)
 
 
+# ============================================================================ elimination sweeps
+@dataclass(frozen=True)
+class Sweep:
+    """A plan to eliminate ``target`` this turn: its chance (roughly) and its first attack."""
+
+    target: int
+    chance: float
+    src: str
+    dst: str
+
+
+def plan_sweep(s: ConquestState, p: int, q: int, armies: dict[str, int] | None = None,
+               owner: dict[str, int | None] | None = None, floor: float = 0.05) -> Sweep | None:
+    """Can ``p`` take every territory of ``q`` this turn? A greedy plan on expected armies.
+
+    Each step attacks the territory of ``q`` with the best odds from a neighbour of ``p`` (the armies
+    left after the expected losses move on when more of ``q`` lies beyond); the chance is the product
+    of the steps' chances. None when some territory of ``q`` cannot be reached or the chance falls
+    below ``floor``.
+    """
+    info = map_info(s.game.map)
+    armies = dict(s.armies if armies is None else armies)
+    owner = dict(s.owner if owner is None else owner)
+    targets = [t for t in info.order if owner[t] == q]
+    if not targets:
+        return None
+    chance, first = 1.0, None
+    while targets:
+        best, best_key = None, None
+        for dst in targets:
+            for src in info.nbrs[dst]:
+                if owner[src] == p and armies[src] >= 2:
+                    c = win_chance(armies[src], armies[dst])
+                    key = (c, armies[src] - armies[dst])
+                    if best_key is None or key > best_key:
+                        best, best_key = (src, dst), key
+        if best is None:
+            return None
+        src, dst = best
+        chance *= best_key[0]
+        if chance < floor:
+            return None
+        if first is None:
+            first = best
+        lost, _ = expected_losses(armies[src], armies[dst])
+        left = max(1, int(armies[src] - lost + 0.5))
+        owner[dst] = p
+        targets.remove(dst)
+        on = any(owner[n] == q for n in info.nbrs[dst])
+        stay = any(owner[n] == q for n in info.nbrs[src])
+        if on and not stay:
+            armies[dst], armies[src] = max(1, left - 1), 1
+        elif on:
+            armies[dst] = max(1, (left - 1) // 2)
+            armies[src] = left - armies[dst]
+        else:
+            armies[dst], armies[src] = 1, max(1, left - 1)
+    return Sweep(q, chance, first[0], first[1])
+
+
+def best_sweep(s: ConquestState, p: int, armies: dict[str, int] | None = None,
+               owner: dict[str, int | None] | None = None, most: int = 12) -> Sweep | None:
+    """The likeliest sweep of a rival holding ``most`` territories or fewer (more cards first on ties)."""
+    owner_now = s.owner if owner is None else owner
+    count: dict[int, int] = {}
+    for o in owner_now.values():
+        if o is not None and o >= 0 and o != p:
+            count[o] = count.get(o, 0) + 1
+    best = None
+    for q in sorted(count):
+        if count[q] > most:
+            continue
+        plan = plan_sweep(s, p, q, armies, owner)
+        if plan and (best is None or (plan.chance + 0.05 * len(s.hands[q]))
+                     > (best.chance + 0.05 * len(s.hands[best.target]))):
+            best = plan
+    return best
+
+
 class HardBot(ConquestBot):
     """Plans with the exact odds and the map: continents, borders, cards, eliminations."""
 
@@ -538,6 +617,8 @@ class HardBot(ConquestBot):
     attack_least_crowd = 2.5  # ... with two rivals or more, who share out the armies it leaves thin
 
     assessment_class = Assessment
+    sweeps = True             # plans the elimination of a rival in one turn (plan_sweep)
+    sweep_go = 0.4            # ... and goes for it when its chance is at least this
 
     def assess(self, s: ConquestState, card_open: bool) -> Assessment:
         return self.assessment_class(s, s.current, card_open)
@@ -592,6 +673,8 @@ class HardBot(ConquestBot):
         p = s.current
         if len(s.hands[p]) >= 4:
             return True
+        if self.sweeps and self._staging(s, s.reinforcements + rules.set_value(s.sets_traded)) is not None:
+            return True
         view = self.assess(s, card_open=not s.conquered)
         if rules.set_value(s.sets_traded) >= _income(s, p, view.count.get(p, 0)):
             return True
@@ -615,9 +698,26 @@ class HardBot(ConquestBot):
 
     # --- reinforcements --------------------------------------------------------------------
     def reinforce(self, s: ConquestState) -> Place:
+        if self.sweeps:
+            stage = self._staging(s, s.reinforcements)
+            if stage is not None:
+                return Place(stage, s.reinforcements)
         view = self.assess(s, card_open=not s.conquered)
         t, k = self._placement(view, s.reinforcements, setup=False)
         return Place(t, k)
+
+    def _staging(self, s: ConquestState, R: int) -> str | None:
+        """The territory where ``R`` armies make the elimination of a rival likely this turn, if any."""
+        info, p = map_info(s.game.map), s.current
+        best, best_chance = None, self.sweep_go - 1e-9
+        stages = [t for t in info.order if s.owner[t] == p and any(_is_enemy(s.owner[n], p) for n in info.nbrs[t])]
+        for t in stages:
+            armies = dict(s.armies)
+            armies[t] += R
+            plan = best_sweep(s, p, armies)
+            if plan is not None and plan.chance > best_chance:
+                best, best_chance = t, plan.chance
+        return best
 
     def _placement(self, view: Assessment, R: int, setup: bool) -> tuple[str, int]:
         """Where to put R armies: the best attack base or the border most in danger."""
@@ -647,6 +747,10 @@ class HardBot(ConquestBot):
 
     # --- attacks ---------------------------------------------------------------------------
     def attack(self, s: ConquestState) -> Attack | EndAttack:
+        if self.sweeps:
+            plan = best_sweep(s, s.current)
+            if plan is not None and plan.chance >= self.sweep_go:
+                return Attack(plan.src, plan.dst, _dice(s.armies[plan.src]))
         view = self.assess(s, card_open=not s.conquered)
         info, p = view.info, view.p
         plans = []
@@ -678,6 +782,10 @@ class HardBot(ConquestBot):
         src, dst, low = occ["src"], occ["dst"], occ["min"]
         total = s.armies[src]
         high = total - 1
+        if self.sweeps:
+            k = self._sweep_occupy(s, src, dst, low, high)
+            if k is not None:
+                return Occupy(k)
         view = self.assess(s, card_open=False)
         candidates = sorted({low, high, *(low + (high - low) * i // 6 for i in range(1, 6))})
         best_k, best_score = high, float("-inf")
@@ -689,6 +797,19 @@ class HardBot(ConquestBot):
             if score > best_score + 1e-9:
                 best_k, best_score = k, score
         return Occupy(best_k)
+
+    def _sweep_occupy(self, s: ConquestState, src: str, dst: str, low: int, high: int) -> int | None:
+        """The armies to move on when that keeps the elimination of a rival likely this turn."""
+        p = s.current
+        best_k, best_chance = None, self.sweep_go - 1e-9
+        for k in sorted({high, low, (low + high) // 2}, reverse=True):
+            armies = dict(s.armies)
+            armies[src] -= k
+            armies[dst] = k
+            plan = best_sweep(s, p, armies)
+            if plan is not None and plan.chance > best_chance + 1e-9:
+                best_k, best_chance = k, plan.chance
+        return best_k
 
     # --- fortification ---------------------------------------------------------------------
     def fortify(self, s: ConquestState) -> Fortify | EndTurn:
@@ -739,6 +860,7 @@ class NormalBot(HardBot):
     attack_least = 0.5
     attack_least_crowd = 2.5
     assessment_class = NormalAssessment
+    sweeps = False
 
     def claim(self, s: ConquestState) -> Claim:
         info, p = map_info(s.game.map), s.current
