@@ -590,7 +590,7 @@ def plan_sweep(s: ConquestState, p: int, q: int, armies: dict[str, int] | None =
 
 
 def best_sweep(s: ConquestState, p: int, armies: dict[str, int] | None = None,
-               owner: dict[str, int | None] | None = None, most: int = 12) -> Sweep | None:
+               owner: dict[str, int | None] | None = None, most: int = 12, floor: float = 0.05) -> Sweep | None:
     """The likeliest sweep of a rival holding ``most`` territories or fewer (more cards first on ties)."""
     owner_now = s.owner if owner is None else owner
     count: dict[int, int] = {}
@@ -601,11 +601,38 @@ def best_sweep(s: ConquestState, p: int, armies: dict[str, int] | None = None,
     for q in sorted(count):
         if count[q] > most:
             continue
-        plan = plan_sweep(s, p, q, armies, owner)
+        plan = plan_sweep(s, p, q, armies, owner, floor)
         if plan and (best is None or (plan.chance + 0.05 * len(s.hands[q]))
                      > (best.chance + 0.05 * len(s.hands[best.target]))):
             best = plan
     return best
+
+
+def exposure(s: ConquestState, p: int, armies: dict[str, int] | None = None, most: int = 12) -> float:
+    """The likeliest elimination of ``p`` by a rival next turn: the rival's income and, with 3 cards or
+    more, the next set's armies placed where they help that rival most (plan_sweep from its seat)."""
+    info = map_info(s.game.map)
+    armies = dict(s.armies if armies is None else armies)
+    mine = [t for t in info.order if s.owner[t] == p]
+    if not mine or len(mine) > most:
+        return 0.0
+    count: dict[int, int] = {}
+    for o in s.owner.values():
+        if o is not None and o >= 0:
+            count[o] = count.get(o, 0) + 1
+    worst = 0.0
+    for r in sorted(count):
+        if r == p:
+            continue
+        R = _income(s, r, count[r]) + (rules.set_value(s.sets_traded) if len(s.hands[r]) >= 3 else 0)
+        stages = sorted({n for t in mine for n in info.nbrs[t] if s.owner[n] == r})
+        for st in stages:
+            armies[st] += R
+            plan = plan_sweep(s, r, p, armies, floor=max(0.05, worst))
+            armies[st] -= R
+            if plan is not None and plan.chance > worst:
+                worst = plan.chance
+    return worst
 
 
 class HardBot(ConquestBot):
@@ -619,6 +646,8 @@ class HardBot(ConquestBot):
     assessment_class = Assessment
     sweeps = True             # plans the elimination of a rival in one turn (plan_sweep)
     sweep_go = 0.4            # ... and goes for it when its chance is at least this
+    sweep_most = 42           # ... of a rival holding this many territories or fewer (42: any)
+    exposed = 0.2             # shores up against a rival's sweep when its chance is at least this
 
     def assess(self, s: ConquestState, card_open: bool) -> Assessment:
         return self.assessment_class(s, s.current, card_open)
@@ -673,7 +702,8 @@ class HardBot(ConquestBot):
         p = s.current
         if len(s.hands[p]) >= 4:
             return True
-        if self.sweeps and self._staging(s, s.reinforcements + rules.set_value(s.sets_traded)) is not None:
+        if self.sweeps and (self._staging(s, s.reinforcements + rules.set_value(s.sets_traded)) is not None
+                            or exposure(s, p, most=self.sweep_most) >= self.exposed):
             return True
         view = self.assess(s, card_open=not s.conquered)
         if rules.set_value(s.sets_traded) >= _income(s, p, view.count.get(p, 0)):
@@ -702,9 +732,29 @@ class HardBot(ConquestBot):
             stage = self._staging(s, s.reinforcements)
             if stage is not None:
                 return Place(stage, s.reinforcements)
+            guard = self._guard(s, s.reinforcements)
+            if guard is not None:
+                return Place(guard, s.reinforcements)
         view = self.assess(s, card_open=not s.conquered)
         t, k = self._placement(view, s.reinforcements, setup=False)
         return Place(t, k)
+
+    def _guard(self, s: ConquestState, R: int) -> str | None:
+        """Where ``R`` armies make a rival's sweep of this player least likely, when one is likely."""
+        info, p = map_info(s.game.map), s.current
+        now = exposure(s, p, most=self.sweep_most)
+        if now < self.exposed:
+            return None
+        best, best_risk = None, now - 1e-9
+        for t in info.order:
+            if s.owner[t] != p or not any(_is_enemy(s.owner[n], p) for n in info.nbrs[t]):
+                continue
+            armies = dict(s.armies)
+            armies[t] += R
+            risk = exposure(s, p, armies, most=self.sweep_most)
+            if risk < best_risk:
+                best, best_risk = t, risk
+        return best
 
     def _staging(self, s: ConquestState, R: int) -> str | None:
         """The territory where ``R`` armies make the elimination of a rival likely this turn, if any."""
@@ -714,7 +764,7 @@ class HardBot(ConquestBot):
         for t in stages:
             armies = dict(s.armies)
             armies[t] += R
-            plan = best_sweep(s, p, armies)
+            plan = best_sweep(s, p, armies, most=self.sweep_most, floor=self.sweep_go - 0.01)
             if plan is not None and plan.chance > best_chance:
                 best, best_chance = t, plan.chance
         return best
@@ -748,7 +798,7 @@ class HardBot(ConquestBot):
     # --- attacks ---------------------------------------------------------------------------
     def attack(self, s: ConquestState) -> Attack | EndAttack:
         if self.sweeps:
-            plan = best_sweep(s, s.current)
+            plan = best_sweep(s, s.current, most=self.sweep_most, floor=self.sweep_go - 0.01)
             if plan is not None and plan.chance >= self.sweep_go:
                 return Attack(plan.src, plan.dst, _dice(s.armies[plan.src]))
         view = self.assess(s, card_open=not s.conquered)
@@ -806,7 +856,7 @@ class HardBot(ConquestBot):
             armies = dict(s.armies)
             armies[src] -= k
             armies[dst] = k
-            plan = best_sweep(s, p, armies)
+            plan = best_sweep(s, p, armies, most=self.sweep_most, floor=self.sweep_go - 0.01)
             if plan is not None and plan.chance > best_chance + 1e-9:
                 best_k, best_chance = k, plan.chance
         return best_k
