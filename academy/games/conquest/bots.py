@@ -15,7 +15,9 @@ legal by the rules in rules.py. A bot's choice depends only on its seed and what
 - hard: values continents (bonus against borders and cost), breaking enemy continents,
   eliminating weak players for their cards, a card every turn; plans chains of attacks with
   the exact odds (odds.chain_probability); holds its cards until they change what a turn can do;
-  splits armies after a conquest to keep its borders strong; fortifies threatened borders.
+  splits armies after a conquest to keep its borders strong; fortifies threatened borders;
+  plans the elimination of a rival in one turn (plan_sweep: staging, trading and occupying for it)
+  and shores up when a rival could sweep it next turn (exposure).
 
 >>> from academy.games.conquest import ConquestGame
 >>> from academy.core.bots import play_game
