@@ -15,7 +15,9 @@ legal by the rules in rules.py. A bot's choice depends only on its seed and what
 - hard: values continents (bonus against borders and cost), breaking enemy continents,
   eliminating weak players for their cards, a card every turn; plans chains of attacks with
   the exact odds (odds.chain_probability); holds its cards until they change what a turn can do;
-  splits armies after a conquest to keep its borders strong; fortifies threatened borders.
+  splits armies after a conquest to keep its borders strong; fortifies threatened borders;
+  plans the elimination of a rival in one turn (plan_sweep: staging, trading and occupying for it)
+  and shores up when a rival could sweep it next turn (exposure).
 
 >>> from academy.games.conquest import ConquestGame
 >>> from academy.core.bots import play_game
@@ -529,6 +531,112 @@ class Assessment:
         return ev - self.cost(armies - (len(path) - 1), total, enemy)
 
 
+# ============================================================================ elimination sweeps
+@dataclass(frozen=True)
+class Sweep:
+    """A plan to eliminate ``target`` this turn: its chance (roughly) and its first attack."""
+
+    target: int
+    chance: float
+    src: str
+    dst: str
+
+
+def plan_sweep(s: ConquestState, p: int, q: int, armies: dict[str, int] | None = None,
+               owner: dict[str, int | None] | None = None, floor: float = 0.05) -> Sweep | None:
+    """Can ``p`` take every territory of ``q`` this turn? A greedy plan on expected armies.
+
+    Each step attacks the territory of ``q`` with the best odds from a neighbour of ``p`` (the armies
+    left after the expected losses move on when more of ``q`` lies beyond); the chance is the product
+    of the steps' chances. None when some territory of ``q`` cannot be reached or the chance falls
+    below ``floor``.
+    """
+    info = map_info(s.game.map)
+    armies = dict(s.armies if armies is None else armies)
+    owner = dict(s.owner if owner is None else owner)
+    targets = [t for t in info.order if owner[t] == q]
+    if not targets:
+        return None
+    chance, first = 1.0, None
+    while targets:
+        best, best_key = None, None
+        for dst in targets:
+            for src in info.nbrs[dst]:
+                if owner[src] == p and armies[src] >= 2:
+                    c = win_chance(armies[src], armies[dst])
+                    key = (c, armies[src] - armies[dst])
+                    if best_key is None or key > best_key:
+                        best, best_key = (src, dst), key
+        if best is None:
+            return None
+        src, dst = best
+        chance *= best_key[0]
+        if chance < floor:
+            return None
+        if first is None:
+            first = best
+        lost, _ = expected_losses(armies[src], armies[dst])
+        left = max(1, int(armies[src] - lost + 0.5))
+        owner[dst] = p
+        targets.remove(dst)
+        on = any(owner[n] == q for n in info.nbrs[dst])
+        stay = any(owner[n] == q for n in info.nbrs[src])
+        if on and not stay:
+            armies[dst], armies[src] = max(1, left - 1), 1
+        elif on:
+            armies[dst] = max(1, (left - 1) // 2)
+            armies[src] = left - armies[dst]
+        else:
+            armies[dst], armies[src] = 1, max(1, left - 1)
+    return Sweep(q, chance, first[0], first[1])
+
+
+def best_sweep(s: ConquestState, p: int, armies: dict[str, int] | None = None,
+               owner: dict[str, int | None] | None = None, most: int = 12, floor: float = 0.05) -> Sweep | None:
+    """The likeliest sweep of a rival holding ``most`` territories or fewer (more cards first on ties)."""
+    owner_now = s.owner if owner is None else owner
+    count: dict[int, int] = {}
+    for o in owner_now.values():
+        if o is not None and o >= 0 and o != p:
+            count[o] = count.get(o, 0) + 1
+    best = None
+    for q in sorted(count):
+        if count[q] > most:
+            continue
+        plan = plan_sweep(s, p, q, armies, owner, floor)
+        if plan and (best is None or (plan.chance + 0.05 * len(s.hands[q]))
+                     > (best.chance + 0.05 * len(s.hands[best.target]))):
+            best = plan
+    return best
+
+
+def exposure(s: ConquestState, p: int, armies: dict[str, int] | None = None, most: int = 12) -> float:
+    """The likeliest elimination of ``p`` by a rival next turn: the rival's income and, with 3 cards or
+    more, the next set's armies placed where they help that rival most (plan_sweep from its seat)."""
+    info = map_info(s.game.map)
+    armies = dict(s.armies if armies is None else armies)
+    mine = [t for t in info.order if s.owner[t] == p]
+    if not mine or len(mine) > most:
+        return 0.0
+    count: dict[int, int] = {}
+    for o in s.owner.values():
+        if o is not None and o >= 0:
+            count[o] = count.get(o, 0) + 1
+    worst = 0.0
+    for r in sorted(count):
+        if r == p:
+            continue
+        R = _income(s, r, count[r]) + (rules.set_value(s.sets_traded) if len(s.hands[r]) >= 3 else 0)
+        stages = sorted({n for t in mine for n in info.nbrs[t] if s.owner[n] == r})
+        for st in stages:
+            armies[st] += R
+            plan = plan_sweep(s, r, p, armies, floor=max(0.05, worst))
+            armies[st] -= R
+            if plan is not None and plan.chance > worst:
+                worst = plan.chance
+    return worst
+
+
 class HardBot(ConquestBot):
     """Plans with the exact odds and the map: continents, borders, cards, eliminations."""
 
@@ -538,6 +646,10 @@ class HardBot(ConquestBot):
     attack_least_crowd = 2.5  # ... with two rivals or more, who share out the armies it leaves thin
 
     assessment_class = Assessment
+    sweeps = True             # plans the elimination of a rival in one turn (plan_sweep)
+    sweep_go = 0.4            # ... and goes for it when its chance is at least this
+    sweep_most = 42           # ... of a rival holding this many territories or fewer (42: any)
+    exposed = 0.2             # shores up against a rival's sweep when its chance is at least this
 
     def assess(self, s: ConquestState, card_open: bool) -> Assessment:
         return self.assessment_class(s, s.current, card_open)
@@ -592,6 +704,9 @@ class HardBot(ConquestBot):
         p = s.current
         if len(s.hands[p]) >= 4:
             return True
+        if self.sweeps and (self._staging(s, s.reinforcements + rules.set_value(s.sets_traded)) is not None
+                            or exposure(s, p, most=self.sweep_most) >= self.exposed):
+            return True
         view = self.assess(s, card_open=not s.conquered)
         if rules.set_value(s.sets_traded) >= _income(s, p, view.count.get(p, 0)):
             return True
@@ -615,9 +730,46 @@ class HardBot(ConquestBot):
 
     # --- reinforcements --------------------------------------------------------------------
     def reinforce(self, s: ConquestState) -> Place:
+        if self.sweeps:
+            stage = self._staging(s, s.reinforcements)
+            if stage is not None:
+                return Place(stage, s.reinforcements)
+            guard = self._guard(s, s.reinforcements)
+            if guard is not None:
+                return Place(guard, s.reinforcements)
         view = self.assess(s, card_open=not s.conquered)
         t, k = self._placement(view, s.reinforcements, setup=False)
         return Place(t, k)
+
+    def _guard(self, s: ConquestState, R: int) -> str | None:
+        """Where ``R`` armies make a rival's sweep of this player least likely, when one is likely."""
+        info, p = map_info(s.game.map), s.current
+        now = exposure(s, p, most=self.sweep_most)
+        if now < self.exposed:
+            return None
+        best, best_risk = None, now - 1e-9
+        for t in info.order:
+            if s.owner[t] != p or not any(_is_enemy(s.owner[n], p) for n in info.nbrs[t]):
+                continue
+            armies = dict(s.armies)
+            armies[t] += R
+            risk = exposure(s, p, armies, most=self.sweep_most)
+            if risk < best_risk:
+                best, best_risk = t, risk
+        return best
+
+    def _staging(self, s: ConquestState, R: int) -> str | None:
+        """The territory where ``R`` armies make the elimination of a rival likely this turn, if any."""
+        info, p = map_info(s.game.map), s.current
+        best, best_chance = None, self.sweep_go - 1e-9
+        stages = [t for t in info.order if s.owner[t] == p and any(_is_enemy(s.owner[n], p) for n in info.nbrs[t])]
+        for t in stages:
+            armies = dict(s.armies)
+            armies[t] += R
+            plan = best_sweep(s, p, armies, most=self.sweep_most, floor=self.sweep_go - 0.01)
+            if plan is not None and plan.chance > best_chance:
+                best, best_chance = t, plan.chance
+        return best
 
     def _placement(self, view: Assessment, R: int, setup: bool) -> tuple[str, int]:
         """Where to put R armies: the best attack base or the border most in danger."""
@@ -647,6 +799,10 @@ class HardBot(ConquestBot):
 
     # --- attacks ---------------------------------------------------------------------------
     def attack(self, s: ConquestState) -> Attack | EndAttack:
+        if self.sweeps:
+            plan = best_sweep(s, s.current, most=self.sweep_most, floor=self.sweep_go - 0.01)
+            if plan is not None and plan.chance >= self.sweep_go:
+                return Attack(plan.src, plan.dst, _dice(s.armies[plan.src]))
         view = self.assess(s, card_open=not s.conquered)
         info, p = view.info, view.p
         plans = []
@@ -678,6 +834,10 @@ class HardBot(ConquestBot):
         src, dst, low = occ["src"], occ["dst"], occ["min"]
         total = s.armies[src]
         high = total - 1
+        if self.sweeps:
+            k = self._sweep_occupy(s, src, dst, low, high)
+            if k is not None:
+                return Occupy(k)
         view = self.assess(s, card_open=False)
         candidates = sorted({low, high, *(low + (high - low) * i // 6 for i in range(1, 6))})
         best_k, best_score = high, float("-inf")
@@ -689,6 +849,19 @@ class HardBot(ConquestBot):
             if score > best_score + 1e-9:
                 best_k, best_score = k, score
         return Occupy(best_k)
+
+    def _sweep_occupy(self, s: ConquestState, src: str, dst: str, low: int, high: int) -> int | None:
+        """The armies to move on when that keeps the elimination of a rival likely this turn."""
+        p = s.current
+        best_k, best_chance = None, self.sweep_go - 1e-9
+        for k in sorted({high, low, (low + high) // 2}, reverse=True):
+            armies = dict(s.armies)
+            armies[src] -= k
+            armies[dst] = k
+            plan = best_sweep(s, p, armies, most=self.sweep_most, floor=self.sweep_go - 0.01)
+            if plan is not None and plan.chance > best_chance + 1e-9:
+                best_k, best_chance = k, plan.chance
+        return best_k
 
     # --- fortification ---------------------------------------------------------------------
     def fortify(self, s: ConquestState) -> Fortify | EndTurn:
@@ -739,6 +912,7 @@ class NormalBot(HardBot):
     attack_least = 0.5
     attack_least_crowd = 2.5
     assessment_class = NormalAssessment
+    sweeps = False
 
     def claim(self, s: ConquestState) -> Claim:
         info, p = map_info(s.game.map), s.current
