@@ -76,7 +76,7 @@ class PracticeLink(pn.viewable.Viewer):
         super().__init__(**params)
         self.game, self._text, self._where = game, text, where
         self.level = hidden_label(pn.widgets.Select(options={LEVEL_WORDS[k]: k for k in LEVELS}, value="easy",
-                                                    width=190, css_classes=["practice-level"]), "CPU level")
+                                                    width=230, css_classes=["practice-level"]), "CPU level")
         self.link = pn.pane.HTML("", css_classes=["practice-link"], margin=(10, 5))
         self.level.param.watch(self.refresh, "value")
         self.layout = pn.Column(pn.pane.HTML("<b>Play it out against the CPU:</b>", margin=(10, 5, 0, 5)),
