@@ -10,6 +10,7 @@ import html
 import logging
 from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Any
 
 import panel as pn
 
@@ -169,14 +170,39 @@ def game_tabs(makers: Mapping[str, Callable[[], pn.viewable.Viewable]], tab: str
     tabs = pn.Tabs(*[(t.capitalize(), slot) for t, slot in zip(TABS, slots)], active=active,
                    sizing_mode="stretch_width", css_classes=["game-tabs"])
 
+    remembered: dict[str, str] = {}        # the lesson and exercise of the Lessons tab while another is shown
+
     def opened(event) -> None:
         fill(event.new)
         location = pn.state.location
         if location is not None and pn.state.curdoc is not None and pn.state.curdoc.session_context is not None:
-            location.update_query(tab=TABS[event.new])
+            location.search = tab_search(dict(location.query_params), TABS[event.old], TABS[event.new], remembered)
 
     tabs.param.watch(opened, "active")
     return tabs
+
+
+#: the address fields that belong to the Lessons tab (the lesson and exercise open there)
+LESSON_FIELDS = ("lesson", "exercise")
+
+
+def tab_search(query: dict[str, Any], old: str, new: str, remembered: dict[str, str]) -> str:
+    """The address's query after a click from tab ``old`` to tab ``new``: the tab, and the Lessons tab's
+    lesson and exercise only while it is shown (kept in ``remembered`` meanwhile, so Lessons shows them
+    again); empty fields are left out.
+
+    >>> kept = {}
+    >>> tab_search({"game": "conquest", "tab": "lessons", "lesson": "attacking"}, "lessons", "play", kept)
+    '?game=conquest&tab=play'
+    >>> tab_search({"game": "conquest", "tab": "play"}, "play", "lessons", kept)
+    '?game=conquest&tab=lessons&lesson=attacking'
+    """
+    from urllib.parse import urlencode
+    if old == "lessons":
+        remembered.clear()
+        remembered.update({k: str(query[k]) for k in LESSON_FIELDS if query.get(k)})
+    fields = {**query, "tab": new, **{k: (remembered.get(k, "") if new == "lessons" else "") for k in LESSON_FIELDS}}
+    return "?" + urlencode({k: v for k, v in fields.items() if v not in ("", None)})
 
 
 def store_page(make: Callable[[], pn.viewable.Viewable]) -> pn.viewable.Viewable:

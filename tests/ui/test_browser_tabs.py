@@ -98,3 +98,14 @@ def test_the_address_follows_the_lesson_and_the_exercise_and_a_reload_lands_ther
     while "exercise=who-can-attack" in page.page.url:     # the first exercise: the lesson's own link
         assert time.monotonic() < deadline, page.page.url
         page.page.wait_for_timeout(50)
+    # the Play tab's address is the Play tab's own (a newcomer's walk found the lesson still in it); back on
+    # Lessons, the lesson open there is in the address again
+    page.page.locator(".tab-lessons .exercise-tab button", has_text="Exercise 2").click()
+    wait_url(page, "exercise=who-can-attack")
+    click_tab(page, "play")
+    wait_url(page, "tab=play")
+    assert "lesson=" not in page.page.url and "exercise=" not in page.page.url, page.page.url
+    click_tab(page, "lessons")
+    wait_url(page, "lesson=attacking&exercise=who-can-attack")
+    page.wait_text(".exercise-prompt", "Exercise 2 of", shown=True)
+    assert not page.errors, f"console errors: {page.errors[:5]}"
