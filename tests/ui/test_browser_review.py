@@ -117,7 +117,7 @@ def test_live_coach_then_review_of_the_game_and_its_lesson(serve, open_page, tmp
     wait_until(lambda: 0 <= shown(page, ".review-counts").bounding_box()["y"] < page.page.viewport_size["height"])
     assert "attack Kamchatka -> Mongolia 1" in detail and "conquer chance 0.417" in detail
     assert "attack Siberia -> Mongolia 3" in detail and "conquer chance >0.999" in detail
-    assert "58 points of conquer chance given away" in detail
+    assert "58 points of chance to conquer given away" in detail
     assert "1 blunder" in page.text(".review-counts", shown=True) and "good" in page.text(".review-counts", shown=True)
     wait_until(lambda: page.page.evaluate(SOURCE_ROWS, "conquest-board-coach-better") == 1)
     assert page.page.evaluate(SOURCE_ROWS, "conquest-board-coach-made") == 1

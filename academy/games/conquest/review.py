@@ -65,19 +65,20 @@ class ConquestReviewer(GameReviewer):
         name = view.game.map.name_of
         text = self.game.format_action(action, view)
         if best == action or loss <= 0:
-            why = (f"No attack on the board had a better conquer chance than {name(action.src)} → "
+            why = (f"No attack on the board had a better chance to conquer than {name(action.src)} → "
                    f"{name(action.dst)}: {percent(made[CHANCE])}, for {made[LOST]:.1f} armies expected lost.")
             return Mark(decision.step, decision.player, text, "good", None, made, {}, why, LESSONS["odds"])
         better = self.game.format_action(best, view)
         fewer_dice = (best.src, best.dst) == (action.src, action.dst)
         if fewer_dice:
-            why = (f"Rolling {count(action.dice, 'die')} from {name(action.src)} conquers {name(action.dst)} with "
-                   f"{percent(made[CHANCE])}; the {count(best.dice, 'die')} allowed give {percent(numbers[CHANCE])} "
-                   f"({loss:.0f} points more).")
+            why = (f"Rolling {count(action.dice, 'die')} from {name(action.src)}, the chance to conquer "
+                   f"{name(action.dst)} is {percent(made[CHANCE])}; the {count(best.dice, 'die')} allowed give "
+                   f"{percent(numbers[CHANCE])} ({loss:.0f} points more).")
         else:
-            why = (f"This attack conquers with {percent(made[CHANCE])} ({made[LOST]:.1f} armies expected lost); "
-                   f"{name(best.src)} → {name(best.dst)} conquers with {percent(numbers[CHANCE])} "
-                   f"({numbers[LOST]:.1f} expected lost): {loss:.0f} points of conquer chance given away.")
+            why = (f"This attack has a {percent(made[CHANCE])} chance to conquer {name(action.dst)} "
+                   f"({made[LOST]:.1f} armies expected lost); {name(best.src)} → {name(best.dst)} has "
+                   f"{percent(numbers[CHANCE])} ({numbers[LOST]:.1f} expected lost): {loss:.0f} points of "
+                   "chance to conquer given away.")
         return Mark(decision.step, decision.player, text, grade_of(loss, THRESHOLDS), better, made, numbers, why,
                     LESSONS["dice" if fewer_dice else "odds"])
 
