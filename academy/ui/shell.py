@@ -192,10 +192,10 @@ def tab_search(query: dict[str, Any], old: str, new: str, remembered: dict[str, 
     again); empty fields are left out.
 
     >>> kept = {}
-    >>> tab_search({"game": "conquest", "tab": "lessons", "lesson": "attacking"}, "lessons", "play", kept)
-    '?game=conquest&tab=play'
-    >>> tab_search({"game": "conquest", "tab": "play"}, "play", "lessons", kept)
-    '?game=conquest&tab=lessons&lesson=attacking'
+    >>> tab_search({"game": "g", "tab": "lessons", "lesson": "attacking"}, "lessons", "play", kept)
+    '?game=g&tab=play'
+    >>> tab_search({"game": "g", "tab": "play"}, "play", "lessons", kept)
+    '?game=g&tab=lessons&lesson=attacking'
     """
     from urllib.parse import urlencode
     if old == "lessons":

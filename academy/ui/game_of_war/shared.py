@@ -50,6 +50,10 @@ REMOTE = "remote"          # a seat played from another browser (or by the serve
 class SharedGameOfWar(GameOfWarSession, SeatChat, SeatLeaving, FollowsLiveGame):
     """One seat's view of a live Game of War; see the module docstring."""
 
+    #: a seat resigns the shared game (the store's resignation, for every seat), not the local one of the
+    #: session this class builds on (``resign.Resigning``)
+    resign = SeatLeaving.resign
+
     def __init__(self, game: Any, token: str | None = None, **params: Any) -> None:
         super().__init__(synchronous=True, **params)
         self.live = game

@@ -60,6 +60,10 @@ STORE_EVENTS = ("join", "resigned", "timed_out", "abandoned", "game_over", "cpu_
 class SharedTactics(TacticsSession, SeatChat, SeatLeaving, FollowsLiveGame):
     """One seat's view of a live Tactics game; see the module docstring."""
 
+    #: a seat resigns the shared game (the store's resignation, for every seat), not the local one of the
+    #: session this class builds on (``resign.Resigning``)
+    resign = SeatLeaving.resign
+
     clock = param.Dict(None, allow_None=True, doc='the game\'s clock: {"mode": "live" | "daily", "seconds": N}')
     deadline = param.Parameter(None, doc="when the turn under way runs out (an aware datetime), or None")
 
