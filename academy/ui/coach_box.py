@@ -43,7 +43,7 @@ class CoachBox(pn.viewable.Viewer):
         self.answers = pn.Row(self.back, self.anyway, margin=0, visible=False)
         self.layout = pn.Column(self.toggle, self.status, self.warning, self.answers, sizing_mode="stretch_width",
                                 margin=0, css_classes=["coach-box"], visible=False)
-        coach.param.watch(lambda *e: self.refresh(), ["warning", "checking", "on", "nudges"])
+        coach.param.watch(lambda *e: self.refresh(), ["warning", "checking", "on", "nudges", "cleared"])
         # ``watch``: the session's parameters that change when a game starts or moves on (a Play page's
         # ``keep_watch``: Tactics' and Fronts' sessions publish ``obs``, not ``state``)
         session.param.watch(lambda *e: self.refresh(), [n for n in watch if n in session.param])
@@ -64,6 +64,7 @@ class CoachBox(pn.viewable.Viewer):
                 self.toggle.value = coach.on
             text = ("The coach is looking at this move…" if coach.checking else note if not offered else
                     "First answer the coach: take that move back, or do it anyway." if coach.warning and coach.nudges
+                    else "The coach saw no blunder in your last decision, and let it go." if coach.on and coach.cleared
                     else "The coach looks at each of your decisions before it is played." if coach.on else "")
             self.status.object = f"<div class='coach-note' role='status'>{html.escape(text)}</div>" if text else ""
             words = coach.warning_text()

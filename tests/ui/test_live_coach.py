@@ -56,10 +56,14 @@ def test_a_blunder_is_held_back_until_the_learner_answers() -> None:
 
 
 def test_a_sound_decision_goes_through_with_the_coach_on() -> None:
+    """... and the box says the coach looked (a newcomer's walk: with no word, a learner cannot tell)."""
     s = conquest(["human", "easy"])
+    box = CoachBox(s)
     s.coach.on = True
+    assert "looks at each of your decisions" in box.status.object
     assert s.act("attack Siberia -> Mongolia 3")
-    assert s.coach.warning is None and len(s.state.record) >= 1
+    assert s.coach.warning is None and len(s.state.record) >= 1 and s.coach.cleared == 1
+    assert "The coach saw no blunder in your last decision, and let it go." in box.status.object
 
 
 def test_a_new_game_forgets_a_decision_held() -> None:
