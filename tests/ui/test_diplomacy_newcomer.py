@@ -307,3 +307,17 @@ def test_lessons_keep_to_the_first_preview():
     s.new_game(people=["FRANCE"], seed=1)
     s.type_order("A PAR - BUR")
     assert s.preview and not any("likely_result" in r for r in s.preview)
+
+
+def test_an_adjustment_preview_does_not_speak_of_the_others_holding():
+    """A newcomer's walk: a build showed "Preview: if every other power held", which means nothing there."""
+    from academy.games.diplomacy.game import DiplomacyGame
+    from academy.ui.diplomacy.panels import OrdersPanel
+    state = DiplomacyGame().state_from_position({"phase": "W1901A", "units": {"FRANCE": ["A BUR"]},
+                                                 "supply_centers": {"FRANCE": ["PAR", "BRE", "MAR", "BEL"]}}, seed=1)
+    s = LocalDiplomacy()
+    s.new_game(people=["FRANCE"], state=state)
+    assert s.type_order("A PAR B"), s.message
+    html = OrdersPanel(s)._preview_html()
+    assert "Preview of your builds and disbands" in html and "if every other power held" not in html
+    assert "once submitted, they happen as shown" in html

@@ -24,7 +24,7 @@ def test_game_records_the_rows_and_the_results_table_shows_each_power_its_own() 
     rows = rows_of(state.last)
     assert {r.power for r in rows} == {"GERMANY", "TURKEY"} and len({r.key for r in rows}) == 2
     html = results_html(state.last)
-    assert "GERMANY waives a build." in html and "TURKEY waives a build." in html
+    assert "Germany waives a build." in html and "Turkey waives a build." in html
 
 
 def test_a_phase_recorded_without_keys_is_read_as_before() -> None:

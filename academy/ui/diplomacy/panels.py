@@ -201,9 +201,14 @@ class OrdersPanel(pn.viewable.Viewer):
                           f"{_result_cell(r['likely_result'])}"
                           + (f" ({escape(r['likely_reason'])})" if r['likely_result'] != r['result'] else "")
                           + "</td></tr>" if r.get("likely_result") else "") for r in s.preview)
-        return ("<div class='preview-box'><h4>Preview: if every other power held</h4>"
-                "<div class='academy-muted'>Only a preview: the other powers' real orders are secret "
-                "and can change every result.</div>"
+        kind = s.state.position.phase.kind if s.state is not None else "M"
+        head = {"M": ("Preview: if every other power held", "Only a preview: the other powers' real orders are "
+                      "secret and can change every result."),
+                "R": ("Preview of your retreats", "Only a preview: two units retreating to the same province are "
+                      "both disbanded."),
+                }.get(kind, ("Preview of your builds and disbands", "Builds and disbands meet no other power's "
+                                                                   "orders: once submitted, they happen as shown."))
+        return (f"<div class='preview-box'><h4>{head[0]}</h4><div class='academy-muted'>{head[1]}</div>"
                 f"<table class='orders'>{rows}</table></div>")
 
 
