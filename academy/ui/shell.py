@@ -34,6 +34,8 @@ STYLE = """
              background: #fff; }
 .game-card h2 { margin: 0 0 6px 0; font-size: 22px; }
 .game-card a { display: inline-block; margin: 6px 12px 0 0; font-weight: 600; }
+.game-card h2 a.game-title { margin: 0; color: inherit; text-decoration: none; }
+.game-card h2 a.game-title:hover { text-decoration: underline; }
 .game-card .soon { color: #8a5a00; background: #fff3d6; border-radius: 6px; padding: 2px 8px; font-size: 13px; }
 .on-the-way { background: #fff3d6; border-radius: 10px; padding: 12px 16px; max-width: 820px; }
 """
@@ -57,7 +59,9 @@ def _card(entry) -> str:
                   f'<a href="?game={entry.name}&tab=play">Play</a>']
     else:
         links.append('<span class="soon">Board on the way</span>')
-    return (f'<div class="game-card" data-game="{entry.name}"><h2>{html.escape(entry.title)}</h2>'
+    # the title opens the game too (its Rules, where a newcomer begins): people click a card's title
+    title = f'<a class="game-title" href="?game={entry.name}&tab=rules">{html.escape(entry.title)}</a>'
+    return (f'<div class="game-card" data-game="{entry.name}"><h2>{title}</h2>'
             f'<p>{html.escape(entry.blurb)}</p>{"".join(links)}</div>')
 
 

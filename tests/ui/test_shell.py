@@ -159,3 +159,12 @@ def test_teach_page_renders_the_guide_and_the_header_links_to_it(tmp_path, monke
     monkeypatch.setattr(shell, "TEACH_GUIDE", tmp_path / "nowhere.md")
     missing = html_of(build_page({"page": "teach"}).main[0])
     assert "guide to writing lessons cannot be shown" in missing and "lessons/README.md" in missing
+
+
+def test_a_game_cards_title_opens_its_rules():
+    """A newcomer's walk: people click a card's title; it was plain text."""
+    from academy.games import CATALOG
+    from academy.ui.shell import _card
+    for entry in CATALOG:
+        assert (f'<h2><a class="game-title" href="?game={entry.name}&tab=rules">{entry.title}</a></h2>'
+                in _card(entry))
