@@ -166,3 +166,18 @@ def test_dice_chosen_before_the_source_stay_for_that_attack():
     assert s.selected == "ural" and s.choice.dice == 1
     s.click("china")
     assert s.last_events[0].data["dice"] == 1
+
+
+def test_clicking_an_own_territory_that_cannot_attack_says_why_and_keeps_the_selection():
+    """A newcomer's walk: with Mongolia selected, a click on one's own 1-army Ukraine read as an attack on
+    it ("you hold Ukraine yourself"); it is a source that cannot attack."""
+    from academy.games.conquest import parse_position
+    from academy.ui.session import GameSession
+    s = GameSession(cpu_delay=0, synchronous=True)
+    s.start_from(parse_position("Red to move, attack | Red: Mongolia 5, Ukraine 1 | Blue: China 3 | rest: Blue 1"),
+                 seats=["human", "human"])
+    s.click("mongolia")
+    s.click("ukraine")
+    assert s.selected == "mongolia"
+    assert s.message == ("Ukraine has 1 army; an attack needs at least 2, one must stay behind. "
+                         "Mongolia stays selected.")

@@ -262,14 +262,17 @@ def _click_attack(state: Any, o: Options, selected: str | None, territory: str, 
     if selected is not None and (selected, territory) in o.attacks:
         dice = _clamp(choice.dice, 1, o.attacks[(selected, territory)])
         return ClickResult(Attack(selected, territory, dice), selected, territory)
+    if state.owner[territory] == state.current:
+        # one's own territory that cannot attack: why, as a source (not "you hold it yourself" as a target)
+        enemy = _enemy_neighbour(state, territory)
+        why = (f"{name} has no enemy neighbour to attack." if enemy is None
+               else (explain(state, Attack(territory, enemy, 1)) or f"{name} cannot attack now.")
+               .split(" refused: ", 1)[-1])           # the reason is the source's, whichever neighbour
+        kept = f" {_name(state, selected)} stays selected." if selected is not None else ""
+        return ClickResult(None, selected, None, why + kept)
     if selected is not None:
         why = explain(state, Attack(selected, territory, 1))
         return ClickResult(None, selected, None, why or f"{name} cannot be attacked from {_name(state, selected)}.")
-    if state.owner[territory] == state.current:
-        enemy = _enemy_neighbour(state, territory)
-        if enemy is None:
-            return ClickResult(message=f"{name} has no enemy neighbour to attack.")
-        return ClickResult(message=explain(state, Attack(territory, enemy, 1)) or f"{name} cannot attack now.")
     froms = sorted(_name(state, s) for s, d in o.attacks if d == territory)
     if froms:
         return ClickResult(message=f"To attack {name}, first click the territory to attack from: "
