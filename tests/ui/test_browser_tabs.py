@@ -100,6 +100,7 @@ def test_the_address_follows_the_lesson_and_the_exercise_and_a_reload_lands_ther
         page.page.wait_for_timeout(50)
     # the Play tab's address is the Play tab's own (a newcomer's walk found the lesson still in it); back on
     # Lessons, the lesson open there is in the address again
+    page.wait_text(".exercise-prompt", "Exercise 1 of", shown=True)
     page.page.locator(".tab-lessons .exercise-tab button", has_text="Exercise 2").click()
     wait_url(page, "exercise=who-can-attack")
     click_tab(page, "play")
