@@ -32,8 +32,8 @@ import param
 from academy.core.bots import bot_seed
 from academy.core.errors import RulesError
 from academy.ui.live_coach import Coached, LiveCoach
-from academy.ui.resign import Resigning, winner_text
 from academy.ui.orders_session import OrdersSession
+from academy.ui.resign import Resigning, winner_text
 from academy.ui.session_loop import CpuThinking
 
 __all__ = ["LocalOrders"]

@@ -135,8 +135,8 @@ class TurnSession(Acting, CpuTurns, Coached, Resigning, param.Parameterized):
         who = mover if isinstance(mover, int) and not self.is_cpu(mover) else (self.humans[0] if self.humans else None)
         if who is None:
             return None
-        alive = getattr(s, "is_eliminated", lambda p: False)
-        others = [self.player_name(p) for p in range(s.game.num_players) if p != who and not alive(p)]
+        out = getattr(s, "is_eliminated", lambda p: False)          # Conquest's players can be out already
+        others = [self.player_name(p) for p in range(s.game.num_players) if p != who and not out(p)]
         return self.player_name(who), winner_text(others)
 
     def _say(self, text: str) -> None:
