@@ -44,6 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from academy.core.bots import bot_seed  # noqa: E402
 from academy.core.protocol import NodeKind, State  # noqa: E402
 from academy.core.review import foresee, review  # noqa: E402
+from bench.cpu import percentile  # noqa: E402
 from bench.ladder import GAMES, TITLES, bot_for  # noqa: E402
 
 TARGET = 10.0                   # seconds for the review of a 200-decision game
@@ -158,11 +159,6 @@ def time_coach(game: str, played: State, seed: int) -> tuple[list[float], list[f
     return coach, cpu
 
 
-def quantile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
-
-
 def level_rates(game: str, lower: str, higher: str, games: int, seed: int) -> dict[str, tuple[int, int]]:
     """{level: (mistakes and blunders, graded decisions)} over ``games`` short games of the pairing."""
     out = {lower: (0, 0), higher: (0, 0)}
@@ -213,10 +209,10 @@ def main(argv: list[str] | None = None, out: Callable[[str], None] = print) -> N
     for game in chosen:
         used, state = played[game]
         coach, cpu = time_coach(game, state, used)
-        limit = max(quantile(cpu, 0.95), CPU_PAUSE)
-        ms = [1000 * quantile(xs, q) for xs in (coach, cpu) for q in (0.5, 0.95)]
+        limit = max(percentile(cpu, 95), CPU_PAUSE)
+        ms = [1000 * percentile(xs, q) for xs in (coach, cpu) for q in (50, 95)]
         out(f"{TITLES[game]:<12} {len(coach):>9} {ms[0]:>10.1f} {ms[1]:>10.1f} {ms[2]:>8.1f} {ms[3]:>8.1f}  "
-            f"{'PASS' if quantile(coach, 0.95) <= limit else 'MISS'}")
+            f"{'PASS' if percentile(coach, 95) <= limit else 'MISS'}")
     out("")
     out(f"Mistakes and blunders per graded decision, {games} games per pairing (seeds {args.seed}.."
         f"{args.seed + games - 1}); the level below should have at least as many as the level above")
