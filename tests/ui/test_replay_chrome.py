@@ -60,18 +60,12 @@ def test_a_running_game_cannot_be_downloaded_and_an_embedded_page_has_no_links(n
 def finished_record(name: str):
     """A short game played to its end by easy CPUs (small options), its record."""
     from bench.ladder import bot_for
+    from bench.review import drive
     options = {"conquest": {"players": 2, "setup": "random"}, "tactics": {"day_limit": 2},
                "game_of_war": {"max_turns": 4}, "fronts": {"turns": 2}, "diplomacy": {"years": 1}}[name]
     state = REGISTRY[name](**options).new_initial_state(seed=3)
-    bots = {p: bot_for(name, "easy", p) for p in range(state.game.num_players)}
-    state.settle()
-    while not state.is_terminal():
-        if state.node_kind() is NodeKind.SIMULTANEOUS:
-            for p in state.waiting():
-                state.submit(p, bots[p].orders(state, p))
-            state.resolve_step()
-        else:
-            state.play(bots[state.to_move()].choose(state))
+    drive(state, {p: bot_for(name, "easy", p) for p in range(state.game.num_players)}, most=10**9)
+    assert state.is_terminal()
     return state.record
 
 
