@@ -26,8 +26,8 @@ cells = [
                   "print(f'Ural, then Afghanistan: {chain_probability(8, [3, 2]):.1%}')"),
     new_markdown_cell("## 3. The live board\n\nThe same board as in the app: click Ukraine, then Ural, to see "
                       "the odds panel and roll."),
-    new_code_cell("from academy.ui.session import GameSession\nfrom academy.ui.conquest import ConquestBoard\n\n"
-                  "session = GameSession()\nsession.start_from(position, seats=['human', 'human'])\n"
+    new_code_cell("from academy.ui.conquest.session import ConquestSession\nfrom academy.ui.conquest import ConquestBoard\n\n"
+                  "session = ConquestSession()\nsession.start_from(position, seats=['human', 'human'])\n"
                   "board = ConquestBoard(session)\nboard"),
     new_markdown_cell("Clicks can also be made from code, which is handy when preparing a class:"),
     new_code_cell("session.click('ukraine'); session.click('ural')\nprint(session.message or session.log[-1])"),

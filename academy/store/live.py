@@ -67,7 +67,7 @@ from .store import GameInfo, Message, SeatInfo, Store
 
 log = logging.getLogger("academy.store.live")
 
-__all__ = ["LiveHub", "LiveGame", "LiveView", "Subscriber", "bot_seed"]
+__all__ = ["LiveHub", "LiveGame", "LiveView", "Subscriber", "bot_seed", "duration_text"]
 
 #: ``callback(step, events)``: ``step`` is the log length after the change
 Subscriber = Callable[[int, list[Event]], None]
@@ -337,7 +337,7 @@ class LiveGame:
                                                    "is to move and out of time.")
             left = (self._info.deadline - now).total_seconds()
             if left > 0:
-                raise TooEarly(f"{', '.join(self._name(p) for p in late)} still has {_duration(left)} "
+                raise TooEarly(f"{', '.join(self._name(p) for p in late)} still has {duration_text(left)} "
                                "to move; you can claim the win once that time has run out.")
         events = []
         for player in late:
@@ -863,7 +863,7 @@ class LiveGame:
                   self.game_id, _MAX_CPU_STEPS)
 
 
-def _duration(seconds: float) -> str:
+def duration_text(seconds: float) -> str:
     """``3 h 12 min``, ``4 min 5 s``: a time left, in words."""
     seconds = max(0, int(seconds))
     days, rest = divmod(seconds, 86400)

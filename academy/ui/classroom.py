@@ -16,13 +16,12 @@ and a student's board the teacher shows (``ShownBoard``), read only.
 Live updates reuse the live games' machinery: the store's ``Classroom`` (academy/store/classroom.py)
 calls its subscribers after each committed change (and, on PostgreSQL, hears other servers through
 ``notify.Listener``); each page hands the event to its own Panel session with ``in_session``
-(``pn.state.execute``), as ``SharedSession`` does for live games, and unsubscribes when the
-session is destroyed. The process's ``Classroom`` (``shared_classroom()``) uses the shared hub's
+(``pn.state.execute``), as every shared seat does for live games (``live_follow.FollowsLiveGame``), and
+unsubscribes when the session is destroyed. The process's ``Classroom`` (``shared_classroom()``) uses the shared hub's
 store, like every other page that needs the database.
 """
 from __future__ import annotations
 
-import io
 import itertools
 import logging
 import threading

@@ -1,6 +1,6 @@
 """A game's record as history: rebuild a state with its event log, read a saved game.
 
-Pure Python over ``academy.core.record`` (no Panel), used by ``GameSession``.
+Pure Python over ``academy.core.record`` (no Panel), used by ``ConquestSession``.
 """
 from __future__ import annotations
 

@@ -14,6 +14,15 @@ class LessonAttempt(param.Parameterized):
     feedback = param.Parameter(None, doc="the Feedback of the last try (None before the first)")
     hints = param.List([], doc="the hint layers shown so far, in order")
 
+    def _attempt_refusal(self) -> str | None:
+        """Why the board takes no move because of the exercise (none open, this try over), or None; each
+        lesson model asks it before its session's own refusal."""
+        if self.attempt is None:
+            return "Open an exercise first."
+        if self.attempt.over:
+            return "This try is over: press Reset to try again, or go on to the next exercise."
+        return None
+
     def hint(self) -> str | None:
         """Reveal the next hint layer; None when all are shown."""
         if self.attempt is None:

@@ -1,6 +1,6 @@
 """The messages panel of a shared game's play page: write to the seats you choose, read your conversations.
 
-``MessagesView`` works on a ``SharedSession`` (academy/ui/live_session.py): checkboxes of the other
+``MessagesView`` works on any shared seat's session (a ``SeatChat``): checkboxes of the other
 seats (with an "Everyone" shortcut), a text box and a Send button; below, the conversations this seat
 is part of (sender, recipients, text, game step), grouped by who takes part, the most recent first.
 The session reloads its messages when the live game tells it one arrived (``LiveGame`` delivers

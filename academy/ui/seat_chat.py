@@ -1,6 +1,6 @@
 """SeatChat: the messages of one seat of a shared game, for any game's shared session.
 
-A session class mixes it in (``class SharedSession(BoardModel, SeatChat)``) and provides
+A shared seat's session mixes it in (``class SharedConquest(ConquestSession, SeatChat, ...)``) and provides
 ``live_game`` (the ``LiveGame``), ``token``, ``player`` (None for a spectator) and
 ``num_seats``. The messages panel (``academy.ui.messages_view.MessagesView``) reads ``messages``
 and ``chat_notice`` and calls ``other_seats()`` and ``send_message(recipients, text)``; the session

@@ -74,8 +74,13 @@ class SeatLeaving(param.Parameterized):
         if self.status == "finished":
             self.message = "This game is over: there is nothing to resign."
             return False
+        return self._end_by(lambda: self.live_game.resign(self.token))
+
+    def _end_by(self, call: Any) -> bool:
+        """Ask the live game to end this seat's part (``call``: a resignation, a claim on time); False and the
+        store's reason in ``message`` if refused, else the view refreshed and where this seat stands."""
         try:
-            self.live_game.resign(self.token)
+            call()
         except (StoreError, RulesError) as exc:
             self.message = getattr(exc, "message", None) or str(exc)
             return False

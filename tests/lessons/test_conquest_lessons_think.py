@@ -16,7 +16,7 @@ from academy.ui.conquest.banner import banner_html
 from academy.ui.conquest.controls import PhaseControls
 from academy.ui.conquest.lesson_model import LessonModel
 from academy.ui.conquest.odds_panel import OddsPanel
-from academy.ui.session import GameSession
+from academy.ui.conquest.session import ConquestSession
 
 LESSONS, _ = load_lessons("conquest")
 CASES = [(lesson, ex) for lesson in LESSONS for ex in lesson.exercises]
@@ -231,7 +231,7 @@ def test_lesson_4_keeps_the_count_it_asks_for_off_the_banner_and_the_panel():
     model.click("siam")
     assert model.feedback.status == "solved"
 
-    game = GameSession(synchronous=True, cpu_delay=0)    # a game helps with every number
+    game = ConquestSession(synchronous=True, cpu_delay=0)    # a game helps with every number
     game.start_from(parse_position(lesson_named("continent-bonuses").position), ["human", "human"])
     banner, controls, odds_panel = side_panel(game)
     assert "Place your 5 reinforcements" in banner and "Australia" in odds_panel.odds.object

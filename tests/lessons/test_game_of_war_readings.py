@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from academy.core.errors import IllegalAction
-from academy.games.game_of_war import Attack, Move, Retreat, communication, destinations, format_square, \
+from academy.games.game_of_war import Move, Retreat, communication, destinations, format_square, \
     parse_position, parse_square
 from academy.games.game_of_war.rules import retreat_squares
 from academy.lessons import Attempt, load_lessons

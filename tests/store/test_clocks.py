@@ -11,7 +11,7 @@ import pytest
 
 from academy.core.errors import IllegalAction
 from academy.store import InvalidInput, Store, TooEarly
-from academy.store.live import LiveHub, _duration
+from academy.store.live import LiveHub, duration_text
 
 from .test_live import finish_turn
 
@@ -154,7 +154,7 @@ def test_cpu_turns_have_no_deadline(hub: LiveHub, clock: Clock) -> None:
 
 
 def test_duration_in_words() -> None:
-    assert _duration(83_000) == "23 h 3 min"
-    assert _duration(245) == "4 min 5 s"
-    assert _duration(-3) == "0 s"
-    assert _duration(2 * 86400 + 5) == "2 d 5 s"
+    assert duration_text(83_000) == "23 h 3 min"
+    assert duration_text(245) == "4 min 5 s"
+    assert duration_text(-3) == "0 s"
+    assert duration_text(2 * 86400 + 5) == "2 d 5 s"

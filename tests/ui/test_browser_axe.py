@@ -9,7 +9,6 @@ too. The few exclusions below each name the rule and the Bokeh/Panel part the Ac
 from __future__ import annotations
 
 import os
-import time
 from pathlib import Path
 
 import pytest

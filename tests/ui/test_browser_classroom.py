@@ -11,7 +11,6 @@ from __future__ import annotations
 import pytest
 
 from academy.ui.conquest.lessons import conquest_lessons
-from academy.ui.live_session import close_shared_hubs, shared_hub
 from academy.ui.shell import build_page, current_query
 
 pytestmark = pytest.mark.ui

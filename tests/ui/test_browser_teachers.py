@@ -14,7 +14,6 @@ import pytest
 
 from academy.ui.live_session import close_shared_hubs
 from academy.ui.shell import build_page, current_query
-from tests.ui.browser import CLICK_GAP
 
 pytestmark = pytest.mark.ui
 

@@ -9,7 +9,7 @@ from academy.games.conquest import parse_position
 from academy.games.conquest.actions import Attack
 from academy.ui.conquest import LessonsPage, PlayPage
 from academy.ui.conquest.controls import PhaseControls
-from academy.ui.session import GameSession
+from academy.ui.conquest.session import ConquestSession
 
 # Ukraine can roll 2 dice at most (3 armies), Ural 3 (6 armies)
 TWO_THEN_THREE = "Red to move, attack | Red: Ukraine 3, Ural 6 | rest: Blue 1"
@@ -19,13 +19,13 @@ def root(view):
     return view.__panel__().get_root(bokeh.document.Document())
 
 
-def session(position: str) -> GameSession:
-    s = GameSession(synchronous=True, cpu_delay=0)
+def session(position: str) -> ConquestSession:
+    s = ConquestSession(synchronous=True, cpu_delay=0)
     s.start_from(parse_position(position), ["human", "human"])
     return s
 
 
-def last_decision(s: GameSession):
+def last_decision(s: ConquestSession):
     return next(e.action for e in reversed(s.state.record.entries) if not e.chance)
 
 
@@ -95,7 +95,7 @@ def test_the_controls_show_a_reset_choice():
 
 def test_a_new_game_from_the_form_starts_with_the_default_amounts():
     """Issue 14, item 8: a new game does not inherit the armies per click or dice of the last one."""
-    page = PlayPage(GameSession(synchronous=True, cpu_delay=0), seed=3)
+    page = PlayPage(ConquestSession(synchronous=True, cpu_delay=0), seed=3)
     root(page)
     page.session.choice.armies = 5
     page.session.choice.dice = 1

@@ -10,14 +10,14 @@ from academy.ui.conquest import PlayPage
 from academy.ui.conquest.controls import PhaseControls
 from academy.ui.conquest.keyboard import ActionPicker
 from academy.ui.conquest.odds_panel import OddsPanel
-from academy.ui.session import GameSession
+from academy.ui.conquest.session import ConquestSession
 
 TWO_SOURCES = ("Red to move, attack | Red: Ukraine 2, Ural 4, Siberia 1 | Blue: Afghanistan 3, China 3, "
                "Scandinavia 1 | rest: Blue 1")
 
 
-def game(position: str, seats=("human", "human")) -> GameSession:
-    s = GameSession(synchronous=True, cpu_delay=0)
+def game(position: str, seats=("human", "human")) -> ConquestSession:
+    s = ConquestSession(synchronous=True, cpu_delay=0)
     s.start_from(parse_position(position), list(seats))
     return s
 
@@ -131,7 +131,7 @@ def test_the_odds_are_those_of_the_dice_that_will_be_rolled():
 def test_a_second_start_folds_the_new_game_form():
     """issue 15: "After a second Start the New game form stays open above the board" (the page folded it
     only when the first game appeared; tests/ui/test_browser_conquest_newcomer.py clicks it in Chromium)."""
-    page = PlayPage(GameSession(synchronous=True, cpu_delay=0), seed=3)
+    page = PlayPage(ConquestSession(synchronous=True, cpu_delay=0), seed=3)
     page.__panel__().get_root(bokeh.document.Document())
     page.form.seats[1].value = "human"
     page.form.start.clicks += 1
@@ -172,8 +172,8 @@ def test_clicking_an_own_territory_that_cannot_attack_says_why_and_keeps_the_sel
     """A newcomer's walk: with Mongolia selected, a click on one's own 1-army Ukraine read as an attack on
     it ("you hold Ukraine yourself"); it is a source that cannot attack."""
     from academy.games.conquest import parse_position
-    from academy.ui.session import GameSession
-    s = GameSession(cpu_delay=0, synchronous=True)
+    from academy.ui.conquest.session import ConquestSession
+    s = ConquestSession(cpu_delay=0, synchronous=True)
     s.start_from(parse_position("Red to move, attack | Red: Mongolia 5, Ukraine 1 | Blue: China 3 | rest: Blue 1"),
                  seats=["human", "human"])
     s.click("mongolia")

@@ -18,7 +18,7 @@ from academy.ui.conquest.controls import WRAP_LABEL, PhaseControls
 from academy.ui.conquest.games_form import ConquestGamesForm
 from academy.ui.conquest.odds_panel import attack_html
 from academy.ui.conquest.setup_choice import SETUP_LABELS
-from academy.ui.session import GameSession
+from academy.ui.conquest.session import ConquestSession
 
 
 @pytest.fixture
@@ -28,7 +28,7 @@ def hub(tmp_path):
 
 
 def forms(hub):
-    play = PlayPage(GameSession(synchronous=True, cpu_delay=0))
+    play = PlayPage(ConquestSession(synchronous=True, cpu_delay=0))
     games = ConquestGamesForm(hub=hub)
     games.__panel__().get_root(Document())
     return [play.form, games]
@@ -73,7 +73,7 @@ def test_a_claim_refusal_speaks_the_pages_words():
 
 def test_the_trade_buttons_wrap_their_label():
     """Issue 15, Play: the trade buttons' text spilled out and hid "→ N armies (+2 on X)"."""
-    s = GameSession(synchronous=True, cpu_delay=0)
+    s = ConquestSession(synchronous=True, cpu_delay=0)
     s.start_from(parse_position("Red to move, reinforce 3 | Red: Northwest Territory 1, Eastern United States 1 "
                                 "| rest: Blue 1 | Red cards: Northwest Territory, Eastern United States, Wild 1"),
                  ["human", "easy"])

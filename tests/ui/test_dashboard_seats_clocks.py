@@ -11,7 +11,7 @@ from academy.store.live import LiveHub
 from academy.ui.conquest.games_form import ConquestGamesForm
 from academy.ui.conquest.shared import SharedPlayPage
 from academy.ui.games_forms import CLOCK_OPTIONS, OPEN_SEAT
-from academy.ui.live_session import SharedSession
+from academy.ui.conquest.shared import SharedConquest
 
 T0 = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 
@@ -60,18 +60,18 @@ def test_a_clock_shows_the_time_left_and_lets_the_opponent_claim(hub, clock):
     dash.clock.value = CLOCK_OPTIONS["Daily: 1 day per move"]
     gid, tokens = dash.create(seed=7)
     game = hub.open(gid)
-    red, blue = SharedSession(game, tokens[0]), SharedSession(game, tokens[1])
+    red, blue = SharedConquest(game, tokens[0]), SharedConquest(game, tokens[1])
     assert hub.store.game(gid).clock == {"mode": "daily", "seconds": 86400}
     assert hub.store.game(gid).options["map"] == dash.map.value == "classic"
     mover, other = (red, blue) if red.state.to_move() == 0 else (blue, red)
     page = SharedPlayPage(other)
     page.__panel__().get_root(Document())
-    assert "24 h left" in page.clock.object or "1 d left" in page.clock.object
-    assert not page.claim_button.visible
+    assert "24 h left" in page.clock.line.object or "1 d left" in page.clock.line.object
+    assert not page.clock.claim_button.visible
     clock.t += timedelta(days=1, seconds=1)
-    page.tick()
-    assert "run out of time" in page.clock.object and page.claim_button.visible
-    assert page.claim_win()
+    page.clock.tick()
+    assert "run out of time" in page.clock.line.object and page.clock.claim_button.visible
+    assert page.clock.claim_win()
     assert other.status == "finished" and other.winner == other.player
     assert "you win" in other.message
     assert mover.seat_status[mover.player] == "timed_out"

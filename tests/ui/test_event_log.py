@@ -11,13 +11,13 @@ from academy.ui.diplomacy.session import LocalDiplomacy
 from academy.ui.event_log import WAITED, EventLog, group_turns, waited_marks
 from academy.ui.fronts.panels import ReportsPanel, report_entries
 from academy.ui.fronts.session import LocalFronts
-from academy.ui.session import GameSession
+from academy.ui.conquest.session import ConquestSession
 from academy.ui.tactics.play import TacticsPlayPage
 from academy.ui.tactics.session import TacticsSession
 
 
-def _conquest_after_cpu_turns() -> GameSession:
-    s = GameSession(synchronous=True, cpu_delay=0)
+def _conquest_after_cpu_turns() -> ConquestSession:
+    s = ConquestSession(synchronous=True, cpu_delay=0)
     s.new_game(players=2, seats=["human", "easy"], setup="random", seed=5)
     for _ in range(3):                 # three of the learner's turns, each answered by the CPU's turn
         turn = s.state.turn
@@ -63,7 +63,7 @@ def test_the_cpu_turn_is_marked_while_you_waited() -> None:
 
 def test_a_new_event_rerenders_only_the_newest_turn() -> None:
     """issue 14, item 8: the box keeps its older turns' panes; an event changes the newest pane only."""
-    s = GameSession(synchronous=True, cpu_delay=0)
+    s = ConquestSession(synchronous=True, cpu_delay=0)
     s.new_game(players=2, seats=["human", "human"], setup="random", seed=2)
     view = ConquestLog(s)
     s.act(s.state.legal_actions()[0])
@@ -124,7 +124,7 @@ def test_fronts_reports_are_grouped_by_turn() -> None:
 
 
 def test_empty_log_says_so() -> None:
-    s = GameSession(synchronous=True, cpu_delay=0)
+    s = ConquestSession(synchronous=True, cpu_delay=0)
     view = EventLog(s, entries=lambda: s.log, empty="Nothing yet.")
     assert "Nothing yet." in view.box.objects[0].object
 

@@ -11,14 +11,14 @@ from academy.core.review import review
 from academy.games.conquest import parse_position
 from academy.games.fronts.game import FrontsGame
 from academy.ui.coach_box import CoachBox
-from academy.ui.session import GameSession
+from academy.ui.conquest.session import ConquestSession
 from tests.games.fronts.test_review import ODDS
 
 LAST = "Red to move, attack | Red: Siberia 10, Kamchatka 2 | Blue: Mongolia 1 | rest: Red 1"
 
 
-def conquest(seats: list[str]) -> GameSession:
-    s = GameSession(cpu_delay=0, synchronous=True)
+def conquest(seats: list[str]) -> ConquestSession:
+    s = ConquestSession(cpu_delay=0, synchronous=True)
     s.start_from(parse_position(LAST), seats=seats)
     return s
 

@@ -1,4 +1,4 @@
-"""SharedSession and the Games dashboard without a browser: seats see only their own cards, a move in one
+"""SharedConquest and the Games dashboard without a browser: seats see only their own cards, a move in one
 session reaches the others, refusals (other seat, spectator, bad token), links and the game list."""
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from academy.ui.conquest.games_form import seat_link, watch_link
 from academy.ui.conquest.shared import SharedPlayPage
 from academy.ui.dashboard import shared_game_page
 from academy.games.conquest.view import HIDDEN
-from academy.ui.live_session import SharedSession, close_shared_hubs, shared_hub
+from academy.ui.conquest.shared import SharedConquest
+from academy.ui.live_session import close_shared_hubs, shared_hub
 
 HUMANS = [{"kind": "human", "name": "Red"}, {"kind": "human", "name": "Blue"}]
 
@@ -26,7 +27,7 @@ def hub(tmp_path):
 
 def two_humans(hub, seed: int = 7, **options):
     game, tokens = hub.create("conquest", {"players": 2, "setup": "random", **options}, seed, HUMANS)
-    return game, tokens, SharedSession(game, tokens[0]), SharedSession(game, tokens[1])
+    return game, tokens, SharedConquest(game, tokens[0]), SharedConquest(game, tokens[1])
 
 
 def mover_and_other(a, b):
@@ -35,7 +36,7 @@ def mover_and_other(a, b):
 
 def test_each_seat_sees_its_view_and_a_spectator_sees_no_cards(hub):
     game, tokens, red, blue = two_humans(hub)
-    watcher = SharedSession(game)
+    watcher = SharedConquest(game)
     assert red.player == 0 and blue.player == 1 and watcher.spectator
     assert red.state.owner == blue.state.owner == watcher.state.owner
     assert watcher.state.hands == [[], []]
@@ -60,7 +61,7 @@ def test_hidden_cards_never_reach_the_other_seat(hub):
 
 def test_a_click_in_one_session_reaches_the_other_and_the_spectator(hub):
     game, tokens, red, blue = two_humans(hub)
-    watcher = SharedSession(game)
+    watcher = SharedConquest(game)
     me, other = mover_and_other(red, blue)
     territory = me.targets[0]
     before = other.state.armies[territory]
@@ -75,7 +76,7 @@ def test_a_click_in_one_session_reaches_the_other_and_the_spectator(hub):
 
 def test_other_seat_and_spectator_are_refused_and_nothing_changes(hub):
     game, tokens, red, blue = two_humans(hub)
-    watcher = SharedSession(game)
+    watcher = SharedConquest(game)
     me, other = mover_and_other(red, blue)
     step = game.step
     other.click(me.state.territories_of(me.player)[0])
@@ -88,7 +89,7 @@ def test_other_seat_and_spectator_are_refused_and_nothing_changes(hub):
 def test_a_forged_token_is_refused(hub):
     game, tokens, red, blue = two_humans(hub)
     with pytest.raises(BadToken):
-        SharedSession(game, "not-a-token")
+        SharedConquest(game, "not-a-token")
     page = shared_game_page(str(game.game_id), "not-a-token", hub=hub)
     assert "does not open a seat" in page.objects[0].object
     assert "not a game number" in shared_game_page("x", None, hub=hub).objects[0].object
@@ -97,7 +98,7 @@ def test_a_forged_token_is_refused(hub):
 def test_cpu_seat_plays_and_sessions_hear_it(hub):
     game, tokens = hub.create("conquest", {"players": 2, "setup": "random"}, 4,
                               [{"kind": "human", "name": "Red"}, {"kind": "cpu", "level": "easy"}])
-    me = SharedSession(game, tokens[0])
+    me = SharedConquest(game, tokens[0])
     assert me.seats == ["human", "easy"] and me.state.to_move() == 0
     turn = me.state.turn
     for _ in range(me.state.reinforcements):
@@ -149,7 +150,7 @@ def test_cpu_on_a_worker_thread_reaches_the_session(tmp_path):
     with LiveHub(f"sqlite:///{tmp_path}/threads.db", cpu_delay=0) as hub:
         game, tokens = hub.create("conquest", {"players": 2, "setup": "random"}, 4,
                                   [{"kind": "human", "name": "Red"}, {"kind": "cpu", "level": "easy"}])
-        me = SharedSession(game, tokens[0])
+        me = SharedConquest(game, tokens[0])
         turn = me.state.turn
         for _ in range(me.state.reinforcements):
             me.click(me.state.territories_of(0)[0])
@@ -170,7 +171,7 @@ PEOPLE3 = [{"kind": "human", "name": "Red"}, {"kind": "human", "name": "Blue"}, 
 
 def three_humans(hub, seed: int = 5):
     game, tokens = hub.create("conquest", {"players": 3, "setup": "random"}, seed, PEOPLE3)
-    return game, tokens, [SharedSession(game, tokens[p]) for p in range(3)]
+    return game, tokens, [SharedConquest(game, tokens[p]) for p in range(3)]
 
 
 def texts(session) -> list[str]:
@@ -180,7 +181,7 @@ def texts(session) -> list[str]:
 def test_a_message_to_one_seat_reaches_sender_and_recipient_only(hub):
     from academy.ui.messages_view import MessagesView
     game, tokens, (red, blue, green) = three_humans(hub)
-    watcher = SharedSession(game)
+    watcher = SharedConquest(game)
     assert red.other_seats() == [1, 2] and watcher.other_seats() == []
     assert red.send_message([1], "  Truce in Asia?  ")
     assert red.chat_notice == "Message sent."
@@ -235,7 +236,7 @@ def test_a_message_is_escaped_and_bad_messages_are_refused(hub):
 def test_resign_ends_a_two_player_game_and_both_sessions_follow(hub):
     from bokeh.document import Document
     game, tokens, red, blue = two_humans(hub)
-    watcher = SharedSession(game)
+    watcher = SharedConquest(game)
     page = SharedPlayPage(red)
     page.__panel__().get_root(Document())
     assert page.leave.resign_button.visible and not page.leave.confirm_row.visible

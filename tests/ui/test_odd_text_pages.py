@@ -10,7 +10,7 @@ import pytest
 from academy.store.live import LiveHub
 from academy.store.progress import Progress
 from academy.ui.conquest.games_form import ConquestGamesForm
-from academy.ui.live_session import SharedSession
+from academy.ui.conquest.shared import SharedConquest
 from academy.ui.progress_page import ProgressPage
 
 HUMANS = [{"kind": "human", "name": "Red"}, {"kind": "human", "name": "Blue"}]
@@ -27,7 +27,7 @@ def hub(request: pytest.FixtureRequest, tmp_path: Any):
 def test_an_odd_chat_message_is_refused_with_a_clear_notice(hub: LiveHub, text: str, named: str) -> None:
     """issue 13, item 8: a lone surrogate showed a raw codec error; NUL an uncaught DataError on PostgreSQL."""
     game, tokens = hub.create("conquest", {"players": 2, "setup": "random"}, 7, HUMANS)
-    red, blue = SharedSession(game, tokens[0]), SharedSession(game, tokens[1])
+    red, blue = SharedConquest(game, tokens[0]), SharedConquest(game, tokens[1])
     assert not red.send_message([1], text)
     assert red.chat_notice.startswith("A message cannot hold the character " + named)
     assert "codec" not in red.chat_notice and "Delete it" in red.chat_notice

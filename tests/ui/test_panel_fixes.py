@@ -4,7 +4,6 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-import panel as pn
 from panel.io import document
 
 from academy.ui import panel_fixes

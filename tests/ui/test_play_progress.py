@@ -9,7 +9,6 @@ import panel as pn
 import pytest
 
 import academy.ui.play_progress as play_progress
-from academy.core.record import Record
 from academy.games import REGISTRY
 from academy.store import Store
 from academy.store.classroom import Classroom

@@ -379,9 +379,9 @@ def test_the_import_page_reads_a_file(finished_record):
 
 # --- routes and links -----------------------------------------------------------------------
 def test_routes_and_links(tmp_path, monkeypatch):
-    from academy.ui.conquest.shared import SharedPlayPage
+    from academy.ui.conquest.shared import SharedConquest, SharedPlayPage
     from academy.ui.dashboard import GamesDashboard
-    from academy.ui.live_session import SharedSession, close_shared_hubs, shared_hub
+    from academy.ui.live_session import close_shared_hubs, shared_hub
     from academy.ui.shell import build_page
     monkeypatch.setenv("ACADEMY_DB", f"sqlite:///{tmp_path}/routes.db")
     try:
@@ -397,7 +397,7 @@ def test_routes_and_links(tmp_path, monkeypatch):
         dash = GamesDashboard(hub=hub)
         assert f"?match={game.game_id}&replay=1" in dash.forms["conquest"].table.object
         assert any("?page=replay" in str(o.object) for o in dash.layout.select(pn.pane.HTML))
-        seat_page = SharedPlayPage(SharedSession(game, tokens[0]))
+        seat_page = SharedPlayPage(SharedConquest(game, tokens[0]))
         assert html.escape(replay_link(game.game_id, tokens[0])) in seat_page.seat_info.object
     finally:
         close_shared_hubs()

@@ -35,8 +35,8 @@ def test_resign_ends_the_game_and_offers_its_review(game: str) -> None:
 
 def test_no_move_is_taken_after_resigning() -> None:
     from academy.games.conquest import parse_position
-    from academy.ui.session import GameSession
-    s = GameSession(cpu_delay=0, synchronous=True)
+    from academy.ui.conquest.session import ConquestSession
+    s = ConquestSession(cpu_delay=0, synchronous=True)
     s.start_from(parse_position("Red to move, attack | Red: Siberia 10, Kamchatka 2 | Blue: Mongolia 1 | rest: Red 1"),
                  seats=["human", "easy"])
     assert s.resign() and s.message.startswith("Red resigned: Blue wins.")
@@ -46,6 +46,6 @@ def test_no_move_is_taken_after_resigning() -> None:
 
 
 def test_nobody_at_the_screen_cannot_resign() -> None:
-    from academy.ui.session import GameSession
-    s = GameSession(cpu_delay=0, synchronous=True)
+    from academy.ui.conquest.session import ConquestSession
+    s = ConquestSession(cpu_delay=0, synchronous=True)
     assert not s.resign() and s.message == "No game yet: start a new game first."

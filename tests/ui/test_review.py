@@ -150,8 +150,8 @@ def test_choosing_another_player_prepares_their_review() -> None:
 
 def test_play_pages_offer_the_review_once_the_game_is_over() -> None:
     from academy.ui.conquest.play import PlayPage
-    from academy.ui.session import GameSession
-    session = GameSession(cpu_delay=0, synchronous=True)
+    from academy.ui.conquest.session import ConquestSession
+    session = ConquestSession(cpu_delay=0, synchronous=True)
     page = PlayPage(session=session)
     launcher = page.review_launcher
     assert launcher.open() is None

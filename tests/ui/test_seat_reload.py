@@ -144,10 +144,10 @@ PEOPLE = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
 def test_a_reloaded_conquest_seat_shows_its_turn_under_way(hub):
     """Issue 13, item 4 (Conquest): mid-turn (armies placed, attacks made), a new session for the seat shows
     the same position, phase, battle or occupation, reinforcements and cards, and the same log."""
-    from academy.ui.live_session import SharedSession
+    from academy.ui.conquest.shared import SharedConquest
     game, tokens = hub.create("conquest", {"players": 2, "setup": "random"}, 7, PEOPLE)
     seat = game.view(None).to_move
-    mine = SharedSession(game, tokens[seat])
+    mine = SharedConquest(game, tokens[seat])
     for _ in range(12):                                 # placements, then attacks: a turn under way
         state = game.state_copy()
         if state.to_move() != seat:
@@ -157,7 +157,7 @@ def test_a_reloaded_conquest_seat_shows_its_turn_under_way(hub):
             break
         assert mine.act(actions[0]), mine.message
     assert game.step > 3
-    again = SharedSession(game, tokens[seat])
+    again = SharedConquest(game, tokens[seat])
     fields = ("owner", "armies", "phase", "current", "hands", "reinforcements", "conquered", "battle", "occupy",
               "pool", "placed_this_turn", "turn")
     assert {f: getattr(again.state, f) for f in fields} == {f: getattr(mine.state, f) for f in fields}

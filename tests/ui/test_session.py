@@ -1,4 +1,4 @@
-"""GameSession without a browser: click routing, act with text and errors, undo, save/load, CPU turns, replay."""
+"""ConquestSession without a browser: click routing, act with text and errors, undo, save/load, CPU turns, replay."""
 from __future__ import annotations
 
 import json
@@ -9,22 +9,22 @@ import pytest
 from academy.games.conquest import parse_position
 from academy.games.conquest.actions import EndAttack, EndTurn
 from academy.ui.history import rebuild
-from academy.ui.session import GameSession
+from academy.ui.conquest.session import ConquestSession
 
 ATTACK = "Red to move, attack | Red: Ukraine 5, Ural 2, Siberia 1 | Blue: Afghanistan 3, Scandinavia 1 | rest: Blue 1"
 
 
-def session(**kw) -> GameSession:
-    return GameSession(synchronous=True, cpu_delay=0, **kw)
+def session(**kw) -> ConquestSession:
+    return ConquestSession(synchronous=True, cpu_delay=0, **kw)
 
 
-def from_position(text: str, seats=("human", "human")) -> GameSession:
+def from_position(text: str, seats=("human", "human")) -> ConquestSession:
     s = session()
     s.start_from(parse_position(text), list(seats))
     return s
 
 
-def human_turn_game(seed: int = 4) -> GameSession:
+def human_turn_game(seed: int = 4) -> ConquestSession:
     """A random set-up 2-player game against a CPU, stopped at the human's first decision."""
     s = session()
     s.new_game(players=2, seats=["human", "easy"], setup="random", seed=seed)
@@ -180,7 +180,7 @@ def test_cpu_turn_in_synchronous_mode_plays_until_the_human_moves():
 
 
 def test_cpu_turn_on_a_thread_without_a_server():
-    s = GameSession(cpu_delay=0)
+    s = ConquestSession(cpu_delay=0)
     s.new_game(players=2, seats=["human", "easy"], setup="random", seed=4)
     if s.thinking:  # the CPU may move first
         _wait(lambda: not s.thinking)
@@ -194,7 +194,7 @@ def test_cpu_turn_on_a_thread_without_a_server():
 
 
 def test_human_input_is_refused_while_the_cpu_plays():
-    s = GameSession(cpu_delay=5)
+    s = ConquestSession(cpu_delay=5)
     s.new_game(players=2, seats=["easy", "easy"], setup="random", seed=4)
     assert s.thinking
     s.click("ukraine")
@@ -264,7 +264,7 @@ class _BrokenBot:
                                          ("illegal", "tried an illegal move")])
 def test_a_broken_cpu_stops_with_a_message_and_the_game_is_unchanged(mode, words):
     """session_loop.CpuTurns._cpu_play: a bot that fails or chooses an illegal action stops the CPU turn."""
-    s = GameSession(bot_factory=lambda level, seed: _BrokenBot(mode), synchronous=True)
+    s = ConquestSession(bot_factory=lambda level, seed: _BrokenBot(mode), synchronous=True)
     s.new_game(players=2, seats=["easy", "human"], setup="random", seed=3)
     assert words in s.message and not s.thinking
     assert s.state.to_move() == 0 and s.state.phase in ("reinforce", "cashout", "place")

@@ -137,7 +137,6 @@ def test_games_page_and_links(tmp_path, monkeypatch):
 def test_teach_page_renders_the_guide_and_the_header_links_to_it(tmp_path, monkeypatch):
     """`?page=teach`: lessons/README.md as HTML, read when the page is built; a missing file says so."""
     from academy.lessons import LESSONS_DIR
-    from academy.ui.shell import teach_page
 
     page = build_page({"page": "teach"})
     text = html_of(page.main[0])

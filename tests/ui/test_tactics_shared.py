@@ -204,7 +204,7 @@ def test_the_clock_line(hub):
     SharedTactics(game, tokens[1])
     page = page_of(red)
     assert red.clock == {"mode": "live", "seconds": 120}
-    assert "your" in red.clock_text() and "live clock" in page.clock.object
+    assert "your" in red.clock_text() and "live clock" in page.clock.line.object
     assert not red.can_claim_win()
 
 

@@ -10,13 +10,13 @@ import json
 import pytest
 
 from academy.ui.game_of_war.session import GameOfWarSession
-from academy.ui.session import GameSession
+from academy.ui.conquest.session import ConquestSession
 from academy.ui.tactics.session import TacticsSession
 from academy.ui.turn_session import HUMAN, TurnSession
 
 
-def conquest() -> GameSession:
-    s = GameSession(synchronous=True, cpu_delay=0)
+def conquest() -> ConquestSession:
+    s = ConquestSession(synchronous=True, cpu_delay=0)
     s.new_game(players=2, seats=[HUMAN, "easy"], setup="random", seed=4)
     return s
 
@@ -160,7 +160,7 @@ def test_no_replay_is_a_play_session():
         module = importlib.import_module(info.name)
         sessions += [c for _, c in inspect.getmembers(module, inspect.isclass)
                      if issubclass(c, TurnSession) and c.__module__ == module.__name__]
-    assert {c.__name__ for c in sessions} >= {"GameSession", "TacticsSession", "GameOfWarSession"}
+    assert {c.__name__ for c in sessions} >= {"ConquestSession", "TacticsSession", "GameOfWarSession"}
     assert not [c.__name__ for c in sessions if "Replay" in c.__name__ or issubclass(c, RecordReplay)]
     for game in MAKERS:
         replay = replay_of(game, record_of(game, moves=2))

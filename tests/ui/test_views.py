@@ -13,7 +13,7 @@ from academy.ui.conquest.keyboard import ActionPicker
 from academy.ui.event_log import Turn, turn_html
 from academy.ui.conquest.odds_panel import OddsPanel, attack_html, outcome_label
 from academy.ui.conquest.style import PLAYER_COLOURS
-from academy.ui.session import GameSession
+from academy.ui.conquest.session import ConquestSession
 
 ATTACK = "Red to move, attack | Red: Ukraine 5, Ural 2, Siberia 1 | Blue: Afghanistan 3, Scandinavia 1 | rest: Blue 1"
 
@@ -22,8 +22,8 @@ def root(view):
     return view.__panel__().get_root(bokeh.document.Document())
 
 
-def game(position: str = ATTACK) -> GameSession:
-    s = GameSession(synchronous=True, cpu_delay=0)
+def game(position: str = ATTACK) -> ConquestSession:
+    s = ConquestSession(synchronous=True, cpu_delay=0)
     s.start_from(parse_position(position), ["human", "human"])
     return s
 
@@ -213,7 +213,7 @@ def test_hot_seat_hides_cards_until_the_player_asks():
 
 
 def test_hot_seat_covers_the_screen_between_peoples_turns():
-    page = PlayPage(session=GameSession(synchronous=True, cpu_delay=0))
+    page = PlayPage(session=ConquestSession(synchronous=True, cpu_delay=0))
     page.session.new_game(players=2, seats=["human", "human"], setup="random", seed=4)
     s = page.session
     first = s.state.game.player_name(s.state.to_move())
@@ -228,13 +228,13 @@ def test_hot_seat_covers_the_screen_between_peoples_turns():
 
 
 def test_one_person_against_the_cpu_sees_no_cover():
-    page = PlayPage(session=GameSession(synchronous=True, cpu_delay=0))
+    page = PlayPage(session=ConquestSession(synchronous=True, cpu_delay=0))
     page.session.new_game(players=2, seats=["human", "easy"], setup="random", seed=4)
     assert not page.cover.visible and page.table.visible
 
 
 def test_play_page_shows_the_winner():
-    page = PlayPage(session=GameSession(synchronous=True, cpu_delay=0))
+    page = PlayPage(session=ConquestSession(synchronous=True, cpu_delay=0))
     page.session.new_game(players=2, seats=["hard", "easy"], setup="random", seed=2)
     html = page.banner.pane.object
     assert "wins!" in html and "Replay" in html

@@ -7,7 +7,7 @@ HoloViews draws it once; a state or selection change patches only the cells that
 quick second taps come from the kit; the board finds the territory under the tap in screen pixels.
 
 The board works with any model that has ``state``, ``selected``, ``target``, ``targets`` params
-and a ``click(territory)`` method (``GameSession``, ``LessonModel``). In a notebook,
+and a ``click(territory)`` method (``ConquestSession``, ``LessonModel``). In a notebook,
 ``ConquestBoard(model).element`` is the board as a HoloViews overlay.
 """
 from __future__ import annotations
@@ -64,7 +64,7 @@ def territory_regions(graph: nx.Graph) -> dict[str, list[tuple[list[float], list
 class ConquestBoard(pn.viewable.Viewer):
     """The clickable Conquest map for a board model (see the module docstring)."""
 
-    model = param.Parameter(doc="GameSession or LessonModel")
+    model = param.Parameter(doc="ConquestSession or LessonModel")
 
     def __init__(self, model: Any, height: int = 540, **params: Any) -> None:
         super().__init__(model=model, **params)

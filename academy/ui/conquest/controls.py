@@ -1,7 +1,7 @@
 """The controls of the current Conquest phase: amounts, dice, move sliders, end buttons, card trades.
 
 Built once; each update only changes visibility, bounds and labels. Works with any board model
-(``GameSession``, ``LessonModel``): it reads ``state``, ``selected``, ``target``, ``choice`` and
+(``ConquestSession``, ``LessonModel``): it reads ``state``, ``selected``, ``target``, ``choice`` and
 calls ``model.act(action)``. What is allowed comes from ``input.options`` (the engine's legal actions).
 """
 from __future__ import annotations

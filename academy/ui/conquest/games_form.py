@@ -20,7 +20,7 @@ from academy.ui.games_forms import (CLOCK_OPTIONS, OPEN_SEAT, STYLE, created_lin
 from academy.ui.games_forms import seat_link as shared_seat_link
 from academy.ui.games_forms import watch_link as shared_watch_link
 from academy.ui.labels import hidden_label, wrapping_row
-from academy.ui.session import CPU_LEVELS, HUMAN
+from academy.ui.conquest.session import CPU_LEVELS, HUMAN
 from academy.ui.cpu_levels import level_notes_pane
 
 from .setup_choice import setup_buttons

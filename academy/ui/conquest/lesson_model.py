@@ -1,42 +1,57 @@
-"""LessonModel: the board model of one exercise, wrapping an ``academy.lessons.Attempt``.
+"""LessonModel: the board model of one exercise, a ``ConquestSession`` wrapping an ``academy.lessons.Attempt``
+(as every game's lesson model wraps its game's session).
 
-The board, the phase controls and the odds panel read it exactly as they read a GameSession;
-an action goes to ``attempt.act`` and its Feedback (solved / wrong / illegal / continue) is kept
-in ``feedback`` for the page to show.
+The board, the phase controls and the odds panel read it exactly as they read a game; an action goes to
+``attempt.act`` (which plays the exercise's scripted replies) and its Feedback (solved / wrong / illegal /
+continue) is kept in ``feedback`` for the page to show. Every seat is the learner's: no CPU, no cover.
 """
 from __future__ import annotations
 
 from typing import Any
 
+import param
+
 from academy.core.text import count
 from academy.games.conquest import rules
 from academy.games.conquest.goals import worked_out
 from academy.ui.lesson_attempt import LessonAttempt
-from academy.ui.model import BoardModel
+from academy.ui.turn_session import HUMAN
+
+from .session import ConquestSession
 
 __all__ = ["LessonModel"]
 
 
-class LessonModel(LessonAttempt, BoardModel):
+class LessonModel(LessonAttempt, ConquestSession):
     #: a lesson page has no Replay button, so the banner does not send the learner to one
     offers_replay = False
 
     def __init__(self, **params: Any) -> None:
-        super().__init__("conquest", **params)
+        super().__init__(synchronous=True, **params)
 
     def start(self, attempt: Any) -> None:
         """Show a new attempt (a new exercise), with the amounts a click uses back at their defaults."""
         self.choice.reset()
-        self._publish(attempt=attempt, state=attempt.state, selected=None, target=None, feedback=None,
-                      hints=[], message="", last_events=[])
+        with param.parameterized.discard_events(self):
+            self.param.update(attempt=attempt, hints=[])
+        self._show_start()
 
     def reset(self) -> None:
         """Retry the exercise from its start position (hints already shown stay shown)."""
         if self.attempt is None:
             return
         self.attempt.reset()
-        self._publish(state=self.attempt.state, selected=None, target=None, feedback=None, message="",
-                      last_events=[])
+        self._show_start()
+
+    def _show_start(self) -> None:
+        with param.parameterized.discard_events(self):
+            self.feedback = None
+        self.start_from(self.attempt.state, [HUMAN] * self.attempt.state.game.num_players, message="")
+
+    # --- one person at the screen: the learner ---------------------------------------------------
+    @property
+    def hot_seat(self) -> bool:
+        return False
 
     @property
     def hidden_counts(self) -> frozenset[str]:
@@ -65,18 +80,17 @@ class LessonModel(LessonAttempt, BoardModel):
     def viewer(self) -> int | None:
         return self.learner
 
-    def _refuse_input(self) -> str | None:
-        if self.attempt is None:
-            return "Open an exercise first."
-        if self.attempt.over:
-            return "This try is over: press Reset to try again, or go on to the next exercise."
-        return None
+    def _refuse(self) -> str | None:
+        return self._attempt_refusal() or super()._refuse()
 
     def _input_blocked(self) -> bool:
         a = self.attempt
         return a is None or a.over or a.state.to_move() != a.learner
 
-    def _do(self, action: Any, selected: str | None, target: str | None, message: str = "") -> bool:
+    def _do(self, action: Any, *where: Any) -> bool:
+        """An action from a click (``where``: its selection, target and note) or typed (the selection now) goes
+        to the exercise, which answers with its feedback."""
+        selected, target, message = where if len(where) == 3 else (*(where or (self.selected, self.target)), "")
         fb = self.attempt.act(action)
         if fb.status == "illegal":
             self._publish(selected=selected, target=target, message=fb.message, feedback=fb)

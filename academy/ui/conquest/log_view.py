@@ -23,6 +23,6 @@ def people_at_screen(model: Any) -> set[int]:
 
 
 def EventLog(model: Any, **params: Any) -> SharedLog:  # noqa: N802 - the view's name, as before
-    """The log view of ``model`` (a GameSession, a replay or a shared game's session)."""
+    """The log view of ``model`` (a ConquestSession, a replay or a shared game's session)."""
     return SharedLog(model, entries=lambda: model.log, mine=lambda: people_at_screen(model), watch=["log"],
                      css_classes=["event-log"], **params)

@@ -137,7 +137,7 @@ def reinforcement_html(state: Any, hidden: frozenset[str] = frozenset()) -> str:
 
 
 class OddsPanel(pn.viewable.Viewer):
-    """The side panel for a board model (GameSession or LessonModel): the odds of what is selected, the
+    """The side panel for a board model (ConquestSession or LessonModel): the odds of what is selected, the
     reinforcements, and the dice of the last roll with their why."""
 
     model = param.Parameter()

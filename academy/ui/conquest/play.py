@@ -2,7 +2,7 @@
 
 A new-game form, then the game: the phase banner, the board, the phase controls, the odds panel,
 the players, the event log, the keyboard path, Undo / Save / Load / Replay, and the Rules panel.
-Every part watches one ``GameSession``; nothing here knows a rule.
+Every part watches one ``ConquestSession``; nothing here knows a rule.
 """
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from academy.ui.practice import practice_seats
 from academy.ui.labels import wrapping_row
 from academy.ui.coach_box import CoachBox
 from academy.ui.play_frame import PlayFrame
-from academy.ui.session import CPU_LEVELS, HUMAN, GameSession
+from academy.ui.conquest.session import CPU_LEVELS, HUMAN, ConquestSession
 
 from .banner import PhaseBanner, players_html
 from .board import ConquestBoard
@@ -45,7 +45,7 @@ class NewGameForm(pn.viewable.Viewer):
 
     session = param.Parameter()
 
-    def __init__(self, session: GameSession, seed: int | None = None, **params: Any) -> None:
+    def __init__(self, session: ConquestSession, seed: int | None = None, **params: Any) -> None:
         super().__init__(session=session, **params)
         self.seed = seed
         #: called after the form has started a game (the page folds the form away, however often it is used)
@@ -105,7 +105,7 @@ class NewGameForm(pn.viewable.Viewer):
 class PlayPage(PlayFrame, pn.viewable.Viewer):
     """The Play tab of Conquest.
 
-    ``session``: an existing GameSession (default: a new one with ``cpu_delay`` seconds between CPU
+    ``session``: an existing ConquestSession (default: a new one with ``cpu_delay`` seconds between CPU
     actions); ``seed``: the seed of games started from the form (default: a fresh one each game);
     ``position``: a position line from a shared link, played hot seat (a bad line: its message, no game).
     """
@@ -113,9 +113,9 @@ class PlayPage(PlayFrame, pn.viewable.Viewer):
     session = param.Parameter()
     game = "conquest"
 
-    def __init__(self, session: GameSession | None = None, cpu_delay: float = 0.4, seed: int | None = None,
+    def __init__(self, session: ConquestSession | None = None, cpu_delay: float = 0.4, seed: int | None = None,
                  position: str | None = None, **params: Any) -> None:
-        super().__init__(session=session or GameSession(cpu_delay=cpu_delay), **params)
+        super().__init__(session=session or ConquestSession(cpu_delay=cpu_delay), **params)
         s = self.session
         self.form = NewGameForm(s, seed=seed)
         self.new_game_card(self.form)

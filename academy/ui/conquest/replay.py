@@ -13,7 +13,7 @@ session) steps through a record with ``academy.ui.replay_model.Replay``:
   events are filtered, and the record is neither shown nor offered for download; its planner plays on
   from a copy whose hidden cards are resampled from what the seat may know, with new dice.
 
-It is a ``BoardModel`` only so that the Conquest board, banner and tables read it as they read a game;
+It has the board's clicks (``BoardClicks``) only so that the Conquest board, banner and tables read it as they read a game;
 every tap is refused. ``ConquestReplayPage`` lays it out on the shared ``ReplayChrome`` (with a slider
 between the step buttons).
 """
@@ -27,18 +27,18 @@ import param
 from academy.core.record import Record
 from academy.ui.fit import board_and_side
 from academy.ui.labels import growing
-from academy.ui.model import BoardModel
 from academy.ui.replay_model import Frame, Replay
 from academy.ui.replay_parts import STYLE, GameReplayPage, ReplayChrome, status_html, step_events_html
 from academy.ui.replay_session import RecordReplay
 from academy.ui.rule_line import divider
-from academy.ui.session import GameSession
 
 from .banner import PhaseBanner, players_html
 from .board import ConquestBoard
+from .clicks import BoardClicks
 from .controls import hand_html
 from .log_view import EventLog
 from .odds_panel import OddsPanel, attack_html
+from .session import ConquestSession
 from .style import CSS
 
 __all__ = ["ConquestReplay", "ConquestReplayPage", "PlannerSession", "conquest_replay_page", "RUNNING_NOTE"]
@@ -47,14 +47,14 @@ RUNNING_NOTE = ("The record can be downloaded once the game is over: while it ru
                 "every player's hidden cards.")
 
 
-class ConquestReplay(RecordReplay, BoardModel):
+class ConquestReplay(RecordReplay, BoardClicks):
     """A Conquest record replayed for one viewer; see the module docstring."""
 
     planner_note = "A board of your own from step {step}, {how}: play every side; nothing here changes the game."
 
     attack = param.Parameter(None, doc="(state, src, dst, dice): the attack being replayed, as the attacker faced it")
 
-    _publish = BoardModel._publish      # the board's highlights are worked out as for a game (none here)
+    _publish = BoardClicks._publish      # the board's highlights are worked out as for a game (none here)
 
     def __init__(self, record: Record, viewer: int | None = None, masked: bool = False, title: str = "",
                  seat_names: list[str] | None = None, chat: list[dict[str, Any]] | None = None,
@@ -87,7 +87,7 @@ class ConquestReplay(RecordReplay, BoardModel):
         return None, None, None
 
     def _input_blocked(self) -> bool:
-        """No highlights: nothing is played on a replay's board (BoardModel)."""
+        """No highlights: nothing is played on a replay's board (BoardClicks)."""
         return True
 
     # --- play from here (RecordReplay.planner) -------------------------------------------------
@@ -97,10 +97,10 @@ class ConquestReplay(RecordReplay, BoardModel):
         return self.branch_state(seed), how
 
     def make_planner(self) -> PlannerSession:
-        return PlannerSession(self.replay.game_name, cpu_delay=self.cpu_delay)
+        return PlannerSession(cpu_delay=self.cpu_delay)
 
 
-class PlannerSession(GameSession):
+class PlannerSession(ConquestSession):
     """A local game for one person planning every side's moves from a replay (never stored): no
     pass-the-screen cover between turns, as its cards are the real ones of a finished game or a random
     guess for a running one."""

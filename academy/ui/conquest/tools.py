@@ -17,7 +17,7 @@ __all__ = ["GameTools"]
 
 
 class GameTools(pn.viewable.Viewer):
-    """Undo, Save, Load and Replay buttons for a GameSession; ``replay()`` opens the game's replay."""
+    """Undo, Save, Load and Replay buttons for a ConquestSession; ``replay()`` opens the game's replay."""
 
     session = param.Parameter()
 

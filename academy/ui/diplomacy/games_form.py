@@ -17,7 +17,7 @@ from academy.store.errors import StoreError
 from academy.ui.games_forms import (CLOCK_OPTIONS, STYLE, created_links_html, forget_replaced_links, join_chosen_seat,
                                     seat_link, watch_link)
 from academy.ui.labels import hidden_label, wrapping_row
-from academy.ui.session import CPU_LEVELS
+from academy.ui.conquest.session import CPU_LEVELS
 
 from .session import POWERS
 

@@ -52,11 +52,7 @@ class DiplomacyLessonModel(LessonAttempt, DiplomacySession):
         self._show(state.observation(self.attempt.learner), message=message)
 
     def _refusal(self) -> str | None:
-        if self.attempt is None:
-            return "Open an exercise first."
-        if self.attempt.over:
-            return "This try is over: press Reset to try again, or go on to the next exercise."
-        return super()._refusal()
+        return self._attempt_refusal() or super()._refusal()
 
     def _send(self, orders: list[str]) -> None:
         fb = self.attempt.act(orders)

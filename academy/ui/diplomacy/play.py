@@ -30,7 +30,7 @@ from .session import POWERS, LocalDiplomacy, SharedDiplomacy, past_phases
 from .style import CSS
 from academy.ui.rule_line import divider
 from academy.ui.labels import hidden_label, wrapping_row
-from academy.ui.session import CPU_LEVELS
+from academy.ui.conquest.session import CPU_LEVELS
 from academy.ui.tick import Tick
 from academy.ui.cpu_levels import level_notes_pane
 from academy.ui.rules_page import rules_card
@@ -234,9 +234,9 @@ class SharedDiplomacyPage(pn.viewable.Viewer):
         if s.status == "finished":
             text = "This game is over."
         elif s.clock is not None and s.deadline is not None:
-            from academy.store.live import _duration
+            from academy.store.live import duration_text
             left = s.live.time_left()
-            text = (f"⏱ {_duration(left)} left for this phase; then it resolves with the orders given "
+            text = (f"⏱ {duration_text(left)} left for this phase; then it resolves with the orders given "
                     "(units without orders hold)." if left is not None and left > 0 else "⏱ Time is up: the "
                     "phase resolves now.")
         elif s.clock is not None:

@@ -86,11 +86,7 @@ class FrontsLessonModel(LessonAttempt, FrontsSession):
         return self.attempt.state if self.attempt is not None else None
 
     def _refusal(self) -> str | None:
-        if self.attempt is None:
-            return "Open an exercise first."
-        if self.attempt.over:
-            return "This try is over: press Reset to try again, or go on to the next exercise."
-        return super()._refusal()
+        return self._attempt_refusal() or super()._refusal()
 
     def _send(self, orders: list[str]) -> None:
         fb = self.attempt.act(orders)

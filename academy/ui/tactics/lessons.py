@@ -71,11 +71,7 @@ class TacticsLessonModel(LessonAttempt, TacticsSession):
 
     # --- acting ----------------------------------------------------------------------------------
     def _refuse(self) -> str | None:
-        if self.attempt is None:
-            return "Open an exercise first."
-        if self.attempt.over:
-            return "This try is over: press Reset to try again, or go on to the next exercise."
-        return super()._refuse()
+        return self._attempt_refusal() or super()._refuse()
 
     def _do(self, action: Any) -> bool:
         mover = self.state.to_move()

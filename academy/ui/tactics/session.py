@@ -49,7 +49,6 @@ from academy.games.tactics.legal import production_menu
 from academy.games.tactics.refusals import attack_refusal
 from academy.games.tactics.units import UNITS
 from academy.games.tactics.view import visible_events
-from academy.ui.history import log_lines
 from academy.ui.turn_session import HUMAN, TurnSession
 
 from . import facts

@@ -16,9 +16,9 @@ token. It never holds the engine's full state:
   thread, from the seat's observation right after the step (``view.visible_events``), and its log, last
   attack and trail of the other side's moves are kept by ``sight.Memories`` as on the local page.
 
-Messages and Resign come from the seat mixins (``SeatChat``, ``SeatLeaving``), the clock line and
-"Claim the win" from the shared Conquest session's clock (``SharedSession``); the seat line links to
-the game's replay (this seat's own view while the game runs).
+Messages, Resign and the clock come from the seat mixins (``SeatChat``, ``SeatLeaving``, ``SeatClock``), as
+on every shared game's page; the seat line links to the game's replay (this seat's own view while the
+game runs).
 """
 from __future__ import annotations
 
@@ -36,9 +36,9 @@ from academy.ui.fit import board_and_side
 from academy.ui.defer import later
 from academy.ui.history import log_lines
 from academy.ui.leave_view import LeaveView
-from academy.ui.live_session import SharedSession
 from academy.ui.messages_view import MessagesView
 from academy.ui.seat_chat import SeatChat
+from academy.ui.seat_clock import ClockView, SeatClock
 from academy.ui.seat_info import seat_info_pane
 from academy.ui.seat_leaving import SeatLeaving
 from academy.ui.session_loop import in_session
@@ -57,20 +57,12 @@ __all__ = ["SharedTactics", "SharedTacticsPage", "shared_tactics_page"]
 STORE_EVENTS = ("join", "resigned", "timed_out", "abandoned", "game_over", "cpu_error", "sync", "deadline")
 
 
-class SharedTactics(TacticsSession, SeatChat, SeatLeaving, FollowsLiveGame):
+class SharedTactics(TacticsSession, SeatChat, SeatLeaving, SeatClock, FollowsLiveGame):
     """One seat's view of a live Tactics game; see the module docstring."""
 
     #: a seat resigns the shared game (the store's resignation, for every seat), not the local one of the
     #: session this class builds on (``resign.Resigning``)
     resign = SeatLeaving.resign
-
-    clock = param.Dict(None, allow_None=True, doc='the game\'s clock: {"mode": "live" | "daily", "seconds": N}')
-    deadline = param.Parameter(None, doc="when the turn under way runs out (an aware datetime), or None")
-
-    # the clock line and the daily clock's claim, as on every shared game's page
-    time_left = SharedSession.time_left
-    clock_text = SharedSession.clock_text
-    can_claim_win = SharedSession.can_claim_win
 
     def __init__(self, game: Any, token: str | None = None, **params: Any) -> None:
         super().__init__(synchronous=True, **params)
@@ -230,16 +222,6 @@ class SharedTactics(TacticsSession, SeatChat, SeatLeaving, FollowsLiveGame):
     def show_screen(self) -> None:
         """Nothing to do: this screen is one seat's own."""
 
-    def claim_win(self) -> bool:
-        """Claim the win on time (a daily clock ran out on the player to move); False if refused."""
-        try:
-            self.live.claim_win(self.token)
-        except (StoreError, RulesError) as exc:
-            self.message = getattr(exc, "message", None) or str(exc)
-            return False
-        self._apply(message=self.outcome())
-        return True
-
     def save_json(self) -> str:
         raise ValueError("A shared game's record opens on its replay page (downloadable once the game is over).")
 
@@ -258,10 +240,7 @@ class SharedTacticsPage(pn.viewable.Viewer):
         self.board = TacticsBoard(s)
         self.status = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["tactics-status"])
         self.message = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["game-message"])
-        self.clock = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["game-clock"])
-        self.claim_button = pn.widgets.Button(label="Claim the win", color="warning", width=140, visible=False,
-                                              css_classes=["claim-win"])
-        self.claim_button.on_click(lambda e: self.claim_win())
+        self.clock = ClockView(s, on_claim=self._claimed)
         self.controls = ActionControls(s)
         self.controls.layout.visible = s.player is not None
         self.odds = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["attack-odds"])
@@ -270,9 +249,8 @@ class SharedTacticsPage(pn.viewable.Viewer):
         self.events = EventLog(s, entries=lambda: s.log, mine=lambda: {s.player} if s.player is not None else set(),
                                watch=["log"], css_classes=["last-events"], max_height=360)
         self.leave = LeaveView(s)
-        side = pn.Column(self.status, self.message, pn.Column(self.clock, self.claim_button, margin=0,
-                                                              sizing_mode="stretch_width", css_classes=["clock-panel"]),
-                         self.controls, self.odds, self.why, self.leave, divider(), self.events,
+        side = pn.Column(self.status, self.message, self.clock, self.controls, self.odds, self.why, self.leave,
+                         divider(), self.events,
                          divider(), MessagesView(s), sizing_mode="stretch_width", margin=0,
                          css_classes=["side-panel"])
         width = max(520, int(self.board.figure.width or 0))
@@ -285,28 +263,13 @@ class SharedTacticsPage(pn.viewable.Viewer):
         s.param.watch(later(self._update), ["obs", "message", "preview", "last_attack", "log", "thinking", "status",
                                             "seat_status", "winner", "clock", "deadline"])
         self._update()
-        if s.clock is not None and pn.state.curdoc is not None and pn.state.curdoc.session_context is not None:
-            self._ticker = pn.state.add_periodic_callback(self.tick, period=1000)   # the time left counts down
-
     def __panel__(self) -> pn.viewable.Viewable:
         return self.layout
 
-    def tick(self) -> None:
-        """Refresh the clock line and the claim button (every second while a clock runs)."""
-        s = self.session
-        text = s.clock_text()
-        obj = f"<div class='academy-clock' role='timer'>{html.escape(text)}</div>" if text else ""
-        if obj != self.clock.object:
-            self.clock.object = obj
-        claim = s.can_claim_win()
-        if claim != self.claim_button.visible:
-            self.claim_button.visible = claim
-
-    def claim_win(self) -> bool:
-        ok = self.session.claim_win()
+    def _claimed(self) -> None:
+        """The win was claimed (or refused): show the end of the game and its seats."""
         self._update()
         self.leave.update()
-        return ok
 
     def _update(self, *events: Any) -> None:
         s = self.session
@@ -318,7 +281,7 @@ class SharedTacticsPage(pn.viewable.Viewer):
             for pane, obj in updates:
                 if pane.object != obj:
                     pane.object = obj
-            self.tick()
+            self.clock.tick()
 
 
 def shared_tactics_page(game: Any, seat: str | None = None) -> pn.viewable.Viewable:

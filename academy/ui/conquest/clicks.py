@@ -1,34 +1,26 @@
-"""The shared board model: what every board view reads and what it calls.
+"""BoardClicks: what the Conquest board, banner, controls and odds panel read and what they call.
 
-A board (``ConquestBoard`` ...) reads ``state``, ``selected``, ``target`` and ``targets`` and calls
-``model.click(territory)``. Two models implement it: ``GameSession`` (a game against people or
-the CPU) and ``LessonModel`` (an exercise). Both route clicks through the game's *input* module
-(``academy.ui.<game>.input``: ``click``, ``targets``, ``after_action``, ``Choice``) and differ only
-in ``_play`` (how an action reaches the engine).
+The board reads ``state``, ``selected``, ``target`` and ``targets`` and calls ``model.click(territory)``;
+a click goes through ``academy.ui.conquest.input`` (``click``, ``targets``, ``after_action``, ``Choice``).
+Mixed into ``ConquestSession`` (every Conquest page that plays: a local game, a shared seat, a lesson)
+and into ``ConquestReplay`` (read-only: its board shows no highlights and refuses every tap). The
+session says how an action reaches the engine (``_play``) and when input is refused.
 """
 from __future__ import annotations
 
-from types import ModuleType
 from typing import Any
 
 import param
 
 from academy.core.errors import RulesError
 
-__all__ = ["BoardModel", "input_module"]
+from . import input as board_input
+
+__all__ = ["BoardClicks"]
 
 
-def input_module(game_name: str) -> ModuleType:
-    """The click logic of a game's board, its folder's ``input`` module (imported lazily); KeyError if none."""
-    import importlib
-    try:
-        return importlib.import_module(f"academy.ui.{game_name}.input")
-    except ModuleNotFoundError as exc:
-        raise KeyError(f"No board input for game {game_name!r}.") from exc
-
-
-class BoardModel(param.Parameterized):
-    """State, selection and messages behind one board. Subclasses implement ``_play``."""
+class BoardClicks(param.Parameterized):
+    """State, selection and messages behind one Conquest board. Subclasses implement ``_play``."""
 
     state = param.Parameter(doc="the live engine state (mutated in place; watch with param.trigger)")
     selected = param.String(None, allow_None=True, doc="the territory picked first (attack or fortify source)")
@@ -38,9 +30,11 @@ class BoardModel(param.Parameterized):
     last_events = param.List([], doc="the events of the last action, with their why lines")
     choice = param.Parameter(doc="the game's Choice: amounts a click uses (armies, dice, move)")
 
-    def __init__(self, game_name: str = "conquest", **params: Any) -> None:
-        self.input = input_module(game_name)
-        params.setdefault("choice", self.input.Choice())
+    #: the click logic (academy/ui/conquest/input.py)
+    input = board_input
+
+    def __init__(self, **params: Any) -> None:
+        params.setdefault("choice", board_input.Choice())
         super().__init__(**params)
 
     # --- what a view calls -----------------------------------------------------------------
@@ -55,28 +49,6 @@ class BoardModel(param.Parameterized):
             self._publish(selected=result.selected, target=result.target, message=result.message)
             return
         self._do(result.action, result.selected, result.target, result.message)
-
-    def act(self, action_or_text: Any) -> bool:
-        """Play an action (a dataclass or the game's notation). RulesErrors become ``message``."""
-        refusal = self._refuse_input()
-        if refusal:
-            self._publish(message=refusal)
-            return False
-        action = action_or_text
-        if isinstance(action_or_text, str):
-            try:
-                action = self.state.game.parse_action(action_or_text, self.state)
-            except RulesError as exc:
-                self._publish(message=exc.message)
-                return False
-        return self._do(action, self.selected, self.target)
-
-    def clear_selection(self) -> None:
-        self._publish(selected=None, target=None, message="")
-
-    def refresh(self) -> None:
-        """Tell the views that ``state`` changed (after an outside change)."""
-        self._publish()
 
     # --- for subclasses -------------------------------------------------------------------
     def _refuse_input(self) -> str | None:

@@ -1,6 +1,8 @@
-"""GameSession: one Conquest game in one browser session (or notebook), as a param model the views watch.
-A ``TurnSession`` (academy/ui/turn_session.py: seats, start, save and load, the CPU, undo) on the
-shared board model (``BoardModel``: clicks through ``academy.ui.conquest.input``).
+"""ConquestSession: one Conquest game in one browser session (or notebook), as a param model the views watch.
+A ``TurnSession`` (academy/ui/turn_session.py: seats, start, save and load, the CPU, undo) with the
+board's clicks (``BoardClicks``: through ``academy.ui.conquest.input``). Every Conquest page that plays
+builds on it: the Play page, a shared game's seat (``SharedConquest``) and a lesson's board
+(``LessonModel``).
 
 It holds the engine state (whose record is the truth), the seats ("human" or a CPU level), the
 selection, the last message, the CPU status and the event log. Views never change the state
@@ -12,7 +14,7 @@ CPU turns run off the event loop: a worker thread asks the bot for one action (a
 ``pn.state.execute``; the session applies it and asks for the next, until a human is to move.
 ``synchronous=True`` plays CPU turns inline (tests, scripts).
 
-    >>> s = GameSession(synchronous=True, cpu_delay=0)
+    >>> s = ConquestSession(synchronous=True, cpu_delay=0)
     >>> s.new_game(players=2, seats=["human", "human"], setup="random", seed=1)
     >>> s.state.phase
     'reinforce'
@@ -29,14 +31,15 @@ from academy.core.protocol import State
 from academy.core.rng import new_seed
 from academy.games import REGISTRY
 
-from .history import log_lines
-from .model import BoardModel
-from .turn_session import CPU_LEVELS, HUMAN, TurnSession, default_bot_factory
+from academy.ui.history import log_lines
+from academy.ui.turn_session import CPU_LEVELS, HUMAN, TurnSession
 
-__all__ = ["GameSession", "CPU_LEVELS", "HUMAN", "default_bot_factory"]
+from .clicks import BoardClicks
+
+__all__ = ["ConquestSession", "CPU_LEVELS", "HUMAN"]
 
 
-class GameSession(TurnSession, BoardModel):
+class ConquestSession(TurnSession, BoardClicks):
     """A game with seats for humans and CPU players; see the module docstring."""
 
     game_name = "conquest"
@@ -46,11 +49,9 @@ class GameSession(TurnSession, BoardModel):
     cards_shown_for = param.Integer(None, allow_None=True,
                                     doc="hot seat: the player who pressed 'show my cards' (hidden again next turn)")
 
-    def __init__(self, game_name: str = "conquest", bot_factory: Callable[[str, int], Any] | None = None,
-                 **params: Any) -> None:
-        super().__init__(bot_factory=bot_factory or default_bot_factory(game_name), game_name=game_name, **params)
-        self.game_name = game_name
-        self.game_class = REGISTRY[game_name]
+    def __init__(self, bot_factory: Callable[[str, int], Any] | None = None, **params: Any) -> None:
+        super().__init__(bot_factory=bot_factory, **params)
+        self.game_class = REGISTRY[self.game_name]
 
     # --- games ---------------------------------------------------------------------------
     def new_game(self, players: int = 2, seats: list[str] | None = None, setup: str | None = None,
@@ -100,7 +101,7 @@ class GameSession(TurnSession, BoardModel):
         """Hot seat: show the cards of the human to move (until the turn passes)."""
         self._publish(cards_shown_for=self.viewer)
 
-    # --- playing (BoardModel) ------------------------------------------------------------
+    # --- playing (BoardClicks) ------------------------------------------------------------
     def _refuse_input(self) -> str | None:
         return self._refuse()
 
@@ -108,11 +109,11 @@ class GameSession(TurnSession, BoardModel):
         return self.cpu_to_move or self.resigned is not None
 
     def _do(self, action: Any, *where: Any) -> bool:
-        """``BoardModel._do``: a click's action with its selection, else (notation) the selection now; held
+        """``BoardClicks._do``: a click's action with its selection, else (notation) the selection now; held
         back while the live coach weighs it or warns about it (``TurnSession._do``)."""
         if self._coach_holds(action, lambda: self._do(action, *where)):
             return False
-        return BoardModel._do(self, action, *(where or (self.selected, self.target)))
+        return BoardClicks._do(self, action, *(where or (self.selected, self.target)))
 
     def _play(self, action: Any) -> list[Any]:
         return self.state.play(action)
