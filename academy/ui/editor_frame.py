@@ -4,7 +4,8 @@ lesson file, and the link.
 
 A game's editor page subclasses ``EditorFrame`` with its model, which has ``position_line()``,
 ``problems()``, ``apply_line(text)`` and a ``message`` param; it builds its board and tools, lays them
-out with ``page(board, tools)`` and calls ``refresh()`` whenever the model changes.
+out with ``page(board, tools)`` and calls ``refresh()`` whenever the model changes. A model whose line is
+one state mixes in ``LineEditing`` for ``apply_line``.
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ import panel as pn
 from academy.ui.labels import hidden_label
 from academy.ui.position_link import ShareLink
 
-__all__ = ["EditorFrame", "read_line", "LESSON_LINE_NOTE"]
+__all__ = ["EditorFrame", "LineEditing", "read_line", "LESSON_LINE_NOTE"]
 
 #: said when a line only a lesson reads was applied: the editor keeps its position, not its lesson parts
 LESSON_LINE_NOTE = ("This line is written for a lesson: the editor took its position, but the parts only a "
@@ -37,6 +38,42 @@ def read_line(game: str, text: str, parse: Any) -> tuple[Any, str]:
             return start_state(game, text), LESSON_LINE_NOTE
         except RulesError:
             raise own from None
+
+
+class LineEditing:
+    """``apply_line`` of an editor's model whose position is one state: the line read by the game's own
+    ``parse_line`` (else as a lesson reads it, ``read_line``), checked by ``_line_refusal`` and shown with
+    ``_load``. The model has ``state`` and ``message`` params and sets ``game_name``."""
+
+    game_name = ""
+
+    def parse_line(self, text: str) -> Any:
+        """The state ``text`` writes (the game's notation); raises the engine's RulesError."""
+        raise NotImplementedError(f"{type(self).__name__} must say how its game reads a line (parse_line).")
+
+    def _line_refusal(self, state: Any) -> str | None:
+        """Why the editor will not take this readable position, or None."""
+        return None
+
+    def _load(self, state: Any) -> None:
+        """Show ``state`` (and whatever the tools keep of it)."""
+        self.state = state
+
+    def apply_line(self, text: str) -> bool:
+        """Replace the position by a line of notation; False (and the engine's message) if it is wrong."""
+        from academy.core.errors import RulesError
+        try:
+            state, note = read_line(self.game_name, text, self.parse_line)
+        except RulesError as exc:
+            refusal = exc.message
+        else:
+            refusal = self._line_refusal(state)
+        if refusal:
+            self.message = f"That line was not applied: {refusal}"
+            return False
+        self._load(state)
+        self.message = "Position applied." + (f" {note}" if note else "")
+        return True
 
 
 class EditorFrame(pn.viewable.Viewer):

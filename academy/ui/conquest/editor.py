@@ -13,11 +13,10 @@ from typing import Any
 import panel as pn
 import param
 
-from academy.core.errors import RulesError
 from academy.games.conquest.limits import ARMIES, COUNT
 from academy.games.conquest.notation import NEUTRAL
 from academy.games.conquest.position import format_position, parse_position, public_position
-from academy.ui.editor_frame import EditorFrame, read_line
+from academy.ui.editor_frame import EditorFrame, LineEditing
 from academy.ui.labels import hidden_label
 
 from .board import ConquestBoard
@@ -29,7 +28,7 @@ START = "Red to move, reinforce 3 | Red: Ukraine 3 | rest: Blue 1"
 PHASES = ("reinforce", "attack", "fortify")
 
 
-class ConquestEditor(param.Parameterized):
+class ConquestEditor(LineEditing, param.Parameterized):
     """A position being set up (see the module docstring)."""
 
     state = param.Parameter(doc="the ConquestState being edited")
@@ -65,23 +64,21 @@ class ConquestEditor(param.Parameterized):
         s.reinforcements = reinforcements if phase == "reinforce" else 0
         self._changed(f"{s.game.player_name(mover)} to move, {phase}.")
 
-    def apply_line(self, text: str) -> bool:
-        """Replace the position by a line of notation; False (and the engine's message) if it is wrong."""
-        try:
-            state, note = read_line("conquest", text, parse_position)
-        except RulesError as exc:
-            self.message = f"That line was not applied: {exc.message}"
-            return False
-        if public_position(state) is None:
-            self.message = ("That line was not applied: it starts a new game at the set-up (territories still "
-                            "to claim), and the editor sets up positions of a game in play. Keep it as it is "
-                            "in the lesson file, or write the position after the set-up "
-                            "(\"Red to move, reinforce 3 | Red: Alaska 2 ...\").")
-            return False
+    game_name = "conquest"
+
+    def parse_line(self, text: str) -> Any:
+        return parse_position(text)
+
+    def _line_refusal(self, state: Any) -> str | None:
+        if public_position(state) is not None:
+            return None
+        return ("it starts a new game at the set-up (territories still to claim), and the editor sets up "
+                "positions of a game in play. Keep it as it is in the lesson file, or write the position after "
+                "the set-up (\"Red to move, reinforce 3 | Red: Alaska 2 ...\").")
+
+    def _load(self, state: Any) -> None:
         self.state = state
         self.owner = min(self.owner, state.game.num_players - 1)
-        self.message = "Position applied." + (f" {note}" if note else "")
-        return True
 
     def position_line(self) -> str:
         return format_position(self.state)

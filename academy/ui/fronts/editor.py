@@ -22,7 +22,7 @@ from academy.games.fronts.game import format_game_position
 from academy.games.fronts.mapdata import load_map
 from academy.games.fronts.notation import parse_position
 from academy.games.fronts.units import LOSS_ORDER
-from academy.ui.editor_frame import EditorFrame, read_line
+from academy.ui.editor_frame import EditorFrame, LineEditing
 from academy.ui.position_link import parse_line
 from academy.ui.labels import hidden_label
 
@@ -35,7 +35,7 @@ START = "map: duel; players: 2; mode: teams; turn 1"
 SET, OWN, CLEAR = "set", "own", "clear"
 
 
-class FrontsEditor(param.Parameterized):
+class FrontsEditor(LineEditing, param.Parameterized):
     """A position being set up (see the module docstring)."""
 
     obs = param.Dict(None, allow_None=True, doc="everything on the board, as the board view reads it")
@@ -88,17 +88,11 @@ class FrontsEditor(param.Parameterized):
             said = f"{name}: {self.player_name(self.owner)} has {self.count} {self.kind}."
         self._set(b, said)
 
-    def apply_line(self, text: str) -> bool:
-        """Replace the position by a line (with its map, players and mode); False (and the engine's
-        message) if it is wrong."""
-        try:
-            state, note = read_line("fronts", text, lambda t: parse_line("fronts", t))
-        except RulesError as exc:
-            self.message = f"That line was not applied: {exc.message}"
-            return False
-        self._load(state)
-        self.message = "Position applied." + (f" {note}" if note else "")
-        return True
+    game_name = "fronts"
+
+    def parse_line(self, text: str) -> Any:
+        """A line with its map, players and mode."""
+        return parse_line("fronts", text)
 
     def position_line(self) -> str:
         return format_game_position(self.state)

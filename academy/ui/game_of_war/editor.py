@@ -19,7 +19,7 @@ import param
 from academy.core.errors import RulesError
 from academy.games.game_of_war import Position, format_position, format_square, parse_position, state_from_position
 from academy.games.game_of_war.units import SIDES, UNIT_TYPES
-from academy.ui.editor_frame import EditorFrame, read_line
+from academy.ui.editor_frame import EditorFrame, LineEditing
 from academy.ui.labels import hidden_label
 
 from .board import GameOfWarBoard
@@ -32,7 +32,7 @@ ARSENAL, REMOVE = "arsenal", "remove"
 _CODES = {"infantry": "I", "cavalry": "C", "cannon": "K", "swift_cannon": "SK", "relay": "R", "swift_relay": "SR"}
 
 
-class GameOfWarEditor(param.Parameterized):
+class GameOfWarEditor(LineEditing, param.Parameterized):
     """A position being set up (see the module docstring)."""
 
     state = param.Parameter(doc="the GameOfWarState (in play) being edited")
@@ -73,16 +73,10 @@ class GameOfWarEditor(param.Parameterized):
         """Who moves first from this position."""
         self._set(self.state.position.to_dict(), f"{side.title()} to move.", mover=side)
 
-    def apply_line(self, text: str) -> bool:
-        """Replace the position by a line of notation; False (and the engine's message) if it is wrong."""
-        try:
-            state, note = read_line("game_of_war", text, parse_position)
-        except RulesError as exc:
-            self.message = f"That line was not applied: {exc.message}"
-            return False
-        self.state = state
-        self.message = "Position applied." + (f" {note}" if note else "")
-        return True
+    game_name = "game_of_war"
+
+    def parse_line(self, text: str) -> Any:
+        return parse_position(text)
 
     def position_line(self) -> str:
         return format_position(self.state)

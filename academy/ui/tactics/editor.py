@@ -21,7 +21,7 @@ from academy.games.tactics.board import Unit
 from academy.games.tactics.mapdata import available_maps
 from academy.games.tactics.position import format_position, parse_position
 from academy.games.tactics.units import UNITS
-from academy.ui.editor_frame import EditorFrame, read_line
+from academy.ui.editor_frame import EditorFrame, LineEditing
 from academy.ui.labels import hidden_label
 
 from .board import TacticsBoard
@@ -33,7 +33,7 @@ PLACE, REMOVE, OWN = "place", "remove", "own"
 NEUTRAL = "neutral"
 
 
-class TacticsEditor(param.Parameterized):
+class TacticsEditor(LineEditing, param.Parameterized):
     """A position being set up (see the module docstring)."""
 
     obs = param.Dict(None, allow_None=True, doc="the whole board, as the board view reads it")
@@ -92,16 +92,10 @@ class TacticsEditor(param.Parameterized):
         players = available_maps()[0][map_id].players
         self._set(f"{map_id} day 1 {players[0]}", f"The map is {map_id.replace('_', ' ')}.")
 
-    def apply_line(self, text: str) -> bool:
-        """Replace the position by a line of notation; False (and the engine's message) if it is wrong."""
-        try:
-            state, note = read_line("tactics", text, parse_position)
-        except RulesError as exc:
-            self.message = f"That line was not applied: {exc.message}"
-            return False
-        self._load(state)
-        self.message = "Position applied." + (f" {note}" if note else "")
-        return True
+    game_name = "tactics"
+
+    def parse_line(self, text: str) -> Any:
+        return parse_position(text)
 
     def position_line(self) -> str:
         return format_position(self.state)
