@@ -302,5 +302,20 @@ class LocalOrders(CpuThinking, Coached, Resigning, OrdersSession):
     def _load_record(self, record: Any, name: str) -> None:
         raise NotImplementedError
 
-    def _screen_waiting_text(self) -> str:
+    def _screen_seats(self) -> list[tuple[str, bool]]:
+        """(name, submitted) of each seat at this screen still in the phase under way ([] when none is)."""
         raise NotImplementedError
+
+    def _screen_waiting_text(self) -> str:
+        """Who at this screen has still to order, and when the CPU writes its orders."""
+        seats = self._screen_seats()
+        if not seats:
+            return ""
+        cpu = "" if not self._bots else (
+            " The CPU writes its orders when you submit." if len(seats) == 1
+            else " The CPU writes its orders when the last of you submits.")
+        if len(seats) == 1:
+            name, done = seats[0]
+            return f"{name}: {'orders submitted' if done else 'orders not submitted yet'}.{cpu}"
+        parts = [f"{name} {'submitted' if done else 'still to order'}" for name, done in seats]
+        return f"On this screen: {', '.join(parts)}.{cpu}"

@@ -77,7 +77,7 @@ def _source_data(kind: str, columns: Mapping[str, Sequence[Any]], source: Any) -
 def _keep_columns(layer: Layer, handles: Mapping[str, Any], source: Any) -> None:
     """Give the rendered ``source`` every column of ``layer`` (drawn empty: see ``Board._render``) as plain
     lists, and make every mapped column drive its glyph property, so later patches reach the page."""
-    from bokeh.core.property.vectorization import Field
+    from bokeh.core.property.vectorization import Field, Unspecified
     new = _source_data(layer.kind, layer.columns, source)
     source.data = {}       # Bokeh keeps an old column that equals the new one: HoloViews' empty float arrays
     source.data = new      # would stay, and BokehJS refuses them as colours ("invalid color array")
@@ -87,7 +87,9 @@ def _keep_columns(layer: Layer, handles: Mapping[str, Any], source: Any) -> None
             glyph = getattr(renderer, which, None) if renderer is not None else None
             if glyph is not None and not isinstance(glyph, str) and hasattr(glyph, column):
                 current = getattr(glyph, column)
-                if not isinstance(current, Field) or current.field != column:
+                # the column itself, never through a colour mapper: HoloViews maps a polygon's value column
+                # ("fill_color") linearly, which turns colour names into its grey for values it cannot place
+                if not isinstance(current, Field) or current.field != column or current.transform is not Unspecified:
                     setattr(glyph, column, Field(column))
 
 

@@ -18,7 +18,7 @@ import holoviews as hv
 import networkx as nx
 import panel as pn
 import param
-from bokeh.models import Legend, LegendItem
+from bokeh.models import ColumnDataSource, Legend, LegendItem
 
 from academy.games.conquest.mapdata import ConquestMap, load_map
 from academy.ui.board_kit.board import Board
@@ -145,9 +145,15 @@ class ConquestBoard(pn.viewable.Viewer):
         return [(xl, yl, X_RANGE[0] - 0.05, mid), (xr, yr, X_RANGE[1] + 0.05, mid)]
 
     def _legend(self) -> None:
-        renderer, rows = self.kit.renderers["regions"], self.region_rows
-        items = [LegendItem(label=f"{c.name} +{c.bonus}", renderers=[renderer], index=rows[c.territories[0]][0])
-                 for c in self.map.continents.values()]
+        # a swatch per continent in its colour: a key of its own, drawn off the map (the regions' outlines
+        # take their owners' colours, which a legend of the regions would show as the continents')
+        continents = list(self.map.continents.values())
+        key = ColumnDataSource({"x": [X_RANGE[0] - 1] * len(continents), "y": [Y_RANGE[0] - 1] * len(continents),
+                                "fill_color": [CONTINENT_COLOURS.get(c.id, "#eeeeee") for c in continents]})
+        renderer = self.figure.rect("x", "y", width=0.01, height=0.01, source=key, fill_color="fill_color",
+                                    line_color="#7b8794", name="conquest-continent-key")
+        items = [LegendItem(label=f"{c.name} +{c.bonus}", renderers=[renderer], index=i)
+                 for i, c in enumerate(continents)]
         self.figure.add_layout(Legend(
             items=items, location="bottom_left", label_text_font_size="10.5px", background_fill_alpha=0.85,
             border_line_color=None, glyph_width=14, glyph_height=12, spacing=1, padding=6, click_policy="none",

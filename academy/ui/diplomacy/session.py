@@ -569,15 +569,10 @@ class LocalDiplomacy(LocalOrders, DiplomacySession):
         if last and (not self.history or self.history[-1] != last):
             self.history = self.history + [copy.deepcopy(last)]
 
-    def _screen_waiting_text(self) -> str:
-        """Who on this screen has still to order ('France ✓, Germany …'); the CPUs order at the end."""
+    def _screen_seats(self) -> list[tuple[str, bool]]:
         if self.state is None or self.state.result:
-            return ""
-        mine = [p for p in self.people if p in self.to_order]
-        if not mine:
-            return ""
-        parts = [f"{p.title()} {'✓' if p in self.submitted else '…'}" for p in mine]
-        return f"Orders on this screen: {', '.join(parts)}. The CPU powers order when the last person submits."
+            return []
+        return [(p.title(), p in self.submitted) for p in self.people if p in self.to_order]
 
 
 class SharedDiplomacy(DiplomacySession, SeatChat, SeatLeaving, FollowsLiveGame):

@@ -480,12 +480,8 @@ class LocalFronts(LocalOrders, FrontsSession):
         return (f"Turn {turn} resolved: {count(battles, 'battle')} you could see "
                 "(see the reports)." + ("" if st.result else f" Now turn {st.board.turn}."))
 
-    def _screen_waiting_text(self) -> str:
-        """Who on this screen has still to order; the CPUs order when the last person submits."""
+    def _screen_seats(self) -> list[tuple[str, bool]]:
         if self.obs is None or self.obs.get("result"):
-            return ""
-        waiting = set(self.obs.get("waiting", []))
-        mine = [p for p in self.people if p in waiting or p in self.obs.get("submitted", [])]
-        parts = [f"{self.player_name(p)} {'(to order)' if p in waiting else '✓'}" for p in mine]
-        return (f"Orders on this screen: {', '.join(parts)}. The CPU players order when the last person "
-                "submits." if parts else "")
+            return []
+        waiting, submitted = set(self.obs.get("waiting", [])), set(self.obs.get("submitted", []))
+        return [(self.player_name(p), p not in waiting) for p in self.people if p in waiting or p in submitted]
