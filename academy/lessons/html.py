@@ -10,6 +10,8 @@ what stays. Pure Python (no Panel), so the loader, the checker and the pages sha
 """
 from __future__ import annotations
 
+import re
+
 import nh3
 from markdown_it import MarkdownIt
 
@@ -41,6 +43,13 @@ def clean_html(text: str) -> str:
                      url_schemes=set(URL_SCHEMES), link_rel="noopener noreferrer", strip_comments=True)
 
 
+#: a table cell, and a hyphen between two digits in it ("1-3": a range)
+_CELL = re.compile(r"(<td[^>]*>)(.*?)(</td>)", re.S)
+_RANGE_HYPHEN = re.compile(r"(?<=\d)-(?=\d)")
+
+
 def lesson_html(markdown: str) -> str:
-    """A lesson's Markdown text as HTML that is safe to show in any student's page."""
-    return clean_html(_MD.render(markdown))
+    """A lesson's Markdown text as HTML that is safe to show in any student's page. In a table, a range of
+    numbers ("1-3") keeps its two ends on one line (a non-breaking hyphen): a narrow column would split it."""
+    html = clean_html(_MD.render(markdown))
+    return _CELL.sub(lambda m: m[1] + _RANGE_HYPHEN.sub("\u2011", m[2]) + m[3], html)

@@ -33,8 +33,9 @@ def banner_html(model: Any) -> str:
     counts = "reinforcements" not in hidden_counts(model)       # a lesson may ask the learner to count them
     hint = ("is thinking…" if thinking else rules.phase_hint(state, counts=counts))
     turn = f" · turn {state.turn}" if state.turn else ""
-    name = escape(label(who)) if who is not None and who >= 0 else "Set-up"
-    return (f'<div><span class="who">{swatch(who, 20)}{name}</span>'
+    seat = who is not None and who >= 0
+    name = escape(label(who)) if seat else "Set-up"
+    return (f'<div><span class="who">{swatch(who, 20) if seat else ""}{name}</span>'
             f'<span class="phase"> — {escape(title)}{turn}</span></div>'
             f'<div class="hint">{"" if not thinking else escape(name) + " "}{escape(hint)}</div>')
 
