@@ -44,6 +44,16 @@ def test_a_column_of_equal_values_still_drives_its_glyph():
     assert list(b.sources["dots"].data["fill_color"]) == ["#0000ff", "#ff0000"]
 
 
+def test_polygons_take_their_colours_as_written_not_through_a_colour_mapper():
+    """HoloViews maps a polygon's value column linearly (colour names become its grey); the kit's regions
+    are drawn in the colours their column names (the Conquest map's continents read as continents)."""
+    regions = Layer("regions", "polygons", {"xs": [[0, 0.5, 0.5], [0.5, 1, 1]], "ys": [[0, 0, 0.5], [0.5, 0.5, 1]],
+                                            "fill_color": ["#F2E2C4", "#D7E5F2"], "line_color": ["#111", "#222"],
+                                            "id": ["a", "b"]}, mapped=("fill_color", "line_color"))
+    glyph = board(regions).renderers["regions"].glyph
+    assert glyph.fill_color == Field("fill_color") and glyph.line_color == Field("line_color")
+
+
 def test_patch_sends_only_changed_cells_and_replace_changes_rows(monkeypatch):
     b = board(dots())
     sent = []
