@@ -44,6 +44,17 @@ __all__ = ["LessonsView", "TryReport", "game_lessons", "clear_lessons", "extra_l
 log = logging.getLogger("academy.ui.lessons_page")
 
 
+#: What every game's lesson page draws alike, before the game's own stylesheet: the feedback boxes (solved,
+#: wrong, a note), the exercise card and the hints.
+LESSON_CSS = """
+.feedback-success { background: #e8f6ec; border-left: 4px solid #2f855a; padding: 6px 10px; border-radius: 4px; }
+.feedback-wrong { background: #fdecec; border-left: 4px solid #c53030; padding: 6px 10px; border-radius: 4px; }
+.feedback-info { background: #eef5fb; border-left: 4px solid #3b75af; padding: 6px 10px; border-radius: 4px; }
+.lesson-feedback-box p { white-space: pre-wrap; }
+.academy-card { background: #fff; border: 1px solid #d9e2ec; border-radius: 10px; padding: 6px 10px; }
+.hint-list { margin: 4px 0; padding-left: 20px; }
+"""
+
 #: A lesson's text fits its column: tables wrap between words, never inside one ("none", "1-3" stay whole),
 #: and scroll sideways only when they cannot fit; formula lines wrap; nothing is cut off.
 BODY_CSS = """
@@ -197,13 +208,13 @@ class LessonsView(pn.viewable.Viewer):
         self.listing = pn.Column(sizing_mode="stretch_width", css_classes=["lesson-list"], margin=0)
         self.back = pn.widgets.Button(label="← All lessons", width=140, css_classes=["lessons-back"])
         self.back.on_click(lambda e: self.open(None))
-        self.title = pn.pane.HTML("", stylesheets=[self.css], sizing_mode="stretch_width", css_classes=["lesson-title"])
+        self.title = pn.pane.HTML("", stylesheets=[LESSON_CSS, self.css], sizing_mode="stretch_width", css_classes=["lesson-title"])
         self.body = pn.pane.HTML("", stylesheets=[BODY_CSS], sizing_mode="stretch_width", css_classes=["lesson-body"])
-        self.prompt = pn.pane.HTML("", stylesheets=[self.css], sizing_mode="stretch_width", css_classes=["exercise-prompt"])
-        self.feedback = pn.pane.HTML("", stylesheets=[self.css], sizing_mode="stretch_width",
+        self.prompt = pn.pane.HTML("", stylesheets=[LESSON_CSS, self.css], sizing_mode="stretch_width", css_classes=["exercise-prompt"])
+        self.feedback = pn.pane.HTML("", stylesheets=[LESSON_CSS, self.css], sizing_mode="stretch_width",
                                      css_classes=["lesson-feedback"], visible=False)
-        self.note = pn.pane.HTML("", stylesheets=[self.css], sizing_mode="stretch_width", css_classes=["lesson-note"])
-        self.hints = pn.pane.HTML("", stylesheets=[self.css], sizing_mode="stretch_width", css_classes=["lesson-hints"])
+        self.note = pn.pane.HTML("", stylesheets=[LESSON_CSS, self.css], sizing_mode="stretch_width", css_classes=["lesson-note"])
+        self.hints = pn.pane.HTML("", stylesheets=[LESSON_CSS, self.css], sizing_mode="stretch_width", css_classes=["lesson-hints"])
         self.hint_button = pn.widgets.Button(label="Hint", css_classes=["hint-button"], width=130)
         self.reset_button = pn.widgets.Button(label="↺ Reset", css_classes=["reset-button"], width=130)
         self.next_button = pn.widgets.Button(label="Next exercise →", color="primary", sizing_mode="stretch_width",
@@ -360,7 +371,7 @@ class LessonsView(pn.viewable.Viewer):
     def _render_listing(self) -> None:
         rows: list[Any] = [pn.pane.HTML(f"<h2 style='margin:4px 0'>{escape(self.title_text)}</h2><p class='academy-muted'>"
                                         "Short lessons, each with small exercises on a live board. Start at the "
-                                        "top, or pick a topic.</p>", stylesheets=[self.css])]
+                                        "top, or pick a topic.</p>", stylesheets=[LESSON_CSS, self.css])]
         for n, lesson in enumerate(self.lessons, 1):
             button = pn.widgets.Button(label="Open", color="primary", width=90, align="center",
                                        css_classes=["open-lesson", f"open-{lesson.id}"])
@@ -369,13 +380,13 @@ class LessonsView(pn.viewable.Viewer):
                 f"<div><b>{n}. {escape(lesson.title)}</b> <span class='academy-muted'>· {self._marks(lesson)}</span>"
                 f"</div><div>{escape(lesson.summary)}</div><div class='academy-muted'>"
                 f"{rules_link(lesson.section, self.game)}</div>",
-                stylesheets=[self.css], sizing_mode="stretch_width")
+                stylesheets=[LESSON_CSS, self.css], sizing_mode="stretch_width")
             rows.append(pn.Row(text, button, css_classes=["lesson-row"], sizing_mode="stretch_width", margin=(4, 0),
                                styles={"border": "1px solid #d9e2ec", "border-radius": "10px", "background": "#fff",
                                        "padding": "4px 8px"}))
         for err in self.errors:
             rows.append(pn.pane.HTML(f"<div class='feedback-wrong'>A lesson file could not be read: "
-                                     f"{escape(err.public_text())}</div>", stylesheets=[self.css]))
+                                     f"{escape(err.public_text())}</div>", stylesheets=[LESSON_CSS, self.css]))
         self.listing.objects = rows
 
     def _render_tabs(self) -> None:

@@ -29,13 +29,7 @@ from .session import FrontsSession
 __all__ = ["FrontsLessonModel", "FrontsLessonsPage"]
 
 LESSON_CSS = CSS + """
-.feedback-success { background: #e8f6ec; border-left: 4px solid #2f855a; padding: 6px 10px; border-radius: 4px; }
-.feedback-wrong { background: #fdecec; border-left: 4px solid #c53030; padding: 6px 10px; border-radius: 4px; }
-.feedback-info { background: #eef5fb; border-left: 4px solid #3b75af; padding: 6px 10px; border-radius: 4px; }
-.lesson-feedback-box p { white-space: pre-wrap; }
-.academy-card { background: #fff; border: 1px solid #d9e2ec; border-radius: 10px; padding: 6px 10px; }
 .fixed-orders { background: #fff8e1; border-left: 4px solid #E0A000; padding: 4px 10px; border-radius: 4px; }
-.hint-list { margin: 4px 0; padding-left: 20px; }
 """
 
 

@@ -26,14 +26,6 @@ from .session import HUMAN, TacticsSession
 
 __all__ = ["TacticsLessonModel", "TacticsLessonsPage"]
 
-LESSON_CSS = CSS + """
-.feedback-success { background: #e8f6ec; border-left: 4px solid #2f855a; padding: 6px 10px; border-radius: 4px; }
-.feedback-wrong { background: #fdecec; border-left: 4px solid #c53030; padding: 6px 10px; border-radius: 4px; }
-.feedback-info { background: #eef5fb; border-left: 4px solid #3b75af; padding: 6px 10px; border-radius: 4px; }
-.lesson-feedback-box p { white-space: pre-wrap; }
-.academy-card { background: #fff; border: 1px solid #d9e2ec; border-radius: 10px; padding: 6px 10px; }
-.hint-list { margin: 4px 0; padding-left: 20px; }
-"""
 
 
 class TacticsLessonModel(LessonAttempt, TacticsSession):
@@ -118,7 +110,7 @@ class TacticsLessonsPage(LessonsView):
 
     game = "tactics"
     title_text = "Tactics lessons"
-    css = LESSON_CSS
+    css = CSS
     watched = ("obs", "feedback", "hints", "message")
 
     def make_model(self) -> TacticsLessonModel:
