@@ -165,6 +165,8 @@ class _Planner:
         self.enough = 0.85
         #: build armor and infantry in the city nearest the enemy (else infantry in the capital)
         self.front_builds = False
+        #: build a gun with every two infantry
+        self.build_guns = False
         #: provinces with a neutral garrison (it never moves)
         self.garrisons = {prov for prov, entries in obs["stacks"].items() for e in entries if e["owner"] == "neutral"}
         for prov, entries in obs["stacks"].items():
@@ -445,6 +447,11 @@ class _Planner:
             armor = funds // 9
             funds -= armor * UNITS["armor"].cost
             units = {"infantry": funds // UNITS["infantry"].cost, "armor": armor}
+        elif self.hard and self.build_guns:
+            city = next((c for c in cities if self.fmap.provinces[c].is_capital), cities[0])
+            guns = funds // (UNITS["artillery"].cost + 2 * UNITS["infantry"].cost)
+            funds -= guns * UNITS["artillery"].cost
+            units = {"infantry": funds // UNITS["infantry"].cost, "artillery": guns}
         else:
             city = next((c for c in cities if self.fmap.provinces[c].is_capital), cities[0])
             units = {"infantry": funds // UNITS["infantry"].cost}
@@ -591,8 +598,9 @@ class _Search:
     and keeps the plan that leaves its team best off: cities above all, then the value of the units."""
 
     #: (least odds to attack, garrison share of the threat, odds an attack has enough at) of the plans tried
-    PLANS = ((0.6, 1.2, 0.9), (0.5, 0.8, 0.85), (0.45, 0.5, 0.8), (0.7, 1.5, 0.95), (0.55, 1.0, 0.9))
-    GUESSES, LEAVES = 1, 6
+    PLANS = ((0.6, 1.2, 0.9), (0.5, 0.8, 0.85), (0.45, 0.5, 0.8), (0.7, 1.5, 0.95), (0.55, 1.0, 0.9),
+             (0.5, 0.8, 0.95), (0.4, 0.8, 0.85), (0.5, 0.4, 0.85))
+    GUESSES, LEAVES = 1, 8
 
     def __init__(self, state: Any, player: int, obs: Mapping[str, Any], rng: random.Random) -> None:
         self.state, self.fmap, self.obs, self.rng = state, state.game.map, obs, rng
@@ -605,14 +613,14 @@ class _Search:
         for threshold, keep, enough in self.PLANS:
             rng = random.Random(self.rng.random())
             planner = _Planner(self.fmap, self.obs, rng, hard=True, threshold=threshold, keep=keep)
-            planner.enough = enough
+            planner.enough, planner.build_guns = enough, True
             orders = planner.plan()
             if orders not in plans:
                 plans.append(orders)
         if len(plans) == 1:
             return plans[0]
         crowded = len(board.players) > 2           # more players: fewer guesses and draws, to stay quick
-        self.leaves = self.LEAVES // 2 if crowded else self.LEAVES
+        self.leaves = self.LEAVES
         # what the others would do by the normal heuristic, and, since they may not, everyone holding
         guesses = [self._guess(board, random.Random(self.rng.random())) for _ in range(self.GUESSES)] + [{}]
         best: tuple[float, int] | None = None
