@@ -241,7 +241,7 @@ class _Planner:
                 for k in LOSS_ORDER:
                     left[k] -= units.get(k, 0)
             for prov in gunners:
-                n = min(guns[prov], free.get(prov, {}).get("artillery", 0) or guns[prov])
+                n = guns[prov]                      # every gun of the stack, as the odds counted them
                 orders.append(f"{n} artillery {name(prov)} support {name(target)}")
                 used_guns.add(prov)
                 if prov in free:
