@@ -7,14 +7,18 @@ Levels
             odds (A² ÷ (A² + B²)) or outnumbers half again in units; a stack with no way on joins
             the stack nearest the goal. It leaves cities empty, never supports with its guns,
             strikes only where it attacks, and builds infantry and armor in its capital
-    normal  attacks where its odds are good enough for the prize (50% or better), otherwise marches
-            toward the nearest city it does not hold; keeps in each city enough to face 0.8 times
-            the enemy strength that could reach it this turn; builds infantry in its capital
+    normal  keeps in each threatened city enough to face 0.8 times the enemy strength that could
+            reach it this turn; the rest attack together, the best prizes first, every stack next
+            door that is needed going in at once (planes in range striking) where the odds reach 50%
+            (just enough of them for 85%); what is left marches on the nearest city it does not hold,
+            by paths that cross no enemy stack and end in supply; builds infantry in its capital
     hard    a search: it writes several plans (the heuristic above with more or less boldness and
-            care, plus guns that support and planes that strike), guesses the other players' orders
-            with the normal heuristic on the board as it sees it, resolves every plan against every
-            guess with the engine over the likeliest ways the battles go, and keeps the plan that
-            leaves its team holding most (cities first, and how likely each is to change hands)
+            care, the guns of the stacks next door supporting each attack instead of marching in,
+            and a gun built with every two infantry), guesses the other players' orders with the
+            normal heuristic on the board as it sees it and also weighs everyone holding, resolves
+            every plan against each guess with the engine over the likeliest ways the battles go,
+            and keeps the plan that leaves its team holding most (cities first, and how likely each
+            is to change hands)
 
 A fourth bot, ``FrontsBot(seed, "random")``, picks a random leaf of ``options`` for each stack (a
 baseline for tests and benchmarks; no level offers it). Every choice is a function of the bot's seed
@@ -48,8 +52,8 @@ LEVELS = ("easy", "normal", "hard")
 LEVEL_NOTES = {
     "easy": "CPU easy: a beginner; every stack marches on the nearest city it does not hold and attacks "
             "what it outnumbers, leaving its own cities empty and its guns idle.",
-    "normal": "CPU normal: attacks where its odds are good enough for the prize, keeps a guard in threatened "
-              "cities, otherwise marches on the nearest city it does not hold.",
+    "normal": "CPU normal: attacks with its stacks together where the odds are good (its planes strike), keeps "
+              "a guard in threatened cities, otherwise marches on the nearest city it does not hold.",
     "hard": "CPU hard: tries several plans against a guess of your orders, resolved by the engine, and keeps "
             "the one that holds most cities; its guns support and its planes strike.",
 }
@@ -163,8 +167,6 @@ class _Planner:
         self.cut_off = {e["province"] for e in obs.get("out_of_supply", []) if e["owner"] == self.me}
         #: the odds at which an attack has enough stacks in it (more go only when needed)
         self.enough = 0.85
-        #: build armor and infantry in the city nearest the enemy (else infantry in the capital)
-        self.front_builds = False
         #: build a gun with every two infantry
         self.build_guns = False
         #: provinces with a neutral garrison (it never moves)
@@ -212,10 +214,10 @@ class _Planner:
     # --- the plan -----------------------------------------------------------------------------
     def plan(self) -> list[str]:
         """Guards stay in threatened cities; the stacks free to move attack together where their odds
-        (with the guns next door supporting and, for hard, the planes striking) reach the threshold,
+        (the planes in range striking and, for hard, the guns next door supporting) reach the threshold,
         the best prizes first; the rest march on the nearest city the team does not hold, never through
         an enemy stack and never out of supply."""
-        fmap, name = self.fmap, self.fmap.name_of
+        name = self.fmap.name_of
         orders: list[str] = []
         free: dict[str, dict[str, int]] = {}
         guns: dict[str, int] = {}                 # artillery of every stack, which may support next door
@@ -281,7 +283,6 @@ class _Planner:
         """The attacks of the turn, by target: the best prizes first, each made by the free stacks next door
         together (the guns of the stacks next door supporting, the planes in range striking) when the
         odds, A² ÷ (A² + B²), reach the threshold; just enough of them to reach ``self.enough``."""
-        from .movement import plan_route
         fmap = self.fmap
         avail = {p: dict(u) for p, u in free.items()}
         guns_left, planes_left = dict(guns), dict(planes)
@@ -302,10 +303,8 @@ class _Planner:
                 going = {k: v for k, v in units.items() if k != "artillery" or not gun_here}
                 if not sum(going.values()):
                     continue
-                try:
-                    plan_route(fmap, going, n, (target,))
-                except Exception:          # noqa: BLE001 - a move the rules refuse is simply not made
-                    continue
+                if target not in _clear_reach(fmap, going, n, set(fmap.neighbours[n])):
+                    continue                        # a move the rules refuse (armor into a forest ...)
                 movers.append((self._attack_power(n, going, target), n, going))
             if not movers:
                 continue
@@ -440,14 +439,7 @@ class _Planner:
         cities = [p for p in self.fmap.cities() if self.owned_by_us(p)]
         if not cities or funds < UNITS["infantry"].cost:
             return []
-        if self.hard and self.front_builds:
-            enemy_cities = [p for p in self.fmap.cities() if not self.is_friendly(p)]
-            city = min(cities, key=lambda c: (min((_steps(self.fmap, c)[e] for e in enemy_cities), default=0),
-                                              c))
-            armor = funds // 9
-            funds -= armor * UNITS["armor"].cost
-            units = {"infantry": funds // UNITS["infantry"].cost, "armor": armor}
-        elif self.hard and self.build_guns:
+        if self.hard and self.build_guns:
             city = next((c for c in cities if self.fmap.provinces[c].is_capital), cities[0])
             guns = funds // (UNITS["artillery"].cost + 2 * UNITS["infantry"].cost)
             funds -= guns * UNITS["artillery"].cost
@@ -592,10 +584,11 @@ class _Beginner(_Planner):
 
 
 class _Search:
-    """The hard CPU: writes a few plans (the hard heuristic with different boldness, and the beginner's
-    all-out march), guesses the other players' orders with the normal heuristic on the board as this
-    player sees it, resolves each plan against each guess with the engine (two draws of the dice each)
-    and keeps the plan that leaves its team best off: cities above all, then the value of the units."""
+    """The hard CPU: writes a few plans (the hard heuristic with different boldness and care), guesses the
+    other players' orders with the normal heuristic on the board as this player sees it, and also weighs
+    everyone holding (the others may not do what it guesses), resolves each plan against each guess with
+    the engine (the likeliest ways its battles go, up to LEAVES) and keeps the plan that leaves its team
+    best off: cities above all, then the value of the units."""
 
     #: (least odds to attack, garrison share of the threat, odds an attack has enough at) of the plans tried
     PLANS = ((0.6, 1.2, 0.9), (0.5, 0.8, 0.85), (0.45, 0.5, 0.8), (0.7, 1.5, 0.95), (0.55, 1.0, 0.9),
@@ -619,7 +612,6 @@ class _Search:
                 plans.append(orders)
         if len(plans) == 1:
             return plans[0]
-        crowded = len(board.players) > 2           # more players: fewer guesses and draws, to stay quick
         self.leaves = self.LEAVES
         # what the others would do by the normal heuristic, and, since they may not, everyone holding
         guesses = [self._guess(board, random.Random(self.rng.random())) for _ in range(self.GUESSES)] + [{}]
