@@ -78,6 +78,17 @@ class NameIndex:
         self._display = {ident: next(iter(sp), ident) for ident, sp in
                          ((i, list(s)) for i, s in names.items())}
 
+    def find(self, text: str) -> str | None:
+        """The id ``resolve`` would return for ``text``, or None where it would raise (quick: no "did you
+        mean" is worked out)."""
+        key = normalise(text)
+        if not key:
+            return None
+        if key in self._exact:
+            return self._exact[key]
+        hits = {i for k, i in self._exact.items() if k.startswith(key)}
+        return hits.pop() if len(hits) == 1 else None
+
     def resolve(self, text: str) -> str:
         """Return the id for ``text``; raises InvalidNotation or AmbiguousNotation."""
         key = normalise(text)

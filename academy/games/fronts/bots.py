@@ -7,14 +7,18 @@ Levels
             odds (A² ÷ (A² + B²)) or outnumbers half again in units; a stack with no way on joins
             the stack nearest the goal. It leaves cities empty, never supports with its guns,
             strikes only where it attacks, and builds infantry and armor in its capital
-    normal  attacks where its odds are good enough for the prize (50% or better), otherwise marches
-            toward the nearest city it does not hold; keeps in each city enough to face 0.8 times
-            the enemy strength that could reach it this turn; builds infantry in its capital
+    normal  keeps in each threatened city enough to face 0.8 times the enemy strength that could
+            reach it this turn; the rest attack together, the best prizes first, every stack next
+            door that is needed going in at once (planes in range striking) where the odds reach 50%
+            (just enough of them for 85%); what is left marches on the nearest city it does not hold,
+            by paths that cross no enemy stack and end in supply; builds infantry in its capital
     hard    a search: it writes several plans (the heuristic above with more or less boldness and
-            care, plus guns that support and planes that strike), guesses the other players' orders
-            with the normal heuristic on the board as it sees it, resolves every plan against every
-            guess with the engine over the likeliest ways the battles go, and keeps the plan that
-            leaves its team holding most (cities first, and how likely each is to change hands)
+            care, the guns of the stacks next door supporting each attack instead of marching in,
+            and a gun built with every two infantry), guesses the other players' orders with the
+            normal heuristic on the board as it sees it and also weighs everyone holding, resolves
+            every plan against each guess with the engine over the likeliest ways the battles go,
+            and keeps the plan that leaves its team holding most (cities first, and how likely each
+            is to change hands)
 
 A fourth bot, ``FrontsBot(seed, "random")``, picks a random leaf of ``options`` for each stack (a
 baseline for tests and benchmarks; no level offers it). Every choice is a function of the bot's seed
@@ -33,11 +37,12 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from academy.core.errors import RulesError
+from academy.core.errors import IllegalAction, RulesError
 
 from .battle import stack_strength
 from .mapdata import FrontsMap
 from .odds import RANGE_MIDDLE
+from .supply import is_supplied
 from .units import LOSS_ORDER, UNITS
 
 __all__ = ["LEVELS", "make_bot", "FrontsBot"]
@@ -47,8 +52,8 @@ LEVELS = ("easy", "normal", "hard")
 LEVEL_NOTES = {
     "easy": "CPU easy: a beginner; every stack marches on the nearest city it does not hold and attacks "
             "what it outnumbers, leaving its own cities empty and its guns idle.",
-    "normal": "CPU normal: attacks where its odds are good enough for the prize, keeps a guard in threatened "
-              "cities, otherwise marches on the nearest city it does not hold.",
+    "normal": "CPU normal: attacks with its stacks together where the odds are good (its planes strike), keeps "
+              "a guard in threatened cities, otherwise marches on the nearest city it does not hold.",
     "hard": "CPU hard: tries several plans against a guess of your orders, resolved by the engine, and keeps "
             "the one that holds most cities; its guns support and its planes strike.",
 }
@@ -69,6 +74,32 @@ def _steps(fmap: FrontsMap, prov: str) -> dict[str, int]:
     if hit is None or hit[0] is not fmap:
         hit = _DISTANCES[(id(fmap), prov)] = (fmap, fmap.distances_from(prov))
     return hit[1]
+
+
+def _clear_reach(fmap: FrontsMap, units: Mapping[str, int], start: str, blocked: set[str]
+                 ) -> dict[str, tuple[str, ...]]:
+    """``movement.reachable`` by paths that do not pass through a province of ``blocked`` (they may end
+    there): a stack that meets an enemy on the way fights there and stops."""
+    from .movement import plan_route
+    found: dict[str, tuple[str, ...]] = {start: ()}
+    frontier: list[tuple[str, ...]] = [()]
+    while frontier:
+        nxt: list[tuple[str, ...]] = []
+        for path in frontier:
+            here = path[-1] if path else start
+            if path and here in blocked:
+                continue
+            for n in sorted(fmap.neighbours[here]):
+                if n in found:
+                    continue
+                try:
+                    plan_route(fmap, units, start, (*path, n))
+                except (IllegalAction, RulesError):
+                    continue
+                found[n] = (*path, n)
+                nxt.append(found[n])
+        frontier = nxt
+    return found
 
 
 def _counts(units: Mapping[str, int]) -> str:
@@ -132,6 +163,12 @@ class _Planner:
         self.enemy: dict[str, dict[str, int]] = {}
         self.teams: Mapping[str, str] = obs.get("teams", {})
         teams = self.teams
+        #: our stacks out of supply (they fight at half strength)
+        self.cut_off = {e["province"] for e in obs.get("out_of_supply", []) if e["owner"] == self.me}
+        #: the odds at which an attack has enough stacks in it (more go only when needed)
+        self.enough = 0.85
+        #: build a gun with every two infantry
+        self.build_guns = False
         #: provinces with a neutral garrison (it never moves)
         self.garrisons = {prov for prov, entries in obs["stacks"].items() for e in entries if e["owner"] == "neutral"}
         for prov, entries in obs["stacks"].items():
@@ -176,45 +213,123 @@ class _Planner:
 
     # --- the plan -----------------------------------------------------------------------------
     def plan(self) -> list[str]:
-        orders: list[str] = []
-        attacks: list[str] = []
+        """Guards stay in threatened cities; the stacks free to move attack together where their odds
+        (the planes in range striking and, for hard, the guns next door supporting) reach the threshold,
+        the best prizes first; the rest march on the nearest city the team does not hold, never through
+        an enemy stack and never out of supply."""
         name = self.fmap.name_of
+        orders: list[str] = []
+        free: dict[str, dict[str, int]] = {}
+        guns: dict[str, int] = {}                 # artillery of every stack, which may support next door
         for prov, units in sorted(self.mine.items()):
             ground = {k: (v if k != "air" else 0) for k, v in units.items()}
             if not sum(ground.values()):
                 continue
             keep = self._keep(prov, ground)
-            moving = {k: ground[k] - keep.get(k, 0) for k in LOSS_ORDER}
-            guns_back = 0
-            if self.hard and moving.get("artillery") and sum(v for k, v in moving.items() if k != "artillery"):
-                guns_back = moving["artillery"]
-                moving["artillery"] = 0
+            moving = {k: ground.get(k, 0) - keep.get(k, 0) for k in LOSS_ORDER}
+            if sum(moving.values()):
+                free[prov] = moving
+            if ground.get("artillery"):
+                guns[prov] = ground["artillery"]
+        planes = {prov: u["air"] for prov, u in sorted(self.mine.items()) if u.get("air")}
+        if not self.hard:
+            guns = {}                               # normal: the guns march with their stacks
+        attacks = self._attacks(free, guns, planes)
+        used_guns: set[str] = set()
+        for target, (movers, gunners, strikers) in attacks.items():
+            for prov, units in movers:
+                orders.append(f"{_counts(units)} {name(prov)} -> {name(target)}")
+                left = free[prov]
+                for k in LOSS_ORDER:
+                    left[k] -= units.get(k, 0)
+            for prov in gunners:
+                n = guns[prov]                      # every gun of the stack, as the odds counted them
+                orders.append(f"{n} artillery {name(prov)} support {name(target)}")
+                used_guns.add(prov)
+                if prov in free:
+                    free[prov]["artillery"] -= min(free[prov]["artillery"], n)
+            for prov in strikers:
+                orders.append(f"{planes.pop(prov)} air {name(prov)} strike {name(target)}")
+        taken = set(attacks)
+        for prov, moving in sorted(free.items()):
+            moving = {k: max(0, v) for k, v in moving.items()}
             if not sum(moving.values()):
                 continue
-            target, path = self._best_move(prov, moving)
-            if target is None or path is None:
-                # the stack cannot get on together (armor and infantry cannot enter a forest): by kind
-                for k in LOSS_ORDER:
-                    if moving.get(k) and k != "artillery" or k == "artillery" and moving.get(k) and not guns_back:
-                        t, route = self._best_move(prov, {k: moving[k]})
-                        if t is not None and route is not None:
-                            orders.append(f"{moving[k]} {k} {name(prov)} -> " + " -> ".join(name(p) for p in route))
-                            if self.enemy.get(t):
-                                attacks.append(t)
+            target, path = self._best_move(prov, moving, taken)
+            if target is not None and path is not None:
+                orders.append(f"{_counts(moving)} {name(prov)} -> " + " -> ".join(name(p) for p in path))
+                taken.add(target)
                 continue
-            orders.append(f"{_counts(moving)} {name(prov)} -> " + " -> ".join(name(p) for p in path))
-            if self.enemy.get(target):
-                attacks.append(target)
-            if guns_back and self.enemy.get(target) and target in self.fmap.neighbours[prov]:
-                orders.append(f"{guns_back} artillery {name(prov)} support {name(target)}")
-            elif guns_back:                        # nothing to support next door: the guns march too
-                target, path = self._best_move(prov, {"artillery": guns_back})
-                if target is not None and path is not None:
-                    orders.append(f"{guns_back} artillery {name(prov)} -> " + " -> ".join(name(p) for p in path))
-        if self.hard:
-            orders += self._air(attacks)
+            # the stack cannot get on together (armor and infantry cannot enter a forest): by kind
+            for k in LOSS_ORDER:
+                if moving.get(k):
+                    t, route = self._best_move(prov, {k: moving[k]}, taken)
+                    if t is not None and route is not None:
+                        orders.append(f"{moving[k]} {k} {name(prov)} -> " + " -> ".join(name(p) for p in route))
+                        taken.add(t)
+        orders += self._air(list(attacks), planes)
         orders += self._builds()
         return orders
+
+    def _attack_power(self, prov: str, units: Mapping[str, int], target: str) -> float:
+        """The attack strength of ``units`` moving from ``prov`` next door into ``target`` (terrain, river
+        and supply as the engine counts them)."""
+        return float(stack_strength(units, "attacker", self.fmap.provinces[target].terrain,
+                                    crosses_river=self.fmap.has_river(prov, target),
+                                    supplied=prov not in self.cut_off))
+
+    def _attacks(self, free: dict[str, dict[str, int]], guns: Mapping[str, int], planes: Mapping[str, int]
+                 ) -> dict[str, tuple[list[tuple[str, dict[str, int]]], list[str], list[str]]]:
+        """The attacks of the turn, by target: the best prizes first, each made by the free stacks next door
+        together (the guns of the stacks next door supporting, the planes in range striking) when the
+        odds, A² ÷ (A² + B²), reach the threshold; just enough of them to reach ``self.enough``."""
+        fmap = self.fmap
+        avail = {p: dict(u) for p, u in free.items()}
+        guns_left, planes_left = dict(guns), dict(planes)
+        targets = sorted((p for p in self.enemy if p not in self.mine),
+                         key=lambda p: (-self.value(p) - (0.5 if p in self.garrisons else 0.0), p))
+        out: dict[str, tuple[list[tuple[str, dict[str, int]]], list[str], list[str]]] = {}
+        for target in targets:
+            dfn = self.defence(target)
+            if not dfn:
+                continue
+            near = [n for n in sorted(fmap.neighbours[target])]
+            movers: list[tuple[float, str, dict[str, int]]] = []
+            for n in near:
+                units = {k: v for k, v in avail.get(n, {}).items() if v > 0}
+                if not units:
+                    continue
+                gun_here = guns_left.get(n, 0)
+                going = {k: v for k, v in units.items() if k != "artillery" or not gun_here}
+                if not sum(going.values()):
+                    continue
+                if target not in _clear_reach(fmap, going, n, set(fmap.neighbours[n])):
+                    continue                        # a move the rules refuse (armor into a forest ...)
+                movers.append((self._attack_power(n, going, target), n, going))
+            if not movers:
+                continue
+            support = [n for n in near if guns_left.get(n)]
+            strikers = [p for p in planes_left if target in fmap.within(p, 3)]
+            flat = 2.0 * sum(guns_left[n] for n in support) + 3.0 * sum(planes_left[p] for p in strikers)
+            movers.sort(key=lambda m: (-m[0], m[1]))
+            total = flat + sum(m[0] for m in movers)
+            if total * total / (total * total + dfn * dfn) < self.threshold:
+                continue
+            chosen, att = [], flat
+            for power, n, going in movers:
+                chosen.append((n, going))
+                att += power
+                if att * att / (att * att + dfn * dfn) >= self.enough:
+                    break
+            for n, going in chosen:
+                for k, v in going.items():
+                    avail[n][k] -= v
+            for n in support:
+                guns_left.pop(n)
+            for p in strikers:
+                planes_left.pop(p)
+            out[target] = (chosen, support, strikers)
+        return out
 
     def reach_threat(self, prov: str) -> float:
         """The attack strength of the enemy stacks that could be in ``prov`` at the end of this turn: those
@@ -252,54 +367,71 @@ class _Planner:
             keep[k] = n
         return keep
 
-    def _best_move(self, prov: str, moving: Mapping[str, int]) -> tuple[str | None, tuple[str, ...] | None]:
-        """Where the moving part goes: the best of attacking at good odds and marching on a city."""
-        from .movement import reachable   # local: only the planner needs it
+    def _best_move(self, prov: str, moving: Mapping[str, int], taken: set[str] | frozenset[str] = frozenset()
+                   ) -> tuple[str | None, tuple[str, ...] | None]:
+        """Where the moving part goes: the best of attacking at good odds and marching on a city, by a path
+        that crosses no enemy stack (a battle on the way would stop it) to a province where it stays in
+        supply (a stack already cut off may go anywhere nearer home)."""
         fmap = self.fmap
-        try:
-            options = reachable(fmap, moving, prov)
-        except RulesError:
+        options = _clear_reach(fmap, moving, prov, set(self.enemy))
+        if not options:
             return None, None
         best: tuple[float, str | None, tuple[str, ...] | None] = (0.0, None, None)
         targets = [p for p in fmap.cities() if not self.is_friendly(p)]
         dist_here = min((_steps(fmap, prov)[t] for t in targets), default=0)
         threshold = self.threshold
+        cut_off = prov in self.cut_off
         for dest, path in options.items():
             if dest == prov:
                 continue
             last = path[-2] if len(path) > 1 else prov
-            terrain = fmap.provinces[dest].terrain
-            att = float(stack_strength(moving, "attacker", terrain, crosses_river=fmap.has_river(last, dest)))
-            if self.hard:
-                att += sum(2 * u.get("artillery", 0) for n, u in self.mine.items()
-                           if n in fmap.neighbours[dest] and n != prov)
             dfn = self.defence(dest)
-            p = 1.0 if dfn == 0 else att * att / (att * att + dfn * dfn)
-            if dfn and p < threshold:
+            if dfn:
+                att = float(stack_strength(moving, "attacker", fmap.provinces[dest].terrain,
+                                           crosses_river=fmap.has_river(last, dest), supplied=not cut_off))
+                p = att * att / (att * att + dfn * dfn)
+                if p < threshold:
+                    continue
+            else:
+                p = 1.0
+            back = self._supplied_at(dest, taken)
+            if not cut_off and not back:
                 continue
             dist = min((_steps(fmap, dest)[t] for t in targets), default=0)
             score = p * self.value(dest) - (1 - p) * 3 + max(0, dist_here - dist) * 0.8
+            if cut_off and back:
+                score += 5.0                        # back in supply
+            if dest in taken and not dfn:
+                score -= 0.5 * self.value(dest)     # another stack already goes there
             score += self.rng.random() * 0.3
             if score > best[0]:
                 best = (score, dest, path)
         return best[1], best[2]
 
-    def _air(self, attacks: list[str]) -> list[str]:
+    def _supplied_at(self, dest: str, taken: set[str] | frozenset[str]) -> bool:
+        """Would a stack ending in ``dest`` (taking it, and the provinces in ``taken``) be in supply?"""
+        owners = dict(self.obs["owners"])
+        for t in (*taken, dest):
+            if not self.is_friendly(t):
+                owners[t] = self.me
+        return is_supplied(self.fmap, dest, self.team, owners, self.teams)
+
+    def _air(self, attacks: list[str], planes: Mapping[str, int]) -> list[str]:
+        """Planes not yet given an order: strike an attack in range, else defend the most threatened city in
+        range, else scout."""
         out = []
         name = self.fmap.name_of
         threatened = sorted((p for p in self.mine if self.fmap.provinces[p].is_city and self.threat(p)),
-                            key=lambda p: -self.threat(p))
-        for prov, units in sorted(self.mine.items()):
-            if not units.get("air"):
-                continue
+                            key=lambda p: (-self.threat(p), p))
+        for prov, n in sorted(planes.items()):
             reach = self.fmap.within(prov, 3)
             goal = next((t for t in attacks if t in reach), None) or next((t for t in threatened if t in reach), None)
             if goal:
-                out.append(f"{units['air']} air {name(prov)} strike {name(goal)}")
+                out.append(f"{n} air {name(prov)} strike {name(goal)}")
             else:
                 far = sorted((p for p in reach if not self.is_friendly(p) and p not in self.enemy), key=name)
                 if far:
-                    out.append(f"{units['air']} air {name(prov)} scout {name(self.rng.choice(far))}")
+                    out.append(f"{n} air {name(prov)} scout {name(self.rng.choice(far))}")
         return out
 
     def _builds(self) -> list[str]:
@@ -307,13 +439,11 @@ class _Planner:
         cities = [p for p in self.fmap.cities() if self.owned_by_us(p)]
         if not cities or funds < UNITS["infantry"].cost:
             return []
-        if self.hard:
-            enemy_cities = [p for p in self.fmap.cities() if not self.is_friendly(p)]
-            city = min(cities, key=lambda c: (min((_steps(self.fmap, c)[e] for e in enemy_cities), default=0),
-                                              c))
-            armor = funds // 9
-            funds -= armor * UNITS["armor"].cost
-            units = {"infantry": funds // UNITS["infantry"].cost, "armor": armor}
+        if self.hard and self.build_guns:
+            city = next((c for c in cities if self.fmap.provinces[c].is_capital), cities[0])
+            guns = funds // (UNITS["artillery"].cost + 2 * UNITS["infantry"].cost)
+            funds -= guns * UNITS["artillery"].cost
+            units = {"infantry": funds // UNITS["infantry"].cost, "artillery": guns}
         else:
             city = next((c for c in cities if self.fmap.provinces[c].is_capital), cities[0])
             units = {"infantry": funds // UNITS["infantry"].cost}
@@ -454,15 +584,16 @@ class _Beginner(_Planner):
 
 
 class _Search:
-    """The hard CPU: writes a few plans (the hard heuristic with different boldness, and the beginner's
-    all-out march), guesses the other players' orders with the normal heuristic on the board as this
-    player sees it, resolves each plan against each guess with the engine (two draws of the dice each)
-    and keeps the plan that leaves its team best off: cities above all, then the value of the units."""
+    """The hard CPU: writes a few plans (the hard heuristic with different boldness and care), guesses the
+    other players' orders with the normal heuristic on the board as this player sees it, and also weighs
+    everyone holding (the others may not do what it guesses), resolves each plan against each guess with
+    the engine (the likeliest ways its battles go, up to LEAVES) and keeps the plan that leaves its team
+    best off: cities above all, then the value of the units."""
 
-    #: (hard heuristic?, least odds to attack, garrison share of the threat) of the plans tried
-    PLANS = ((True, 0.7, 1.2), (True, 0.6, 0.9), (True, 0.5, 0.6), (False, 0.5, 0.8), (False, 0.6, 1.0),
-             (False, 0.5, 1.3))
-    GUESSES, LEAVES = 2, 6
+    #: (least odds to attack, garrison share of the threat, odds an attack has enough at) of the plans tried
+    PLANS = ((0.6, 1.2, 0.9), (0.5, 0.8, 0.85), (0.45, 0.5, 0.8), (0.7, 1.5, 0.95), (0.55, 1.0, 0.9),
+             (0.5, 0.8, 0.95), (0.4, 0.8, 0.85), (0.5, 0.4, 0.85))
+    GUESSES, LEAVES = 1, 8
 
     def __init__(self, state: Any, player: int, obs: Mapping[str, Any], rng: random.Random) -> None:
         self.state, self.fmap, self.obs, self.rng = state, state.game.map, obs, rng
@@ -472,19 +603,18 @@ class _Search:
         from .odds import seen_board
         board, _ = seen_board(self.state, self.me)
         plans: list[list[str]] = []
-        for hard, threshold, keep in self.PLANS:
+        for threshold, keep, enough in self.PLANS:
             rng = random.Random(self.rng.random())
-            orders = _Planner(self.fmap, self.obs, rng, hard=hard, threshold=threshold, keep=keep).plan()
+            planner = _Planner(self.fmap, self.obs, rng, hard=True, threshold=threshold, keep=keep)
+            planner.enough, planner.build_guns = enough, True
+            orders = planner.plan()
             if orders not in plans:
                 plans.append(orders)
-        beginner = _Beginner(self.fmap, self.obs, random.Random(self.rng.random())).plan()
-        if beginner not in plans:
-            plans.append(beginner)
         if len(plans) == 1:
             return plans[0]
-        crowded = len(board.players) > 2           # more players: fewer guesses and draws, to stay quick
-        self.leaves = self.LEAVES // 2 if crowded else self.LEAVES
-        guesses = [self._guess(board, random.Random(self.rng.random())) for _ in range(1 if crowded else self.GUESSES)]
+        self.leaves = self.LEAVES
+        # what the others would do by the normal heuristic, and, since they may not, everyone holding
+        guesses = [self._guess(board, random.Random(self.rng.random())) for _ in range(self.GUESSES)] + [{}]
         best: tuple[float, int] | None = None
         for i, orders in enumerate(plans):
             mine = self._checked(board, self.me, [o for o in orders if not o.startswith("build")])

@@ -26,11 +26,11 @@ import re
 from dataclasses import dataclass
 
 from academy.core.bounds import refuse_long_numbers
-from academy.core.errors import InvalidNotation, RulesError
+from academy.core.errors import InvalidNotation
 
 from .limits import UNITS
 from .mapdata import FrontsMap
-from .units import LOSS_ORDER, unit_type
+from .units import LOSS_ORDER, is_unit_name, unit_type
 
 KINDS = ("move", "support", "strike", "scout", "build", "hold")
 #: counts as a tuple of (unit type, count or None for "all of that type"), in loss order
@@ -73,12 +73,9 @@ def _parse_units(words: list[str], text: str) -> tuple[Counts, list[str]]:
                 raise InvalidNotation("bad_order", f"{text!r}: a count must be followed by a unit type.")
         if words[j].lower() == "all" and n is None:
             return (), words[j + 1:]
-        try:
-            kind = unit_type(words[j]).id
-        except RulesError:
-            if n is not None:
-                raise
-            break
+        if n is None and not is_unit_name(words[j]):
+            break                                   # not a unit type: the province's name begins here
+        kind = unit_type(words[j]).id
         if kind in counts:
             raise InvalidNotation("bad_order", f"{text!r}: {kind} is given twice; give each unit type once.")
         counts[kind] = n

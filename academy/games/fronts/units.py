@@ -54,7 +54,14 @@ _NAMES = NameIndex({
 
 def unit_type(name: str) -> UnitType:
     """The unit type for a name or alias ("tanks" -> armor); raises InvalidNotation with "did you mean"."""
+    if name in UNITS:                       # the canonical id, as the engine writes it
+        return UNITS[name]
     return UNITS[_NAMES.resolve(name)]
+
+
+def is_unit_name(name: str) -> bool:
+    """Does ``name`` name a unit type (as ``unit_type`` reads it, without raising)?"""
+    return _NAMES.find(name) is not None
 
 
 def parse_units(units: Mapping[str, int]) -> dict[str, int]:

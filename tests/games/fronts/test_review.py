@@ -30,9 +30,9 @@ def test_one_infantry_against_two_dug_in_is_a_blunder() -> None:
     [mark] = review(record_of(ODDS, "Red: 1 infantry Millbrook -> Westmere"), players=[0]).marks
     odds = preview(FrontsGame().state_from_board(ODDS), "red", "1 infantry Millbrook -> Westmere")
     assert mark.numbers == {"attacks": 1, "weakest attack's win chance": float(odds.battle.win_probabilities()[0]),
-                            "units sent out of supply": 0}
+                            "units sent out of supply": 0, "cities left open": 0}
     assert (mark.grade, mark.better) == ("blunder", "Red: Millbrook hold")
-    assert mark.better_numbers == {"attacks": 0, "units sent out of supply": 0}
+    assert mark.better_numbers == {"attacks": 0, "units sent out of supply": 0, "cities left open": 0}
     assert mark.lesson == ("odds", "eighty-percent") and "6%" in mark.why
 
 
@@ -44,10 +44,29 @@ def test_an_attack_at_good_odds_is_good() -> None:
 
 def test_armor_run_out_of_supply_is_marked() -> None:
     [mark] = review(record_of(SUPPLY, "Red: 2 armor Fordham -> Eastmere -> Dunmore"), players=[0]).marks
-    assert mark.numbers == {"attacks": 0, "units sent out of supply": 2}
+    assert mark.numbers == {"attacks": 0, "units sent out of supply": 2, "cities left open": 0}
     assert (mark.grade, mark.better, mark.lesson) == ("inaccuracy", "Red: Fordham hold", ("supply", "reconnect"))
     [near] = review(record_of(SUPPLY, "Red: 2 armor Fordham -> Eastmere"), players=[0]).marks
     assert near.grade == "good"
+
+
+LEAVE = "Red 10: 4 infantry Millbrook; Blue 10: 1 infantry Riverton, 1 infantry Saltmarsh; neutral: none; owners: Riverton Blue"
+
+
+def test_a_city_left_empty_beside_an_enemy_is_a_mistake() -> None:
+    """fronts.md "Leaving a city": an enemy arriving as you leave takes the city with no fight."""
+    [mark] = review(record_of(LEAVE, "Red: 4 infantry Millbrook -> Westmere"), players=[0]).marks
+    assert mark.numbers["cities left open"] == 1
+    assert (mark.grade, mark.better) == ("mistake", "Red: 3 infantry Millbrook -> Westmere")
+    assert mark.better_numbers["cities left open"] == 0
+    assert mark.lesson == ("leaving-a-city", "keep-a-guard") and "Millbrook" in mark.why
+
+
+@pytest.mark.parametrize("orders", ["3 infantry Millbrook -> Westmere", "4 infantry Millbrook -> Riverton"])
+def test_a_guard_kept_or_the_neighbour_attacked_is_good(orders: str) -> None:
+    """One infantry left behind keeps Millbrook; marching into Riverton meets Blue's stack on the border."""
+    [mark] = review(record_of(LEAVE, "Red: " + orders), players=[0]).marks
+    assert mark.grade == "good" and mark.numbers["cities left open"] == 0
 
 
 def test_replaced_orders_are_not_graded() -> None:
@@ -79,7 +98,6 @@ def play(seed: int, levels: dict[int, str]) -> Record:
     return state.record
 
 
-def test_easy_attacks_at_worse_odds_than_normal() -> None:
-    """The ladder, easy against normal. (The hard CPU's search does not hold by this rule: it gambles
-    stacks on attacks its guesses of the other orders make likely, at poor odds on the board as it is.)"""
-    assert_ladder(play, (("easy", "normal"),), range(1, 4))
+def test_each_level_errs_less_than_the_one_below() -> None:
+    """The ladder: easy (cities left empty, attacks by head count) against normal, normal against hard."""
+    assert_ladder(play, (("easy", "normal"), ("normal", "hard")), range(1, 4))
