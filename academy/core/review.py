@@ -32,9 +32,9 @@ With a game (tests/core/test_review.py plays this one)::
     >>> review(s.record).rows()[0]                                                # doctest: +SKIP
     {'step': 0, 'player': 'Red', 'decision': 'attack Ukraine -> Ural 1', 'grade': 'blunder',
      'better': 'attack Siberia -> Mongolia 3', 'numbers': 'conquer chance <0.001, expected armies lost 1.0',
-     'better numbers': 'conquer chance >0.999, expected armies lost 0.516', 'why': 'This attack has a
-     0.0002% chance to conquer Ural (1.0 armies expected lost); Siberia → Mongolia has 99.99% (0.5
-     expected lost): 100 points of chance to conquer given away.', 'lesson': 'attacking'}
+     'better numbers': 'conquer chance >0.999, expected armies lost 0.516', 'why': 'This attack
+     conquers Ural with 0.0002% and costs 1.0 armies expected for 0.3 of theirs; Siberia → Mongolia
+     conquers with 99.99% (0.5 expected lost).', 'lesson': 'attacking'}
 """
 from __future__ import annotations
 

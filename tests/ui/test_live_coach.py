@@ -42,8 +42,8 @@ def test_a_blunder_is_held_back_until_the_learner_answers() -> None:
     assert not s.act("attack Kamchatka -> Mongolia 1")
     assert len(s.state.record) == 0 and s.coach.warning.grade == "blunder"
     words = box.warning.object
-    assert "The coach sees a blunder. This attack has a 41.7% chance to conquer Mongolia" in words
-    assert "Siberia → Mongolia has 99.99%" in words and "Better: attack Siberia -&gt; Mongolia 3." in words
+    assert "The coach sees a blunder. From Kamchatka the chance to conquer Mongolia is 41.7%" in words
+    assert "from Siberia it is 99.99%" in words and "Better: attack Siberia -&gt; Mongolia 3." in words
     assert box.answers.visible
     assert not s.act("attack Siberia -> Mongolia 3")                   # another move waits for the answer
     assert "First answer the coach" in box.status.object and len(s.state.record) == 0

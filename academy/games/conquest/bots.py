@@ -6,8 +6,9 @@ cash-out after an elimination, fortification) with an action it builds directly 
 legal by the rules in rules.py. A bot's choice depends only on its seed and what its seat sees
 (the board, its own cards, how many cards the others hold: ``state.observation``).
 
-- easy, a beginner: piles its armies on the border next to its weakest neighbour, attacks whenever
-  its attacking armies outnumber the defenders (the weakest first), moves everything into what it
+- easy, a beginner: piles its armies on the border next to its weakest neighbour, attacks only where
+  its attacking armies are at least twice the defenders, or more than them from a stack of 6 (the weakest
+  first), moves everything into what it
   takes and attacks on from there, trades a set as soon as it has one, and moves an inland stack
   to any border. It ignores continents and threats, so it overextends and leaves thin borders.
 - normal: the hard bot's values, one conquest ahead and by the quick estimate only; trades as
@@ -51,7 +52,7 @@ __all__ = ["LEVELS", "make_bot", "EasyBot", "NormalBot", "HardBot", "ConquestBot
 LEVELS = ("easy", "normal", "hard")
 #: what a player may expect of each level, one line each (the forms that offer the levels show them)
 LEVEL_NOTES = {
-    "easy": "CPU easy: a beginner; it piles its armies on one border, attacks whatever it outnumbers and "
+    "easy": "CPU easy: a beginner; it piles its armies on one border, attacks what it outnumbers two to one and "
             "pushes on, but ignores continents and leaves thin borders behind it.",
     "normal": "CPU normal: trades cards when it can, shores up its most threatened border, attacks when the "
               "odds are good and takes a card each turn.",
@@ -147,6 +148,13 @@ def expected_losses(attackers: int, defenders: int) -> tuple[float, float]:
 
 
 # ============================================================================ helpers
+def hopeless(attackers: int, defenders: int) -> bool:
+    """An attack that conquers less than one time in four and costs more armies than it kills (the coach's
+    rule, review.HOPELESS), by the grid's odds."""
+    lost, killed = expected_losses(attackers, defenders)
+    return win_chance(attackers, defenders) < 0.25 and lost > killed
+
+
 def _is_enemy(owner: int | None, player: int) -> bool:
     """A real opponent (the neutral player never attacks)."""
     return owner is not None and owner >= 0 and owner != player
@@ -276,8 +284,10 @@ class ConquestBot:
 class EasyBot(ConquestBot):
     """A beginner: it plays every phase, greedily and without a plan.
 
-    It puts all its armies on the border next to its weakest neighbour, attacks whenever its
-    armies outnumber the defenders (the weakest first, neutral or not), moves everything into a
+    It puts all its armies on the border next to its weakest neighbour, attacks only where its
+    attacking armies are at least twice the defenders, or simply more than them once its stack is big
+    (the weakest first, neutral or not: a timid beginner, it lets chances of a fair fight go by), moves
+    everything into a
     territory it takes and attacks on from there, trades a set as soon as it has one, and
     fortifies by moving an inland stack to any border. It never weighs continents, threats or
     the cards of others, so it overextends and leaves thin borders behind.
@@ -288,8 +298,12 @@ class EasyBot(ConquestBot):
 
     @staticmethod
     def _edge(s: ConquestState, src: str, dst: str) -> bool:
-        """The attack looks good to a beginner: more attacking armies than defenders."""
-        return s.armies[src] - 1 > s.armies[dst]
+        """The attack looks safe to a beginner: at least twice as many attacking armies as defenders, or
+        simply more from a stack of ``BOLD`` attacking armies or more."""
+        a, d = s.armies[src] - 1, s.armies[dst]
+        return a >= 2 * d or (a > d and a >= EasyBot.BOLD)
+
+    BOLD = 6
 
     def _spot(self, s: ConquestState) -> str:
         """The own border territory next to the weakest foreign neighbour (ties: the bigger stack)."""
@@ -818,6 +832,9 @@ class HardBot(ConquestBot):
         if not plans:
             return EndAttack()
         plans.sort(key=lambda x: -x[0])
+        # no roll that fails three times in four and costs more armies than it kills (the coach's hopeless
+        # attack, review.HOPELESS), whatever lies beyond it
+        plans = [x for x in plans if not hopeless(s.armies[x[1]], s.armies[x[2][0]])]
         best = None
         for _, src, path in plans[:3]:
             exact = view.exact(src, s.armies[src], path)

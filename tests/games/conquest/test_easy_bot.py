@@ -51,9 +51,10 @@ def test_phase_1_easy_trades_a_set_as_soon_as_it_has_one():
     assert isinstance(action, TradeCards) and action.bonus == "peru"
 
 
-def test_phase_2_easy_attacks_the_weakest_neighbour_it_outnumbers():
+def test_phase_2_easy_attacks_the_weakest_neighbour_it_outnumbers_two_to_one():
     """conquest.md Phase 2: an attack from a territory of two or more armies; easy picks the weakest
-    neighbour among those its attacking armies outnumber, with as many dice as it may."""
+    neighbour among those its attacking armies (one stays behind) outnumber two to one, with as many dice as
+    it may."""
     state = parse_position("Red to move, attack | Red: Brazil 5 | Blue: North Africa 1, Peru 3, Venezuela 4, "
                            "Argentina 2 | rest: Blue 2")
     assert easy(state) == Attack("brazil", "north_africa", 3)
