@@ -109,13 +109,16 @@ def _use(numbers: dict[str, float]) -> float:
 
 
 def _placed(name: Any, territory: str, armies: int, use: Use, short: bool = False) -> str:
+    """What ``armies`` more on ``territory`` let it do: "With 3 armies more, Ukraine can conquer Ural with a
+    61.2% chance and holds against Siberia's 4 armies 88.0% of the time" (``short``: from the name on)."""
     numbers, target, enemy, strongest = use
-    head = name(territory) if short else f"With {armies} more, {name(territory)}"
+    head = name(territory) if short else f"With {count(armies, 'army')} more, {name(territory)}"
     if target is None:
-        return f"{head} borders nobody to attack and no enemy"
-    said = f"{head} attacks {name(target)} at {percent(numbers[CHANCE])}"
+        return f"{head} has no enemy next to it, to attack or to fear"
+    said = f"{head} can conquer {name(target)} with a {percent(numbers[CHANCE])} chance"
     if HOLDS in numbers and (not short or numbers[HOLDS] > numbers[CHANCE]):
-        said += f" and holds against {name(enemy)}'s {strongest} with {percent(numbers[HOLDS])}"
+        said += (f" and holds against {name(enemy)}'s {count(strongest, 'army')} "
+                 f"{percent(numbers[HOLDS])} of the time")
     return said
 
 
@@ -149,7 +152,8 @@ class ConquestReviewer(GameReviewer):
             why = f"{said}: as much use as {count(k, 'army')} could be anywhere."
             return Mark(decision.step, decision.player, text, "good", None, made[0], {}, why, LESSONS["place"])
         better = self.game.format_action(Place(best_t, k), view)
-        why = f"{said}; on {_placed(name, best_t, k, best, short=True)} ({loss:.0f} points more)."
+        why = (f"{said}. The same {count(k, 'army')} on {_placed(name, best_t, k, best, short=True)}: "
+               f"{loss:.0f} points more.")
         return Mark(decision.step, decision.player, text, grade_of(loss, THRESHOLDS), better, made[0], best[0],
                     why, LESSONS["place"])
 
