@@ -256,6 +256,18 @@ class ClassWorkRow(Base):
 # Added by migration 0004 (a local game survives a reload); see local_games.py.
 
 
+class LearnerSeatRow(Base):
+    """A seat of a shared game that a learner's browser opened (its seat link), so that their reviews of
+    finished shared games reach their class's table too. The seat by its number, never its token."""
+
+    __tablename__ = "learner_seats"
+
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id", ondelete="CASCADE"), primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    player: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)
+
+
 class LocalGameRow(Base):
     """The game a learner plays on their own screen (against the CPU or hot seat), one per game kind:
     its record, its seats and whether it is over. Written after every action, read when the Play tab

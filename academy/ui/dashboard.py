@@ -86,7 +86,8 @@ def shared_game_page(match: str, seat: str | None = None, hub: Any = None) -> pn
     try:
         game = hub.open(game_number(match))
         page = part(game.info.game_name, "shared")(game, seat or None)   # the stored game's page, whatever the link says
-        from academy.ui.seat_memory import remember_seat                 # the browser keeps its seats (issue 22)
-        return remember_seat(page, game.game_id, seat if seat and game.seat_of(seat) is not None else None)
+        from academy.ui.seat_memory import remember_seat     # the browser and its learner keep the seat (issue 22)
+        player = game.seat_of(seat) if seat else None
+        return remember_seat(page, game.game_id, seat if player is not None else None, player)
     except (ValueError, StoreError) as exc:
         return alert_page(str(exc), "shared-error")

@@ -10,7 +10,8 @@ them to (``misplays``); the rule misplayed most comes first.
 
 - ``PlayProgress(key)``: the progress page's part ("What your games say"), prepared off the event loop;
 - ``ClassPlayProgress(game)``: the same for a class's students (the rule each misplayed most in their last
-  finished game of the class's game), for the teacher's page.
+  finished game of the class's game on their own screen and their newest finished shared games of it, whose
+  seats the store keeps for them: ``academy.store.learner_seats``), for the teacher's page.
 
 >>> from academy.games.conquest import parse_position
 >>> s = parse_position("Red to move, attack | Red: Ukraine 2, Siberia 10 | Blue: Ural 10, Mongolia 1 | rest: Blue 5")
@@ -154,19 +155,23 @@ def _learner_reviews(saved: Iterable[Any]) -> dict[str, Review]:
     return out
 
 
-def shared_reviews(hub: Any, seats: Iterable[tuple[int, str]]) -> dict[str, list[Review]]:
-    """game -> the reviews of the finished shared games of ``seats`` ((game id, seat token) pairs a browser
-    remembers), each of that seat's decisions only; a game gone, running, or a token that no longer opens
-    its seat is passed over."""
+def shared_reviews(hub: Any, seats: Iterable[tuple[int, str | int]], game: str | None = None,
+                   most: int | None = None) -> dict[str, list[Review]]:
+    """game -> the reviews of the finished shared games of ``seats`` ((game id, seat) pairs: the seat token a
+    browser remembers, or the seat number the store keeps for a learner), each of that seat's decisions only;
+    ``game``: only games of that kind, ``most``: at most that many per kind (the first found). A game gone,
+    running, or a token that no longer opens its seat is passed over."""
     from academy.store.errors import StoreError
     out: dict[str, list[Review]] = {}
-    for game_id, token in seats:
+    for game_id, seat in seats:
         try:
-            game = hub.open(game_id)
-            if game.info.status != "finished":
+            live = hub.open(game_id)
+            name = live.info.game_name
+            if live.info.status != "finished" or (game is not None and name != game) \
+                    or (most is not None and len(out.get(name, [])) >= most):
                 continue
-            seat = game.seat_of(token)
-            out.setdefault(game.info.game_name, []).append(reviewed(game.record_copy(), [seat]))
+            player = live.seat_of(seat) if isinstance(seat, str) else int(seat)
+            out.setdefault(name, []).append(reviewed(live.record_copy(), [player]))
         except (StoreError, ValueError) as exc:
             log.info("play progress: shared game %s is not read: %s", game_id, exc)
     return out
@@ -249,22 +254,46 @@ class PlayProgress(pn.viewable.Viewer):
 
 
 class ClassPlayProgress(pn.viewable.Viewer):
-    """For a teacher's class of ``game``: each student's rule misplayed most in their last finished game of
-    it, with its lesson (see the module docstring)."""
+    """For a teacher's class of ``game``: each student's rule misplayed most in their games of it (the last
+    finished one on their own screen, and their newest ``SHARED_MOST`` finished shared games), with its lesson
+    (see the module docstring). ``local_games``, ``seats`` (the store's ``LearnerSeats``) and ``hub`` are the
+    Academy's own unless given."""
 
-    def __init__(self, game: str, local_games: Any = None, **params: Any) -> None:
+    #: how many of a student's finished shared games are read (the newest)
+    SHARED_MOST = 3
+
+    def __init__(self, game: str, local_games: Any = None, seats: Any = None, hub: Any = None,
+                 **params: Any) -> None:
         super().__init__(**params)
-        self.game, self._local = game, local_games
+        self.game, self._local, self._seats, self._hub = game, local_games, seats, hub
         self.pane = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width",
                                  css_classes=["class-misplays"])
         self.layout = pn.Column(
-            pn.pane.HTML(f"<h3 style='margin:12px 0 2px'>From their games of {html.escape(_game_title(game))}</h3>",
+            pn.pane.HTML(f"<h3 style='margin:12px 0 2px'>From their games of {html.escape(_game_title(game))}</h3>"
+                         "<p class='academy-muted'>From the coach's review of each student's last finished game on "
+                         "their own screen and of their newest finished shared games.</p>",
                          stylesheets=[STYLE]), self.pane, sizing_mode="stretch_width", css_classes=["play-progress"])
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self.layout
 
     local_games = PlayProgress.local_games
+    hub = PlayProgress.hub
+
+    @property
+    def seats(self) -> Any:
+        if self._seats is None:
+            from academy.store.learner_seats import LearnerSeats
+            self._seats = LearnerSeats(self.local_games.store)
+        return self._seats
+
+    def reviews(self, learner_id: int) -> list[Review]:
+        """The reviews of one student's games of the class's game (their own screen first)."""
+        saved = [g for g in self.local_games.finished(learner_id=learner_id) if g.game == self.game]
+        found = list(_learner_reviews(saved).values())
+        seats = self.seats.of(learner_id=learner_id)
+        shared = shared_reviews(self.hub, seats, self.game, self.SHARED_MOST) if seats else {}
+        return found + shared.get(self.game, [])
 
     def html(self, students: Sequence[tuple[int, str]]) -> str:
         """A row per student (learner id, name): the rule they misplayed most, or why there is none."""
@@ -272,17 +301,17 @@ class ClassPlayProgress(pn.viewable.Viewer):
             return "<p class='academy-muted'>No student has joined yet.</p>"
         rows = []
         for learner_id, name in students:
-            saved = [g for g in self.local_games.finished(learner_id=learner_id) if g.game == self.game]
-            rv = _learner_reviews(saved).get(self.game)
-            found = misplays([rv])[:1] if rv is not None else []
-            if rv is None:
+            read = self.reviews(learner_id)
+            found = misplays(read)[:1]
+            if not read:
                 cell = "<span class='academy-muted'>no finished game yet</span>"
             elif not found:
-                cell = f"no mistakes or blunders ({count(len(rv.marks), 'decision')} graded)"
+                graded = sum(len(rv.marks) for rv in read)
+                cell = f"no mistakes or blunders ({count(graded, 'decision')} graded)"
             else:
                 cell = _rule_words(found[0])
             rows.append(f"<tr data-student='{html.escape(name)}'><td>{html.escape(name)}</td><td>{cell}</td></tr>")
-        return ("<table class='class-grid'><tr><th>Student</th><th>Rule misplayed most in their last game</th></tr>"
+        return ("<table class='class-grid'><tr><th>Student</th><th>Rule misplayed most in their games</th></tr>"
                 + "".join(rows) + "</table>")
 
     def show(self, students: Sequence[tuple[int, str]]) -> None:

@@ -138,3 +138,58 @@ def test_the_shared_games_this_browser_played(tmp_path) -> None:
         page.remembered.seats = sent                                     # the browser sends its list
         assert "Finish a game" in page.pane.object
         page.hub.close()
+
+
+def _finished_shared_game(hub):
+    """A finished shared Conquest game whose seat 0 (a person) blundered: (live game, seat 0's token)."""
+    from academy.games.conquest import parse_position
+    last = parse_position("Red to move, attack | Red: Siberia 10, Kamchatka 2, Ukraine 10 | Blue: Mongolia 1, Ural 3 "
+                          "| rest: Red 1")
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "cpu", "level": "easy"}]
+    game, tokens = hub.create("conquest", dict(last.game.options), 4, seats, start=last.to_json())
+    token = tokens[0]
+    game.act(token, last.game.parse_action("attack Kamchatka -> Mongolia 1", last))
+    while game.status != "finished":
+        state = game.state_copy()
+        legal = [a for a in state.legal_actions() if type(a).__name__ != "EndAttack"]
+        game.act(token, max(legal, key=lambda a: getattr(a, "dice", 0)))
+    return game, token
+
+
+def test_the_class_table_reads_a_students_shared_games(tmp_path, monkeypatch) -> None:
+    """A student opens their seat's link in their browser (which has their learner id): the store keeps the
+    seat for them (by number, not token), and the teacher's class table, in another browser, shows the rule
+    they misplayed in that shared game."""
+    from academy.store.learner_seats import LearnerSeats
+    from academy.store.live import LiveHub
+    from academy.ui.dashboard import shared_game_page
+    monkeypatch.setenv("ACADEMY_DATA", str(tmp_path / "data"))
+    with LiveHub(f"sqlite:///{tmp_path}/class.db", synchronous=True) as hub:
+        store = hub.store
+        room = Classroom(store)
+        info, token = room.open_class("conquest", "attacking", exercises=2)
+        join = JoinView({"code": info.code}, room)
+        join.name_input.value = "Ann"
+        join.join()
+        teacher = TeacherView(token, room)
+        ann = next(r for r in teacher.rows if r.name == "Ann")
+        key = Progress(store).learner_by_id(ann.learner_id).key
+        game, seat_token = _finished_shared_game(hub)
+        page = shared_game_page(str(game.game_id), seat_token, hub=hub)
+        hook = next(o for o in page.layout.objects if type(o).__name__ == "LearnerKey")
+        seats = LearnerSeats(store)
+        monkeypatch.setattr("academy.ui.progress_page.learner_store", lambda: store)
+        hook.param.update(key=key, checked=True)                   # the browser sends its learner id
+        assert seats.of(learner_id=ann.learner_id) == [(game.game_id, 0)]
+        table = ClassPlayProgress("conquest", LocalGames(store), seats, hub)
+        text = table.html([(ann.learner_id, "Ann")])
+        assert "the lesson “Attacking and the dice”" in text, text
+        assert "Rule misplayed most in their games" in text
+
+
+def test_a_seat_page_in_a_browser_without_a_learner_id_keeps_nothing(tmp_path) -> None:
+    from academy.store.learner_seats import LearnerSeats
+    from academy.ui.seat_memory import keep_seat
+    with Store(f"sqlite:///{tmp_path}/none.db") as store:
+        assert keep_seat("", 1, 0, LearnerSeats(store)) is False
+        assert keep_seat(new_learner_key(), 99, 0, LearnerSeats(store)) is False     # no such game: refused, logged
