@@ -312,7 +312,9 @@ def build_page(query: Mapping[str, str] | None = None) -> pn.template.BaseTempla
         theme_toggle=False, raw_css=[NARROW_HEADER_CSS, NARROW_MAIN_CSS],
         # No busy spinner: Panel keeps one busy flag for the whole server and sets every session's spinner
         # on each event of any session, which makes each click cost work (and messages) in every open page.
-        busy_indicator=None)
+        busy_indicator=None,
+        # a phone's browser lays the page out at its own width (without it, at about 980 px, shrunk to fit)
+        meta_viewport="width=device-width, initial-scale=1")
     return template
 
 

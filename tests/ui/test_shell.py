@@ -167,3 +167,9 @@ def test_a_game_cards_title_opens_its_rules():
     for entry in CATALOG:
         assert (f'<h2><a class="game-title" href="?game={entry.name}&tab=rules">{entry.title}</a></h2>'
                 in _card(entry))
+
+
+def test_a_phone_lays_the_page_out_at_its_own_width():
+    """The page says so to a phone's browser (a meta viewport); without it a phone shrinks a 980 px layout."""
+    from academy.ui.shell import build_page
+    assert build_page({}).meta_viewport == "width=device-width, initial-scale=1"
