@@ -114,7 +114,8 @@ class GameKeeper:
         self._restored: Record | None = None
         self.notice = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width", visible=False,
                                    css_classes=["local-game-notice-pane"], margin=(0, 5, 6, 5))
-        page.session.param.watch(later(self.changed), list(page.keep_watch))
+        watched = list(page.keep_watch) + [n for n in ("resigned",) if n in page.session.param]   # a resignation ends it
+        page.session.param.watch(later(self.changed), watched)
         hook.param.watch(lambda event: self.start() if event.new else None, "checked")
         if hook.checked:
             self.start()

@@ -166,6 +166,20 @@ def test_a_finished_game_is_not_brought_back(games: LocalGames) -> None:
     assert again.session.state is None and not again.keeper.notice.visible
 
 
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_resigned_game_is_kept_as_over_and_not_brought_back(game: str, games: LocalGames) -> None:
+    """A newcomer resigned a Diplomacy game and found it back, running, on the next visit: a resignation is
+    saved at once in every game, as a finished game."""
+    make, start, move = GAMES[game]
+    page = _open(game, games)
+    start(page)
+    move(page)
+    assert page.session.resign() and page.session.game_over
+    assert games.load(KEY, game).finished
+    again = _open(game, games)
+    assert not again.keeper.notice.visible
+
+
 def test_a_position_link_shows_its_position_not_the_kept_game(games: LocalGames) -> None:
     """issue 14, item 8: ?position= opens the link's position (and keeps the game played from it)."""
     page = _open("conquest", games)
