@@ -92,6 +92,8 @@ class LocalOrders(CpuThinking, Coached, Resigning, OrdersSession):
         return f"{', '.join(names)} (CPU) {'is' if len(names) == 1 else 'are'} thinking…"
 
     def waiting_text(self) -> str:
+        if self.resigned is not None:
+            return ""
         return self.thinking_text() if self.thinking else self._screen_waiting_text()
 
     def _refusal(self) -> str | None:

@@ -46,6 +46,10 @@ class Resigning(param.Parameterized):
         """A game runs on this screen and a person here plays it."""
         return self._has_game() and not self.game_over and self._resigner() is not None  # type: ignore[attr-defined]
 
+    def resigned_line(self) -> str:
+        """What a page's banner says once someone resigned here (instead of whose turn it is): '' before."""
+        return "" if self.resigned is None else f"{self.resigned} resigned: the game is over."
+
     def resigned_refusal(self) -> str | None:
         """Why no more moves are taken once someone resigned (None: nobody did)."""
         if self.resigned is None:

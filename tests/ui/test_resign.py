@@ -49,3 +49,21 @@ def test_nobody_at_the_screen_cannot_resign() -> None:
     from academy.ui.conquest.session import ConquestSession
     s = ConquestSession(cpu_delay=0, synchronous=True)
     assert not s.resign() and s.message == "No game yet: start a new game first."
+
+
+def test_after_resigning_the_page_says_the_game_is_over_not_whose_move_it_is(game: str) -> None:
+    """A newcomer resigned and every Play page still said "Red — Reinforcement · Place your 3 reinforcements"
+    or "North to play": once resigned, the page's banner says who resigned and that the game is over, and
+    nothing on it asks for a move."""
+    import panel as pn
+    from bokeh.document import Document
+    make, line, *_ = GAMES[game]
+    page = make()
+    assert page.open_position(line(), cpu="easy")
+    s = page.session
+    assert s.resign()
+    pn.panel(page).get_root(Document())
+    shown = " ".join(str(getattr(o, "object", "")) for o in pn.panel(page).select(pn.pane.HTML))
+    assert f"{s.resigned} resigned: the game is over." in shown
+    for asking in ("to play", "Place your", "orders not submitted yet", "still to order", "Click a "):
+        assert asking not in shown, asking

@@ -27,6 +27,9 @@ def banner_html(model: Any) -> str:
         replay = " Press Replay to watch the game again." if getattr(model, "offers_replay", True) else ""
         return (f'<div><span class="who">{swatch(w, 20)}{escape(label(w))} wins!</span></div>'
                 f'<div class="hint">{escape(rules.phase_hint(state))}{replay}</div>')
+    if getattr(model, "resigned", None) is not None:
+        return (f'<div><span class="who">{escape(model.resigned_line())}</span></div>'
+                '<div class="hint">Review it below, or start a new game.</div>')
     who = state.current if state.current is not None else None
     title = rules.phase_title(state.phase).capitalize()
     thinking = getattr(model, "thinking", False) or getattr(model, "cpu_to_move", False)
@@ -69,7 +72,7 @@ class PhaseBanner(pn.viewable.Viewer):
             if compact else [CSS]
         self.pane = pn.pane.HTML(banner_html(model), stylesheets=style, sizing_mode="stretch_width",
                                  css_classes=["phase-banner"], margin=(4, 10), min_height=0 if compact else 64)
-        names = [n for n in ("state", "thinking", "seats") if n in model.param]
+        names = [n for n in ("state", "thinking", "seats", "resigned") if n in model.param]
         model.param.watch(later(self._update), names)
 
     def __panel__(self) -> pn.viewable.Viewable:

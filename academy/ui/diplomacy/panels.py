@@ -106,18 +106,21 @@ class OrdersPanel(pn.viewable.Viewer):
                 self.typed.param.update(value="", value_input="")   # a new board: the old text was for another
             self._shown = shown
             who = f"{swatch(s.power, 16)}{escape(s.power.title())}" if s.power else "Watching"
-            when = "Game over" if state.result else phase_title(state.phase)
+            over = getattr(s, "resigned_line", lambda: "")()
+            when = "Game over" if state.result or over else phase_title(state.phase)
             self.banner.object = (f"<div class='dip-banner'>{who} — <span class='phase'>"
                                   f"{escape(when)}</span></div>")
             if state.result:            # the result stays in sight, whatever the last message says
                 self.waiting.object = (f"<div class='waiting game-result' role='status'>The game is over: "
                                        f"{escape(state.result['text'])}</div>")
+            elif over:
+                self.waiting.object = f"<div class='waiting game-result' role='status'>{escape(over)}</div>"
             else:
                 wait = s.waiting_text()
                 self.waiting.object = f"<div class='waiting'>{escape(wait)}</div>" if wait else ""
             self.message.object = (f"<div class='academy-message' role='status' aria-live='polite'>"
                                    f"{escape(s.message)}</div>" if s.message else "")
-            chosen = s.selection_text()
+            chosen = s.selection_text() if s.can_order() else ""
             self.selection.object = (f"<div class='academy-muted selection-state' role='status'>{escape(chosen)}</div>"
                                      if chosen else "")
             key = tuple(s.choices)

@@ -217,7 +217,9 @@ class OrdersPanel(pn.viewable.Viewer):
                                   f"turn {obs['turn']}</span></div><div class='academy-muted'>Funds "
                                   f"{obs.get('funds', 0)} · income {obs.get('income', 0)} a turn</div>"
                                   + (f"<div class='academy-message game-over'><b>Game over:</b> "
-                                     f"{escape(obs['result']['text'])}</div>" if obs.get("result") else ""))
+                                     f"{escape(obs['result']['text'])}</div>" if obs.get("result") else "")
+                                  + (f"<div class='academy-message game-over'>{escape(over)}</div>"
+                                     if (over := getattr(s, "resigned_line", lambda: "")()) else ""))
             wait = s.waiting_text() if hasattr(s, "waiting_text") else ""
             self.waiting.object = f"<div class='waiting'>{escape(wait)}</div>" if wait else ""
             self.message.object = (f"<div class='academy-message' role='status' aria-live='polite'>"

@@ -103,6 +103,8 @@ def status_html(s: GameOfWarSession) -> str:
         head = "Draw" if who is None else f"{escape(s.seat_label(who))} wins"
         return (f"<div class='gow-banner'>{head}</div><div class='muted'>The game is over after turn "
                 f"{state.turn}.</div>")
+    if getattr(s, "resigned", None) is not None:
+        return f"<div class='gow-banner'>{escape(s.resigned_line())}</div>"
     mover = state.to_move()
     name = escape(s.seat_label(mover))
     if state.phase == "deploy":
@@ -336,7 +338,7 @@ class GameOfWarPlayPage(PlayFrame, KeptBySeats, pn.viewable.Viewer):
             if has_game and not deploying:
                 self.share.refresh()
             self.tools.refresh()
-            playing = has_game and not s.state.is_terminal() and not s.cpu_to_move and not s.thinking
+            playing = has_game and not s.game_over and not s.cpu_to_move and not s.thinking
             self.attack_button.disabled = not (playing and s.preview is not None)
             self.end_button.disabled = not playing or deploying
             self.play_buttons.visible = not deploying

@@ -82,6 +82,8 @@ def status_html(s: Any) -> str:
         who = obs["winner"]
         head = "Draw" if who is None else f"{escape(s.player_name(who))} wins"
         banner = f"<div class='tc-banner'>{head}</div><div class='muted'>The game ended on day {obs['day']}.</div>"
+    elif getattr(s, "resigned", None) is not None:
+        banner = f"<div class='tc-banner'>{escape(s.resigned_line())}</div>"
     else:
         mover = obs["current"]
         doing = " is thinking…" if s.is_cpu(mover) else " to play"
