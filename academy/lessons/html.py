@@ -43,13 +43,12 @@ def clean_html(text: str) -> str:
                      url_schemes=set(URL_SCHEMES), link_rel="noopener noreferrer", strip_comments=True)
 
 
-#: a table cell, and a hyphen between two digits in it ("1-3": a range)
-_CELL = re.compile(r"(<td[^>]*>)(.*?)(</td>)", re.S)
-_RANGE_HYPHEN = re.compile(r"(?<=\d)-(?=\d)")
+#: a table cell whose text is short (a number, a range, a word of a few letters): kept on one line
+_CELL = re.compile(r"(<td[^>]*>)([^<]{1,6})(</td>)")
 
 
 def lesson_html(markdown: str) -> str:
-    """A lesson's Markdown text as HTML that is safe to show in any student's page. In a table, a range of
-    numbers ("1-3") keeps its two ends on one line (a non-breaking hyphen): a narrow column would split it."""
+    """A lesson's Markdown text as HTML that is safe to show in any student's page. A short table cell ("none",
+    "1-3") is kept whole (``class="whole"``): a narrow column would otherwise split it inside a word."""
     html = clean_html(_MD.render(markdown))
-    return _CELL.sub(lambda m: m[1] + _RANGE_HYPHEN.sub("\u2011", m[2]) + m[3], html)
+    return _CELL.sub(lambda m: f'{m[1]}<span class="whole">{m[2]}</span>{m[3]}', html)

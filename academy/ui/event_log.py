@@ -46,11 +46,11 @@ CSS = """
 .log-turn { margin: 0 0 6px 0; }
 .log-turn > summary { cursor: pointer; font-weight: 700; color: #1f2933; padding: 2px 0; }
 .log-turn.newest > summary { color: #2f5d8a; }
-.log-items { margin: 2px 0 4px 0; padding-left: 22px; }
+.log-items { margin: 2px 0 4px 0; padding-left: 3.2em; }    /* room for three digits: a turn may hold 100 events */
 .log-items li { margin: 2px 0; }
 .log-items .why { color: #52606d; font-size: 0.9em; display: block; }
 .log-items .waited { border-left: 3px solid #e0a000; padding-left: 6px; margin-left: -9px; }
-.log-items li.waited-head { list-style: none; margin-left: -22px; color: #8a5a00; font-weight: 600;
+.log-items li.waited-head { list-style: none; margin-left: -3.2em; color: #8a5a00; font-weight: 600;
                             font-size: 0.92em; }
 .ev-note { font-weight: 600; margin-left: 6px; }
 .ev-note.succeeds { color: #1d6b36; }

@@ -55,12 +55,13 @@ LESSON_CSS = """
 .hint-list { margin: 4px 0; padding-left: 20px; }
 """
 
-#: A lesson's text fits its column: tables wrap between words, never inside one ("none", "1-3" stay whole),
-#: and scroll sideways only when they cannot fit; formula lines wrap; nothing is cut off.
+#: A lesson's text fits its column: tables and formula lines wrap their words (and scroll sideways only
+#: when one word is wider than the column), never cut off; a short cell ("none", "1-3") stays whole.
 BODY_CSS = """
 .lesson-scroll { overflow-x: hidden; }
 .lesson-scroll table { display: block; max-width: 100%; overflow-x: auto; border-collapse: collapse; }
-.lesson-scroll td, .lesson-scroll th { overflow-wrap: normal; padding: 2px 6px; vertical-align: top; }
+.lesson-scroll td, .lesson-scroll th { overflow-wrap: anywhere; padding: 2px 6px; vertical-align: top; }
+.lesson-scroll .whole { white-space: nowrap; }
 .lesson-scroll pre, .lesson-scroll code { white-space: pre-wrap; overflow-wrap: anywhere; }
 """
 

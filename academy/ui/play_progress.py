@@ -132,8 +132,7 @@ def misplays_html(games: Sequence[str], reviews: Mapping[str, Sequence[Review]])
         if not graded:
             body = f"<p class='academy-muted'>No decision the coach grades in {which}.</p>"
         elif not found:
-            body = (f"<p>No mistakes or blunders in {which} ({count(graded, 'decision')} graded): "
-                    "well played.</p>")
+            body = f"<p>No mistakes or blunders in {which} ({count(graded, 'decision')} graded).</p>"
         else:
             body = "<ul>" + "".join(f"<li>{_rule_words(m)}</li>" for m in found) + "</ul>"
         parts.append(head + body)

@@ -209,7 +209,8 @@ class ReviewSession(param.Parameterized):
             lines.append(f"{html.escape(self.seat_label(p))}: {count(graded, 'decision')} graded — "
                          f"{html.escape(listing(parts))}.")
         if not self.shown:
-            lines.append("No mistakes or blunders: well played. Choose “Every decision” to see each one's numbers."
+            lines.append("No mistakes or blunders among the decisions graded. Choose “Every decision” to see each "
+                         "one's numbers."
                          if self.only_mistakes and rv.marks else "Nothing to show.")
         return "<div class='review-summary'>" + "<br>".join(lines) + "</div>"
 

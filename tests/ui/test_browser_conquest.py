@@ -118,7 +118,7 @@ def test_keyboard_play_undo_replay_save_and_load(serve, open_page, tmp_path):
     wait_until(lambda: len(session.state.record) == steps + 1)
     steps += 1
     with page.page.expect_download() as download:
-        page.page.locator(".save-button button").click()
+        page.page.locator(".save-game button").click()
     saved = tmp_path / "game.json"
     download.value.save_as(saved)
     assert '"academy.record"' in saved.read_text()
@@ -126,5 +126,5 @@ def test_keyboard_play_undo_replay_save_and_load(serve, open_page, tmp_path):
     page.wait_text(".replay-counter", f"Step 0 of {steps}")
     page.page.locator(".local-replay .rv-end button").click()
     page.wait_text(".replay-counter", f"Step {steps} of {steps}")
-    page.page.locator(".load-input input").set_input_files(str(saved))
+    page.page.locator(".load-game input").set_input_files(str(saved))
     page.wait_text(".game-message", f"Game loaded from game.json ({steps} steps)")

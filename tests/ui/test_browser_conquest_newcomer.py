@@ -112,10 +112,10 @@ def test_a_second_start_folds_the_form_and_save_replay_load_work(serve, open_pag
     refusal = session.save_refusal()
     saved = tmp_path / "game.json"
     if refusal:      # the house rule (academy.ui.save_load): no file while it would show the cards in hands
-        assert "cards" in refusal and page.page.locator(f"{PLAY} .save-button button").first.is_disabled()
+        assert "cards" in refusal and page.page.locator(f"{PLAY} .save-game button").first.is_disabled()
     else:
         with page.page.expect_download() as download:
-            click(page, f"{PLAY} .save-button button")
+            click(page, f"{PLAY} .save-game button")
         download.value.save_as(saved)
         assert '"academy.record"' in saved.read_text()
     click(page, f"{PLAY} .replay-game button")                # the replay opens under the board
@@ -123,7 +123,7 @@ def test_a_second_start_folds_the_form_and_save_replay_load_work(serve, open_pag
     click(page, f"{PLAY} .local-replay .rv-end button")
     page.wait_text(".replay-counter", f"Step {steps} of {steps}", shown=True)
     if not refusal:
-        page.page.locator(f"{PLAY} .load-input input").set_input_files(str(saved))
+        page.page.locator(f"{PLAY} .load-game input").set_input_files(str(saved))
         page.wait_text(".game-message", f"Game loaded from game.json ({steps} steps)", shown=True)
     assert not form_shown(page)
     no_errors(page, "Save, Replay and Load")

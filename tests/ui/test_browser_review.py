@@ -55,7 +55,7 @@ def test_live_coach_then_review_of_the_game_and_its_lesson(serve, open_page, tmp
     page.wait_text(".game-cards", "Conquest")
     navigate(page, lambda: page.page.locator('.game-card[data-game="conquest"] a', has_text="Play").click(),
              ".start-game button")
-    page.page.locator(".load-input input").first.set_input_files(str(saved))
+    page.page.locator(".load-game input").first.set_input_files(str(saved))
     page.wait_text(".pass-screen", "Pass the screen to Red", shown=True)   # loaded: people only, a hot seat
     shown(page, ".cover-ready button").click()
     page.wait_text(".game-message", "Game loaded from last-battle.json", shown=True)

@@ -294,7 +294,7 @@ def test_a_second_preview_against_the_cpus_likely_orders():
     [row] = [r for r in s.preview if r["unit"] == "A PAR"]
     expected = likely_results(s.state, "FRANCE", ["A PAR - BUR"], likely_orders(s.state, "FRANCE"))["A PAR"]
     assert (row["likely_result"], row["likely_reason"]) == expected
-    assert "Against the normal CPU's likely orders" in OrdersPanel(s)._preview_html()
+    assert "If the others order as a sound player would (the normal CPU's orders)" in OrdersPanel(s)._preview_html()
 
 
 def test_lessons_keep_to_the_first_preview():

@@ -74,7 +74,7 @@ def test_the_progress_page_says_what_the_learners_games_say(store) -> None:
     games.save(key, "conquest", record_of(BLUNDER, "attack Siberia -> Mongolia 3").to_json(),
                {"seats": ["human", "easy"]}, finished=True)
     page.refresh()
-    assert "No mistakes or blunders in your last game (1 decision graded): well played." in page.pane.object
+    assert "No mistakes or blunders in your last game (1 decision graded)." in page.pane.object
 
 
 def test_the_progress_page_has_the_part(store, monkeypatch) -> None:

@@ -119,7 +119,7 @@ def test_whose_decisions_and_the_filter() -> None:
 def test_a_clean_game_says_so_and_a_failure_in_plain_words() -> None:
     r = ReviewSession(conquest_record(BLUNDER, "attack Siberia -> Mongolia 3"), learners=[0])
     r.show(r.compute([0]))
-    assert r.mark is None and "No mistakes or blunders: well played" in r.summary_html()
+    assert r.mark is None and "No mistakes or blunders among the decisions graded" in r.summary_html()
     r.show(ValueError("the record is damaged"))
     assert r.status_text() == "The review could not be prepared: the record is damaged"
     r.preparing = True

@@ -200,7 +200,8 @@ class OrdersPanel(pn.viewable.Viewer):
                           if r.get("strengths") else "")
                        + (f"<tr><td colspan=2 class='why assumes'>{escape(r['assumes'])}</td></tr>"
                           if r.get("assumes") else "")
-                       + (f"<tr><td colspan=2 class='why likely'>Against the {LIKELY_LEVEL} CPU's likely orders: "
+                       + (f"<tr><td colspan=2 class='why likely'>If the others order as a sound player would (the "
+                          f"{LIKELY_LEVEL} CPU's orders): "
                           f"{_result_cell(r['likely_result'])}"
                           + (f" ({escape(r['likely_reason'])})" if r['likely_result'] != r['result'] else "")
                           + "</td></tr>" if r.get("likely_result") else "") for r in s.preview)
