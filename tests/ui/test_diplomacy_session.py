@@ -386,3 +386,14 @@ def test_one_order_is_an_order_not_orders():
     assert "(1 order)" in results_html(one)
     assert s.type_order("A PAR - BUR") and s.submit(), s.message
     assert "Spring 1901 movement resolved: 1 order, 0 failed" in s.message, s.message
+
+
+def test_selecting_an_army_does_not_offer_a_convoy_a_fleet_does():
+    """A newcomer was told an army could "convoy": only fleets convoy."""
+    s = LocalDiplomacy()
+    s.new_game(people=["FRANCE"], seed=3, years=1)
+    s.click("PAR")
+    assert "A PAR selected" in s.message and "convoy" not in s.message
+    s.click("PAR")                      # hold, and select the fleet
+    s.click("BRE")
+    assert "F BRE selected" in s.message and "or to convoy an army" in s.message

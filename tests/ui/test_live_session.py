@@ -269,3 +269,13 @@ def test_resign_in_a_three_player_game_keeps_it_going(hub):
     blue.click(blue.state.territories_of(1)[0] if blue.state.territories_of(1) else red.state.territories_of(0)[0])
     assert "out of this game" in blue.message and game.step == step
     assert "resigns" in red.log[-1]["text"] or any("resigns" in line["text"] for line in green.log)
+
+
+def test_the_waiting_seat_reads_who_is_playing_not_the_movers_instructions(hub):
+    """A newcomer's second seat read "Place your 4 reinforcements" while the other player was placing."""
+    from academy.ui.conquest.banner import banner_html
+    game, tokens, red, blue = two_humans(hub)
+    mover, other = mover_and_other(red, blue)
+    waiting = banner_html(other)
+    assert "wait for your turn" in waiting and "Place your" not in waiting
+    assert "Place your" in banner_html(mover) and "wait for your turn" not in banner_html(mover)

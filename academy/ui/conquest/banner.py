@@ -34,13 +34,18 @@ def banner_html(model: Any) -> str:
     title = rules.phase_title(state.phase).capitalize()
     thinking = getattr(model, "thinking", False) or getattr(model, "cpu_to_move", False)
     counts = "reinforcements" not in hidden_counts(model)       # a lesson may ask the learner to count them
-    hint = ("is thinking…" if thinking else rules.phase_hint(state, counts=counts))
+    # a seat of a shared game waiting for another player reads what that player is doing, not "your" orders
+    waiting = getattr(model, "spectator", True) is False and who is not None and who >= 0 \
+        and who != getattr(model, "player", who)
+    hint = ("is thinking…" if thinking else
+            f"is to play ({rules.phase_title(state.phase)}); wait for your turn." if waiting
+            else rules.phase_hint(state, counts=counts))
     turn = f" · turn {state.turn}" if state.turn else ""
     seat = who is not None and who >= 0
     name = escape(label(who)) if seat else "Set-up"
     return (f'<div><span class="who">{swatch(who, 20) if seat else ""}{name}</span>'
             f'<span class="phase"> — {escape(title)}{turn}</span></div>'
-            f'<div class="hint">{"" if not thinking else escape(name) + " "}{escape(hint)}</div>')
+            f'<div class="hint">{"" if not (thinking or waiting) else escape(name) + " "}{escape(hint)}</div>')
 
 
 def players_html(model: Any) -> str:

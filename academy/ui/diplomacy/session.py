@@ -225,8 +225,9 @@ class DiplomacySession(OrdersSession, DiplomacyView):
         if kind == "M":
             hold = tree.get("H") if isinstance(tree, dict) else None
             choices = [(order_label(hold), hold)] if hold else []
-            msg = (f"{key} selected: click a province to move there, to support a unit into it or to hold, "
-                   "or to convoy; click the unit again to hold.")
+            convoy = ", or to convoy an army" if key.startswith("F") else ""
+            msg = (f"{key} selected: click a province to move there, or to support a unit into it or holding "
+                   f"there{convoy}; click the unit again to hold.")
             by_convoy = convoy_only_moves(self.state.position, key)
             if by_convoy:
                 msg += (f" {listing(by_convoy)}, ringed in blue, {plural(len(by_convoy), 'is', 'are')} reachable "

@@ -152,8 +152,9 @@ def odds_html(p: dict[str, Any] | None) -> str:
     why = "".join(f"<li>{escape(w)}</li>" for w in p["why"])
     return (f"<div class='odds-box'><h4>Attack preview: {escape(p['attacker'])} {escape(p['to'])} → "
             f"{escape(p['defender'])} {escape(p['target'])}</h4>"
-            f"<p class='damage-range'>Damage: <b>{spread}</b> of its health {p['defender_health']} "
-            f"(expected {p['expected_damage']:.1f}); chance to destroy: <b>{_pct(p['chance_to_destroy'])}</b>.</p>"
+            f"<p class='damage-range'>Damage: <b>{spread}</b> of a full unit's health (expected "
+            f"{p['expected_damage']:.1f}%); it has {p['defender_health']}% left. Chance to destroy: "
+            f"<b>{_pct(p['chance_to_destroy'])}</b>.</p>"
             f"{_chart(rolls, p['defender_health'])}<div class='muted'>Damage by luck roll: {luck}.</div>"
             f"<p class='counter'>{counter}</p><p class='stars'>{cover}</p>"
             f"<details><summary>The formula, factor by factor (middle luck roll)</summary><ul class='why'>{why}</ul>"
