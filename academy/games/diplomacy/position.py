@@ -20,6 +20,12 @@ SEASONS = {"S": "Spring", "F": "Fall", "W": "Winter"}
 KIND_NAMES = {"M": "movement", "R": "retreats", "A": "adjustments"}
 
 
+def phase_title(phase: str) -> str:
+    """A phase in words: 'S1901M' -> 'Spring 1901 movement' (anything else as it is)."""
+    m = PHASE_RE.match(str(phase))
+    return f"{SEASONS[m[1]]} {m[2]} {KIND_NAMES[m[3]]}" if m else str(phase)
+
+
 class PositionError(RulesError):
     """A position that is not well formed (unknown province, fleet inland, two units in one place)."""
 

@@ -35,7 +35,7 @@ from .adjudicate import Resolution, adjudicate
 from .notation import parse_power
 from .options import order_limit, order_options, powers_to_order, validate_orders
 from .phases import retreat_options
-from .position import Position
+from .position import Position, phase_title
 from .rule_notes import RULE_NOTES
 
 if TYPE_CHECKING:
@@ -257,7 +257,7 @@ class DiplomacyState(State):
         self.pending = {}
         self.draw_votes = set()
         events += self._destroy_trapped()
-        events.append(Event("phase", f"{before.phase} resolved; now {self.phase}.",
+        events.append(Event("phase", f"{phase_title(before.phase)} resolved; now {phase_title(self.phase)}.",
                             {"from": str(before.phase), "to": self.phase}))
         self._check_end(events)
         return events

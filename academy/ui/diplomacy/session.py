@@ -48,7 +48,7 @@ from academy.games.diplomacy.mapdata import province_of, standard_map
 from academy.games.diplomacy.options import convoy_only_moves, option_leaves, why_not_there
 from academy.games.diplomacy.orders import (Build, Convoy, Disband, Hold, Move, Retreat, SupportHold, SupportMove,
                                             Waive, parse_order)
-from academy.games.diplomacy.position import KIND_NAMES, SEASONS
+from academy.games.diplomacy.position import phase_title
 from academy.games.diplomacy.likely import likely_orders, likely_results
 from academy.games.diplomacy.preview_notes import held_notes
 from academy.games.diplomacy.state import DiplomacyState
@@ -70,14 +70,6 @@ log = logging.getLogger("academy.ui.diplomacy")
 POWERS: tuple[str, ...] = standard_map().powers
 KIND_WORDS = {Hold: "Hold", Move: "Move", SupportHold: "Support to hold", SupportMove: "Support a move",
               Convoy: "Convoy", Retreat: "Retreat", Disband: "Disband", Build: "Build", Waive: "Waive"}
-
-
-def phase_title(phase: str) -> str:
-    """'S1901M' -> 'Spring 1901 movement'."""
-    try:
-        return f"{SEASONS[phase[0]]} {phase[1:5]} {KIND_NAMES[phase[5]]}"
-    except (KeyError, IndexError):
-        return phase
 
 
 def order_targets(text: str) -> set[str]:

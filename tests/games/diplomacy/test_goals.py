@@ -343,7 +343,7 @@ def test_play_resolves_the_phase_and_returns_the_events():
         "France A RUH: fails. A RUH S A BUR - MUN: support cut by A KIE moving to RUH (attack 1).",
         "Germany A KIE: fails. A KIE - RUH bounces (attack 1; A RUH holds with 1).",
         "Germany A MUN: succeeds. A MUN holds (hold 1) against A BUR (attack 1).",
-        "S1901M resolved; now F1901M."]
+        "Spring 1901 movement resolved; now Fall 1901 movement."]
 
 
 @pytest.mark.parametrize("orders", ["A KIE - RUH; A MUN H", "A KIE - RUH\nA MUN H", ["A KIE - RUH", "A MUN H"],
