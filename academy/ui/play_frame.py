@@ -129,6 +129,12 @@ class PlayFrame:
             pn.state.on_session_destroyed(lambda context: self.session.stop())
 
     # --- what the page does -----------------------------------------------------------------------
+    def replay_title(self, seen_by: str = "") -> str:
+        """The heading line of this page's replay: "Your game so far" while it runs (``seen_by``: ", as Red
+        saw it"), "Your game, to its end" once it is over."""
+        head = "Your game, to its end" if self.session.game_over else "Your game so far"
+        return head + (f", as {seen_by} saw it" if seen_by else "")
+
     def show_replay(self, page: Any) -> Any:
         """Show a replay ``page`` in ``replay_area``, under the board, and bring it into view; returns it."""
         from .scroll_top import ScrollHere

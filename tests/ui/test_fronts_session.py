@@ -132,8 +132,8 @@ def test_submit_resolves_the_turn_against_the_cpu_with_reports_from_the_observat
     assert len(s.reports) == 1 and s.reports[0]["turn"] == 1
     events = s.reports[0]["events"]
     assert events == st.observation("red")["last"]
-    battle = next(e for e in events if e["kind"] == "battle")
-    assert "Riverton" in battle["text"] and battle["why"]
+    battle = next(e for e in events if e["kind"] == "battle" and "Riverton" in e["text"])   # Red's own battle
+    assert battle["why"]
     html = reports_html(s.reports)
     assert "Turn 1" in html and "Battle at Riverton" in html
     for _ in range(3):

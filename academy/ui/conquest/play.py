@@ -165,7 +165,7 @@ class PlayPage(PlayFrame, pn.viewable.Viewer):
             return None
         humans = s.humans
         page = conquest_replay_page(s.state.record.fork(), viewer=humans[0] if len(humans) == 1 else None,
-                                    masked=not s.game_over, title="this game",
+                                    masked=not s.game_over, title=self.replay_title(),
                                     seat_names=[s.seat_label(p) for p in range(s.state.game.num_players)],
                                     embedded=True)
         return self.show_replay(page)

@@ -111,7 +111,7 @@ class DiplomacyPlayPage(PlayFrame, pn.viewable.Viewer):
         st = self.session.engine_state
         if st is None:
             return None
-        page = DiplomacyReplayPage(DiplomacyReplay(st.record.fork(), viewer=None, title="this game",
+        page = DiplomacyReplayPage(DiplomacyReplay(st.record.fork(), viewer=None, title=self.replay_title(),
                                                    masked=not self.session.game_over), embedded=True)
         return self.show_replay(page)
 

@@ -129,7 +129,8 @@ class FrontsPlayPage(PlayFrame, pn.viewable.Viewer):
         people = self.session.people
         viewer = people[0] if len(people) == 1 else None
         masked = not self.session.game_over
-        page = FrontsReplayPage(FrontsReplay(st.record.fork(), viewer=viewer, masked=masked, title="this game"),
+        page = FrontsReplayPage(FrontsReplay(st.record.fork(), viewer=viewer, masked=masked,
+                                             title=self.replay_title()),
                                 embedded=True)
         return self.show_replay(page)
 

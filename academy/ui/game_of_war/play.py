@@ -274,7 +274,7 @@ class GameOfWarPlayPage(PlayFrame, KeptBySeats, pn.viewable.Viewer):
         st = self.session.state
         if st is None:
             return None
-        page = GameOfWarReplayPage(GameOfWarReplay(st.record.fork(), title="this game"), embedded=True)
+        page = GameOfWarReplayPage(GameOfWarReplay(st.record.fork(), title=self.replay_title()), embedded=True)
         return self.show_replay(page)
 
     # --- kept over a reload (academy.ui.local_games) ----------------------------------------------

@@ -146,7 +146,7 @@ class TacticsPlayPage(PlayFrame, KeptBySeats, pn.viewable.Viewer):
             return None
         masked = bool(s.state.game.options["fog"]) and not s.game_over and s.viewer is not None
         session = TacticsReplay(s.state.record.fork(), viewer=s.viewer if masked else None, masked=masked,
-                                title="this game" + (f" as {s.player_name(s.viewer)} saw it" if masked else ""),
+                                title=self.replay_title(s.player_name(s.viewer) if masked else ""),
                                 seat_names=[s.seat_label(p) for p in range(s.state.game.num_players)])
         page = TacticsReplayPage(session, embedded=True)
         return self.show_replay(page)
