@@ -13,13 +13,16 @@ Levels
             occupied centre; and with guards on its threatened centres) against a guess of the
             others' orders written by the easy player, adjudicates each, and keeps the best
     hard    the same search with more plans (sharing out the centres, guards, supported attacks) and
-            three guesses of the others' orders: its neighbours' written by the normal player (each
-            guess with another seed), the powers further away by the easy one. A plan is judged on the
-            position after the phase, where a home centre counts more and an open centre a foreign unit
-            could walk into counts less, and on the position after a Fall played out (this year's for a
-            Spring plan, next year's for a Fall plan; no builds), every power marching with guards and
-            supported attacks. Then it polishes the best plan one unit at a time (another move, a hold,
-            or a support of one of its own orders) while the guesses say it gains
+            three guesses of the others' orders: two with its neighbours' written by the normal player
+            (each guess with another seed) and the powers further away by the easy one, and one with
+            every power's written by the easy player (a plan must also do well against beginners, who
+            leave their centres open). A plan is judged, over the three, on the position after the
+            phase, where a home centre counts more and an open centre a foreign unit could walk into
+            counts less, and on the position after a Fall played out (this year's for a Spring plan,
+            next year's for a Fall plan; no builds), the others marching as the easy player does and
+            its own power with guards and supported attacks. Then it polishes the best plan one unit at
+            a time (another move, a hold, or a support of one of its own orders) while the guesses say
+            it gains
 
 Every support a bot writes backs an order its own power gives: a move to that place, or a unit
 that stays. A plan is judged by the centres held or stood on after the phase, units close to the
@@ -219,7 +222,8 @@ class HeuristicBot(RandomOrdersBot):
                       {"back": True, "strike": True, "noise": 0.5})}
     GUESSES = {"normal": 1, "hard": 3}
     ROUNDS = {"normal": 1, "hard": 2}        # rounds of polish, one unit at a time
-    PLAIN_LAST = False          # True: hard's last guess is written by the easy player for every power
+    #: how many of hard's guesses (the last ones) are written by the easy player for every power
+    EASY_GUESSES = 1
     #: ``_evaluate``'s weights: the extra worth of a home centre, the loss for an open centre a foreign unit
     #: could walk into
     EVAL = {"normal": {"home": 0.0, "threat": 0.0}, "hard": {"home": 0.5, "threat": 0.5}}
@@ -231,12 +235,20 @@ class HeuristicBot(RandomOrdersBot):
     AHEAD_WEIGHT = {"normal": 0.5, "hard": 2.0}
     #: the ``_march`` options of the other powers in the played-out Fall: normal marches them as the easy
     #: player does, hard with guards and supported attacks
-    AHEAD_OTHERS: dict[str, dict[str, Any]] = {"normal": {}, "hard": {"back": True, "strike": True, "guard": True}}
+    AHEAD_OTHERS: dict[str, dict[str, Any]] = {"normal": {}, "hard": {}}
+
+    #: ``orders_against`` judges its plans as the level does in play (the played-out Fall included), not
+    #: on the position after the phase alone: the coach's reference is then the hard CPU's own choice, so
+    #: a Spring move that prepares the Fall is not held against a player (or against hard itself) merely
+    #: because a centre could have been stood on for the Spring
+    FORESIGHT = True
+    #: how much retreat and build values are blurred (a share of the value, either way)
+    NOISE = {"normal": 0.35, "hard": 0.05}
 
     def __init__(self, seed: int = 0, level: str = "hard") -> None:
         super().__init__(seed, name=f"{level.capitalize()} CPU")
         self.level = level
-        self.noise = 0.05 if level == "hard" else 0.35
+        self.noise = self.NOISE[level]
 
     def orders(self, state: Any, player: int) -> list[str]:
         self._seed(state, player)
@@ -255,14 +267,14 @@ class HeuristicBot(RandomOrdersBot):
 
     def orders_against(self, state: Any, player: int, others: Mapping[str, list[str]]) -> list[str]:
         """The orders this CPU gives ``player`` when it knows the other powers' orders ``others`` (power ->
-        order texts; a power left out holds) instead of guessing them: its plans judged against them, then
-        polished (hard), on the position after the phase alone (the centres held or stood on, units near
-        the centres wanted, none dislodged: what the coach grades; no played-out Fall). Outside movement phases, its usual orders. For the coach's review of a game
-        (review.py), which compares a power's orders with these against the others' real orders."""
+        order texts; a power left out holds) instead of guessing them: its plans judged against them as it
+        judges them in play (hard: with the Fall played out, ``FORESIGHT``), then polished. Outside movement
+        phases, its usual orders. For the coach's review of a game (review.py), which compares a power's
+        orders with these against the others' real orders."""
         self._seed(state, player)
         if state.position.phase.kind != "M":
             return self._heuristic(state, player)
-        return self._search(state, player, [dict(others)], plain=True)
+        return self._search(state, player, [dict(others)], plain=not self.FORESIGHT)
 
     def _search(self, state: Any, player: int, known: list[dict[str, list[str]]] | None = None,
                 plain: bool = False) -> list[str]:
@@ -316,7 +328,7 @@ class HeuristicBot(RandomOrdersBot):
             # (once with the easy one) and the powers further away with the easy one
             easy = EasyBot(self.seed * 31 + m)
             sharp = HeuristicBot(self.seed * 31 + m, "normal")
-            plain = self.level == "normal" or (self.PLAIN_LAST and m == self.GUESSES[self.level] - 1)
+            plain = self.level == "normal" or m >= self.GUESSES[self.level] - self.EASY_GUESSES
             guesses.append({state.power_of(p): (easy if plain or state.power_of(p) not in near else sharp)
                             .orders(state, p) for p in others})
         return guesses
