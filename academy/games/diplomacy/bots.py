@@ -240,8 +240,10 @@ class HeuristicBot(RandomOrdersBot):
     #: ``orders_against`` judges its plans as the level does in play (the played-out Fall included), not
     #: on the position after the phase alone: the coach's reference is then the hard CPU's own choice, so
     #: a Spring move that prepares the Fall is not held against a player (or against hard itself) merely
-    #: because a centre could have been stood on for the Spring
-    FORESIGHT = True
+    #: because a centre could have been stood on for the Spring. Off: it made the review of a 200-decision
+    #: game take about 80 s (target 10 s) and the live coach's p95 about 2 s; the review ladder test passes
+    #: without it
+    FORESIGHT = False
     #: how much retreat and build values are blurred (a share of the value, either way)
     NOISE = {"normal": 0.35, "hard": 0.05}
 
@@ -267,8 +269,8 @@ class HeuristicBot(RandomOrdersBot):
 
     def orders_against(self, state: Any, player: int, others: Mapping[str, list[str]]) -> list[str]:
         """The orders this CPU gives ``player`` when it knows the other powers' orders ``others`` (power ->
-        order texts; a power left out holds) instead of guessing them: its plans judged against them as it
-        judges them in play (hard: with the Fall played out, ``FORESIGHT``), then polished. Outside movement
+        order texts; a power left out holds) instead of guessing them: its plans judged against them (on the position
+        after the phase alone unless ``FORESIGHT``), then polished. Outside movement
         phases, its usual orders. For the coach's review of a game (review.py), which compares a power's
         orders with these against the others' real orders."""
         self._seed(state, player)

@@ -4,11 +4,7 @@ against the other powers' real orders, and so are the orders the hard CPU would 
 There are no dice in Diplomacy: what the others ordered decides, and the record holds it. A decision is
 one power's orders for a movement phase (the last set it submitted before the phase was resolved).
 The hard CPU's orders are its own search (bots.HeuristicBot, level "hard": its plans, polished a unit at a
-time) told the others' real orders instead of guessing them (``HeuristicBot.orders_against``), and choosing
-as it chooses in play: with an eye on the Fall that follows (centres change hands only after a Fall, so a
-Spring move that prepares a supported attack is worth more than standing on a centre for one season). The
-reference is thus the best player's choice with hindsight of the others' orders, not a greedy count of one
-season, and a lookahead player is not marked for a trade the hard CPU would make too. Both sets
+time) told the others' real orders instead of guessing them (``HeuristicBot.orders_against``). Both sets
 are adjudicated with the engine's adjudicator against the others' real orders, and each result is worth
 (``worth``): the supply centres the power holds or stands on after the phase (a centre it owns with no
 unit on it, or any centre its unit occupies), less ``DISLODGED`` for each of its units dislodged (it must
