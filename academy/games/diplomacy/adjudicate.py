@@ -114,8 +114,27 @@ def rows_of_given(given: Iterable[Given]) -> list[OrderRow]:
     return [OrderRow(g.power, g.text, g.key) for g in given]
 
 
-def _movement(pos: Position, orders: Mapping[str, Iterable[str]]) -> Resolution:
-    m = pos.dmap
+def next_position(pos: Position, orders: Mapping[str, Iterable[str]]) -> Position:
+    """The position ``adjudicate(pos, orders)`` leads to, without the explanations: for a CPU's search,
+    which adjudicates many trial orders and reads only where the units end up. The same rules and the
+    same resolver; in a retreat or adjustment phase, simply ``adjudicate(pos, orders).position``.
+
+    >>> pos = Position.from_dict({"phase": "S1901M", "units": {"FRANCE": ["A PAR"], "GERMANY": ["A MUN"]}})
+    >>> sorted(next_position(pos, {"FRANCE": ["A PAR - BUR"], "GERMANY": ["A MUN - BUR"]}).units)
+    ['MUN', 'PAR']
+    """
+    if pos.phase.kind != "M":
+        return adjudicate(pos, orders).position
+    _, chosen, _, _, _, _ = _movement_orders(pos, orders)
+    effective, _ = _effective_orders(pos, chosen)
+    return _after_movement(pos, Resolver(pos.dmap, pos.units, effective).run())
+
+
+def _movement_orders(pos: Position, orders: Mapping[str, Iterable[str]]
+                     ) -> tuple[list[Given], dict[str, tuple[str, Order]], set[str], dict[str, str], dict[str, str],
+                                dict[str, Order | None]]:
+    """(given, chosen: province -> (key, order), duplicate keys, results and reasons of the orders refused
+    before adjudication, parsed: key -> order) of a movement phase's orders."""
     results: dict[str, str] = {}
     reasons: dict[str, str] = {}
     parsed: dict[str, Order | None] = {}
@@ -135,8 +154,13 @@ def _movement(pos: Position, orders: Mapping[str, Iterable[str]]) -> Resolution:
             continue
         assert o is not None
         chosen[o.unit.province] = (key, o)
+    return given, chosen, duplicates, results, reasons, parsed
 
-    # legality: an illegal order is a hold
+
+def _effective_orders(pos: Position, chosen: Mapping[str, tuple[str, Order]]
+                      ) -> tuple[dict[str, Order], dict[str, str]]:
+    """(province -> the order resolved, province -> why its order is illegal): an illegal order, or none,
+    is a hold."""
     effective: dict[str, Order] = {}
     illegal: dict[str, str] = {}
     for prov, unit in pos.units.items():
@@ -149,6 +173,14 @@ def _movement(pos: Position, orders: Mapping[str, Iterable[str]]) -> Resolution:
         except _Invalid as exc:
             illegal[prov] = exc.reason
             effective[prov] = Hold(UnitRef(unit.kind, unit.location))
+    return effective, illegal
+
+
+def _movement(pos: Position, orders: Mapping[str, Iterable[str]]) -> Resolution:
+    m = pos.dmap
+    given, chosen, duplicates, results, reasons, parsed = _movement_orders(pos, orders)
+    # legality: an illegal order is a hold
+    effective, illegal = _effective_orders(pos, chosen)
     resolver = Resolver(m, pos.units, effective)
     out = resolver.run()
 

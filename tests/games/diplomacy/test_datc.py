@@ -220,3 +220,22 @@ def test_datc_outcome_does_not_depend_on_the_order_of_the_units(case) -> None:
             assert _same(res) == _same(base), [p for p, _ in units]
 
 
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_next_position_is_the_adjudicated_position(case: Case) -> None:
+    """The CPU's fast path (issue 21): ``next_position`` gives the position ``adjudicate`` gives, in every
+    phase of every DATC case (retreats and adjustments included)."""
+    from academy.games.diplomacy.adjudicate import next_position
+    for part in case.parts:
+        pos = _first_position(part)
+        for step in part.steps:
+            after = adjudicate(pos, step.orders).position
+            assert _same_position(next_position(pos, step.orders)) == _same_position(after)
+            pos = after
+
+
+def _same_position(pos: Position) -> dict:
+    data = pos.to_dict()
+    data["dislodged"] = {pw: sorted(ds, key=json.dumps) for pw, ds in data["dislodged"].items()}
+    return data

@@ -83,3 +83,31 @@ def test_random_playout(seed: int) -> None:
             assert not nxt.dislodged
         pos = nxt
     assert seen_r
+
+
+def test_next_position_is_the_adjudicated_position_in_played_games() -> None:
+    """The CPU's fast path (issue 21) through random and CPU orders of seeded games: every phase's
+    ``next_position`` is ``adjudicate(...).position``."""
+    import json
+
+    from academy.games.diplomacy.adjudicate import adjudicate, next_position
+    from academy.games.diplomacy.bots import RandomOrdersBot, make_bot
+    from academy.games.diplomacy.game import DiplomacyGame
+
+    def same(pos):
+        data = pos.to_dict()
+        data["dislodged"] = {pw: sorted(ds, key=json.dumps) for pw, ds in data["dislodged"].items()}
+        return data
+
+    for seed, maker in ((1, lambda p: RandomOrdersBot(p)), (2, lambda p: make_bot("easy", p))):
+        state = DiplomacyGame().new_initial_state(seed)
+        bots = {p: maker(p) for p in range(7)}
+        for _ in range(16):
+            if state.is_terminal():
+                break
+            orders = {state.power_of(p): bots[p].orders(state, p) for p in state.waiting()}
+            pos = state.position
+            assert same(next_position(pos, orders)) == same(adjudicate(pos, orders).position), str(pos.phase)
+            for p in state.waiting():
+                state.submit(p, orders[state.power_of(p)])
+            state.resolve_step()
