@@ -286,6 +286,14 @@ class GreedyBot(GameOfWarBot):
         attack = favourable_attack(pos, side, legal, values)
         return attack if attack is not None else EndTurn()
 
+    def danger_weight(self, pos: Position, side: str) -> float:
+        """The weight of the enemy's threat on the units a move leaves (``danger``)."""
+        return self.danger
+
+    def arsenal_pull(self, pos: Position, side: str) -> float:
+        """The weight of a step toward the nearest enemy arsenal, against 1 toward the nearest enemy unit."""
+        return ARSENAL_PULL
+
     def values(self, pos: Position) -> dict[str, float]:
         """What each unit is worth: VALUE, and with ``links`` a share of the units cut off without it."""
         values = {u.id: VALUE[u.type] for u in pos.units}
@@ -307,13 +315,14 @@ class GreedyBot(GameOfWarBot):
         full = {side: communication(pos, side), foe: communication(pos, foe)}
         nets = {k: n.connected for k, n in full.items()}
         goals = ((distances_to(pos, [u.at for u in pos.units_of(foe)]), 1.0),
-                 (distances_to(pos, pos.arsenals.get(foe, ())), ARSENAL_PULL))
+                 (distances_to(pos, pos.arsenals.get(foe, ())), self.arsenal_pull(pos, side)))
         enemies = list(pos.units_of(foe))
         mine = _worths(pos, side, enemies, nets, values, {})
         best_mine, all_mine = max(mine.values(), default=0.0), sum(mine.values())
         fire: dict[Square, int] = {}
         theirs: dict[str, float] = {}
-        if self.danger:
+        danger = self.danger_weight(pos, side)
+        if danger:
             fire = threat(pos, foe, nets[foe])
             theirs = {u.id: _exposure(pos, u, fire, nets, values) for u in pos.units_of(side)}
         out = []
@@ -329,20 +338,20 @@ class GreedyBot(GameOfWarBot):
                 if far[0] is not None and far[1] is not None:
                     score += step * weight * (far[0] - far[1])
             touched = [e for e in enemies if _near(pos, unit, moved, e)] if unit.kind.is_fighting else []
-            if (touched or self.danger or self.cutting) and blocks_lines(full[foe], unit.at, m.to):
+            if (touched or danger or self.cutting) and blocks_lines(full[foe], unit.at, m.to):
                 now[foe] = communication(after, foe).connected
                 score += self.cutting * len(nets[foe] - now[foe])
             if touched:
                 worth = _worths(after, side, touched, now, values, dict(mine))
                 score += max(worth.values(), default=0.0) - best_mine + SPREAD * (sum(worth.values()) - all_mine)
-            if self.danger:
+            if danger:
                 changed = nets[side] ^ now[side]
                 worth = dict(theirs)
                 for u in after.units_of(side):      # a move changes the defence of the units it supports
                     if u.id in changed or u.id == unit.id or (unit.kind.is_fighting and (
                             reaches(pos, unit, u.at) or reaches(pos, moved, u.at))):
                         worth[u.id] = _exposure(after, u, fire, now, values)
-                score -= self.danger * (_pressure(worth) - _pressure(theirs))
+                score -= danger * (_pressure(worth) - _pressure(theirs))
             out.append(score)
         return out
 
@@ -427,10 +436,12 @@ class HardBot(GreedyBot):
 
     level, title = "hard", "Hard"
     danger, cutting, links = 0.6, 2.0, True
+    _turn = 0
 
     def play(self, state: GameOfWarState, legal: list[Any], rnd: random.Random) -> Any:
         side, pos = state.side, state.position
         assert side is not None
+        self._turn = state.turn
         moves = [a for a in legal if isinstance(a, Move)]
         foe_arsenals = set(pos.arsenals.get(other_side(side), ()))
         for m in moves:
@@ -447,6 +458,22 @@ class HardBot(GreedyBot):
             return first
         return super().play(state, legal, rnd)
 
+    def danger_weight(self, pos: Position, side: str) -> float:
+        """Ahead by ``LEAD`` fighting units, or not behind once the game drags on past ``LATE`` turns, hard takes risks
+        (a third of its usual care) to force the win rather than let the turn limit draw the game."""
+        lead = self._lead(pos, side)
+        return self.danger * (BOLD if lead >= LEAD or (self._turn > LATE and lead >= 0) else 1.0)
+
+    def _lead(self, pos: Position, side: str) -> int:
+        mine, theirs = (sum(u.kind.is_fighting for u in pos.units_of(s)) for s in (side, other_side(side)))
+        return mine - theirs
+
+    def arsenal_pull(self, pos: Position, side: str) -> float:
+        """Ahead by ``LEAD`` fighting units or more, hard marches on the enemy's arsenals (a win that does
+        not need the last enemy units hunted down) rather than on its units."""
+        lead = self._lead(pos, side)
+        return FINISH_PULL if lead >= LEAD or (self._turn > LATE and lead >= 0) else ARSENAL_PULL
+
     def _moves_keeping(self, pos: Position, side: str, moves: list[Move], values: Mapping[str, float],
                        attack: Attack) -> Move | None:
         """Before a planned attack that destroys as it stands: the best useful move (GreedyBot's score)
@@ -461,6 +488,10 @@ class HardBot(GreedyBot):
         return None
 
 
+LEAD = 3             # hard's lead in fighting units from which it marches on the arsenals
+FINISH_PULL = 1.5    # the arsenal's pull then
+LATE = 80            # the turn after which hard presses on as if it led
+BOLD = 0.3           # the share of its care for the enemy's threat hard keeps then
 REPLY = 0.9          # weight of the enemy's best reply against the attack planned
 PLAN_TARGETS = 6     # the enemy units (most valuable first) for which an attack is planned
 
