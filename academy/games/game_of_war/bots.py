@@ -41,7 +41,6 @@ from .actions import Attack, Deploy, EndTurn, Move
 from .combat import charging_cavalry, combat, defence_value, distance, reaches
 from .communication import Network, communication
 from .mapdata import deployment
-from .moves import destinations
 from .position import DIRECTIONS, Position, Square, Unit
 from .units import CHARGE_BONUS, SIDES, UNIT_TYPES, other_side
 
@@ -286,14 +285,6 @@ class GreedyBot(GameOfWarBot):
         attack = favourable_attack(pos, side, legal, values)
         return attack if attack is not None else EndTurn()
 
-    def danger_weight(self, pos: Position, side: str) -> float:
-        """The weight of the enemy's threat on the units a move leaves (``danger``)."""
-        return self.danger
-
-    def arsenal_pull(self, pos: Position, side: str) -> float:
-        """The weight of a step toward the nearest enemy arsenal, against 1 toward the nearest enemy unit."""
-        return ARSENAL_PULL
-
     def values(self, pos: Position) -> dict[str, float]:
         """What each unit is worth: VALUE, and with ``links`` a share of the units cut off without it."""
         values = {u.id: VALUE[u.type] for u in pos.units}
@@ -315,14 +306,13 @@ class GreedyBot(GameOfWarBot):
         full = {side: communication(pos, side), foe: communication(pos, foe)}
         nets = {k: n.connected for k, n in full.items()}
         goals = ((distances_to(pos, [u.at for u in pos.units_of(foe)]), 1.0),
-                 (distances_to(pos, pos.arsenals.get(foe, ())), self.arsenal_pull(pos, side)))
+                 (distances_to(pos, pos.arsenals.get(foe, ())), ARSENAL_PULL))
         enemies = list(pos.units_of(foe))
         mine = _worths(pos, side, enemies, nets, values, {})
         best_mine, all_mine = max(mine.values(), default=0.0), sum(mine.values())
         fire: dict[Square, int] = {}
         theirs: dict[str, float] = {}
-        danger = self.danger_weight(pos, side)
-        if danger:
+        if self.danger:
             fire = threat(pos, foe, nets[foe])
             theirs = {u.id: _exposure(pos, u, fire, nets, values) for u in pos.units_of(side)}
         out = []
@@ -338,20 +328,20 @@ class GreedyBot(GameOfWarBot):
                 if far[0] is not None and far[1] is not None:
                     score += step * weight * (far[0] - far[1])
             touched = [e for e in enemies if _near(pos, unit, moved, e)] if unit.kind.is_fighting else []
-            if (touched or danger or self.cutting) and blocks_lines(full[foe], unit.at, m.to):
+            if (touched or self.danger or self.cutting) and blocks_lines(full[foe], unit.at, m.to):
                 now[foe] = communication(after, foe).connected
                 score += self.cutting * len(nets[foe] - now[foe])
             if touched:
                 worth = _worths(after, side, touched, now, values, dict(mine))
                 score += max(worth.values(), default=0.0) - best_mine + SPREAD * (sum(worth.values()) - all_mine)
-            if danger:
+            if self.danger:
                 changed = nets[side] ^ now[side]
                 worth = dict(theirs)
                 for u in after.units_of(side):      # a move changes the defence of the units it supports
                     if u.id in changed or u.id == unit.id or (unit.kind.is_fighting and (
                             reaches(pos, unit, u.at) or reaches(pos, moved, u.at))):
                         worth[u.id] = _exposure(after, u, fire, now, values)
-                score -= danger * (_pressure(worth) - _pressure(theirs))
+                score -= self.danger * (_pressure(worth) - _pressure(theirs))
             out.append(score)
         return out
 
@@ -428,187 +418,8 @@ class NormalBot(GreedyBot):
 
 
 class HardBot(GreedyBot):
-    """Searches its turn for an attack (``plan_attack``): for every enemy unit its army could destroy this
-    turn, the moves (up to the turn's moves left) that line up the attack, then the enemy's best reply
-    found the same way (up to 5 moves and one attack on each of its own units left open). It follows the
-    plan worth most when the destruction outweighs the reply; otherwise it plays GreedyBot's turn with
-    the enemy's threat fully weighed, lines cut and links valued."""
-
     level, title = "hard", "Hard"
     danger, cutting, links = 0.6, 2.0, True
-    _turn = 0
-
-    def play(self, state: GameOfWarState, legal: list[Any], rnd: random.Random) -> Any:
-        side, pos = state.side, state.position
-        assert side is not None
-        self._turn = state.turn
-        moves = [a for a in legal if isinstance(a, Move)]
-        foe_arsenals = set(pos.arsenals.get(other_side(side), ()))
-        for m in moves:
-            if m.to in foe_arsenals:
-                return m
-        values = self.values(pos)
-        plan = best_plan(pos, side, moves, legal, values, state.moves_left if moves else 0)
-        if plan is not None:
-            first = plan[0]
-            if isinstance(first, Attack) and moves:
-                safe = self._moves_keeping(pos, side, moves, values, first)
-                if safe is not None:
-                    return safe
-            return first
-        return super().play(state, legal, rnd)
-
-    def danger_weight(self, pos: Position, side: str) -> float:
-        """Ahead by ``LEAD`` fighting units, or not behind once the game drags on past ``LATE`` turns, hard takes risks
-        (a third of its usual care) to force the win rather than let the turn limit draw the game."""
-        lead = self._lead(pos, side)
-        return self.danger * (BOLD if lead >= LEAD or (self._turn > LATE and lead >= 0) else 1.0)
-
-    def _lead(self, pos: Position, side: str) -> int:
-        mine, theirs = (sum(u.kind.is_fighting for u in pos.units_of(s)) for s in (side, other_side(side)))
-        return mine - theirs
-
-    def arsenal_pull(self, pos: Position, side: str) -> float:
-        """Ahead by ``LEAD`` fighting units or more, hard marches on the enemy's arsenals (a win that does
-        not need the last enemy units hunted down) rather than on its units."""
-        lead = self._lead(pos, side)
-        return FINISH_PULL if lead >= LEAD or (self._turn > LATE and lead >= 0) else ARSENAL_PULL
-
-    def _moves_keeping(self, pos: Position, side: str, moves: list[Move], values: Mapping[str, float],
-                       attack: Attack) -> Move | None:
-        """Before a planned attack that destroys as it stands: the best useful move (GreedyBot's score)
-        that keeps the destruction and moves no attacker."""
-        scores = self.score_moves(pos, side, moves, values)
-        for score, m in sorted(zip(scores, moves), key=lambda p: -p[0]):
-            if score <= 1e-9:
-                return None
-            after = pos.with_unit_at(m.unit, m.to)
-            if combat(after, side, attack.target).margin >= 2 and _an_attacker(after, side, attack.target):
-                return m
-        return None
-
-
-LEAD = 3             # hard's lead in fighting units from which it marches on the arsenals
-FINISH_PULL = 1.5    # the arsenal's pull then
-LATE = 80            # the turn after which hard presses on as if it led
-BOLD = 0.3           # the share of its care for the enemy's threat hard keeps then
-REPLY = 0.9          # weight of the enemy's best reply against the attack planned
-PLAN_TARGETS = 6     # the enemy units (most valuable first) for which an attack is planned
-
-
-def _nets(pos: Position) -> dict[str, frozenset[str]]:
-    return {s: communication(pos, s).connected for s in SIDES}
-
-
-def plan_attack(pos: Position, side: str, target_id: str, movable: Iterable[str], budget: int,
-                first: set[Move] | None = None) -> tuple[int, list[Move], Position]:
-    """A search for the moves (at most ``budget``, each of a unit in ``movable``, once) that line up the
-    strongest attack of ``side`` on ``target_id``: step by step the move that raises the margin most
-    without cutting any own unit off, until the target would be destroyed. ``first`` (when given): the
-    legal first moves. Returns the margin reached, the moves and the position after them."""
-    target = pos.unit(target_id)
-    nets = _nets(pos)
-    attack, defence, _ = totals(pos, side, target, nets)
-    margin, done, free = attack - defence, [], set(movable)
-    while margin < 2 and len(done) < budget:
-        best = None
-        for uid in sorted(free):
-            u = pos.unit(uid)
-            if not u.kind.is_fighting or uid not in nets[side]:
-                continue
-            far = distance(u.at, target.at)
-            if far > u.kind.move + max(u.kind.range, NEAR if u.type == "cavalry" else 0):
-                continue
-            for to in sorted(destinations(pos, uid, stop_rule=False)):
-                if first is not None and not done and Move(uid, to) not in first:
-                    continue
-                d = distance(to, target.at)
-                if u.type == "cavalry":
-                    if d > NEAR or not (d == 1 or _aligned(to, target.at)):
-                        continue
-                elif d > u.kind.range or not _aligned(to, target.at):
-                    continue
-                after = pos.with_unit_at(uid, to)
-                now = {side: communication(after, side).connected, other_side(side): nets[other_side(side)]}
-                if not nets[side] <= now[side]:
-                    continue
-                if blocks_lines(communication(pos, other_side(side)), u.at, to):
-                    now[other_side(side)] = communication(after, other_side(side)).connected
-                a, dfc, _ = totals(after, side, after.unit(target_id), now)
-                if a - dfc > margin and (best is None or a - dfc > best[0]):
-                    best = (a - dfc, Move(uid, to), after, now)
-        if best is None:
-            break
-        margin, move, pos, nets = best
-        done.append(move)
-        free.discard(move.unit)
-    return margin, done, pos
-
-
-def _aligned(a: Square, b: Square) -> bool:
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    return (dx, dy) != (0, 0) and (dx == 0 or dy == 0 or abs(dx) == abs(dy))
-
-
-def best_reply(pos: Position, side: str, values: Mapping[str, float]) -> float:
-    """What the enemy of ``side`` may win with its next turn in ``pos``: for each unit of ``side`` its
-    threat (``threat``) could destroy, the attack ``plan_attack`` lines up with up to 5 moves; the best
-    one's worth (``attack_worth``)."""
-    foe = other_side(side)
-    nets = _nets(pos)
-    fire = threat(pos, foe, nets[foe])
-    exposed = []
-    for u in pos.units_of(side):
-        aimed = fire.get(u.at, 0)
-        if aimed and aimed >= totals(pos, foe, u, nets)[1] + 1:
-            exposed.append(u)
-    movable = [u.id for u in pos.units_of(foe) if u.id in nets[foe]]
-    best = 0.0
-    for u in sorted(exposed, key=lambda u: -values.get(u.id, VALUE[u.type]))[:PLAN_TARGETS]:
-        margin, _, _ = plan_attack(pos, foe, u.id, movable, 5)
-        if margin >= 1:
-            best = max(best, attack_worth(margin, values.get(u.id, VALUE[u.type])))
-    return best
-
-
-def best_plan(pos: Position, side: str, moves: list[Move], legal: list[Any], values: Mapping[str, float],
-              budget: int) -> list[Any] | None:
-    """The attack plan (moves then the attack) worth most for ``side`` net of the enemy's best reply, or
-    None when no plan destroys a unit for more than the reply costs."""
-    foe = other_side(side)
-    nets = _nets(pos)
-    fire = threat(pos, side, nets[side])
-    movable = sorted({m.unit for m in moves})
-    first = set(moves)
-    if not moves and not any(isinstance(a, Attack) for a in legal):
-        return None
-    candidates = [u for u in pos.units_of(foe) if fire.get(u.at, 0) >= totals(pos, side, u, nets)[1] + 2
-                  or totals(pos, side, u, nets)[0] - totals(pos, side, u, nets)[1] >= 2]
-    best, key = None, 0.0
-    for u in sorted(candidates, key=lambda u: (-values[u.id], u.id))[:PLAN_TARGETS]:
-        margin, done, after = plan_attack(pos, side, u.id, movable, budget, first)
-        if margin < 2:
-            continue
-        attacker = _an_attacker(after, side, u.id)
-        if attacker is None:
-            continue
-        if not done and Attack(attacker, u.id) not in legal:
-            continue
-        gain = attack_worth(margin, values[u.id])
-        net = gain - REPLY * best_reply(after.without_unit(u.id), side, values)
-        if net > key:
-            best, key = [*done, Attack(attacker, u.id)], net
-    return best
-
-
-def _an_attacker(pos: Position, side: str, target_id: str) -> str | None:
-    """A connected fighting unit of ``side`` that may launch the attack on ``target_id`` (it reaches it)."""
-    nets = _nets(pos)
-    target = pos.unit(target_id)
-    for u in sorted(pos.units_of(side), key=lambda u: u.id):
-        if u.id in nets[side] and u.kind.is_fighting and reaches(pos, u, target.at):
-            return u.id
-    return None
 
 
 _BOTS: dict[str, type[GameOfWarBot]] = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}
