@@ -5,10 +5,10 @@ its choice depends only on its seed and the state (a per-decision generator seed
 digest), so a seeded game between bots replays exactly. During a free deployment a bot looks only at
 its own units (the other army is hidden until both are placed).
 
-All three play their turn the same way (``GreedyBot``): one move at a time, the move that gains most
-as the level judges it, while a move gains something (up to the 5 of a turn); then the best attack
+Easy and normal play their turn the same way (``GreedyBot``): one move at a time, the move that gains
+most as the level judges it, while a move gains something (up to the 5 of a turn); then the best attack
 whose total beats the defence (destruction first); else End turn. A move onto an enemy arsenal is
-taken at once. What differs is what they see:
+taken at once. Hard searches whole turns (``HardBot``). What differs is what they see:
 
 - easy: a beginner. Keeps its units on its lines (it never cuts one off if it can help it), walks
   toward the nearest enemy, lines units up for an attack and makes it, but does not see the enemy's
@@ -17,7 +17,10 @@ taken at once. What differs is what they see:
 - normal: also weighs what the enemy could bring on each of its units next turn (half as much as
   hard does), and now and then makes a careless move (any useful one, drawn from the seed).
 - hard: weighs the enemy's threat fully, cuts enemy lines on purpose, and values a relay or any link
-  of its lines for the units its loss would cut off (it guards its own and aims at the enemy's).
+  of its lines for the units its loss would cut off (it guards its own and aims at the enemy's). And it
+  searches: it plays out two candidate turns (that greedy turn, and one twice as careful of the enemy's
+  threat) on copies of the state, answers each with the enemy's best attack next turn (``reply``: up to
+  5 moves lining up a destruction, ``plan_attack``), and follows the turn that leaves it better off.
 
 >>> from academy.core.bots import play_game
 >>> from academy.games.game_of_war import GameOfWarGame
@@ -58,8 +61,8 @@ LEVEL_NOTES = {
             "but walks into your counter-attacks and leaves its arsenals and relays unguarded.",
     "normal": "CPU normal: also watches what you could bring on its units next turn, though not closely, "
               "and makes a careless move now and then.",
-    "hard": "CPU hard: keeps its units out of your reach unless they are covered, guards its relays, "
-            "cuts your lines and goes for your relays; it attacks only with a winning total.",
+    "hard": "CPU hard: plays out its turn two ways against your best answer and keeps the better; guards "
+            "its relays, cuts your lines and goes for your relays; it attacks only with a winning total.",
 }
 #: what a unit is worth to its side (relays carry the whole network)
 VALUE = {"infantry": 3.0, "cavalry": 3.5, "cannon": 4.0, "swift_cannon": 4.5, "relay": 4.0, "swift_relay": 4.5}
@@ -420,10 +423,9 @@ class NormalBot(GreedyBot):
 
 
 class HardBot(GreedyBot):
-    """Searches whole turns: it plays out a few candidate turns (``CANDIDATES``: its own greedy turn, a
-    more careful one and a bolder one) on copies of the state, answers each with the enemy's reply (a
-    sound player's turn, ``Reply``), and follows the turn whose position after the reply it values most
-    (``evaluate``; a won game first). The turn chosen is kept (``_PLANS``, by state digest) so its next
+    """Searches whole turns: it plays out two candidate turns (``_candidates``: its own greedy turn and a
+    more careful one) on copies of the state, answers each with the enemy's best attack (``reply``), and
+    follows the turn whose position after the reply it values most (``evaluate``; a won game first). The turn chosen is kept (``_PLANS``, by state digest) so its next
     decisions follow it without searching again."""
 
     level, title = "hard", "Hard"
@@ -463,12 +465,6 @@ class Careful(GreedyBot):
     """A candidate turn for hard's search: hard's greedy turn with the enemy's threat weighed twice."""
     level = "hard-careful"
     danger, cutting, links = 1.2, 2.0, True
-
-
-class Bold(GreedyBot):
-    """A candidate turn for hard's search: hard's greedy turn with the enemy's threat barely weighed."""
-    level = "hard-bold"
-    danger, cutting, links = 0.15, 2.0, True
 
 
 class Own(GreedyBot):
