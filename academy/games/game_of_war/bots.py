@@ -5,10 +5,10 @@ its choice depends only on its seed and the state (a per-decision generator seed
 digest), so a seeded game between bots replays exactly. During a free deployment a bot looks only at
 its own units (the other army is hidden until both are placed).
 
-All three play their turn the same way (``GreedyBot``): one move at a time, the move that gains most
-as the level judges it, while a move gains something (up to the 5 of a turn); then the best attack
+Easy and normal play their turn the same way (``GreedyBot``): one move at a time, the move that gains
+most as the level judges it, while a move gains something (up to the 5 of a turn); then the best attack
 whose total beats the defence (destruction first); else End turn. A move onto an enemy arsenal is
-taken at once. What differs is what they see:
+taken at once. Hard searches whole turns (``HardBot``). What differs is what they see:
 
 - easy: a beginner. Keeps its units on its lines (it never cuts one off if it can help it), walks
   toward the nearest enemy, lines units up for an attack and makes it, but does not see the enemy's
@@ -17,7 +17,10 @@ taken at once. What differs is what they see:
 - normal: also weighs what the enemy could bring on each of its units next turn (half as much as
   hard does), and now and then makes a careless move (any useful one, drawn from the seed).
 - hard: weighs the enemy's threat fully, cuts enemy lines on purpose, and values a relay or any link
-  of its lines for the units its loss would cut off (it guards its own and aims at the enemy's).
+  of its lines for the units its loss would cut off (it guards its own and aims at the enemy's). And it
+  searches: it plays out two candidate turns (that greedy turn, and one twice as careful of the enemy's
+  threat) on copies of the state, answers each with the enemy's best attack next turn (``reply``: up to
+  5 moves lining up a destruction, ``plan_attack``), and follows the turn that leaves it better off.
 
 >>> from academy.core.bots import play_game
 >>> from academy.games.game_of_war import GameOfWarGame
@@ -35,12 +38,14 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from academy.core.bots import Bot, observation_digest
+from academy.core.bots import Bot, observation_digest, state_digest
+from academy.core.protocol import NodeKind
 
 from .actions import Attack, Deploy, EndTurn, Move
 from .combat import charging_cavalry, combat, defence_value, distance, reaches
 from .communication import Network, communication
 from .mapdata import deployment
+from .moves import destinations
 from .position import DIRECTIONS, Position, Square, Unit
 from .units import CHARGE_BONUS, SIDES, UNIT_TYPES, other_side
 
@@ -56,8 +61,8 @@ LEVEL_NOTES = {
             "but walks into your counter-attacks and leaves its arsenals and relays unguarded.",
     "normal": "CPU normal: also watches what you could bring on its units next turn, though not closely, "
               "and makes a careless move now and then.",
-    "hard": "CPU hard: keeps its units out of your reach unless they are covered, guards its relays, "
-            "cuts your lines and goes for your relays; it attacks only with a winning total.",
+    "hard": "CPU hard: plays out its turn two ways against your best answer and keeps the better; guards "
+            "its relays, cuts your lines and goes for your relays; it attacks only with a winning total.",
 }
 #: what a unit is worth to its side (relays carry the whole network)
 VALUE = {"infantry": 3.0, "cavalry": 3.5, "cannon": 4.0, "swift_cannon": 4.5, "relay": 4.0, "swift_relay": 4.5}
@@ -418,8 +423,164 @@ class NormalBot(GreedyBot):
 
 
 class HardBot(GreedyBot):
+    """Searches whole turns: it plays out two candidate turns (``_candidates``: its own greedy turn and a
+    more careful one) on copies of the state, answers each with the enemy's best attack (``reply``), and
+    follows the turn whose position after the reply it values most (``evaluate``; a won game first). The turn chosen is kept (``_PLANS``, by state digest) so its next
+    decisions follow it without searching again."""
+
     level, title = "hard", "Hard"
     danger, cutting, links = 0.6, 2.0, True
+
+    def play(self, state: GameOfWarState, legal: list[Any], rnd: random.Random) -> Any:
+        key = (self.seed, state_digest(state))
+        planned = _PLANS.get(key)
+        if planned is not None and planned in legal:
+            return planned
+        side = state.side
+        assert side is not None
+        best, best_value = None, None
+        for policy in _candidates():
+            actions, after = play_turn(state, policy, rnd)
+            if not actions:
+                continue
+            value = _outcome(after, side)
+            if value is None:
+                value = evaluate(reply(after.position, side, self.values(after.position)), side)
+            if best_value is None or value > best_value + 1e-9:
+                best, best_value = actions, value
+        if best is None:
+            return super().play(state, legal, rnd)
+        twin = state.clone()
+        for action in best:
+            _PLANS[(self.seed, state_digest(twin))] = action
+            if twin.is_terminal() or twin.to_move() != state.to_move():
+                break
+            twin.apply(action)
+        while len(_PLANS) > PLAN_MEMORY:
+            _PLANS.pop(next(iter(_PLANS)))
+        return best[0]
+
+
+class Careful(GreedyBot):
+    """A candidate turn for hard's search: hard's greedy turn with the enemy's threat weighed twice."""
+    level = "hard-careful"
+    danger, cutting, links = 1.2, 2.0, True
+
+
+class Own(GreedyBot):
+    """A candidate turn for hard's search: hard's own greedy turn."""
+    level = "hard-own"
+    danger, cutting, links = 0.6, 2.0, True
+
+
+PLAN_MEMORY = 256
+_PLANS: dict[tuple[int, str], Any] = {}
+PLAN_TARGETS = 6     # the own units (dearest first) on which the enemy's reply is searched
+
+
+@functools.lru_cache(maxsize=1)
+def _candidates() -> tuple[GreedyBot, ...]:
+    return (Own(), Careful())
+
+
+def play_turn(state: GameOfWarState, policy: GameOfWarBot, rnd: random.Random) -> tuple[list[Any], Any]:
+    """``policy``'s actions for the rest of the turn of the player to move in ``state`` (its retreats
+    included), played on a copy; returns them and the copy after them."""
+    twin = state.clone()
+    player = twin.to_move()
+    actions: list[Any] = []
+    while not twin.is_terminal() and twin.node_kind() is NodeKind.DECISION and twin.to_move() == player \
+            and twin.phase in ("play", "retreat") and len(actions) < 12:
+        legal = twin.legal_actions()
+        action = policy.retreat(twin, legal, rnd) if twin.phase == "retreat" else policy.play(twin, legal, rnd)
+        actions.append(action)
+        twin.apply(action)
+    return actions, twin
+
+
+def _nets(pos: Position) -> dict[str, frozenset[str]]:
+    return {s: communication(pos, s).connected for s in SIDES}
+
+
+def plan_attack(pos: Position, side: str, target_id: str, movable: Iterable[str], budget: int,
+                first: set[Move] | None = None) -> tuple[int, list[Move], Position]:
+    """A search for the moves (at most ``budget``, each of a unit in ``movable``, once) that line up the
+    strongest attack of ``side`` on ``target_id``: step by step the move that raises the margin most
+    without cutting any own unit off, until the target would be destroyed. ``first`` (when given): the
+    legal first moves. Returns the margin reached, the moves and the position after them."""
+    target = pos.unit(target_id)
+    nets = _nets(pos)
+    attack, defence, _ = totals(pos, side, target, nets)
+    margin, done, free = attack - defence, [], set(movable)
+    while margin < 2 and len(done) < budget:
+        best = None
+        for uid in sorted(free):
+            u = pos.unit(uid)
+            if not u.kind.is_fighting or uid not in nets[side]:
+                continue
+            far = distance(u.at, target.at)
+            if far > u.kind.move + max(u.kind.range, NEAR if u.type == "cavalry" else 0):
+                continue
+            for to in sorted(destinations(pos, uid, stop_rule=False)):
+                if first is not None and not done and Move(uid, to) not in first:
+                    continue
+                d = distance(to, target.at)
+                if u.type == "cavalry":
+                    if d > NEAR or not (d == 1 or _aligned(to, target.at)):
+                        continue
+                elif d > u.kind.range or not _aligned(to, target.at):
+                    continue
+                after = pos.with_unit_at(uid, to)
+                now = {side: communication(after, side).connected, other_side(side): nets[other_side(side)]}
+                if not nets[side] <= now[side]:
+                    continue
+                if blocks_lines(communication(pos, other_side(side)), u.at, to):
+                    now[other_side(side)] = communication(after, other_side(side)).connected
+                a, dfc, _ = totals(after, side, after.unit(target_id), now)
+                if a - dfc > margin and (best is None or a - dfc > best[0]):
+                    best = (a - dfc, Move(uid, to), after, now)
+        if best is None:
+            break
+        margin, move, pos, nets = best
+        done.append(move)
+        free.discard(move.unit)
+    return margin, done, pos
+
+
+def _aligned(a: Square, b: Square) -> bool:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    return (dx, dy) != (0, 0) and (dx == 0 or dy == 0 or abs(dx) == abs(dy))
+
+
+def reply(pos: Position, side: str, values: Mapping[str, float]) -> Position:
+    """``pos`` after the enemy's best attack on ``side`` next turn, as hard's search sees it: for each unit
+    of ``side`` the enemy's threat (``threat``) could destroy (dearest first, ``PLAN_TARGETS``), the attack
+    ``plan_attack`` lines up with up to 5 moves; the best one's target is removed (destroyed) or, forced
+    to retreat, counted cut off (it loses its place). ``pos`` itself when no attack wins."""
+    foe = other_side(side)
+    nets = _nets(pos)
+    fire = threat(pos, foe, nets[foe])
+    exposed = [u for u in pos.units_of(side) if fire.get(u.at, 0) >= totals(pos, foe, u, nets)[1] + 1]
+    movable = [u.id for u in pos.units_of(foe) if u.id in nets[foe]]
+    best, key = pos, 0.0
+    for u in sorted(exposed, key=lambda u: (-values.get(u.id, VALUE[u.type]), u.id))[:PLAN_TARGETS]:
+        margin, _, after = plan_attack(pos, foe, u.id, movable, 5)
+        if margin >= 1:
+            worth = attack_worth(margin, values.get(u.id, VALUE[u.type]))
+            if worth > key:
+                key = worth
+                best = after.without_unit(u.id) if margin >= 2 else after
+    return best
+
+
+def _outcome(state: Any, side: str) -> float | None:
+    """A won game is worth everything, a lost one nothing; None while it goes on (or drawn: 0)."""
+    if not state.is_terminal():
+        return None
+    winner = state.winner()
+    if winner is None:
+        return 0.0
+    return 1e6 if SIDES[winner] == side else -1e6
 
 
 _BOTS: dict[str, type[GameOfWarBot]] = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}

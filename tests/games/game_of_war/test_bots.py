@@ -82,7 +82,7 @@ def test_a_game_between_cpus_passes_the_conformance_checks():
     tests/core/test_conformance.py (legal actions, JSON, illegal mutations, notation), then the replay."""
     from academy.core.conformance import check_replay, random_playout
     from academy.games import REGISTRY
-    bots = {0: make_bot("hard", 1), 1: make_bot("normal", 2)}
+    bots = {0: make_bot("normal", 1), 1: make_bot("hard", 2)}     # hard in the seat whose game has retreats
     state = random_playout(GameOfWarGame(max_turns=60), seed=7, max_steps=260, check_every=4,
                            policy=lambda s, rnd: bots[s.to_move()].choose(s))
     kinds = {type(e.action).__name__ for e in state.record.entries}
