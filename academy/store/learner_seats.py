@@ -24,7 +24,7 @@ from sqlalchemy.orm import Session
 
 from .errors import InvalidInput, StoreError
 from .models import GameRow, LearnerRow, LearnerSeatRow, utcnow
-from .progress import check_learner_key
+from .progress import check_learner_key, learner_id_for
 from .store import Store
 
 __all__ = ["LearnerSeats", "KEEP"]
@@ -54,12 +54,7 @@ class LearnerSeats:
                 with self._session(write=True) as s:
                     if s.get(GameRow, game_id) is None:
                         raise InvalidInput(f"There is no shared game {game_id}.")
-                    learner = s.scalar(select(LearnerRow.id).where(LearnerRow.key == key))
-                    if learner is None:
-                        row = LearnerRow(key=key, name=None, created_at=utcnow())
-                        s.add(row)
-                        s.flush()
-                        learner = row.id
+                    learner = learner_id_for(s, key)
                     seat = s.get(LearnerSeatRow, (learner, game_id, player))
                     if seat is None:
                         s.add(LearnerSeatRow(learner_id=learner, game_id=game_id, player=player, seen_at=utcnow()))

@@ -38,7 +38,7 @@ from academy.core.visitor_json import MAX_FILE_BYTES, size_text
 
 from .errors import InvalidInput
 from .models import LearnerRow, LocalGameRow, utcnow
-from .progress import _check_id, check_learner_key
+from .progress import _check_id, check_learner_key, learner_id_for
 from .store import Store, _aware
 
 __all__ = ["LocalGames", "SavedGame", "GameTooLarge", "MAX_BYTES"]
@@ -97,12 +97,7 @@ class LocalGames:
         for attempt in range(2):     # two pages of one browser may create the same learner at once
             try:
                 with self._session(write=True) as s:     # one transaction: the learner (new or known) and the game
-                    learner = s.scalar(select(LearnerRow.id).where(LearnerRow.key == key))
-                    if learner is None:
-                        new = LearnerRow(key=key, name=None, created_at=utcnow())
-                        s.add(new)
-                        s.flush()
-                        learner = new.id
+                    learner = learner_id_for(s, key)
                     row = s.get(LocalGameRow, (learner, game), with_for_update=True)
                     if row is None:
                         row = LocalGameRow(learner_id=learner, game=game)

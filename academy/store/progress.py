@@ -104,6 +104,18 @@ def check_learner_key(key: object) -> str:
     return key
 
 
+def learner_id_for(s: Session, key: str) -> int:
+    """The id of the learner with browser id ``key`` (checked) in session ``s``, the learner added if new; the
+    caller's transaction retries once on IntegrityError (two pages of one browser may add it at once)."""
+    learner = s.scalar(select(LearnerRow.id).where(LearnerRow.key == key))
+    if learner is None:
+        new = LearnerRow(key=key, name=None, created_at=utcnow())
+        s.add(new)
+        s.flush()
+        learner = new.id
+    return int(learner)
+
+
 def _check_name(name: str | None) -> str | None:
     if name is None:
         return None

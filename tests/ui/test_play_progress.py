@@ -112,21 +112,12 @@ def test_the_teachers_class_table_shows_each_students_rule(store) -> None:
 def test_the_shared_games_this_browser_played(tmp_path) -> None:
     """A finished shared game whose seat the browser remembers is reviewed for that seat; a running one, a
     forged token and a malformed entry are passed over."""
-    from academy.games.conquest import parse_position
     from academy.store.live import LiveHub
     from academy.ui.play_progress import shared_reviews
     from academy.ui.seat_memory import seats_of
-    last = parse_position("Red to move, attack | Red: Siberia 10, Kamchatka 2, Ukraine 10 | Blue: Mongolia 1, Ural 3 "
-                          "| rest: Red 1")
     seats = [{"kind": "human", "name": "Ann"}, {"kind": "cpu", "level": "easy"}]
     with LiveHub(f"sqlite:///{tmp_path}/shared.db", synchronous=True) as hub:
-        game, tokens = hub.create("conquest", dict(last.game.options), 4, seats, start=last.to_json())
-        token = tokens[0]
-        game.act(token, last.game.parse_action("attack Kamchatka -> Mongolia 1", last))
-        while game.status != "finished":
-            state = game.state_copy()
-            legal = [a for a in state.legal_actions() if type(a).__name__ != "EndAttack"]
-            game.act(token, max(legal, key=lambda a: getattr(a, "dice", 0)))
+        game, token = _finished_shared_game(hub)
         running, more = hub.create("conquest", {"players": 2, "setup": "random"}, 5, seats)
         sent = [[game.game_id, token], [running.game_id, more[0]], [game.game_id, "forged-token-xyz"], "junk", [1, 2]]
         found = shared_reviews(hub, seats_of(sent))
