@@ -34,13 +34,21 @@ def render_markdown(text: str) -> str:
     return _MD.render(text)
 
 
+#: what "the document" is, said once at the top of every Rules page (its notes name it)
+SOURCES_NOTE = ("The Academy follows this game's rule document, rule by rule; this page says every rule in "
+                "our own words. Where the document says nothing, a note marked “Classic rule” or “Classic "
+                "map” gives the standard game's rule, and an “Academy reading” says how the Academy reads "
+                "a rule the document leaves open.")
+
+
 def render_rulebook(book: Rulebook, focus: str | None = None, compact: bool = False) -> str:
     """The whole Rules page as HTML; ``focus`` highlights one section id."""
     toc = " ".join(f'<a href="#{s.id}" onclick="{_JUMP.format(id=s.id)}">{html.escape(s.title)}</a>'
                    for s in book.sections)
     parts = ['<div class="rules">']
     if not compact:
-        parts.append(f"<h1>{html.escape(book.title)}: the rules</h1><p>{html.escape(book.summary)}</p>")
+        parts.append(f"<h1>{html.escape(book.title)}: the rules</h1><p>{html.escape(book.summary)}</p>"
+                     f"<p class='rules-sources'>{SOURCES_NOTE}</p>")
     parts.append(f'<nav aria-label="Sections">{toc}</nav>')
     for s in book.sections:
         cls = ' class="focus"' if s.id == focus else ""

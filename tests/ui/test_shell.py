@@ -173,3 +173,14 @@ def test_a_phone_lays_the_page_out_at_its_own_width():
     """The page says so to a phone's browser (a meta viewport); without it a phone shrinks a 980 px layout."""
     from academy.ui.shell import build_page
     assert build_page({}).meta_viewport == "width=device-width, initial-scale=1"
+
+
+@pytest.mark.parametrize("game", ["conquest", "diplomacy", "fronts", "game_of_war", "tactics"])
+def test_every_rules_page_says_what_its_notes_mean(game):
+    """The pages' notes say "Classic rule, not in the document" and "Academy reading": a newcomer asked which
+    document. Each Rules page says it once, at its top."""
+    from academy.rulebook import load_rulebook
+    from academy.ui.rules_page import render_rulebook
+    page = render_rulebook(load_rulebook(game))
+    assert "The Academy follows this game's rule document, rule by rule" in page
+    assert page.index("rules-sources") < page.index("<section")
