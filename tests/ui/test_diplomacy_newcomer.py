@@ -186,7 +186,7 @@ def _standoff_retreat() -> LocalDiplomacy:
 def test_a_retreat_to_a_standoff_says_a_standoff_happened_there():
     s = _standoff_retreat()
     assert not s.type_order("A VIE R GAL")
-    assert "cannot retreat to GAL: a standoff happened in GAL" in s.message and "rule 26" in s.message
+    assert "cannot retreat to GAL: a standoff happened in GAL" in s.message and "(Rules page: Retreats)" in s.message
     s.click("VIE")
     s.click("GAL")
     assert "a standoff happened in GAL" in s.message and not s.pending

@@ -369,7 +369,7 @@ def why_no_retreat(pos: Position, d: Dislodged, dest: str) -> str:
     >>> pos = Position.from_dict({"phase": "S1901R", "units": {"RUSSIA": ["A VIE"]}, "contested": ["GAL"],
     ...                           "dislodged": {"AUSTRIA": [{"unit": "A VIE", "attacked_from": "BOH"}]}})
     >>> why_no_retreat(pos, pos.dislodged[0], "GAL")
-    'a standoff happened in GAL this phase, and no unit may retreat to a province left empty by a standoff (rule 26)'
+    'a standoff happened in GAL this phase, and no unit may retreat to a province left empty by a standoff (Rules page: Retreats)'
     """
     m, unit = pos.dmap, d.unit
     p = province_of(dest)
@@ -380,11 +380,12 @@ def why_no_retreat(pos: Position, d: Dislodged, dest: str) -> str:
                 "unit retreats only to a province it could move to (an army never by convoy, rule 25)")
     if p in pos.contested:
         return (f"a standoff happened in {p} this phase, and no unit may retreat to a province left empty by a "
-                "standoff (rule 26)")
+                "standoff (Rules page: Retreats)")
     if p in pos.units:
-        return f"{p} is occupied by {pos.units[p]}, and a unit retreats only to a vacant province (rule 25)"
+        return (f"{p} is occupied by {pos.units[p]}, and a unit retreats only to a vacant province "
+                "(Rules page: Retreats)")
     if p == d.attacked_from and not d.via_convoy:
-        return f"the attack that dislodged it came from {p}, and no unit may retreat there (rule 26)"
+        return f"the attack that dislodged it came from {p}, and no unit may retreat there (Rules page: Retreats)"
     return f"{dest} is not a coast this fleet can reach; name the coast"
 
 

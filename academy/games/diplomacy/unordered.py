@@ -9,7 +9,7 @@ screen warns before it submits such orders.
 >>> pos = Position.from_dict({"phase": "S1901R", "units": {"FRANCE": ["A MUN"]},
 ...                           "dislodged": {"GERMANY": [{"unit": "A MUN", "attacked_from": "BUR"}]}})
 >>> unordered_note(pos, "GERMANY", [])
-'A MUN has no retreat order: a dislodged unit without one is disbanded (rule 25). Click where it retreats, or submit again to disband it.'
+'A MUN has no retreat order: a dislodged unit without one is disbanded (Rules page: Retreats). Click where it retreats, or submit again to disband it.'
 >>> unordered_note(pos, "GERMANY", ["A MUN R BOH"]) is None
 True
 """
@@ -44,7 +44,8 @@ def unordered_note(pos: Position, power: str, orders: Iterable[str]) -> str | No
         if not left:
             return None
         return (f"{listing(left)} {plural(len(left), 'has', 'have')} no retreat order: a dislodged unit without "
-                f"one is disbanded (rule 25). Click where {'it retreats' if len(left) == 1 else 'each retreats'}, "
+                "one is disbanded (Rules page: Retreats). Click where "
+                f"{'it retreats' if len(left) == 1 else 'each retreats'}, "
                 f"or submit again to disband {'it' if len(left) == 1 else 'them'}.")
     if kind == "A":
         n = adjustment_counts(pos).get(power, 0)
@@ -54,10 +55,10 @@ def unordered_note(pos: Position, power: str, orders: Iterable[str]) -> str | No
             if written >= open_:
                 return None
             return (f"{power.title()} may build {count(open_ - written, 'more unit')} this winter: a build not "
-                    "written is lost for this year (rule 29). Click a free home centre to build, or submit "
-                    "again to build no more.")
+                    "written is lost for this year (Rules page: Builds). Click a free home centre to build, or "
+                    "submit again to build no more.")
         if n < 0 and written < -n:
             return (f"{power.title()} must disband {count(-n - written, 'more unit')}: without an order the rules "
-                    "choose for you, the units farthest from your supply centres first (rule 29, civil disorder). "
-                    "Click a unit to disband it, or submit again to let the rules choose.")
+                    "choose for you, the units farthest from your supply centres first (Rules page: Builds, civil "
+                    "disorder). Click a unit to disband it, or submit again to let the rules choose.")
     return None
