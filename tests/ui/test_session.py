@@ -220,7 +220,7 @@ def test_the_replay_is_its_own_page_on_the_record_and_leaves_the_game_alone():
     replay = page.open_replay()
     assert [type(o).__name__ for o in page.replay_area.objects][0] == "ScrollHere"      # brought into view
     assert page.replay_area.objects[1] is replay.__panel__()
-    assert "this game" in replay.head.object and "all games" not in replay.head.object   # embedded: no links
+    assert "Your game so far" in replay.head.object and "all games" not in replay.head.object   # embedded: no links
     r = replay.session
     assert r.step == 0 and r.length == n and all(o is None for o in r.state.owner.values())
     r.to_end()                  # the position as the person at the screen saw it (the deck stays hidden)
