@@ -23,8 +23,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from .errors import InvalidInput, StoreError
-from .models import GameRow, LearnerRow, LearnerSeatRow, utcnow
-from .progress import check_learner_key, learner_id_for
+from .models import GameRow, LearnerSeatRow, utcnow
+from .progress import check_learner_key, learner_id_for, of_learner
 from .store import Store
 
 __all__ = ["LearnerSeats", "KEEP"]
@@ -76,13 +76,7 @@ class LearnerSeats:
         """(game id, seat) of the seats a learner opened (by the browser's ``key``, or by ``learner_id`` for a
         teacher's class table), the newest first; [] for a learner nobody used yet. Raises InvalidInput for
         a malformed key, ValueError when neither or both are given."""
-        if (key is None) == (learner_id is None):
-            raise ValueError("Give a learner key or a learner id.")
-        query = select(LearnerSeatRow.game_id, LearnerSeatRow.player).order_by(LearnerSeatRow.seen_at.desc())
-        if key is not None:
-            query = query.join(LearnerRow, LearnerRow.id == LearnerSeatRow.learner_id).where(
-                LearnerRow.key == check_learner_key(key))
-        else:
-            query = query.where(LearnerSeatRow.learner_id == int(learner_id))     # type: ignore[arg-type]
+        newest_first = select(LearnerSeatRow.game_id, LearnerSeatRow.player).order_by(LearnerSeatRow.seen_at.desc())
+        query = of_learner(newest_first, LearnerSeatRow.learner_id, key, learner_id)
         with self._session() as s:
             return [(int(g), int(p)) for g, p in s.execute(query).all()]

@@ -38,7 +38,7 @@ from academy.core.visitor_json import MAX_FILE_BYTES, size_text
 
 from .errors import InvalidInput
 from .models import LearnerRow, LocalGameRow, utcnow
-from .progress import _check_id, check_learner_key, learner_id_for
+from .progress import _check_id, check_learner_key, learner_id_for, of_learner
 from .store import Store, _aware
 
 __all__ = ["LocalGames", "SavedGame", "GameTooLarge", "MAX_BYTES"]
@@ -123,14 +123,8 @@ class LocalGames:
         """The finished games kept for a learner (by the browser's ``key``, or by ``learner_id`` for a
         teacher's class table), in game name order; [] for a learner nobody used yet. Raises InvalidInput
         for a malformed key, ValueError when neither or both are given."""
-        if (key is None) == (learner_id is None):
-            raise ValueError("Give a learner key or a learner id.")
-        query = select(LocalGameRow).where(LocalGameRow.finished.is_(True)).order_by(LocalGameRow.game)
-        if key is not None:
-            query = query.join(LearnerRow, LearnerRow.id == LocalGameRow.learner_id).where(
-                LearnerRow.key == check_learner_key(key))
-        else:
-            query = query.where(LocalGameRow.learner_id == int(learner_id))     # type: ignore[arg-type]
+        query = of_learner(select(LocalGameRow).where(LocalGameRow.finished.is_(True)).order_by(LocalGameRow.game),
+                           LocalGameRow.learner_id, key, learner_id)
         with self._session() as s:
             return [_saved(row) for row in s.scalars(query)]
 

@@ -116,6 +116,17 @@ def learner_id_for(s: Session, key: str) -> int:
     return int(learner)
 
 
+def of_learner(query: Any, learner_column: Any, key: str | None = None, learner_id: int | None = None) -> Any:
+    """``query`` kept to the rows of one learner (``learner_column``: the rows' learner id), given by the
+    browser's ``key`` or by ``learner_id`` (a teacher's class table). Raises InvalidInput for a malformed key,
+    ValueError when neither or both are given."""
+    if (key is None) == (learner_id is None):
+        raise ValueError("Give a learner key or a learner id.")
+    if key is not None:
+        return query.join(LearnerRow, LearnerRow.id == learner_column).where(LearnerRow.key == check_learner_key(key))
+    return query.where(learner_column == int(learner_id))     # type: ignore[arg-type]
+
+
 def _check_name(name: str | None) -> str | None:
     if name is None:
         return None
