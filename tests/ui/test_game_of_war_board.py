@@ -76,14 +76,15 @@ def test_text_glyphs_take_a_fixed_colour_and_every_label_is_drawn():
     assert texts["gow-fire_labels_north"].glyph.text_color == NORTH
     assert texts["gow-fire_labels_south"].glyph.text_color == SOUTH
     letters = columns(board, "letters")["text"] + columns(board, "letters_cut")["text"]
-    assert sorted(letters) == ["I"] * 7 == sorted(columns(board, "units")["letter"])
+    assert sorted(columns(board, "units")["letter"]) == ["I"] * 7
+    assert sorted(letters) == ["I1", "I1", "I2", "I2", "I3", "I3", "I4"]     # the ids' numbers, as lessons name them
     s.start_from(parse_position("North to move | board: empty | North arsenals: a1 | South arsenals: y20 | "
                                 "North: N-I1 e8, N-K1 m12 | South: S-I1 e10"))
     pos = s.state.position
-    off = sorted((u.at, {"infantry": "I", "cannon": "K"}[u.type]) for u in pos.units
+    off = sorted((u.at, {"infantry": "I", "cannon": "K"}[u.type] + u.id[-1]) for u in pos.units
                  if u.id not in s.state.connected(u.side))
     cut = columns(board, "letters_cut")
-    assert ("K" in dict((t, q) for q, t in off)) and sorted(zip(zip(cut["x"], cut["y"]), cut["text"])) == off
+    assert ("K1" in dict((t, q) for q, t in off)) and sorted(zip(zip(cut["x"], cut["y"]), cut["text"])) == off
     on = columns(board, "letters")
     assert len(on["text"]) + len(off) == len(pos.units)
 
@@ -210,4 +211,4 @@ def test_on_a_phone_the_board_shrinks_with_its_units_rings_and_letters():
         assert board.kit.column(layer, "size") == [v / 2 for v in sizes], layer
     assert (letters.text_font_size, board.kit.renderers["arsenals"].glyph.size) == ("8px", 15)
     show_at(board.figure, board.figure.width)
-    assert board.kit.column("units", "size") == full["units"] and letters.text_font_size == "11px"
+    assert board.kit.column("units", "size") == full["units"] and letters.text_font_size == "10px"

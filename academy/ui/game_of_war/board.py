@@ -8,7 +8,7 @@ fortresses' rims, the arsenals (stars in their side's colour), the moves of the 
 (dashed arrows in the mover's colour, so the CPU's moves can be followed), the aimed attack (a line from
 every unit that counts to the target, solid for the attack and dashed for the defence), the selected
 unit, its destinations (green dots), the units (a token in the side's colour, lettered with the engine's
-unit code: I infantry, C cavalry, K cannon, SK swift cannon, R relay, SR swift relay; cavalry are
+unit code and the unit's number, "I3" for N-I3: I infantry, C cavalry, K cannon, SK swift cannon, R relay, SR swift relay; cavalry are
 triangles, cannons squares, relays diamonds; a cut-off unit is grey with its side's rim), a frame
 above a unit standing on a fortress or a pass (the terrain's colour, so the unit never hides it), the enemies
 it may attack (red rings; the aimed one thicker), each counting unit's contribution ("+4") and, while
@@ -190,7 +190,7 @@ class GameOfWarBoard(pn.viewable.Viewer):
         font = lambda size: f"{max(8, round(self.px(size)))}px"      # noqa: E731
         return {"network": {"size": self.px(7)}, "arsenals": {"size": self.px(30)},
                 "destinations": {"size": self.px(13)}, "unit_info": {"size": self.px(self.cell * 0.8)},
-                **{name: {"text_font_size": font(11)} for name in (*_LETTERS, "ghost_letter")},
+                **{name: {"text_font_size": font(10)} for name in (*_LETTERS, "ghost_letter")},
                 **{name: {"text_font_size": font(12)} for name in _FIRE_LABELS}}
 
     def _on_resize(self, scale: float) -> None:
@@ -278,7 +278,7 @@ class GameOfWarBoard(pn.viewable.Viewer):
             for k, v in zip(_UNIT_COLUMNS, row):
                 units[k].append(v)
             letters = out["letters" if on else "letters_cut"]
-            for k, v in zip(("x", "y", "text"), (u.at[0], u.at[1], CODES[u.type])):
+            for k, v in zip(("x", "y", "text"), (u.at[0], u.at[1], token(u.id, u.type))):
                 letters[k].append(v)
         for i, uid in enumerate(units["id"]):     # the tooltip: every unit but the selected one, whose
             if uid != s.selected:                    # neighbouring squares the learner is choosing from
@@ -313,7 +313,7 @@ class GameOfWarBoard(pn.viewable.Viewer):
             out["ghost"] = {"x": [selected[0]], "y": [selected[1]], "marker": [MARKERS[unit.type]],
                             "size": [self.px(UNIT_SIZE[unit.type])], "fill_color": [SIDE_COLOURS[unit.side]],
                             "line_color": ["#111111"]}
-            out["ghost_letter"] = {"x": [selected[0]], "y": [selected[1]], "text": [CODES[unit.type]]}
+            out["ghost_letter"] = {"x": [selected[0]], "y": [selected[1]], "text": [token(unit.id, unit.type)]}
         for t in s.targets:
             if pos.has_unit(t):
                 x, y = pos.unit(t).at
@@ -414,3 +414,10 @@ class GameOfWarBoard(pn.viewable.Viewer):
         self._dragging, self._pointer = False, None
         s.drop(sq)
         self.kit.change(self._patch_marks)
+
+
+def token(unit_id: str, kind: str) -> str:
+    """What a unit's token reads: its type's letter and its number ("N-I3" → "I3"), so that a unit the
+    lessons and messages name by its id is found on the board (a newcomer's walk, issue 14)."""
+    digits = len(unit_id) - len(unit_id.rstrip("0123456789"))
+    return CODES[kind] + (unit_id[-digits:] if digits else "")
