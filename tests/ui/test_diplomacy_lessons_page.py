@@ -72,3 +72,36 @@ def test_the_page_shows_the_fixed_orders_hints_and_next() -> None:
     page._next()
     following = LESSONS[[item.id for item in LESSONS].index("support") + 1]
     assert page.lesson_id == following.id and page.exercise_index == 0
+
+
+def test_a_retreat_to_work_out_is_not_shown_by_the_board_or_the_menu() -> None:
+    """Issue 14 (a newcomer's walk): the retreat exercise's menu offered the only open retreat, so there
+    was nothing to work out. With ``work_out: retreats`` the board lights up no province, the menu offers
+    only Disband, a closed province says why without naming the open one, and the open one is taken."""
+    lesson = next(item for item in LESSONS if item.id == "retreats")
+    exercise = lesson.exercises[0]
+    assert exercise.goal["work_out"] == "retreats"
+    model = DiplomacyLessonModel()
+    model.start(Attempt(lesson, exercise))
+    assert model.hides_retreats
+    model.click("VIE")
+    assert model.selected == "A VIE" and model.targets == []
+    assert [text for _, text in model.choices] == ["A VIE D"]
+    assert "work out which ones are open" in model.message
+    model.click("BOH")
+    assert "A VIE cannot retreat to BOH" in model.message and "TRI" not in model.message
+    assert model.selected == "A VIE" and model.pending == {}
+    model.click("TRI")
+    assert model.pending == {"A VIE": "A VIE R TRI"}
+    model.submit()
+    assert model.feedback.status == "solved"
+
+
+def test_other_retreat_exercises_still_light_up_the_open_provinces() -> None:
+    lesson = next(item for item in LESSONS if item.id == "retreats")
+    model = DiplomacyLessonModel()
+    model.start(Attempt(lesson, lesson.exercises[1]))
+    assert not model.hides_retreats
+    model.click("TRI")
+    assert sorted(model.targets) == ["ADR", "ALB"]
+    assert sorted(text for _, text in model.choices) == ["F TRI D", "F TRI R ADR", "F TRI R ALB"]

@@ -32,6 +32,10 @@ Goal keys (several keys in one mapping must all be met):
 - ``disbanded: "A MUN"`` (or a list): the unit was removed in this retreat or adjustment
   phase (disbanded by order, destroyed for want of a retreat, or left without an order).
 - ``all: [goal, ...]`` / ``any: [goal, ...]``: every goal / at least one goal of the list is met.
+- ``work_out: retreats``: never checked; beside the other keys of the goal's top mapping (in a retreat
+  phase), it asks the learner to work out where a dislodged unit may go: the board does not light up
+  the open provinces, the menu offers only the disband, and a click on a closed province says why it
+  is closed without naming the open ones.
 
 ``dislodged`` and ``not_dislodged`` need a movement phase; ``disbanded`` a retreat or an
 adjustment phase. Which goal fits which topic: orders and units (``succeeds`` a move,
@@ -75,14 +79,16 @@ from .position import KIND_NAMES, SEASONS, Position, PositionError, Unit
 from .position_line import format_position, parse_position
 from .state import DiplomacyState
 
-__all__ = ["GOAL_KEYS", "Goal", "GoalError", "LessonState", "PhaseResult", "Progress", "Verdict", "compile_goal",
+__all__ = ["GOAL_KEYS", "WORK_OUT", "Goal", "GoalError", "LessonState", "PhaseResult", "Progress", "Verdict", "compile_goal",
            "describe_goal", "fixed_orders_of", "learner_lines", "learner_of", "result_line", "narrate", "next_step", "play", "split_orders",
-           "start_state"]
+           "start_state", "worked_out"]
 
 GOAL_KEYS = ("succeeds", "fails", "dislodged", "not_dislodged", "occupies", "unit_in", "ordered", "disbanded",
              "all", "any")
 #: the phase kinds (M, R, A) in which each key can be checked
-_KEY_PHASES = {"dislodged": "M", "not_dislodged": "M", "disbanded": "RA"}
+_KEY_PHASES = {"dislodged": "M", "not_dislodged": "M", "disbanded": "RA", "work_out": "R"}
+#: what ``work_out`` may name: what the board and the menus keep back while the learner works it out
+WORK_OUT = ("retreats",)
 _KIND_WORD = {"A": "army", "F": "fleet"}
 _COAST_WORD = {"NC": "north coast", "SC": "south coast", "EC": "east coast", "WC": "west coast"}
 _ADJECTIVE = {"AUSTRIA": "Austrian", "ENGLAND": "English", "FRANCE": "French", "GERMANY": "German",
@@ -409,10 +415,14 @@ class _Compiler(GoalCompiler):
     def goal(self, spec: Any, path: Sequence[Any] = ()) -> Goal:
         if not isinstance(spec, Mapping) or not spec:
             raise GoalError("a goal is a mapping such as {occupies: NTH}", path)
+        if "work_out" in spec and path:
+            raise GoalError("work_out belongs to the goal's top mapping, beside its other keys", (*path, "work_out"))
         parts = []
         for key, value in spec.items():
-            if key not in GOAL_KEYS:
-                close = difflib.get_close_matches(str(key), GOAL_KEYS, n=1)
+            if key == "work_out":
+                worked_out(spec)
+            elif key not in GOAL_KEYS:
+                close = difflib.get_close_matches(str(key), (*GOAL_KEYS, "work_out"), n=1)
                 hint = f" (did you mean '{close[0]}'?)" if close else ""
                 raise GoalError(f"unknown goal key {key!r}{hint}; goal keys are: {', '.join(GOAL_KEYS)}",
                                 (*path, key))
@@ -421,7 +431,10 @@ class _Compiler(GoalCompiler):
                 words = " or ".join(KIND_NAMES[k] for k in kinds)
                 raise GoalError(f"'{key}' needs a {words} phase, but the exercise starts in {self.pos.phase} "
                                 f"({KIND_NAMES[self.pos.phase.kind]})", (*path, key))
-            parts.append(getattr(self, f"_{key}")(value, (*path, key)))
+            if key != "work_out":
+                parts.append(getattr(self, f"_{key}")(value, (*path, key)))
+        if not parts:
+            raise GoalError("work_out needs another goal key beside it, such as {unit_in: {TRI: A}}", path)
         return self.combine(parts)
 
     # --- results of orders -----------------------------------------------------------------
@@ -616,6 +629,20 @@ class _Compiler(GoalCompiler):
         text = _join([f"have {a(_KIND_WORD[kd])} in {self.where(loc)}"
                       for loc, kd in want.items()])
         return _Leaf(text, check, why_not)
+
+
+def worked_out(spec: Any) -> frozenset[str]:
+    """What a goal mapping asks the learner to work out (its ``work_out``; see ``WORK_OUT``); raises
+    GoalError for anything else.
+
+    >>> sorted(worked_out({"unit_in": {"TRI": "A"}, "work_out": "retreats"}))
+    ['retreats']
+    """
+    value = spec.get("work_out", ()) if isinstance(spec, Mapping) else ()
+    items = [value] if isinstance(value, str) else value
+    if not isinstance(items, (list, tuple)) or not all(isinstance(v, str) and v in WORK_OUT for v in items):
+        raise GoalError(f"work_out takes {' or '.join(WORK_OUT)}, not {value!r}", ("work_out",))
+    return frozenset(items)
 
 
 def compile_goal(spec: Any, state: DiplomacyState) -> Goal:

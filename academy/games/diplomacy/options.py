@@ -403,9 +403,11 @@ def convoy_only_moves(pos: Position, key: str) -> list[str]:
     return sorted(d for d in _convoy_reach(pos, _components_of(pos), u.province) if d not in land)
 
 
-def why_not_there(pos: Position, power: str, key: str, province: str) -> str:
+def why_not_there(pos: Position, power: str, key: str, province: str, name_choices: bool = True) -> str:
     """Why ``key`` (one of ``power``'s things to order, "F ROM") has no order that concerns ``province``,
-    and what it can do instead: the answer to a click on a province the unit cannot reach.
+    and what it can do instead: the answer to a click on a province the unit cannot reach. With
+    ``name_choices`` false a dislodged unit's open retreats are not named (a lesson asks the learner to
+    work them out).
 
     >>> pos = Position.from_dict({"phase": "S1901M", "units": {"ITALY": ["F ROM", "A VEN"]}})
     >>> why_not_there(pos, "ITALY", "F ROM", "VEN")
@@ -429,7 +431,8 @@ def why_not_there(pos: Position, power: str, key: str, province: str) -> str:
     d = next((d for d in pos.dislodged if d.unit.power == power and d.unit.province == where), None)
     if kind == "R" and d is not None:
         opts = retreat_options(pos, d.unit, d.attacked_from, d.via_convoy)
-        return f"{d.unit} cannot retreat to {province}: {why_no_retreat(pos, d, province)}. {_retreat_choices(d, opts)}"
+        instead = _retreat_choices(d, opts) if name_choices else "Try another neighbour, or disband it."
+        return f"{d.unit} cannot retreat to {province}: {why_no_retreat(pos, d, province)}. {instead}"
     return f"{key} has nothing to do with {province} in this phase."
 
 

@@ -154,6 +154,9 @@ class DiplomacySession(OrdersSession, DiplomacyView):
 
     _options: dict[str, Any] = {}
 
+    #: a lesson's learner works out where a dislodged unit may go: no highlights, no retreats in the menu
+    hides_retreats = False
+
     @property
     def order_limit(self) -> int | None:
         return self.state.order_limit(self.power) if self.state is not None and self.power else None
@@ -191,9 +194,15 @@ class DiplomacySession(OrdersSession, DiplomacyView):
             self._select(key)
             return
         if self.selected is not None:
-            why = why_not_there(self.state.position, self.power, self.selected, province)
-            self.param.update(message=f"No order of {self.selected} concerns {self._name(province)}: {why} Click one "
-                                      "of the highlighted provinces, or another unit of yours.", choices=[])
+            retreat = self.phase.endswith("R")     # the unit stays selected, with its menu
+            why = why_not_there(self.state.position, self.power, self.selected, province,
+                                name_choices=not (retreat and self.hides_retreats))
+            if retreat:
+                self.message = why
+            else:
+                self.param.update(message=f"No order of {self.selected} concerns {self._name(province)}: {why} "
+                                          "Click one of the highlighted provinces, or another unit of yours.",
+                                  choices=[])
         else:
             self.param.update(message=f"{self._name(province)}: nothing of {self.power.title()}'s to order "
                                       "there. Click one of your units first.", choices=[])
@@ -224,6 +233,11 @@ class DiplomacySession(OrdersSession, DiplomacyView):
             if by_convoy:
                 msg += (f" {listing(by_convoy)}, ringed in blue, {plural(len(by_convoy), 'is', 'are')} reachable "
                         "only by convoy: a fleet at sea must carry the army there.")
+        elif kind == "R" and self.hides_retreats:       # the lesson asks the learner to find them
+            choices = [(order_label(t), t) for t in leaves if t.split()[2:3] == ["D"]]
+            targets = []
+            msg = (f"{key} was dislodged: click the province it retreats to (work out which ones are open), "
+                   "or choose Disband below.")
         elif kind == "R":
             choices = [(order_label(t), t) for t in leaves]
             msg = f"{key} was dislodged: click where it retreats (highlighted), or choose below."
@@ -244,8 +258,8 @@ class DiplomacySession(OrdersSession, DiplomacyView):
         if isinstance(tree, dict) and isinstance(tree.get("H"), str):
             self._write(tree["H"])
         elif self.phase.endswith("R"):
-            self.message = (f"{key} is still selected: click a highlighted province to retreat there, "
-                            "or choose “Disband” below.")
+            where = "the province it retreats to" if self.hides_retreats else "a highlighted province to retreat there"
+            self.message = f"{key} is still selected: click {where}, or choose “Disband” below."
         else:
             self.param.update(message=f"{key} unselected: click it again to select it.", **self._selection_cleared())
 

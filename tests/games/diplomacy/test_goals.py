@@ -191,6 +191,24 @@ def test_unit_in_after_a_retreat():
     assert run(pos, "A VIE R TRI", {"unit_in": {"TRI": "A"}}) == ("open", "met", "")
 
 
+def test_work_out_retreats_is_a_modifier_of_a_retreat_goal():
+    """diplomacy.md §25-§26 (retreats): a lesson may ask the learner to work out where a dislodged unit may
+    go; ``work_out`` is never checked itself, belongs to the top mapping, and needs a retreat phase."""
+    pos = ("Austria to order, S1901R | Austria: A BUD | Germany: A VIE, A TYR | dislodged Austria: A VIE from BOH "
+           "| contested: GAL")
+    goal = {"unit_in": {"TRI": "A"}, "work_out": "retreats"}
+    assert run(pos, "A VIE R TRI", goal) == ("open", "met", "")
+    assert goals.worked_out(goal) == {"retreats"} and goals.worked_out({"unit_in": {"TRI": "A"}}) == set()
+    assert goal_error({"work_out": "retreats"}, pos).message.startswith("work_out needs another goal key")
+    assert "work_out takes retreats, not 'builds'" in goal_error({"unit_in": {"TRI": "A"}, "work_out": "builds"},
+                                                                  pos).message
+    assert goal_error({"all": [{"unit_in": {"TRI": "A"}, "work_out": "retreats"}]}, pos).message.startswith(
+        "work_out belongs to the goal's top mapping")
+    assert goal_error({"occupies": "GAL", "work_out": "retreats"},
+                      "Austria to order, S1901M | Austria: A VIE").message.startswith(
+        "'work_out' needs a retreats phase")
+
+
 # --------------------------------------------------------------------------- ordered / disbanded
 def test_ordered_met_and_lost():
     """diplomacy.md §12: the orders a unit may be given."""
