@@ -252,3 +252,24 @@ def test_board_draws_territories_as_regions_outlined_in_their_owners_colour():
     xs, ys = board.kit.column("names", "x"), board.kit.column("names", "y")
     gb, ne = board.index["great_britain"], board.index["northern_europe"]
     assert (xs[gb], ys[gb]) != (xs[ne], ys[ne] - 0.042)      # no longer both 0.042 below their nodes
+
+
+def test_after_a_conquest_the_board_shows_the_move_being_chosen():
+    """conquest.md "Conquering" (move in at least as many armies as dice rolled): while the learner
+    chooses, the conquered territory showed an empty token (0 armies, issue 14's newcomer walk). It now
+    shows the armies the chosen move takes in, and the territory left behind what stays."""
+    s = game("Red to move, occupy Ukraine -> Afghanistan 3 | Red: Ukraine 7, Afghanistan 0 | rest: Blue 1")
+    board = ConquestBoard(s)
+    root(board)
+    i, j = board.index["ukraine"], board.index["afghanistan"]
+    labels = lambda: (board.source.data["label"][i], board.source.data["label"][j])      # noqa: E731
+    assert labels() == ("1", "6")                        # the default: all but one
+    assert board.kit.column("territories", "armies_text")[j] == "conquered: 6 armies to move in (choose below)"
+    s.choice.move = 4
+    assert labels() == ("3", "4")
+    assert board.kit.column("territories", "armies_text")[i] == "7 armies, 3 after the move"
+    s.choice.move = 1                                    # fewer than the 3 dice rolled: the least allowed
+    assert labels() == ("4", "3")
+    s.choice.move = None
+    assert s.act("move 5")
+    assert s.state.phase == "attack" and labels() == ("2", "5")

@@ -20,6 +20,7 @@ import panel as pn
 import param
 from bokeh.models import ColumnDataSource, Legend, LegendItem
 
+from academy.core.text import count
 from academy.games.conquest.mapdata import ConquestMap, load_map
 from academy.ui.board_kit.board import Board
 from academy.ui.board_kit.coach import coach_layers
@@ -83,6 +84,9 @@ class ConquestBoard(pn.viewable.Viewer):
         self._legend()
         self.kit.on_tap(self._on_tap)
         model.param.watch(self._on_model, ["state", "selected", "target", "targets"])
+        choice = getattr(model, "choice", None)
+        if choice is not None:                 # the armies chosen to move in show on the board at once
+            choice.param.watch(self._on_model, ["move"])
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self.pane
@@ -166,6 +170,7 @@ class ConquestBoard(pn.viewable.Viewer):
         targets = set(m.targets or ())
         cols: dict[str, list[Any]] = {k: [] for k in ("fill_color", "text_color", "label", "armies_text",
                                                        "owner_name", "line_color", "line_alpha", "line_width")}
+        moving = self._moving_in()
         for t in self.ids:
             owner = state.owner[t] if state is not None else None
             armies = state.armies[t] if state is not None else 0
@@ -173,7 +178,12 @@ class ConquestBoard(pn.viewable.Viewer):
             cols["fill_color"].append(fill)
             cols["text_color"].append(text)
             cols["label"].append(str(armies) if armies else "")
-            cols["armies_text"].append(f"{armies} arm{'y' if armies == 1 else 'ies'}")
+            cols["armies_text"].append(count(armies, "army"))
+            if moving is not None and t in moving[:2]:      # a conquest: the move being chosen, as it would end
+                src, dst, n = moving
+                cols["label"][-1] = str(n if t == dst else armies - n)
+                cols["armies_text"][-1] = (f"conquered: {count(n, 'army')} to move in (choose below)" if t == dst
+                                           else f"{count(armies, 'army')}, {armies - n} after the move")
             cols["owner_name"].append("unclaimed" if owner is None else state.game.player_name(owner))
             if t == m.selected:
                 halo = (SELECTED, 1.0, 4.0)
@@ -187,6 +197,17 @@ class ConquestBoard(pn.viewable.Viewer):
             cols["line_alpha"].append(halo[1])
             cols["line_width"].append(halo[2])
         return cols
+
+    def _moving_in(self) -> tuple[str, str, int] | None:
+        """After a conquest: where from, where to, and how many armies the move now chosen takes in
+        (all but one unless fewer are chosen, never fewer than the dice rolled); else None."""
+        state = self.model.state
+        occupy = state.occupy if state is not None and state.phase == "occupy" else None
+        if not occupy:
+            return None
+        most = state.armies[occupy["src"]] - 1
+        chosen = getattr(getattr(self.model, "choice", None), "move", None)
+        return occupy["src"], occupy["dst"], most if chosen is None else max(occupy["min"], min(chosen, most))
 
     def _on_model(self, *events: Any) -> None:
         self.update()
