@@ -12,7 +12,7 @@ from academy.core.protocol import State
 from academy.core.record import Record
 from academy.games import REGISTRY
 
-__all__ = ["log_lines", "rebuild", "read_saved"]
+__all__ = ["log_lines", "moments", "rebuild", "read_saved"]
 
 SNAPSHOT_EVERY = 100
 
@@ -47,6 +47,23 @@ def log_lines(events: list[Any], step: int, state: State | None = None,
         if rule is not None and decided and (k in starts if starts_only else (not starts or k >= starts[0])):
             line["turn"] = rule.heading(state)
     return lines
+
+
+def moments(record: Record, steps: Any) -> dict[int, str]:
+    """For each of ``steps`` (a number of the record's entries), when the game was after that many
+    entries, in its own words (``registry.moment``: "Turn 3 · Red", "Spring 1901 movement"): what a
+    message written at that step is dated by. One replay up to the latest step asked."""
+    from .registry import moment
+    wanted = {int(k) for k in steps if 0 <= int(k) <= len(record.entries)}
+    if not wanted:
+        return {}
+    out = {0: moment(record.initial_state())} if 0 in wanted else {}
+
+    def keep(i: int, state: State) -> None:
+        if i + 1 in wanted:
+            out[i + 1] = moment(state)
+    record.replay(upto=max(wanted), on_step=keep)
+    return out
 
 
 def rebuild(record: Record, upto: int | None = None) -> tuple[State, list[dict[str, Any]]]:

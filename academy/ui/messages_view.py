@@ -2,7 +2,7 @@
 
 ``MessagesView`` works on any shared seat's session (a ``SeatChat``): checkboxes of the other
 seats (with an "Everyone" shortcut), a text box and a Send button; below, the conversations this seat
-is part of (sender, recipients, text, game step), grouped by who takes part, the most recent first.
+is part of (sender, recipients, text, and when in the game it was written), grouped by who takes part, the most recent first.
 The session reloads its messages when the live game tells it one arrived (``LiveGame`` delivers
 ``message`` events only to their participants), so the panel updates without a reload.
 
@@ -44,7 +44,8 @@ def participants_label(names: list[str]) -> str:
 
 
 def conversations_html(messages: list[dict[str, Any]], me: int, name: Any) -> str:
-    """This seat's conversations as HTML (every text escaped); ``name(player)`` gives a seat's name."""
+    """This seat's conversations as HTML (every text escaped); ``name(player)`` gives a seat's name. Each
+    message is dated by its ``when`` (the game's time: "Turn 3 · Red", "Spring 1901 movement"), if it has one."""
     if not messages:
         return "<div class='chat'><p class='meta'>No messages yet.</p></div>"
     groups: dict[frozenset[int], list[dict[str, Any]]] = {}
@@ -58,7 +59,8 @@ def conversations_html(messages: list[dict[str, Any]], me: int, name: Any) -> st
         for m in msgs:
             sender = "You" if m["sender"] == me else name(m["sender"])
             to = participants_label(["you" if p == me else name(p) for p in m["recipients"]])
-            rows.append(f"<div class='msg' data-id='{int(m['id'])}'><span class='meta'>step {int(m['step'])} · "
+            when = f"{html.escape(m['when'])} · " if m.get("when") else ""
+            rows.append(f"<div class='msg' data-id='{int(m['id'])}'><span class='meta'>{when}"
                         f"{html.escape(sender)} → {html.escape(to)}:</span> "
                         f"<span class='text'>{html.escape(m['text'])}</span></div>")
         parts.append(f"<div class='conversation'><div class='with'>With {html.escape(participants_label(others))}"

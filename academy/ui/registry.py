@@ -32,7 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["GameUi", "TurnRule", "UI", "load", "part", "editor_factory", "turn_rule"]
+__all__ = ["GameUi", "TurnRule", "UI", "load", "moment", "part", "editor_factory", "turn_rule"]
 
 
 @dataclass(frozen=True)
@@ -114,6 +114,13 @@ def turn_rule(game: str) -> TurnRule | None:
     """How game ``game``'s log is grouped by turn (None: not a turn-by-turn game, or no such game)."""
     entry = UI.get(game)
     return entry.turns if entry is not None else None
+
+
+def moment(state: Any) -> str:
+    """When in its game ``state`` is, as its pages say it: its turn's heading ("Turn 3 · Red", "Day 2 ·
+    Blue") in a turn-by-turn game, else the engine's own words ("Spring 1901 movement", "Turn 3")."""
+    rule = turn_rule(state.game.name)
+    return rule.heading(state) if rule is not None else state.when()
 
 
 def load(target: str) -> Any:

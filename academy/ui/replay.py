@@ -28,6 +28,8 @@ from academy.core.record import Record
 from academy.core.text import listing
 from academy.ui.page_errors import alert_page, game_number
 from academy.ui.registry import UI, load
+from academy.ui.history import moments
+from academy.ui.seat_chat import message_dicts
 
 from .record_file import RecordFileInput
 from .replay_model import RecordError, read_record
@@ -78,8 +80,8 @@ def stored_replay(hub: Any, game_id: int, token: str | None = None) -> dict[str,
     names = [s.name or record.game.player_name(s.player) for s in info.seats]
     who = "everything" if finished else ("your own view" if player is not None else "a spectator's view")
     title = f"{record.game.title} game {info.id} ({'finished' if finished else 'in progress'}; {who})"
-    chat = [{"id": m.id, "sender": m.sender, "recipients": sorted(m.recipients), "text": m.text, "step": m.step}
-            for m in game.messages(token)] if token else []
+    stored = game.messages(token) if token else []
+    chat = message_dicts(stored, moments(record, {m.step for m in stored}))
     return {"record": record, "viewer": player, "masked": not finished, "title": title, "seat_names": names,
             "chat": chat}
 

@@ -43,7 +43,7 @@ class ReplaySteps(param.Parameterized):
     message = param.String("", doc="what the frame shown is, or why a tap does nothing")
     title = param.String("", doc="what is replayed, in words")
     masked = param.Boolean(False, doc="a running game: only the viewer's own view is shown")
-    chat = param.List([], doc="the viewer seat's messages (dicts: id, sender, recipients, text, step)")
+    chat = param.List([], doc="the viewer seat's messages (dicts: id, sender, recipients, text, step, when)")
 
     #: the seat this replay is shown to (None: a spectator, or everything)
     seat: int | None

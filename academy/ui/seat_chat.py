@@ -10,25 +10,34 @@ only to the message's participants).
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from typing import Any
 
 import param
 
 from academy.core.errors import AcademyError
 from academy.store.errors import StoreError
+from academy.ui.history import moments
 
-__all__ = ["SeatChat", "MAX_MESSAGE_CHARS"]
+__all__ = ["SeatChat", "MAX_MESSAGE_CHARS", "message_dicts"]
 
 log = logging.getLogger("academy.ui.seat_chat")
 
 MAX_MESSAGE_CHARS = 2000   # the longest message a seat may send from a play page
 
 
+def message_dicts(stored: Any, dates: Mapping[int, str]) -> list[dict[str, Any]]:
+    """The store's messages as the messages panel reads them: id, sender, recipients, text, step and
+    ``when`` (the game's time at its step, from ``dates``: see ``history.moments``)."""
+    return [{"id": m.id, "sender": m.sender, "recipients": sorted(m.recipients), "text": m.text, "step": m.step,
+             "when": dates.get(m.step, "")} for m in stored]
+
+
 class SeatChat(param.Parameterized):
     """Write to other seats and keep this seat's conversations; see the module docstring."""
 
     messages = param.List([], doc="messages this seat sent or received, oldest first "
-                                  "(dicts: id, sender, recipients, text, step)")
+                                  "(dicts: id, sender, recipients, text, step, when)")
     chat_notice = param.String("", doc="the last word of the messages panel (an error or 'sent')")
 
     # provided by the session
@@ -94,6 +103,18 @@ class SeatChat(param.Parameterized):
             return f"You cannot write to player {', '.join(str(p + 1) for p in wrong)}: choose other seats of this game."
         return None
 
+    def _moments(self, steps: Any) -> dict[int, str]:
+        """When in the game each step was ("Turn 3 · Red"), from the live game's record; remembered, so
+        the record is replayed only for steps not seen before."""
+        known: dict[int, str] = self.__dict__.setdefault("_dated", {})
+        missing = {s for s in steps} - set(known)
+        if missing:
+            try:
+                known.update(moments(self.live_game.record_copy(), missing))
+            except (AcademyError, StoreError) as exc:
+                log.warning("chat: game %s: messages not dated: %s", self.live_game.game_id, exc)
+        return known
+
     def _load_messages(self) -> None:
         """Read this seat's conversations from the store (none for a spectator)."""
         if self.spectator:
@@ -103,7 +124,6 @@ class SeatChat(param.Parameterized):
         except StoreError as exc:
             log.warning("chat: game %s: messages not loaded: %s", self.live_game.game_id, exc)
             return
-        msgs = [{"id": m.id, "sender": m.sender, "recipients": sorted(m.recipients), "text": m.text,
-                 "step": m.step} for m in stored]
+        msgs = message_dicts(stored, self._moments(m.step for m in stored))
         if msgs != self.messages:
             self.messages = msgs

@@ -87,3 +87,23 @@ def test_a_draw_agreed_by_every_survivor_ends_the_game(hub):
     assert game.status == "finished" and game.winner is None
     assert "draw" in sessions[6].message and not sessions[2].vote_draw()
     assert SharedDiplomacy(game).vote_draw() is False
+
+
+def test_messages_are_dated_by_the_game_phase_not_a_step_number(hub):
+    """Issue 14 (a newcomer's walk): a message was headed "step 12", a number no page explains. It is
+    dated by the phase it was written in, as the board names it (diplomacy.md §10: talks go on between
+    phases)."""
+    from academy.ui.messages_view import conversations_html
+    from academy.ui.replay import stored_replay
+    game, tokens = hub.create("diplomacy", {}, 5, HUMANS)
+    austria, england, france = (SharedDiplomacy(game, tokens[p]) for p in range(3))
+    assert austria.send_message([1], "Spring talks.")
+    for seat in (austria, england, france):
+        assert seat.submit(), seat.message              # units hold; the CPU powers order themselves
+    assert game.state_copy().phase == "F1901M"
+    assert england.send_message([0], "Fall talks.")
+    assert [m["when"] for m in austria.messages] == ["Spring 1901 movement", "Fall 1901 movement"]
+    shown = conversations_html(austria.messages, 0, lambda p: ["Austria", "England"][p])
+    assert "Spring 1901 movement · You → England:" in shown and "step" not in shown
+    assert [m["when"] for m in stored_replay(hub, game.game_id, tokens[1])["chat"]] == [
+        "Spring 1901 movement", "Fall 1901 movement"]

@@ -268,3 +268,14 @@ def test_a_broken_cpu_stops_with_a_message_and_the_game_is_unchanged(mode, words
     s.new_game(players=2, seats=["easy", "human"], setup="random", seed=3)
     assert words in s.message and not s.thinking
     assert s.state.to_move() == 0 and s.state.phase in ("reinforce", "cashout", "place")
+
+
+def test_moments_date_record_steps_in_the_games_own_words():
+    """What a shared game's messages are dated by: the turn's heading after that many entries."""
+    from academy.ui.history import moments
+    s = from_position(ATTACK)
+    assert s.act("end attack") and s.act("end turn")
+    record = s.state.record
+    dates = moments(record, {0, len(record.entries), len(record.entries) + 5})
+    assert dates[0] == "Turn 1 · Red" and dates[len(record.entries)].endswith("· Blue")
+    assert len(record.entries) + 5 not in dates                     # beyond the record: not dated

@@ -72,6 +72,10 @@ class DiplomacyState(State):
     def phase(self) -> str:
         return str(self.position.phase)
 
+    def when(self) -> str:
+        """The game's own time, in words: "Spring 1901 movement"."""
+        return phase_title(self.phase)
+
     def power_of(self, player: int | str) -> str:
         """A power's name from its player index or (leniently) its name; raises InvalidNotation."""
         if isinstance(player, int) and not isinstance(player, bool):

@@ -86,6 +86,10 @@ class FrontsState(State):
     def player_index(self, pid: str) -> int:
         return self.board.players.index(pid)
 
+    def when(self) -> str:
+        """The game's own time, in words: "Turn 3"."""
+        return f"Turn {self.board.turn}"
+
     # --- the branch point ---------------------------------------------------------------------
     def node_kind(self) -> NodeKind:
         return NodeKind.TERMINAL if self.result else NodeKind.SIMULTANEOUS
