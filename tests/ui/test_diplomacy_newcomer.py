@@ -129,6 +129,19 @@ def test_an_empty_submit_in_a_retreat_warns_first_and_a_second_one_disbands():
     assert s.phase != "S1901R" and "A MUN" not in str(s.state.position.units_of("GERMANY"))
 
 
+def test_submit_anyway_needs_one_click_even_when_other_orders_arrive_in_between():
+    """Issue 14 (a newcomer's walk): "Submit anyway" once needed two clicks. The warning was keyed on the
+    record's step, which the CPU powers' orders move on while the learner reads it; it is keyed on the
+    phase and the drafts."""
+    s = _retreat_session()
+    panel = OrdersPanel(s)
+    assert not s.submit()
+    s.step += 1                                           # a CPU power's orders reached the record
+    assert s.warned and panel.submit.label == "Submit anyway"
+    assert s.submit(), s.message
+    assert s.phase != "S1901R"
+
+
 def test_a_written_retreat_submits_at_once():
     s = _retreat_session()
     s.click("MUN")

@@ -399,7 +399,7 @@ class DiplomacySession(OrdersSession, DiplomacyView):
         if not self.warns_unordered or self.state is None or not self.power:
             return None
         note = unordered_note(self.state.position, self.power, self.orders_list())
-        asked = (self.step, tuple(sorted(self.pending.items())))
+        asked = self._warning_key()
         if note and self._warned != asked:
             self._warned = asked
             self.choices = []
@@ -414,7 +414,13 @@ class DiplomacySession(OrdersSession, DiplomacyView):
     @property
     def warned(self) -> bool:
         """The last Submit only warned about these very drafts: the next one sends them."""
-        return self._warned is not None and self._warned == (self.step, tuple(sorted(self.pending.items())))
+        return self._warned is not None and self._warned == self._warning_key()
+
+    def _warning_key(self) -> tuple[str, tuple[tuple[str, str], ...]]:
+        """What a warning was about: the phase and the drafts. The phase, not the record's step: the CPU
+        powers' orders arriving between the two clicks must not make the second Submit warn again."""
+        phase = str(self.state.position.phase) if self.state is not None else ""
+        return phase, tuple(sorted(self.pending.items()))
 
     def selection_text(self) -> str:
         """What is selected and what a click does next ('' when nothing is selected)."""
