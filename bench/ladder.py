@@ -8,6 +8,7 @@ Run from the repository root (prefix ``nice -n 10`` on a shared machine):
     .venv/bin/python bench/ladder.py --games 6 --seed 100  # fewer games, other seeds
     .venv/bin/python bench/ladder.py tactics --max-turns 30
     .venv/bin/python bench/ladder.py --quick               # smoke run: 2 games per pairing, short caps
+    .venv/bin/python bench/ladder.py conquest --higher hard  # only the normal v hard pairings
 
 The games are conquest, diplomacy, fronts, game_of_war and tactics. Each plays three pairings, a level
 against the level below it: random v easy, easy v normal, normal v hard ("random" is
@@ -366,11 +367,15 @@ def run_pairing(game: str, setup: Setup, lower: str, higher: str, games: int, se
     return Row(game, setup.label, lower, higher, outcomes, dict(times), time.perf_counter() - start)
 
 
-def run_game(game: str, games: int, seed: int, cap: int, report: Callable[[Row], None] | None = None) -> list[Row]:
-    """Every pairing of ``game`` at every table; ``report(row)`` is called as each row is done."""
+def run_game(game: str, games: int, seed: int, cap: int, report: Callable[[Row], None] | None = None,
+             higher_levels: Sequence[str] = ()) -> list[Row]:
+    """Every pairing of ``game`` at every table (only those whose higher level is in ``higher_levels``, if
+    given); ``report(row)`` is called as each row is done."""
     rows = []
     for setup in setups(game):
         for lower, higher in PAIRINGS:
+            if higher_levels and higher not in higher_levels:
+                continue
             row = run_pairing(game, setup, lower, higher, games, seed, cap)
             rows.append(row)
             if report:
@@ -442,6 +447,8 @@ def main(argv: list[str] | None = None) -> list[Row]:
                         help="cap of a game in its own unit: Conquest player turns, Fronts and Game of War turns, "
                              "Tactics days, Diplomacy years (defaults: " +
                              ", ".join(f"{g} {c}" for g, c in DEFAULT_CAP.items()) + ")")
+    parser.add_argument("--higher", action="append", default=[], choices=[h for _, h in PAIRINGS],
+                        help="only the pairings whose higher level is this one (repeatable; default: all three)")
     parser.add_argument("--quick", action="store_true",
                         help=f"smoke run: {QUICK_GAMES} games per pairing, short caps (" +
                              ", ".join(f"{g} {c}" for g, c in QUICK_CAP.items()) + ")")
@@ -463,7 +470,8 @@ def main(argv: list[str] | None = None) -> list[Row]:
         print(f"\n== {TITLES[g]}: {describe(g)}; cap {cap} {UNIT[g]}")
         print(header(g))
         start = time.perf_counter()
-        game_rows = run_game(g, games, args.seed, cap, report=lambda row: print(format_row(row), flush=True))
+        game_rows = run_game(g, games, args.seed, cap, report=lambda row: print(format_row(row), flush=True),
+                             higher_levels=args.higher)
         print(speed_line(g, game_rows))
         print(f"  {time.perf_counter() - start:.1f} s for {TITLES[g]}")
         rows += game_rows
