@@ -3,8 +3,9 @@ of their finished games, each with the lesson that teaches it.
 
 The games read are the learner's finished games on their own screen (``academy.store.local_games``: the
 last one of each game, kept per learner; only the learner's seats in them, ``learner_seats``: the people at
-the screen) and the finished shared games whose seats this browser opened (``academy.ui.seat_memory``: the
-browser remembers them; only that seat). Each game is reviewed once per process (``reviewed``: reviews are immutable, kept in a
+the screen) and the learner's finished shared games (only their seat): those the store keeps for the learner's
+id (``academy.store.learner_seats``: the progress link shows them on any device) and those whose seats only this
+browser remembers (``academy.ui.seat_memory``). Each game is reviewed once per process (``reviewed``: reviews are immutable, kept in a
 small cache keyed by the record) and its mistakes and blunders are counted by the lesson the coach links
 them to (``misplays``); the rule misplayed most comes first.
 
@@ -204,18 +205,17 @@ class PlayProgress(pn.viewable.Viewer):
     ``games`` the games listed, in order; ``local_games`` the store's (made at first use unless given)."""
 
     def __init__(self, key: Callable[[], str], games: Sequence[str], local_games: Any = None, hub: Any = None,
-                 **params: Any) -> None:
+                 seats: Any = None, **params: Any) -> None:
         super().__init__(**params)
         from academy.ui.seat_memory import RememberedSeats
-        self.key, self.games, self._local, self._hub = key, tuple(games), local_games, hub
+        self.key, self.games, self._local, self._hub, self._seats = key, tuple(games), local_games, hub, seats
         self.pane = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width", css_classes=["play-misplays"])
         self.remembered = RememberedSeats(width=0, height=0, margin=0)
         self.remembered.param.watch(lambda e: self.refresh(), "seats")
         self.layout = pn.Column(
             pn.pane.HTML("<h3 style='margin:12px 0 2px'>What your games say</h3><p class='academy-muted'>The rules "
                          "you misplayed most, from the coach's review of your last finished game of each kind on "
-                         "your own screen and of the finished shared games you played in this browser, with the "
-                         "lesson for each.</p>", stylesheets=[STYLE]),
+                         "your own screen and of your finished shared games, with the lesson for each.</p>", stylesheets=[STYLE]),
             self.pane, self.remembered, sizing_mode="stretch_width", css_classes=["play-progress"])
 
     def __panel__(self) -> pn.viewable.Viewable:
@@ -236,12 +236,40 @@ class PlayProgress(pn.viewable.Viewer):
             self._hub = shared_hub()
         return self._hub
 
+    @property
+    def seats(self) -> Any:
+        if self._seats is None:
+            from academy.store.learner_seats import LearnerSeats
+            self._seats = LearnerSeats(self.local_games.store)
+        return self._seats
+
+    def shared_seats(self) -> list[tuple[int, str | int]]:
+        """The learner's seats in shared games: those the store keeps for the learner's id (so the progress
+        link shows them on another device too), then those only this browser remembers (a seat opened
+        before the store kept seats), each seat once."""
+        from academy.store.errors import StoreError
+        from academy.ui.seat_memory import seats_of
+        try:
+            kept: list[tuple[int, str | int]] = list(self.seats.of(key=self.key()))
+        except StoreError as exc:
+            log.info("play progress: the learner's kept seats are not read: %s", exc)
+            kept = []
+        known = set(kept)
+        for game_id, token in reversed(seats_of(self.remembered.seats)):      # the newest first, as kept
+            try:
+                player = self.hub.open(game_id).seat_of(token)
+            except (StoreError, ValueError):
+                continue
+            if (game_id, player) not in known:
+                known.add((game_id, player))
+                kept.append((game_id, player))
+        return kept
+
     def html(self) -> str:
         """The part's HTML for the learner now (the slow part: reviews)."""
-        from academy.ui.seat_memory import seats_of
         reviews: dict[str, list[Review]] = {g: [rv] for g, rv in
                                             _learner_reviews(self.local_games.finished(self.key())).items()}
-        seats = seats_of(self.remembered.seats)
+        seats = self.shared_seats()
         if seats:
             for game, found in shared_reviews(self.hub, seats).items():
                 reviews.setdefault(game, []).extend(found)
@@ -278,13 +306,7 @@ class ClassPlayProgress(pn.viewable.Viewer):
 
     local_games = PlayProgress.local_games
     hub = PlayProgress.hub
-
-    @property
-    def seats(self) -> Any:
-        if self._seats is None:
-            from academy.store.learner_seats import LearnerSeats
-            self._seats = LearnerSeats(self.local_games.store)
-        return self._seats
+    seats = PlayProgress.seats
 
     def reviews(self, learner_id: int) -> list[Review]:
         """The reviews of one student's games of the class's game (their own screen first)."""

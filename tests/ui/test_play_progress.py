@@ -184,3 +184,23 @@ def test_a_seat_page_in_a_browser_without_a_learner_id_keeps_nothing(tmp_path) -
     with Store(f"sqlite:///{tmp_path}/none.db") as store:
         assert keep_seat("", 1, 0, LearnerSeats(store)) is False
         assert keep_seat(new_learner_key(), 99, 0, LearnerSeats(store)) is False     # no such game: refused, logged
+
+
+def test_the_progress_page_reads_shared_games_the_store_keeps_for_the_learner(tmp_path) -> None:
+    """Issue 22, item 3: on another device (its progress link: no seat remembered by that browser) the
+    learner's page still shows what their shared games say, from the seats the store keeps for their id;
+    a seat both lists know is read once."""
+    from academy.store.learner_seats import LearnerSeats
+    from academy.store.live import LiveHub
+    with LiveHub(f"sqlite:///{tmp_path}/kept.db", synchronous=True) as hub:
+        game, token = _finished_shared_game(hub)
+        key = new_learner_key()
+        seats = LearnerSeats(hub.store)
+        seats.remember(key, game.game_id, 0)
+        page = PlayProgress(lambda: key, ("conquest",), LocalGames(hub.store), hub=hub, seats=seats)
+        assert page.shared_seats() == [(game.game_id, 0)]
+        assert "the lesson “Attacking and the dice”" in page.html()
+        page.remembered.seats = [[game.game_id, token]]         # this browser remembers the same seat
+        assert page.shared_seats() == [(game.game_id, 0)]
+        other = PlayProgress(lambda: new_learner_key(), ("conquest",), LocalGames(hub.store), hub=hub, seats=seats)
+        assert other.shared_seats() == [] and "Attacking and the dice" not in other.html()
