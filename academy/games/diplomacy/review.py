@@ -6,7 +6,7 @@ one power's orders for a movement phase (the last set it submitted before the ph
 The hard CPU's orders are its own search (bots.HeuristicBot, level "hard": its plans, polished a unit at a
 time) told the others' real orders instead of guessing them (``HeuristicBot.orders_against``). Both sets
 are adjudicated with the engine's adjudicator against the others' real orders, and each result is worth
-(``worth``): the supply centres the power holds or stands on after the phase (a centre it owns with no
+(``worth``): the supply centres the power owns or stands on after the phase (a centre it owns with no
 unit on it, or any centre its unit occupies), less ``DISLODGED`` for each of its units dislodged (it must
 retreat or be disbanded). The grade is the worth given away against the hard CPU's orders
 (``THRESHOLDS``): below half a centre good; a unit dislodged (half a centre) an inaccuracy; a centre a
@@ -43,7 +43,10 @@ THRESHOLDS = (0.5, 1.0, 2.0)
 LESSONS = {"bounce": ("support", "supported-attack"), "cut": ("cutting-support", "cut-the-ruhr"),
            "dislodged": ("support", "support-to-hold"), "other": ("orders", None)}
 
-CENTRES, LOST, FAILED = "supply centres held or occupied", "units dislodged", "orders that failed"
+CENTRES, LOST, FAILED = "supply centres yours or under your units", "units dislodged", "orders that failed"
+#: after a Spring phase: why a centre under a unit counts before it is owned
+SPRING_NOTE = (" (after Spring a centre counts when your unit stands on it: it becomes yours if the unit is still "
+               "there after the Fall moves)")
 
 
 def worth(after: Position, power: str) -> tuple[int, int]:
@@ -114,14 +117,16 @@ class DiplomacyReviewer(GameReviewer):
         failed = self._first_failure(made_res, power)
         kind = (made_res.details.get(failed, {}).get("kind") if failed else None) or "other"
         lesson = LESSONS.get(kind, LESSONS["other"])
+        note = SPRING_NOTE if str(pos.phase).startswith("S") else ""
         if loss <= 0:
             why = (f"Against {against} these orders do as well as the hard CPU's: "
-                   f"{count(made[CENTRES], 'supply centre')} held or occupied, {made[LOST]} dislodged.")
+                   f"{count(made[CENTRES], 'supply centre')} yours or under your units{note}, "
+                   f"{count(made[LOST], 'unit')} dislodged.")
             return Mark(decision.step, decision.player, text, "good", None, made, {}, why, lesson)
         better = self.game.format_action(SubmitOrders(power, tuple(hard)))
         result = (f"against {against} these orders end with {count(made[CENTRES], 'supply centre')} "
-                  f"held or occupied and {made[LOST]} dislodged; the hard CPU's end with {best[CENTRES]} and "
-                  f"{best[LOST]}.")
+                  f"yours or under your units{note} and {count(made[LOST], 'unit')} dislodged; the hard CPU's "
+                  f"end with {best[CENTRES]} and {best[LOST]}.")
         why = f"{made_res.reasons[failed].rstrip('.')}; {result}" if failed else result[0].upper() + result[1:]
         return Mark(decision.step, decision.player, text, grade_of(loss, THRESHOLDS), better, made, best, why,
                     lesson)

@@ -33,19 +33,22 @@ def test_a_bounce_that_a_support_would_have_won_is_a_mistake() -> None:
     [mark] = review(record, players=[2]).marks
     pos = Position.from_dict(BELGIUM)
     made = adjudicate(pos, {"GERMANY": GERMANY, "FRANCE": ["A PIC - BEL", "A BUR H"]}).position
-    assert mark.numbers == {"supply centres held or occupied": worth(made, "FRANCE")[0], "units dislodged": 0,
+    assert mark.numbers == {"supply centres yours or under your units": worth(made, "FRANCE")[0], "units dislodged": 0,
                             "orders that failed": 1} and worth(made, "FRANCE") == (3, 0)
     better = [t.strip() for t in mark.better.split(":", 1)[1].split(";")]
     after = adjudicate(pos, {"GERMANY": GERMANY, "FRANCE": better}).position
-    assert mark.better_numbers["supply centres held or occupied"] == worth(after, "FRANCE")[0] == 4
+    assert mark.better_numbers["supply centres yours or under your units"] == worth(after, "FRANCE")[0] == 4
     assert mark.grade == "mistake" and mark.lesson == ("support", "supported-attack")
     assert mark.why.startswith("A PIC - BEL bounces (attack 1; A RUH also moves there with 1)")
+    assert ("end with 3 supply centres yours or under your units (after Spring a centre counts when your unit "
+            "stands on it: it becomes yours if the unit is still there after the Fall moves) and 0 units dislodged; "
+            "the hard CPU's end with 4 and 0.") in mark.why          # issue 22: the Spring count explained
 
 
 def test_the_supported_attack_is_good() -> None:
     record = record_of(BELGIUM, ("FRANCE", ["A PIC - BEL", "A BUR S A PIC - BEL"]), ("GERMANY", GERMANY))
     [mark] = review(record, players=[2]).marks
-    assert (mark.grade, mark.better, mark.numbers["supply centres held or occupied"]) == ("good", None, 4)
+    assert (mark.grade, mark.better, mark.numbers["supply centres yours or under your units"]) == ("good", None, 4)
 
 
 def test_when_the_others_ordered_does_not_matter() -> None:
@@ -91,8 +94,8 @@ def test_the_live_coach_foresees_a_blunder_against_the_orders_it_expects() -> No
     germany = state.player_of("GERMANY")
     mark = foresee(state, WANDER, germany)
     assert mark.grade == "blunder" and len(state.record) == 0           # weighed, not played
-    assert mark.numbers["supply centres held or occupied"] == 3
-    assert mark.better_numbers["supply centres held or occupied"] == 5
+    assert mark.numbers["supply centres yours or under your units"] == 3
+    assert mark.better_numbers["supply centres yours or under your units"] == 5
     assert "against the orders the hard CPU expects from the others" in mark.why
     assert mark.better.startswith("GERMANY: ") and "A BER - PRU" not in mark.better
 
