@@ -16,13 +16,14 @@ name the file and line.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .text import listing
 
-__all__ = ["Verdict", "MET", "OPEN", "GoalError", "Goal", "AllOf", "AnyOf", "Check", "GoalCompiler", "join_words"]
+__all__ = ["Verdict", "MET", "OPEN", "GoalError", "Goal", "AllOf", "AnyOf", "Check", "GoalCompiler", "join_words",
+           "worked_out"]
 
 
 @dataclass(frozen=True)
@@ -104,6 +105,20 @@ class Check(Goal):
 
 #: "a", "a and b", "a, b and c" (``word``: "and" or "or"): the one text helper's listing.
 join_words = listing
+
+
+def worked_out(spec: Any, allowed: Sequence[str]) -> frozenset[str]:
+    """What a goal mapping's ``work_out`` names (one of ``allowed``, or a list of them): what a lesson's board
+    keeps back while the learner works it out; raises GoalError for anything else.
+
+    >>> sorted(worked_out({"owns": "Ural", "work_out": "reinforcements"}, ("reinforcements", "set_value")))
+    ['reinforcements']
+    """
+    value = spec.get("work_out", ()) if isinstance(spec, Mapping) else ()
+    items = [value] if isinstance(value, str) else value
+    if not isinstance(items, (list, tuple)) or not all(isinstance(v, str) and v in allowed for v in items):
+        raise GoalError(f"work_out takes {' or '.join(allowed)} (or a list of them), not {value!r}", ("work_out",))
+    return frozenset(items)
 
 
 class GoalCompiler(ABC):

@@ -70,6 +70,7 @@ from typing import Any
 
 from academy.core.errors import InvalidNotation, RulesError
 from academy.core.goals import MET, OPEN, Goal, GoalCompiler, GoalError, Verdict
+from academy.core.goals import worked_out as core_worked_out
 from academy.core.goals import AllOf as _All
 from academy.core.goals import AnyOf as _Any
 from academy.core.goals import join_words as _join
@@ -167,11 +168,7 @@ def worked_out(spec: Any) -> frozenset[str]:
     >>> sorted(worked_out({"armies": {"Siam": 7}, "work_out": "reinforcements"}))
     ['reinforcements']
     """
-    value = spec.get("work_out", ()) if isinstance(spec, Mapping) else ()
-    items = [value] if isinstance(value, str) else value
-    if not isinstance(items, (list, tuple)) or not all(isinstance(v, str) and v in WORK_OUT for v in items):
-        raise GoalError(f"work_out takes {' or '.join(WORK_OUT)} (or a list of them), not {value!r}", ("work_out",))
-    return frozenset(items)
+    return core_worked_out(spec, WORK_OUT)
 
 
 # ============================================================================ goals

@@ -65,6 +65,7 @@ from typing import Any
 
 from academy.core.errors import IllegalAction, RulesError
 from academy.core.goals import MET, OPEN, Goal, GoalCompiler, GoalError, Verdict
+from academy.core.goals import worked_out as core_worked_out
 from academy.core.goals import join_words as _join
 from academy.core.protocol import Event
 from academy.core.record import Record
@@ -638,11 +639,7 @@ def worked_out(spec: Any) -> frozenset[str]:
     >>> sorted(worked_out({"unit_in": {"TRI": "A"}, "work_out": "retreats"}))
     ['retreats']
     """
-    value = spec.get("work_out", ()) if isinstance(spec, Mapping) else ()
-    items = [value] if isinstance(value, str) else value
-    if not isinstance(items, (list, tuple)) or not all(isinstance(v, str) and v in WORK_OUT for v in items):
-        raise GoalError(f"work_out takes {' or '.join(WORK_OUT)}, not {value!r}", ("work_out",))
-    return frozenset(items)
+    return core_worked_out(spec, WORK_OUT)
 
 
 def compile_goal(spec: Any, state: DiplomacyState) -> Goal:

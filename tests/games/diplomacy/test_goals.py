@@ -200,7 +200,7 @@ def test_work_out_retreats_is_a_modifier_of_a_retreat_goal():
     assert run(pos, "A VIE R TRI", goal) == ("open", "met", "")
     assert goals.worked_out(goal) == {"retreats"} and goals.worked_out({"unit_in": {"TRI": "A"}}) == set()
     assert goal_error({"work_out": "retreats"}, pos).message.startswith("work_out needs another goal key")
-    assert "work_out takes retreats, not 'builds'" in goal_error({"unit_in": {"TRI": "A"}, "work_out": "builds"},
+    assert "work_out takes retreats (or a list of them), not 'builds'" in goal_error({"unit_in": {"TRI": "A"}, "work_out": "builds"},
                                                                   pos).message
     assert goal_error({"all": [{"unit_in": {"TRI": "A"}, "work_out": "retreats"}]}, pos).message.startswith(
         "work_out belongs to the goal's top mapping")
