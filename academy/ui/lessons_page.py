@@ -345,11 +345,11 @@ class LessonsView(pn.viewable.Viewer):
         index = max(0, min(index, len(lesson.exercises) - 1))
         self.exercise_index = index
         self._share_link()
-        # a teacher's file: only safe HTML reaches the page. A long lesson scrolls in its own box, which the
-        # keyboard can focus (Tab) and scroll (arrow keys) too. Its text describes the board shown.
+        # a teacher's file: only safe HTML reaches the page. The whole lesson is shown, as long as it is (a box
+        # of its own cut its last paragraph, the one about the board, with no sign that more was below: a
+        # newcomer's walk, issue 14); a wide table scrolls sideways in it, which the keyboard can do too (Tab).
         body = lesson_html(lesson.body_for(lesson.exercises[index]))
-        self.body.object = ('<div class="lesson-scroll" tabindex="0" role="region" aria-label="The lesson" '
-                            f'style="overflow-y:auto;max-height:640px">{body}</div>')
+        self.body.object = f'<div class="lesson-scroll" tabindex="0" role="region" aria-label="The lesson">{body}</div>'
         self.model.start(Attempt(lesson, lesson.exercises[index]))
         self._render_tabs()
         self._on_model()      # fill the panes now, not on the next tick (the page may be rendering)

@@ -172,6 +172,8 @@ def test_lessons_page_lists_and_solves_by_clicks():
     assert "Attacking and the dice" in text and "?game=conquest&tab=rules&section=attacking#attacking" in text
     page.open("attacking")
     assert page.view.visible and "Attack Ural from Ukraine" in page.prompt.object
+    # the whole lesson text is on the page: no box of its own that cut its last paragraph (issue 14's walk)
+    assert "On this board Ukraine has 4 armies" in page.body.object and "max-height" not in page.body.object
     page.model.click("ukraine")
     page.model.click("ural")
     assert "feedback-success" in page.feedback.object
