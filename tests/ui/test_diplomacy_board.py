@@ -204,3 +204,27 @@ def test_the_map_keeps_its_ranges_and_a_tap_in_a_region_is_on_its_province(monke
     board.figure._trigger_event(Tap(board.figure, x=far.x, y=far.y))
     board.figure._trigger_event(DoubleTap(board.figure, x=-0.5, y=-0.5))  # off the map: nothing
     assert clicks == ["MOS"]
+
+
+def test_a_dislodged_unit_selected_for_its_retreat_is_the_one_ringed():
+    """A newcomer's walk (issue 14): clicking Vienna in a retreat ringed the German army that took Vienna,
+    not the dislodged Austrian army beside it, which the click selected."""
+    from academy.games.diplomacy.game import DiplomacyGame
+    from academy.ui.diplomacy.order_marks import DISLODGED_SHIFT
+    st = DiplomacyGame().state_from_position({"phase": "S1901R", "units": {"AUSTRIA": ["A BUD"],
+                                              "GERMANY": ["A VIE", "A TYR"]},
+                                              "dislodged": {"AUSTRIA": [{"unit": "A VIE", "attacked_from": "BOH"}]}})
+    s = LocalDiplomacy()
+    s.new_game(people=["AUSTRIA"], state=st)
+    board = DiplomacyBoard(s)
+    board.pane.get_root(bokeh.document.Document())
+    halos = board.sources["halos"].data
+    i = list(board.sources["provinces"].data["id"]).index("VIE")
+    x, y = point(standard_map(), "VIE")
+    assert (halos["x"][i], halos["y"][i]) == (x, y)
+    s.click("VIE")
+    assert s.selected == "A VIE" and halos["line_alpha"][i] == 1.0
+    assert (halos["x"][i], halos["y"][i]) == (x + DISLODGED_SHIFT[0], y + DISLODGED_SHIFT[1])
+    unit = board.units.data
+    j = [k for k, text in enumerate(unit["unit"]) if text == "AUSTRIA A VIE (dislodged)"][0]
+    assert (unit["x"][j], unit["y"][j]) == (halos["x"][i], halos["y"][i])     # the ring is on the dislodged unit

@@ -137,8 +137,7 @@ class DiplomacyBoard(pn.viewable.Viewer):
                                             "coast": [name for _, name in coasts]},
                   style={"text_font_size": "9px", "text_color": SEA_TEXT, "text_align": "center",
                          "text_baseline": "middle", "text_font_style": "italic"}),
-            Layer("halos", "points", {"x": [xy[p][0] for p in self.ids], "y": [xy[p][1] for p in self.ids],
-                                      **{k: cols[k] for k in ("line_color", "line_alpha", "line_width")}},
+            Layer("halos", "points", {k: cols[k] for k in ("x", "y", "line_color", "line_alpha", "line_width")},
                   mapped=("line_color", "line_alpha", "line_width"), style={"size": HALO_SIZE, "fill_alpha": 0}),
             Layer("provinces", "points", {
                 "x": [xy[p][0] for p in self.ids], "y": [xy[p][1] for p in self.ids],
@@ -202,8 +201,16 @@ class DiplomacyBoard(pn.viewable.Viewer):
         by_convoy = set(getattr(s, "by_convoy", ()) or ())
         selected = province_of(s.selected.split()[-1]) if s.selected and s.selected != "WAIVE" else None
         units = dict(state.position.units) if state is not None else {}
-        cols: dict[str, list[Any]] = {k: [] for k in ("line_color", "line_alpha", "line_width", "unit_text")}
+        # a dislodged unit selected for its retreat: the halo rings it, beside the unit that took its province
+        moved = selected is not None and state is not None and state.position.phase.kind == "R" and any(
+            d.unit.province == selected for d in state.position.dislodged)
+        cols: dict[str, list[Any]] = {k: [] for k in ("line_color", "line_alpha", "line_width", "unit_text", "x", "y")}
         for pid in self.ids:
+            x, y = point(self.map, pid)
+            if moved and pid == selected:
+                x, y = x + DISLODGED_SHIFT[0], y + DISLODGED_SHIFT[1]
+            cols["x"].append(x)
+            cols["y"].append(y)
             halo = ((SELECTED, 1.0, 3.5) if pid == selected else _CONVOY_HALO if pid in by_convoy else
                     _TARGET_HALO if pid in targets else _NO_HALO)
             for key, value in zip(("line_color", "line_alpha", "line_width"), halo):
@@ -303,7 +310,7 @@ class DiplomacyBoard(pn.viewable.Viewer):
 
     def _patch(self) -> None:
         cols = self._province_columns()
-        self.kit.patch("halos", {k: cols[k] for k in ("line_color", "line_alpha", "line_width")})
+        self.kit.patch("halos", {k: cols[k] for k in ("x", "y", "line_color", "line_alpha", "line_width")})
         self.kit.patch("provinces", {"unit_text": cols["unit_text"]})
         self.kit.patch("centres", self._centre_columns())
         self.kit.patch("regions", {"fill_color": self._region_fills()})
