@@ -334,3 +334,19 @@ def test_an_adjustment_preview_does_not_speak_of_the_others_holding():
     html = OrdersPanel(s)._preview_html()
     assert "Preview of your builds and disbands" in html and "if every other power held" not in html
     assert "once submitted, they happen as shown" in html
+
+
+def test_a_click_where_no_build_is_possible_says_why_and_where_one_is():
+    """A newcomer's walk (issue 14): in Winter, a click on Brest, taken by England, said "nothing of France's to
+    order there. Click one of your units first." It now gives the adjudicator's reason and the open sites."""
+    from academy.games.diplomacy.game import DiplomacyGame
+    st = DiplomacyGame().state_from_position({
+        "phase": "W1901A", "units": {"FRANCE": ["A PIC"], "ENGLAND": ["F BRE"]},
+        "supply_centers": {"FRANCE": ["PAR", "MAR", "SPA"], "ENGLAND": ["BRE", "LON", "EDI", "LVP"]}})
+    s = LocalDiplomacy()
+    s.new_game(people=["FRANCE"], state=st)
+    s.click("BRE")
+    assert s.message == ("Brest: France does not control BRE now, so it cannot build there. "
+                         "You may build in Marseilles or Paris.")
+    s.click("SPA")
+    assert "SPA is not a home centre of France" in s.message

@@ -436,6 +436,28 @@ def why_not_there(pos: Position, power: str, key: str, province: str, name_choic
     return f"{key} has nothing to do with {province} in this phase."
 
 
+def why_no_build(pos: Position, power: str, province: str) -> str | None:
+    """Why ``power`` cannot build in ``province`` now, in the adjudicator's words (diplomacy.md: builds go
+    in an empty home centre the power still controls); None when it may, or owes no build.
+
+    >>> pos = Position.from_dict({"phase": "W1901A", "units": {"FRANCE": ["A PAR"], "ENGLAND": ["F BRE"]},
+    ...     "supply_centers": {"FRANCE": ["PAR", "MAR", "SPA"], "ENGLAND": ["BRE", "LON", "EDI", "LVP"]}})
+    >>> why_no_build(pos, "FRANCE", "BRE")
+    'France does not control BRE now, so it cannot build there.'
+    >>> why_no_build(pos, "FRANCE", "MAR") is None
+    True
+    """
+    from .adjudicate import FAILS, adjudicate
+    if pos.phase.kind != "A" or adjustment_counts(pos).get(power, 0) <= 0:
+        return None
+    try:
+        res = adjudicate(pos, {power: [f"A {province_of(province)} B"]})
+    except RulesError:
+        return None
+    key = next(iter(res.results), None)
+    return res.reasons[key] if key is not None and res.results[key] == FAILS else None
+
+
 def _retreat_choices(d: Dislodged, opts: list[str]) -> str:
     where = " or ".join([", ".join(opts[:-1]), opts[-1]] if len(opts) > 1 else opts)
     return (f"It may retreat to {where} (write '{d.unit} R {opts[0]}'), or disband ('{d.unit} D')." if opts else

@@ -45,7 +45,7 @@ from academy.games.diplomacy.adjudicate import adjudicate
 from academy.games.diplomacy.game import RULE_NOTES, DiplomacyGame
 from academy.games.diplomacy.goals import split_orders
 from academy.games.diplomacy.mapdata import province_of, standard_map
-from academy.games.diplomacy.options import convoy_only_moves, option_leaves, why_not_there
+from academy.games.diplomacy.options import convoy_only_moves, option_leaves, why_no_build, why_not_there
 from academy.games.diplomacy.orders import (Build, Convoy, Disband, Hold, Move, Retreat, SupportHold, SupportMove,
                                             Waive, parse_order)
 from academy.games.diplomacy.position import phase_title
@@ -203,6 +203,10 @@ class DiplomacySession(OrdersSession, DiplomacyView):
                 self.param.update(message=f"No order of {self.selected} concerns {self._name(province)}: {why} "
                                           "Click one of the highlighted provinces, or another unit of yours.",
                                   choices=[])
+        elif (why := why_no_build(self.state.position, self.power, province)) is not None:
+            sites = [self._name(k) for k in self.options if k != "WAIVE"]
+            where = f"You may build in {listing(sites, 'or')}." if sites else "No home centre of yours is open now."
+            self.param.update(message=f"{self._name(province)}: {why} {where}", choices=[])
         else:
             self.param.update(message=f"{self._name(province)}: nothing of {self.power.title()}'s to order "
                                       "there. Click one of your units first.", choices=[])
