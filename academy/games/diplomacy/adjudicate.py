@@ -464,8 +464,8 @@ def _explain(pos: Position, r: Resolver, out: MovementOutcome, prov: str, o: Ord
                 # two own units into each other's province, neither stronger: the swap itself bounces
                 data["head_to_head"] = True
                 text = (f"{unit} - {dest} bounces: {occupant} moves the other way, and two units cannot swap "
-                        "places by moving into each other's province (a head-to-head bounce, rule 16; a swap "
-                        "needs a convoy, or a third unit to make a ring).")
+                        "places by moving into each other's province (a head-to-head bounce, Rules page: Bounces; a "
+                        "swap needs a convoy, or a third unit to make a ring).")
             else:
                 text = (f"{unit} - {dest} fails: {occupant} of the same power stays there, and a power cannot "
                         f"dislodge its own unit ({_strengths_note(r, prov)}).")

@@ -377,7 +377,7 @@ def why_no_retreat(pos: Position, d: Dislodged, dest: str) -> str:
             {province_of(x) for x in m.fleet_adj.get(unit.location, ())})
     if p not in near:
         return (f"{p} is not adjacent to {unit.location} for {'an army' if unit.kind == 'A' else 'a fleet'}, and a "
-                "unit retreats only to a province it could move to (an army never by convoy, rule 25)")
+                "unit retreats only to a province it could move to, and an army never by convoy (Rules page: Retreats)")
     if p in pos.contested:
         return (f"a standoff happened in {p} this phase, and no unit may retreat to a province left empty by a "
                 "standoff (Rules page: Retreats)")

@@ -105,5 +105,16 @@ def test_two_own_units_swapping_bounce_head_to_head() -> None:
     res = _run({"GERMANY": ["A BER", "F KIE", "A MUN"]}, {"GERMANY": ["A BER - KIE", "F KIE - BER"]})
     assert res.results["A BER"] == res.results["F KIE"] == "fails"
     assert res.reasons["A BER"].startswith("A BER - KIE bounces: F KIE moves the other way")
-    assert "head-to-head bounce, rule 16" in res.reasons["F KIE"] and "dislodge its own" not in res.reasons["F KIE"]
+    assert "head-to-head bounce, Rules page: Bounces" in res.reasons["F KIE"] and "dislodge its own" not in res.reasons["F KIE"]
     assert res.details["A BER"]["head_to_head"] is True
+
+
+def test_no_refusal_names_a_rule_number_the_rules_page_does_not_show():
+    """A newcomer's walk (issue 14): "(an army never by convoy, rule 25)" sent the learner to a number no page
+    shows; refusals point to the Rules page's sections instead."""
+    from academy.games.diplomacy.options import why_no_retreat
+    from academy.games.diplomacy.position import Position
+    pos = Position.from_dict({"phase": "S1901R", "units": {"GERMANY": ["A VIE"]},
+                              "dislodged": {"AUSTRIA": [{"unit": "A VIE", "attacked_from": "BOH"}]}})
+    why = why_no_retreat(pos, pos.dislodged[0], "MUN")
+    assert why.endswith("an army never by convoy (Rules page: Retreats)") and "rule 25" not in why
