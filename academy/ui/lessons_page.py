@@ -190,6 +190,8 @@ class LessonsView(pn.viewable.Viewer):
     title_text = "Lessons"
     css = ""          # the game's stylesheet (feedback boxes, cards, muted text)
     watched = ("state", "feedback", "hints", "message")
+    #: the game's side panels show the model's message themselves (the orders panels): no note repeats it
+    panels_show_message = False
 
     lesson_id = param.String(None, allow_None=True, doc="the open lesson (sync it with the URL's 'lesson')")
     exercise_index = param.Integer(0, doc="the open exercise of the open lesson")
@@ -422,7 +424,8 @@ class LessonsView(pn.viewable.Viewer):
                                   f"try {attempt.tries}</div></div>")
             self.feedback.object = feedback_html(fb)
             self.feedback.visible = fb is not None
-            note = m.message if m.message and (fb is None or fb.message != m.message) else ""
+            note = m.message if (m.message and not self.panels_show_message
+                                  and (fb is None or fb.message != m.message)) else ""
             self.note.object = f"<div class='academy-muted' role='status'>{escape(note)}</div>" if note else ""
             self.hints.object = ("<ol class='hint-list'>" + "".join(f"<li>{escape(h)}</li>" for h in m.hints) +
                                  "</ol>") if m.hints else ""

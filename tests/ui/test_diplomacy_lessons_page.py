@@ -3,6 +3,7 @@ orders on the page's model, a miss and a refused order give their feedback, and 
 lesson, the other powers' fixed orders, hints and the next exercise."""
 from __future__ import annotations
 
+import panel as pn
 import pytest
 from bokeh.document import Document
 
@@ -105,3 +106,15 @@ def test_other_retreat_exercises_still_light_up_the_open_provinces() -> None:
     model.click("TRI")
     assert sorted(model.targets) == ["ADR", "ALB"]
     assert sorted(text for _, text in model.choices) == ["F TRI D", "F TRI R ADR", "F TRI R ALB"]
+
+
+def test_a_message_is_said_once_on_the_lesson_page() -> None:
+    """A newcomer's walk (issue 14): the retreat's instructions were shown twice, above the hint button and in
+    the orders panel; the orders panel says it, the lesson's note does not repeat it."""
+    page = DiplomacyLessonsPage(lesson_id="retreats", exercise_index=0)
+    page.__panel__().get_root(Document())
+    page.model.click("VIE")
+    page._on_model()
+    shown = [p.object for p in page.__panel__().select(pn.pane.HTML) if "A VIE was dislodged" in str(p.object)]
+    assert len(shown) == 1 and "academy-message" in shown[0]          # the orders panel's message, once
+    assert page.note.object == ""

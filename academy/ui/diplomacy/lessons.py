@@ -70,6 +70,7 @@ class DiplomacyLessonModel(LessonAttempt, DiplomacySession):
 class DiplomacyLessonsPage(LessonsView):
     """The Lessons tab of Diplomacy. ``lesson_id``: open this lesson directly (None: the list)."""
 
+    panels_show_message = True          # the orders panel says it
     game = "diplomacy"
     title_text = "Diplomacy lessons"
     css = CSS

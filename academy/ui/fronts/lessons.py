@@ -122,6 +122,7 @@ class FixedOrdersPanel(pn.viewable.Viewer):
 class FrontsLessonsPage(LessonsView):
     """The Lessons tab of Fronts. ``lesson_id``: open this lesson directly (None: the list)."""
 
+    panels_show_message = True          # the orders panel says it
     game = "fronts"
     title_text = "Fronts lessons"
     css = LESSON_CSS
