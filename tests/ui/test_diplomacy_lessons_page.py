@@ -118,3 +118,20 @@ def test_a_message_is_said_once_on_the_lesson_page() -> None:
     shown = [p.object for p in page.__panel__().select(pn.pane.HTML) if "A VIE was dislodged" in str(p.object)]
     assert len(shown) == 1 and "academy-message" in shown[0]          # the orders panel's message, once
     assert page.note.object == ""
+
+
+def test_the_preview_counts_the_other_powers_orders_the_exercise_shows() -> None:
+    """A newcomer's walk (issue 14): in the retreat exercise where Turkey says it retreats to Albania, the preview
+    showed "F TRI R ALB" succeeding; it now counts Turkey's shown retreat, so both are destroyed."""
+    lesson = next(item for item in LESSONS if item.id == "retreats")
+    page = DiplomacyLessonsPage(lesson_id="retreats")
+    page.__panel__().get_root(Document())
+    page.start_exercise(1)
+    model = page.model
+    assert model.others == {"TURKEY": ["F ION R ALB"]} and lesson.exercises[1].id == "same-place"
+    assert model.type_order("F TRI R ALB")
+    [row] = model.preview
+    assert row["order"] == "F TRI R ALB" and row["result"] == "fails"
+    panel = next(o for o in page.__panel__().select(pn.pane.HTML) if "preview-box" in str(o.object))
+    assert "with the orders shown for the other powers" not in panel.object      # a retreat's own heading
+    assert "The other powers' orders shown on the map are counted" in panel.object

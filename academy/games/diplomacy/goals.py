@@ -400,8 +400,11 @@ class _Compiler(GoalCompiler):
         return f"{whose} {_KIND_WORD[u.kind]}{where}"
 
     def where(self, loc: str) -> str:
+        """The province (and coast) in words: "Trieste", "the Adriatic Sea", "Spain (south coast)"."""
         prov = province_of(loc)
         name = self.dmap.name_of(prov)
+        if self.dmap.provinces[prov].kind == "sea" and not name.lower().startswith("the "):
+            name = f"the {name}"
         if "/" in loc:
             return f"{name} ({_COAST_WORD.get(loc.split('/')[1], loc)})"
         return name
@@ -623,9 +626,9 @@ class _Compiler(GoalCompiler):
                 if there(r, loc, kd):
                     continue
                 u = r.after.units.get(province_of(loc))
-                now = "nothing" if u is None else self.someone(u)
-                out.append(f"You wanted {a(_KIND_WORD[kd])} in {self.where(loc)}; "
-                           f"after the phase there is {now}.")
+                now = "it is empty" if u is None else f"{self.someone(u)} is there"
+                out.append(f"The exercise asked for {a(_KIND_WORD[kd])} of yours in {self.where(loc)}; "
+                           f"after the phase {now}.")
             return " ".join(out)
         text = _join([f"have {a(_KIND_WORD[kd])} in {self.where(loc)}"
                       for loc, kd in want.items()])

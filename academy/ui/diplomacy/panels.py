@@ -212,6 +212,9 @@ class OrdersPanel(pn.viewable.Viewer):
                       "both disbanded."),
                 }.get(kind, ("Preview of your builds and disbands", "Builds and disbands meet no other power's "
                                                                    "orders: once submitted, they happen as shown."))
+        if s.others and kind in "MR":
+            head = (head[0].replace("if every other power held", "with the orders shown for the other powers"),
+                    "The other powers' orders shown on the map are counted; their other units hold.")
         return (f"<div class='preview-box'><h4>{head[0]}</h4><div class='academy-muted'>{head[1]}</div>"
                 f"<table class='orders'>{rows}</table></div>")
 

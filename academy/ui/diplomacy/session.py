@@ -365,11 +365,13 @@ class DiplomacySession(OrdersSession, DiplomacyView):
 
     # --- the preview (OrdersSession) --------------------------------------------------------------
     def _preview_of(self, pending: dict[str, str]) -> list[dict[str, str]]:
-        """Adjudicate the pending orders on the visible position, every other power holding."""
+        """Adjudicate the pending orders on the visible position with the other powers' orders this screen
+        shows (``others``: a lesson's or a link's fixed orders), every other unit holding."""
         if self.state is None or self.power is None or not pending or self.state.result:
             return []
+        known = {pw: list(orders) for pw, orders in self.others.items() if pw != self.power}
         try:
-            res = adjudicate(self.state.position, {self.power: list(pending.values())})
+            res = adjudicate(self.state.position, {**known, self.power: list(pending.values())})
         except RulesError as exc:   # pragma: no cover - adjudicate turns bad orders into results
             return [{"unit": "", "order": "", "result": "fails", "reason": exc.message}]
         notes = held_notes(self.state.position, self.power, list(pending.values()))
@@ -379,7 +381,7 @@ class DiplomacySession(OrdersSession, DiplomacyView):
                  "strengths": dict(res.strengths.get(row.key, {})), "assumes": notes.get(row.key, ""),
                  **({"likely_result": likely[row.key][0], "likely_reason": likely[row.key][1]}
                     if row.key in likely else {})}
-                for row in res.rows if row.key in res.results]
+                for row in res.rows if row.key in res.results and row.power == self.power]
 
     #: add a second preview against the orders the CPU would give the other powers (not in lessons,
     #: whose other powers' orders are the exercise's)

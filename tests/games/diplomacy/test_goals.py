@@ -155,8 +155,8 @@ def test_unit_in_lost_on_a_swap():
     """diplomacy.md §16: two units ordered into each other's province do not switch places."""
     pos = "Germany to order, S1901M | Germany: F KIE, A BER, A MUN"
     assert run(pos, "F KIE - BER; A BER - KIE", {"unit_in": {"BER": "F", "KIE": "A"}}) == (
-        "open", "lost", "You wanted a fleet in Berlin; after the phase there is your army. "
-                        "You wanted an army in Kiel; after the phase there is your fleet.")
+        "open", "lost", "The exercise asked for a fleet of yours in Berlin; after the phase your army is there. "
+                        "The exercise asked for an army of yours in Kiel; after the phase your fleet is there.")
 
 
 def test_occupies_lost_names_who_is_there():
@@ -171,9 +171,18 @@ def test_unit_in_with_a_coast():
     pos = "France to order, S1901M | France: F MAO"
     assert run(pos, "F MAO - SPA/SC", {"unit_in": {"SPA/SC": "F"}}) == ("open", "met", "")
     assert run(pos, "F MAO - SPA/NC", {"unit_in": {"SPA/SC": "fleet"}}) == (
-        "open", "lost", "You wanted a fleet in Spain (south coast); after the phase there is your fleet on the "
-                        "north coast.")
+        "open", "lost", "The exercise asked for a fleet of yours in Spain (south coast); after the phase your fleet "
+                        "on the north coast is there.")
     assert run(pos, "F MAO - SPA/NC", {"unit_in": {"Spain": "F"}})[1] == "met"
+
+
+def test_unit_in_lost_names_a_sea_with_its_article():
+    """diplomacy.md §25-§27 (retreats; a newcomer's walk, issue 14): "You wanted a fleet in Adriatic Sea; after
+    the phase there is nothing" read as if the learner had ordered the Adriatic."""
+    pos = ("Austria to order, S1901R | Austria: A VIE | Italy: F TRI, F ION | dislodged Austria: F TRI from VEN "
+           "| dislodged Turkey: F ION from TUN | Turkey orders: F ION R ALB")
+    assert run(pos, "F TRI R ALB", {"unit_in": {"ADR": "F"}})[1:] == (
+        "lost", "The exercise asked for a fleet of yours in the Adriatic Sea; after the phase it is empty.")
 
 
 def test_unit_in_after_builds():
@@ -181,7 +190,7 @@ def test_unit_in_after_builds():
     pos = "Germany to order, W1901A | Germany: A HOL, A DEN | centres Germany: BER, KIE, MUN, HOL, DEN"
     assert run(pos, "F KIE B; A MUN B", {"unit_in": {"Kiel": "F", "Munich": "A"}}) == ("open", "met", "")
     assert run(pos, "A KIE B; A MUN B", {"unit_in": {"Kiel": "F"}})[1:] == (
-        "lost", "You wanted a fleet in Kiel; after the phase there is your army.")
+        "lost", "The exercise asked for a fleet of yours in Kiel; after the phase your army is there.")
 
 
 def test_unit_in_after_a_retreat():
