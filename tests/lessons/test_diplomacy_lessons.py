@@ -168,7 +168,9 @@ def test_every_diplomacy_goal_example_compiles():
     from academy.games.diplomacy.goals import GoalError, compile_goal, start_state
     boards = [start_state("France to order, S1901M | France: A PAR, A BUR, A RUH, F MAO | Germany: A MUN, A BEL "
                           "| England: A LON, F NTH"),
-              start_state("Germany to order, W1901A | Germany: A MUN, A BER, F NAO | centres Germany: BER, MUN")]
+              start_state("Germany to order, W1901A | Germany: A MUN, A BER, F NAO | centres Germany: BER, MUN"),
+              start_state("Austria to order, S1901R | Austria: A BUD | Germany: A VIE, A TYR | dislodged Austria: "
+                          "A VIE from BOH | contested: GAL")]
     examples = re.findall(r"`(\{[^`]*\})`", DIPLOMACY_GOALS)
     assert len(examples) >= 10
     for example in examples:

@@ -82,7 +82,7 @@ def test_a_typed_illegal_order_gives_the_engines_message_and_changes_nothing():
     s.click("BUR")
     before = dict(s.pending)
     assert not s.type_order("A MAR - MUN")
-    assert "not adjacent" in s.message and s.message.startswith("FRANCE: order 'A MAR - MUN' refused")
+    assert "not adjacent" in s.message and s.message.startswith("France's order 'A MAR - MUN' is refused: MUN is not")
     assert not s.type_order("A BER - KIE")
     assert "GERMANY" in s.message or "not your" in s.message.lower() or "belongs" in s.message
     assert not s.type_order("A PAR - XYZ")

@@ -243,7 +243,7 @@ def _check_unit(pos: Position, power: str, o: Order) -> str | None:
         what = "an army" if u.kind == "A" else "a fleet"
         return f"The unit in {o.unit.province} is {what} ({u}), not {'an army' if o.unit.kind == 'A' else 'a fleet'}."
     if u.power != power:
-        return f"{u} belongs to {u.power}, not {power}; a power orders only its own units."
+        return f"{u} belongs to {u.power.title()}, not {power.title()}; a power orders only its own units."
     return None
 
 

@@ -266,7 +266,8 @@ def option_leaves(tree: Any) -> list[str]:
 
 # --- validation ----------------------------------------------------------------------------------
 def _refuse(reason: str, power: str, text: str, why: str) -> IllegalAction:
-    return IllegalAction(reason, f"{power}: order {text!r} refused: {why}")
+    why = why[len(text) + 2:] if why.startswith(f"{text}: ") else why     # the order is named once
+    return IllegalAction(reason, f"{power.title()}'s order {text!r} is refused: {why}")
 
 
 def _with_unit(o: Order, u: Unit) -> Order:
@@ -295,7 +296,7 @@ def validate_orders(pos: Position, power: str, texts: Iterable[str]) -> tuple[st
         try:
             o = parse_order(text, pos.dmap)
         except RulesError as exc:
-            raise type(exc)(exc.reason, f"{power}: order {text!r} not understood: {exc}") from None
+            raise type(exc)(exc.reason, f"{power.title()}'s order {text!r} is not understood: {exc}") from None
         if kind == "M":
             err = _check_unit(pos, power, o)
             if err is not None:
@@ -318,7 +319,7 @@ def validate_orders(pos: Position, power: str, texts: Iterable[str]) -> tuple[st
                 raise _refuse("no_unit", power, text, f"there is no dislodged unit in {o.unit.province}."
                               + _hint(pos, power))
             if d.unit.power != power:
-                raise _refuse("not_your_unit", power, text, f"{d.unit} belongs to {d.unit.power}; a power "
+                raise _refuse("not_your_unit", power, text, f"{d.unit} belongs to {d.unit.power.title()}; a power "
                               "orders only its own units.")
             if isinstance(o, Retreat):
                 opts = retreat_options(pos, d.unit, d.attacked_from, d.via_convoy)
@@ -357,8 +358,9 @@ def validate_orders(pos: Position, power: str, texts: Iterable[str]) -> tuple[st
                 n = adjustment_counts(pos).get(power, 0)
                 reason = ("too_many_builds" if "no build left" in res.reasons[key] else
                           "no_disband_owed" if "owes no disband" in res.reasons[key] else "illegal_adjustment")
-                what = (f"{power} may build {n}." if n > 0 else f"{power} must disband {-n}." if n < 0 else
-                        f"{power} has nothing to adjust.")
+                who = power.title()
+                what = (f"{who} may build {n}." if n > 0 else f"{who} must disband {-n}." if n < 0 else
+                        f"{who} has nothing to adjust.")
                 raise _refuse(reason, power, row.text, f"{res.reasons[key]} {what}")
     return tuple(canon)
 
@@ -468,7 +470,7 @@ def _retreat_example(pos: Position, power: str, o: Order) -> str:
     """How to write a retreat, shown with the power's own dislodged unit (the one ordered, if it is one)."""
     mine = [d for d in pos.dislodged if d.unit.power == power]
     if not mine:
-        return f"{power} has no dislodged unit, so nothing to order now."
+        return f"{power.title()} has no dislodged unit, so nothing to order now."
     d = next((d for d in mine if not isinstance(o, Waive) and d.unit.province == o.unit.province), mine[0])
     opts = retreat_options(pos, d.unit, d.attacked_from, d.via_convoy)
     dest = getattr(o, "dest", None) if d.unit.province == getattr(getattr(o, "unit", None), "province", None) else None
@@ -492,4 +494,4 @@ def _unit_reach(pos: Position, u: Unit) -> str:
 def _hint(pos: Position, power: str) -> str:
     mine = [str(u) for u in pos.units_of(power)] if pos.phase.kind == "M" else \
         [str(d.unit) for d in pos.dislodged if d.unit.power == power]
-    return f" {power}'s units to order: {', '.join(sorted(mine)) or 'none'}."
+    return f" {power.title()}'s units to order: {', '.join(sorted(mine)) or 'none'}."

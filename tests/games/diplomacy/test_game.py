@@ -161,7 +161,7 @@ def test_resolve_events_explain_every_order():
 
 
 @pytest.mark.parametrize("power, orders, error, reason, words", [
-    ("FRANCE", ["A MUN - BUR"], IllegalAction, "not_your_unit", "belongs to GERMANY"),
+    ("FRANCE", ["A MUN - BUR"], IllegalAction, "not_your_unit", "belongs to Germany"),
     ("FRANCE", ["A BUR - PAR"], IllegalAction, "no_unit", "no unit in BUR"),
     ("FRANCE", ["F PAR - BUR"], IllegalAction, "wrong_unit_kind", "an army"),
     ("FRANCE", ["A PAR - MUN"], IllegalAction, "impossible_order", "not adjacent"),

@@ -311,7 +311,8 @@ def test_a_unit_that_is_not_there():
 def test_an_impossible_order_is_refused():
     """diplomacy.md §12: a move goes to an adjacent province."""
     e = goal_error({"succeeds": "A VIE - WAR"})
-    assert e.message.startswith("the order 'A VIE - WAR' is not possible here: AUSTRIA: order 'A VIE - WAR' refused")
+    assert e.message.startswith("the order 'A VIE - WAR' is not possible here: Austria's order 'A VIE - WAR' is refused: WAR is not "
+                            "adjacent")
 
 
 def test_keys_that_need_another_phase():

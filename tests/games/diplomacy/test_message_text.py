@@ -28,8 +28,8 @@ def test_no_build_left_with_1_centre_and_1_unit():
     with pytest.raises(IllegalAction) as err:
         state.submit("FRANCE", ["F BRE B"])
     assert err.value.reason == "too_many_builds"
-    assert err.value.message == ("FRANCE: order 'F BRE B' refused: France has no build left (1 centre, 1 unit). "
-                                 "FRANCE has nothing to adjust.")
+    assert err.value.message == ("France's order 'F BRE B' is refused: France has no build left (1 centre, 1 unit). "
+                                 "France has nothing to adjust.")
 
 
 def test_the_centres_table_says_1_centre_and_1_unit():

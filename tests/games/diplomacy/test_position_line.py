@@ -167,7 +167,7 @@ def test_an_illegal_fixed_order_is_refused_with_the_engines_reason():
     """§12: a unit moves to an adjacent province."""
     e = error("England to order, S1901M | England: A LON | France: A PAR | France orders: A PAR - LON")
     assert isinstance(e, IllegalAction) and e.reason == "impossible_order"
-    assert str(e).startswith("Position part 'France orders: A PAR - LON': FRANCE: order 'A PAR - LON' refused")
+    assert str(e).startswith("Position part 'France orders: A PAR - LON': France's order 'A PAR - LON' is refused: LON ")
 
 
 @pytest.mark.parametrize("line, words", [
