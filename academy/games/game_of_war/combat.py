@@ -160,7 +160,7 @@ def combat(pos: Position, side: str, target_id: str) -> Combat:
     side = check_side(side)
     target = pos.unit(target_id)
     if target.side == side:
-        raise IllegalAction("not_an_enemy", f"{target.id} is {side}'s own unit; attack an enemy unit.")
+        raise IllegalAction("not_an_enemy", f"{target.id} is {side.title()}'s own unit; attack an enemy unit.")
     attack_net = communication(pos, side).connected
     defence_net = communication(pos, other_side(side)).connected
     charging = charging_cavalry(pos, side, target, attack_net)
@@ -222,18 +222,18 @@ def check_attack(pos: Position, side: str, unit_id: str, target_id: str, attacke
         raise IllegalAction("unknown_unit", exc.message) from None
     what = f"Attack {unit.id} -> {target.id} refused"
     if unit.side != side:
-        raise IllegalAction("not_your_unit", f"{what}: {unit.id} is a {unit.side} unit; attack with one of "
-                                             f"{side}'s units.")
+        raise IllegalAction("not_your_unit", f"{what}: {unit.id} is a {unit.side.title()} unit; attack with one of "
+                                             f"{side.title()}'s units.")
     if target.side == side:
-        raise IllegalAction("not_an_enemy", f"{what}: {target.id} is {side}'s own unit; pick an enemy unit.")
+        raise IllegalAction("not_an_enemy", f"{what}: {target.id} is {side.title()}'s own unit; pick an enemy unit.")
     if attacked:
-        raise IllegalAction("already_attacked", f"{what}: {side} has already attacked this turn; one attack a "
+        raise IllegalAction("already_attacked", f"{what}: {side.title()} has already attacked this turn; one attack a "
                                                 "turn, so press End turn.")
     if not unit.kind.is_fighting:
         raise IllegalAction("relay_cannot_attack", f"{what}: {a(unit.kind.label)} cannot attack; attack with "
                                                    "infantry, cavalry or a cannon.")
     if unit.id not in communication(pos, side).connected:
-        raise IllegalAction("cut_off", f"{what}: {unit.id} is cut off from {side}'s lines of communication; "
+        raise IllegalAction("cut_off", f"{what}: {unit.id} is cut off from {side.title()}'s lines of communication; "
                                        "a cut-off unit cannot attack. Reconnect it first.")
     if not is_aligned(unit.at, target.at):
         raise IllegalAction("no_line_of_fire", f"{what}: {target.id} is not on a straight or 45° diagonal line "

@@ -40,12 +40,12 @@ def check_move(pos: Position, side: str, unit_id: str, to: Sequence[int], moved:
         raise IllegalAction("unknown_unit", exc.message) from None
     name = f"{unit.kind.label} {unit.id}"
     if unit.side != side:
-        raise IllegalAction("not_your_unit", f"Move {unit.id} refused: it is a {unit.side} unit; move one of "
-                                             f"{side}'s units.")
+        raise IllegalAction("not_your_unit", f"Move {unit.id} refused: it is a {unit.side.title()} unit; move one of "
+                                             f"{side.title()}'s units.")
     dest = _square(to, unit.id)
     moved = list(dict.fromkeys(moved))
     if attacked:
-        raise IllegalAction("turn_over", f"Move {unit.id} refused: {side} has attacked this turn, which ends "
+        raise IllegalAction("turn_over", f"Move {unit.id} refused: {side.title()} has attacked this turn, which ends "
                                          "the turn; press End turn.")
     if unit.id in moved:
         raise IllegalAction("already_moved", f"Move {unit.id} refused: it has already moved this turn; each "
@@ -59,7 +59,7 @@ def check_move(pos: Position, side: str, unit_id: str, to: Sequence[int], moved:
     if dest == unit.at:
         raise IllegalAction("no_move", f"Move {unit.id} refused: it already stands on {format_square(dest)}.")
     if unit.id not in communication(pos, side).connected and not (unit.kind.is_relay and CUT_OFF_RELAYS_MAY_MOVE):
-        raise IllegalAction("cut_off", f"Move {unit.id} refused: the {name} is cut off from {side}'s lines of "
+        raise IllegalAction("cut_off", f"Move {unit.id} refused: the {name} is cut off from {side.title()}'s lines of "
                                        "communication and cannot move; reconnect it first (move a relay or a "
                                        "friendly unit next to it, or clear the enemy off its line).")
     steps = max(abs(dest[0] - unit.at[0]), abs(dest[1] - unit.at[1]))

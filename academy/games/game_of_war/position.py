@@ -172,12 +172,12 @@ class Position:
         for side_raw, squares in arsenals_raw.items():
             side = _side(side_raw, "an arsenal list")
             found = []
-            for raw in _square_list(squares, f"the {side} arsenals"):
-                sq = _square(raw, f"a {side} arsenal")
+            for raw in _square_list(squares, f"the {side.title()} arsenals"):
+                sq = _square(raw, f"a {side.title()} arsenal")
                 if not on_board(sq):
-                    raise _off_board(f"The {side} arsenal at {list(sq)}", width, height)
+                    raise _off_board(f"The {side.title()} arsenal at {list(sq)}", width, height)
                 if sq in terrain["mountain"]:
-                    raise PositionError("arsenal_on_mountain", f"The {side} arsenal at {list(sq)} is on a mountain.")
+                    raise PositionError("arsenal_on_mountain", f"The {side.title()} arsenal at {list(sq)} is on a mountain.")
                 if sq in arsenal_owner:
                     raise PositionError("arsenal_clash", f"Two arsenals on {list(sq)}.")
                 arsenal_owner[sq] = side
@@ -224,7 +224,7 @@ class Position:
                                                     "one unit per square.")
             if arsenal_owner.get(sq, side) != side:
                 raise PositionError("unit_on_enemy_arsenal",
-                                    f"Unit {uid} ({side}) stands on the {arsenal_owner[sq]} arsenal at {list(sq)}; "
+                                    f"Unit {uid} ({side.title()}) stands on the {arsenal_owner[sq].title()} arsenal at {list(sq)}; "
                                     "an arsenal an enemy unit enters is destroyed, so leave it out of 'arsenals'.")
             ids.add(uid)
             squares_taken[sq] = uid

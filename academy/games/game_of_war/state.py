@@ -161,6 +161,6 @@ def told_to(events: list[Event], viewer: int | None) -> list[Event]:
         who = e.data.get("player") if isinstance(e.data, Mapping) else None
         if e.kind == "deploy" and who != viewer:
             side = "North" if who == 0 else "South" if who == 1 else "A side"
-            e = Event("deploy", f"{side} places a unit (hidden until both armies are deployed).", {"player": who})
+            e = Event("deploy", f"{side.title()} places a unit (hidden until both armies are deployed).", {"player": who})
         out.append(e)
     return out

@@ -104,3 +104,15 @@ def test_goal_texts_count_moves_and_cavalry():
     assert describe_goal({"moves_at_most": 1}, start) == "use 1 move or fewer"
     assert describe_goal({"charge": 1}, start) == "charge with 1 cavalry unit or more"
     assert describe_goal({"charge": 2}, start) == "charge with 2 cavalry units or more"
+
+
+def test_a_side_is_named_as_the_board_names_it():
+    """A newcomer's walk (issue 14): "cut off from north's lines of communication"; the board and the log say
+    North. game-of-war.md, Communication: a cut-off unit cannot move."""
+    pos = Position.from_dict({**POSITION, "arsenals": {"north": [[0, 0]], "south": []},
+                              "units": [{"id": "N1", "side": "north", "type": "infantry", "at": [20, 15]},
+                                        {"id": "S1", "side": "south", "type": "infantry", "at": [12, 8]}]})
+    err = refusal(lambda: check_move(pos, "north", "N1", [20, 14]))
+    assert err.reason == "cut_off" and "cut off from North's lines of communication" in err.message
+    err = refusal(lambda: check_move(pos, "north", "S1", [12, 9]))
+    assert "it is a South unit; move one of North's units" in err.message

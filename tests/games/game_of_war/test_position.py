@@ -65,7 +65,7 @@ def test_with_unit_at_returns_a_new_position():
     ({"units": [unit("N1", "infantry", 25, 3)]}, "off_board", "x runs 0..24"),
     ({"units": [unit("N1", "infantry", 3, -1)]}, "off_board", "y 0..19"),
     ({"terrain": {"mountain": [[0, 20]]}}, "off_board", "mountain at [0, 20]"),
-    ({"arsenals": {"north": [[30, 0]]}}, "off_board", "north arsenal"),
+    ({"arsenals": {"north": [[30, 0]]}}, "off_board", "North arsenal"),
     ({"units": [unit("N1", "infantry", 4, 4), unit("S1", "cavalry", 4, 4)]}, "square_taken", "N1 and S1"),
     ({"units": [unit("N1", "infantry", 4, 4), unit("N1", "cavalry", 5, 4)]}, "duplicate_id", "'N1'"),
     ({"terrain": {"mountain": [[4, 4]]}, "units": [unit("N1", "infantry", 4, 4)]}, "unit_on_mountain", "mountain"),
@@ -80,7 +80,7 @@ def test_with_unit_at_returns_a_new_position():
     ({"arsenals": {"north": [[0, 0], [1, 0], [2, 0]]}}, "too_many_arsenals", "one or two"),
     ({"arsenals": {"north": [[0, 0]], "south": [[0, 0]]}}, "arsenal_clash", "[0, 0]"),
     ({"arsenals": {"north": [[1, 1]]}, "terrain": {"mountain": [[1, 1]]}}, "arsenal_on_mountain", "mountain"),
-    ({"arsenals": {"south": [[1, 1]]}, "units": [unit("N1", "infantry", 1, 1)]}, "unit_on_enemy_arsenal", "south"),
+    ({"arsenals": {"south": [[1, 1]]}, "units": [unit("N1", "infantry", 1, 1)]}, "unit_on_enemy_arsenal", "South"),
     ({"width": 0}, "bad_size", "width"),
     ({"colour": "red"}, "unknown_key", "'colour'"),
 ])
