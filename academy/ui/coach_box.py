@@ -43,6 +43,7 @@ class CoachBox(pn.viewable.Viewer):
         self.answers = pn.Row(self.back, self.anyway, margin=0, visible=False)
         self.layout = pn.Column(self.toggle, self.status, self.warning, self.answers, sizing_mode="stretch_width",
                                 margin=0, css_classes=["coach-box"], visible=False)
+        self._cleared_seen, self._cleared_at = coach.cleared, -1     # the others' moves when the coach last cleared
         coach.param.watch(lambda *e: self.refresh(), ["warning", "checking", "on", "nudges", "cleared"])
         # ``watch``: the session's parameters that change when a game starts or moves on (a Play page's
         # ``keep_watch``: Tactics' and Fronts' sessions publish ``obs``, not ``state``)
@@ -52,11 +53,21 @@ class CoachBox(pn.viewable.Viewer):
     def __panel__(self) -> pn.viewable.Viewable:
         return self.layout
 
+    def _others_moves(self, state: Any) -> int:
+        """How many decisions the other players have made in the game so far (the record's entries)."""
+        me = self.session._coach_player()
+        entries = getattr(getattr(state, "record", None), "entries", ())
+        return sum(1 for e in entries if e.player is not None and e.player != me and not e.chance)
+
     def refresh(self) -> None:
         s, coach = self.session, self.session.coach
         state = s._coach_state()
         offered = s.coach_offered
         note = coach_note(state.game) if state is not None and s._against_cpu() else ""
+        others = self._others_moves(state)
+        if coach.cleared != self._cleared_seen:
+            self._cleared_seen, self._cleared_at = coach.cleared, others
+        cleared = coach.cleared and self._cleared_at == others    # not once the others have played since
         with pn.io.hold():
             self.layout.visible = offered or bool(note)
             self.toggle.visible = offered
@@ -64,7 +75,7 @@ class CoachBox(pn.viewable.Viewer):
                 self.toggle.value = coach.on
             text = ("The coach is looking at this move…" if coach.checking else note if not offered else
                     "First answer the coach: take that move back, or do it anyway." if coach.warning and coach.nudges
-                    else "The coach saw no blunder in your last decision, and let it go." if coach.on and coach.cleared
+                    else "The coach saw no blunder in your last decision, and let it go." if coach.on and cleared
                     else "The coach looks at each of your decisions before it is played." if coach.on else "")
             self.status.object = f"<div class='coach-note' role='status'>{html.escape(text)}</div>" if text else ""
             words = coach.warning_text()

@@ -66,6 +66,25 @@ def test_a_sound_decision_goes_through_with_the_coach_on() -> None:
     assert "The coach saw no blunder in your last decision, and let it go." in box.status.object
 
 
+
+def test_the_no_blunder_word_goes_once_the_cpu_has_played() -> None:
+    """A newcomer's walk (issue 14): "The coach saw no blunder in your last decision" was still shown at the start
+    of the learner's next turn, after the CPU's; it is about the learner's latest decision only."""
+    s = ConquestSession(cpu_delay=0, synchronous=True)
+    s.start_from(parse_position("Red to move, attack | Red: Siberia 10, Kamchatka 2 | Blue: Mongolia 1 | "
+                                "rest: Blue 1"), seats=["human", "easy"])
+    box = CoachBox(s)
+    s.coach.on = True
+    assert s.act("attack Siberia -> Mongolia 3") and s.coach.cleared == 1
+    assert "saw no blunder" in box.status.object
+    while s.state.current == 0 and s.state.phase != "over":
+        assert s.act("end attack" if s.state.phase == "attack" else "end turn" if s.state.phase == "fortify"
+                     else s.state.legal_actions()[0])
+    assert any(e.player == 1 for e in s.state.record.entries)         # the easy CPU has played its turn
+    box.refresh()
+    assert "saw no blunder" not in box.status.object and "looks at each of your decisions" in box.status.object
+
+
 def test_a_new_game_forgets_a_decision_held() -> None:
     s = conquest(["human", "easy"])
     s.coach.on = True
