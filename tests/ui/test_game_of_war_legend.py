@@ -29,6 +29,9 @@ def test_the_key_names_every_letter_the_board_draws():
                      "SR": "swift relay"}
     assert set(keyed) == set(CODES.values()) >= drawn
     assert "K cannon (■)" in unit_key_text() and SHAPES[MARKERS["cavalry"]] == "▲"
+    # a newcomer's walk (issue 14): the ids the lessons name, and the grey tokens of cut-off units, explained
+    assert "I3 on a blue token is North's N-I3" in unit_key_html()
+    assert "A grey token with its side's rim is cut off from its lines" in unit_key_html()
     assert unit_key_text() in LEGEND
 
 

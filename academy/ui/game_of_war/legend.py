@@ -43,7 +43,8 @@ def unit_key_html() -> str:
                       for terrain, colour in GROUND_FRAME.items()], "or")
     return (f"<div class='unit-key-title'><b>Units on the board</b></div><div class='unit-key'>{items}</div>"
             f"<div class='unit-key-note'>I3 on a blue token is North's N-I3, on a red one South's S-I3. "
-            f"A frame round a unit: it stands on {frames}.</div>")
+            f"A grey token with its side's rim is cut off from its lines: it cannot move, and it does not count "
+            f"in combat. A frame round a unit: it stands on {frames}.</div>")
 
 
 def unit_legend(**params: object) -> pn.pane.HTML:
