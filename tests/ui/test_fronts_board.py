@@ -171,3 +171,11 @@ def test_a_stack_out_of_supply_is_marked_on_the_board_and_in_its_tooltip():
     text = dict(zip(b.ids, provinces["stack_text"]))
     assert "out of supply" in text["greyridge"] and "half strength" in text["greyridge"]
     assert "out of supply" not in text["millbrook"]
+
+
+def test_support_lines_are_long_dashes_and_strikes_dots_as_the_key_says():
+    """A newcomer's walk (issue 14): the key says "dashed: artillery support · dotted: air strike", but Bokeh's own
+    short dash drew the support as dots on the lesson board."""
+    b = board_for(new())
+    assert b.kit.renderers["supports"].glyph.line_dash == "12 6"
+    assert b.kit.renderers["strikes"].glyph.line_dash == "2 5"

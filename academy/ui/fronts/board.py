@@ -68,6 +68,8 @@ HEAD_OFF = NODE_SIZE / 2 + 0.58 * HEAD_SIZE - 2
 # the columns of each layer that follow the state (the rest follow the map)
 _PROVINCE_LIVE = ("fill_color", "line_color", "owner_text", "stack_text")
 _HALO_LIVE = ("line_color", "line_alpha", "line_width")
+SUPPORT_DASH = "12 6"        # the key's "dashed": artillery support
+STRIKE_DASH = "2 5"          # the key's "dotted": an air strike or a scout
 _ORDER_LAYERS = ("routes", "supports", "strikes", "moves", "moves-heads", "marks", "battles")
 _HOVER = '<div style="font-size:13px"><b>@name</b><br>@kind_text<br>@owner_text<br>@stack_text</div>'
 
@@ -185,10 +187,11 @@ class FrontsBoard(pn.viewable.Viewer):
             *edge_layers("edges", self.graph, EDGE_STYLES),
             Layer("routes", "segments", orders["routes"], mapped=segments,
                   style={"line_width": MOVE_WIDTH, "line_alpha": 0.9, "line_cap": "round"}),
+            # long dashes against dots: Bokeh's own "dashed" (6 px) read as dotted on a small board (a newcomer's walk)
             Layer("supports", "segments", orders["supports"], mapped=segments,
-                  style={"line_width": 3, "line_dash": "dashed"}),
+                  style={"line_width": 3, "line_dash": SUPPORT_DASH}),
             Layer("strikes", "segments", orders["strikes"], mapped=segments,
-                  style={"line_width": 3, "line_dash": "dotted"}),
+                  style={"line_width": 3, "line_dash": STRIKE_DASH}),
             moves.with_columns(orders["moves"]), heads.with_columns(orders["moves-heads"]),
             Layer("halos", "points", {**static["halos"], **live["halos"]}, mapped=_HALO_LIVE,
                   style={"size": NODE_SIZE + 16, "fill_alpha": 0}),
