@@ -147,3 +147,21 @@ def test_the_order_box_is_empty_when_a_new_exercise_starts_or_resets() -> None:
     air = next(lesson for lesson in LESSONS if lesson.id == "air")
     model.start(Attempt(air, air.exercises[0]))
     assert panel.typed.value == ""
+
+
+def test_a_click_off_the_highlighted_provinces_gives_the_engines_reason() -> None:
+    """A newcomer's walk (issue 14): "Riverton is not a target of the stack in Ashford" said no why. fronts.md,
+    Units: guns support a battle in a neighbouring province."""
+    lesson = next(item for item in LESSONS if item.id == "artillery")
+    model = FrontsLessonModel()
+    model.start(Attempt(lesson, lesson.exercises[0]))
+    model.click("ashford")
+    model.mode = "support"
+    model.click("riverton")
+    assert "guns support a battle next door, and Riverton does not border Ashford" in model.message
+    assert model.message.endswith("Click a highlighted province, or another stack of yours.")
+    model.click("ashford")                          # unselected
+    model.click("millbrook")
+    assert model.selected == "millbrook" and model.mode == "move"
+    model.click("saltmarsh")
+    assert "Saltmarsh does not border Millbrook. From Millbrook you can go to" in model.message

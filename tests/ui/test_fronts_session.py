@@ -70,7 +70,7 @@ def test_a_new_move_of_the_same_units_replaces_the_old_one_and_clicks_elsewhere_
     assert "replaces 2 infantry 1 armor Millbrook -> Westmere" in s.message
     s.click("oakhollow")
     s.click("saltmarsh")           # not a target of Oakhollow's stack
-    assert "not a target" in s.message and s.selected == "oakhollow"
+    assert "Saltmarsh does not border Oakhollow" in s.message and s.selected == "oakhollow"
     s.click("oakhollow")           # a second click unselects
     assert s.selected is None
 

@@ -133,10 +133,31 @@ class FrontsSession(OrdersSession, FrontsView):
             self.select(province)
             return
         if self.selected is not None:
-            self.message = (f"{self.pname(province)} is not a target of the stack in {self.pname(self.selected)}: "
+            why = self._why_not_target(province)
+            self.message = (why + " Click a highlighted province, or another stack of yours." if why else
+                            f"{self.pname(province)} is not a target of the stack in {self.pname(self.selected)}: "
                             "click a highlighted province, or another stack of yours.")
         else:
             self.message = f"{self.pname(province)}: no stack of yours there. Click one of your stacks first."
+
+    def _why_not_target(self, province: str) -> str:
+        """The engine's reason why the selected stack's order (in the chosen ``mode``) cannot concern
+        ``province`` ('' when there is none to give): what a click off the highlighted provinces is told."""
+        name, dest = self.pname(self.selected or ""), self.pname(province)
+        stack = self.my_stack(self.selected or "") or {}
+        if self.mode == "move":
+            counts = " ".join(f"{self.split[k]} {k}" for k in GROUND if self.split.get(k))
+            text = f"{counts} {name} -> {dest}" if counts else ""
+        else:
+            kind = "artillery" if self.mode == "support" else "air"
+            text = f"{stack[kind]} {kind} {name} {self.mode} {dest}" if stack.get(kind) else ""
+        if not text:
+            return ""
+        try:
+            self._validate([text])
+        except RulesError as exc:
+            return exc.message
+        return ""
 
     def select(self, province: str) -> None:
         """Select the viewer's stack in ``province``: the ground units without an order yet move
