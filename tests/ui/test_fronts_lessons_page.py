@@ -165,3 +165,15 @@ def test_a_click_off_the_highlighted_provinces_gives_the_engines_reason() -> Non
     assert model.selected == "millbrook" and model.mode == "move"
     model.click("saltmarsh")
     assert "Saltmarsh does not border Millbrook. From Millbrook you can go to" in model.message
+
+
+def test_the_odds_list_the_support_they_count() -> None:
+    """A newcomer's walk (issue 14): the battle's box said "Your orders in it: 3 infantry Millbrook -> Westmere"
+    while counting the gun's +2; it lists the support too (fronts.md, Units: artillery support)."""
+    lesson = next(item for item in LESSONS if item.id == "artillery")
+    model = FrontsLessonModel()
+    model.start(Attempt(lesson, lesson.exercises[0]))
+    assert model.add_order("3 infantry Millbrook -> Westmere") and model.add_order("1 artillery Ashford support Westmere")
+    [battle] = [p for p in model.previews if p["province"] == "westmere"]
+    assert battle["orders"] == ["3 infantry Millbrook -> Westmere", "1 artillery Ashford support Westmere"]
+    assert battle["sides"][0]["strength"] == 5

@@ -315,7 +315,19 @@ class FrontsSession(OrdersSession, FrontsView):
                 given[pl] = list(texts)
         return given
 
-    def _battle_dict(self, b: Any, holds: Any, orders: list[str]) -> dict[str, Any]:
+    def _helping(self, province: str, drafts: list[str]) -> list[str]:
+        """Of the viewer's ``drafts``, the supports and strikes aimed at ``province`` (they add to its battle)."""
+        out = []
+        for text in drafts:
+            try:
+                o = parse_order(text, self.fmap)
+            except RulesError:
+                continue
+            if o.kind in ("support", "strike") and o.target == province:
+                out.append(text)
+        return out
+
+    def _battle_dict(self, b: Any, holds: Any, orders: list[str], drafts: list[str] | None = None) -> dict[str, Any]:
         """One battle for the odds panel: where, its kind, the chance it happens and what must happen
         first, each side (strength, win chance, expected losses, units, supplied), the viewer's orders
         in it, the factors, and who holds the province after the turn."""
@@ -325,6 +337,7 @@ class FrontsSession(OrdersSession, FrontsView):
                   "units": sum(s.units.values()), "supplied": all(x.supplied for x in s.stacks)}
                  for s, st, w, lo in zip(battle.sides, battle.strengths(), chances, losses)]
         mine = [t for pl, t in b.orders if pl == self.player] or list(orders)
+        mine += [t for t in self._helping(b.province, self.pending if drafts is None else drafts) if t not in mine]
         return {"order": mine[0] if mine else "", "orders": mine, "province": b.province, "where": b.place,
                 "kind": b.kind, "step": b.step, "chance": float(b.chance), "after": list(b.after),
                 "estimated": b.estimated, "sides": sides, "explain": battle.explain(),
@@ -348,7 +361,7 @@ class FrontsSession(OrdersSession, FrontsView):
             odds = odds_turn(state, self.player, list(pending), self._given_orders())
         except RulesError:
             return []
-        return [self._battle_dict(b, odds.holds.get(b.province, {}), []) for b in odds.battles]
+        return [self._battle_dict(b, odds.holds.get(b.province, {}), [], pending) for b in odds.battles]
 
     # --- the drafts and submitting (OrdersSession, OrderDrafts) -----------------------------------
     def orders_list(self) -> list[str]:
