@@ -91,6 +91,15 @@ def preview(state: TacticsState, at: Pos, target: Pos, moved: bool, rolls: tuple
                     luck_range=ar, counter_luck_range=dr)
 
 
+def _hp_change(before: int, after: int) -> str:
+    """A unit's shown HP after a hit: "5 HP → 3 HP", or "still 5 HP" when the hit took less than one.
+
+    >>> _hp_change(10, 6), _hp_change(5, 5)
+    ('10 HP → 6 HP', 'still 5 HP')
+    """
+    return f"{before} HP → {after} HP" if after != before else f"still {before} HP"
+
+
 def resolve(state: TacticsState, at: Pos, target: Pos, moved: bool, rolls: tuple[int, int] | None) -> list[Event]:
     """Fire: apply the exchange with ``rolls`` (None = luck off), charge the meters, remove the dead."""
     a, d = state.units[at], state.units[target]
@@ -102,9 +111,9 @@ def resolve(state: TacticsState, at: Pos, target: Pos, moved: bool, rolls: tuple
     _charge(state, a, d, d_hp0 - (d.hp if d.health else 0))
     if x.counter_hit is not None:
         _charge(state, d, a, a_hp0 - (a.hp if a.health else 0))
-    text = f"{names[0]} hits {names[1]} for {x.damage} ({d_hp0} HP → {d.hp if d.health else 0} HP)"
+    text = f"{names[0]} hits {names[1]} for {x.damage}% ({_hp_change(d_hp0, d.hp if d.health else 0)})"
     if x.counter is not None:
-        text += f"; the counter deals {x.counter} ({a_hp0} HP → {a.hp if a.health else 0} HP)"
+        text += f"; the counter deals {x.counter}% ({_hp_change(a_hp0, a.hp if a.health else 0)})"
     out = [event("attack", text + ".", x.why(), attacker=tile_name(at), target=tile_name(target),
                  damage=x.damage, counter=x.counter, rolls=list(rolls) if rolls else None)]
     for pos, unit, name in ((target, d, names[1]), (at, a, names[0])):

@@ -28,6 +28,8 @@ def test_combat_attack_and_counterattack_luck_off() -> None:
     attack = next(e for e in events if e.kind == "attack")
     assert attack.data["damage"] == 49 and attack.data["counter"] == 29
     assert any("Counterattack" in line for line in attack.why)
+    # the log in percent of a full unit, with the HP the board shows (a newcomer's walk: "deals 1 (5 HP → 5 HP)")
+    assert attack.text == "Tank G4 hits Tank G5 for 49% (10 HP → 6 HP); the counter deals 29% (10 HP → 8 HP)."
 
 
 def test_combat_the_engine_uses_damage_exchange() -> None:
