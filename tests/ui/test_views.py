@@ -275,3 +275,30 @@ def test_after_a_conquest_the_board_shows_the_move_being_chosen():
     s.choice.move = None
     assert s.act("move 5")
     assert s.state.phase == "attack" and labels() == ("2", "5")
+
+
+def test_reset_starts_the_move_in_slider_from_its_default_again():
+    """A newcomer's walk (issue 14): after a try that moved the least armies in and failed, Reset showed the slider
+    at that same failing value; a new try starts from all but one, as the first did."""
+    page = LessonsPage("conquering")
+    root(page)
+    controls = PhaseControls(page.model)
+    root(controls)
+
+    def conquer() -> None:
+        while page.model.state.phase == "attack":
+            page.model.click("ukraine")
+            page.model.click("ural")
+            if page.model.state.phase == "attack" and page.model.target == "ural":
+                controls.attack_go.clicks += 1
+        assert page.model.state.phase == "occupy"
+
+    conquer()
+    assert controls.move.value == 11
+    controls.move_min.clicks += 1                   # the least: 3
+    assert controls.move.value == 3
+    controls.move_go.clicks += 1
+    assert "feedback-wrong" in page.feedback.object
+    page.reset_button.clicks += 1
+    conquer()
+    assert controls.move.value == 11 and page.model.choice.move == 11

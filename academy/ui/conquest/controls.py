@@ -200,7 +200,7 @@ class PhaseControls(pn.viewable.Viewer):
 
     def _update_move(self, state: Any, amount: tuple[int, int]) -> None:
         low, high = amount
-        key = (state.phase, self.model.selected, self.model.target, len(state.record), low, high)
+        key = (id(state), state.phase, self.model.selected, self.model.target, len(state.record), low, high)
         if key == self._move_key:
             return
         self._move_key = key

@@ -41,6 +41,7 @@ class LessonModel(LessonAttempt, ConquestSession):
         if self.attempt is None:
             return
         self.attempt.reset()
+        self.choice.reset()          # a new try starts from the default amounts, not the ones that just failed
         self._show_start()
 
     def _show_start(self) -> None:
