@@ -352,7 +352,10 @@ def phase_hint(s: ConquestState, counts: bool = True) -> str:
     if ph == "attack":
         return "Attack from a territory with 2 or more armies, or end the attack phase."
     if ph == "occupy":
-        return f"Move at least {count(s.occupy['min'], 'army')} into {name(s, s.occupy['dst'])}."
+        most = s.armies[s.occupy["src"]] - 1
+        low = s.occupy["min"]
+        return (f"Move armies into {name(s, s.occupy['dst'])}: from {low} (the dice of your last roll) to {most} "
+                "(all but one)." if most > low else f"Move {count(low, 'army')} into {name(s, s.occupy['dst'])}.")
     if ph == "fortify":
         return "Make one fortification move, or end your turn."
     if ph == "over":

@@ -25,7 +25,12 @@ def test_move_at_least_1_army_after_a_one_die_conquest():
     s = parse_position("Red to move, attack | Red: Ukraine 4 | Blue: Ural 1 | rest: Blue 1")
     events = conquer(s, "ukraine", "ural", 1)
     assert s.phase == "occupy"
-    assert phase_hint(s) == "Move at least 1 army into Ural."
+    assert phase_hint(s) == "Move armies into Ural: from 1 (the dice of your last roll) to 3 (all but one)."
+    # a newcomer's walk (issue 14): "Not there yet: move 5 armies or more into Ural. Move at least 3 armies into
+    # Ural." read as two rules; the hint now gives the range the rules allow, and the one choice when there is one
+    two = parse_position("Red to move, attack | Red: Ukraine 2 | Blue: Ural 1 | rest: Blue 1")
+    conquer(two, "ukraine", "ural", 1)
+    assert phase_hint(two) == "Move 1 army into Ural."
     assert events[0].kind == "roll"
     attack = parse_position("Red to move, attack | Red: Ukraine 4 | Blue: Ural 1 | rest: Blue 1")
     assert attack.apply(Attack("ukraine", "ural", 1))[0].text == "Red attacks Ural from Ukraine with 1 die; " \
