@@ -12,6 +12,7 @@ from typing import Any
 
 import panel as pn
 
+from academy.core.text import a
 from academy.ui.live_coach import coach_note
 
 __all__ = ["CoachBox", "STYLE"]
@@ -53,6 +54,14 @@ class CoachBox(pn.viewable.Viewer):
     def __panel__(self) -> pn.viewable.Viewable:
         return self.layout
 
+    @staticmethod
+    def _let_go(mark: Any) -> str:
+        """What the coach says of a decision it let through: no blunder, or which lesser slip and why."""
+        grade = getattr(mark, "grade", "good")
+        if grade in ("mistake", "inaccuracy"):
+            return f"The coach let your last decision go: not a blunder, but {a(grade)}. {mark.why}"
+        return "The coach saw no blunder in your last decision, and let it go."
+
     def _others_moves(self, state: Any) -> int:
         """How many decisions the other players have made in the game so far (the record's entries)."""
         me = self.session._coach_player()
@@ -75,7 +84,7 @@ class CoachBox(pn.viewable.Viewer):
                 self.toggle.value = coach.on
             text = ("The coach is looking at this move…" if coach.checking else note if not offered else
                     "First answer the coach: take that move back, or do it anyway." if coach.warning and coach.nudges
-                    else "The coach saw no blunder in your last decision, and let it go." if coach.on and cleared
+                    else self._let_go(coach.last) if coach.on and cleared
                     else "The coach looks at each of your decisions before it is played." if coach.on else "")
             self.status.object = f"<div class='coach-note' role='status'>{html.escape(text)}</div>" if text else ""
             words = coach.warning_text()

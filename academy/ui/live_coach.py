@@ -44,6 +44,7 @@ class LiveCoach(param.Parameterized):
     warning = param.Parameter(None, doc="the Mark of the decision held back, waiting for the learner's answer")
     checking = param.Boolean(False, doc="the coach is weighing a decision")
     cleared = param.Integer(0, doc="how many decisions the coach weighed and let through (no blunder)")
+    last = param.Parameter(None, doc="the Mark of the last decision the coach let through")
     nudges = param.Integer(0, doc="how often another decision came while the learner had a warning to answer")
 
     def __init__(self, inline: Callable[[], bool] | None = None, **params: Any) -> None:
@@ -59,7 +60,7 @@ class LiveCoach(param.Parameterized):
         with self._lock:
             self._generation += 1
         self._held, self._allowed = None, None
-        self.param.update(warning=None, checking=False, cleared=0)
+        self.param.update(warning=None, checking=False, cleared=0, last=None)
 
     def holds(self, state: Any, player: int, action: Any, play: Callable[[], Any]) -> bool:
         """Whether to hold ``action`` by ``player`` on ``state`` back (see the module docstring)."""
@@ -89,8 +90,8 @@ class LiveCoach(param.Parameterized):
                 self._held = (action, play)
                 self.param.update(checking=False, warning=mark)
                 return True
-            if isinstance(mark, Mark):
-                self.cleared += 1             # weighed: the learner sees that the coach looked
+            if isinstance(mark, Mark):        # weighed: the learner sees that the coach looked, and what it saw
+                self.param.update(last=mark, cleared=self.cleared + 1)
             return False
         if self._inline():
             return blunder(weigh())

@@ -153,3 +153,18 @@ def test_off_the_loop_the_coach_answers_from_its_thread() -> None:
     while s.coach.checking and time.monotonic() < deadline:
         time.sleep(0.02)
     assert s.coach.warning is not None and len(s.state.record) == 0
+
+
+def test_a_lesser_slip_let_through_is_named_with_its_reason() -> None:
+    """A newcomer's walk (issue 14): a Game of War move that left a unit cut off and open to destruction was a
+    mistake, not a blunder, so the coach let it go and said only "saw no blunder"; it says what it saw."""
+    from academy.core.review import Mark
+    s = conquest(["human", "easy"])
+    box = CoachBox(s)
+    s.coach.on = True
+    why = "N-C1 on e8 is left cut off and open to destruction next turn."
+    s.coach.param.update(last=Mark(0, 0, "N-C1 f7-e8", "mistake", "N-C1 f7-g7", {}, {}, why, ("units", None)),
+                         cleared=1)
+    assert f"The coach let your last decision go: not a blunder, but a mistake. {why}" in box.status.object
+    s.coach.param.update(last=Mark(1, 0, "x", "good", None, {}, {}, "fine", ("units", None)), cleared=2)
+    assert "The coach saw no blunder in your last decision, and let it go." in box.status.object
