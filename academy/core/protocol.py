@@ -224,6 +224,12 @@ class State(ABC):
             events += self.resolve_chance()
         return events
 
+    def opening(self) -> list[Event]:
+        """The events of this state's making, before its record's first entry (a first player's upkeep:
+        Tactics' day-1 income), for the start of a log; [] once the record has an entry, and for games
+        whose start has none. A game sets them as ``_opening`` in ``new_initial_state``."""
+        return list(getattr(self, "_opening", ())) if len(self.record) == 0 else []
+
     def settle(self) -> list[Event]:
         """Resolve chance nodes until a decision (or the end) is reached."""
         events: list[Event] = []

@@ -69,7 +69,7 @@ def moments(record: Record, steps: Any) -> dict[int, str]:
 def rebuild(record: Record, upto: int | None = None) -> tuple[State, list[dict[str, Any]]]:
     """The state after the first ``upto`` entries and the log of their events (a replay that keeps events)."""
     state = record.initial_state()
-    log: list[dict[str, Any]] = []
+    log: list[dict[str, Any]] = log_lines(state.opening(), 0, state)
     for entry in record.entries[:upto]:
         events = state.apply(entry.action)
         log += log_lines(events, len(state.record), state)

@@ -171,7 +171,7 @@ class TurnSession(Acting, CpuTurns, Coached, Resigning, param.Parameterized):
         record is kept. Raises ValueError for bad seats."""
         n = state.game.num_players
         seats = self._checked_seats(seats if seats is not None else [HUMAN] * n, n)
-        events = state.settle()
+        events = [*state.opening(), *state.settle()]
         self._start(state, seats, message, log_lines(events, len(state.record), state), events)
 
     def resume(self, record: Any, seats: Sequence[str], message: str = "") -> None:

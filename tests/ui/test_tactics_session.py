@@ -51,6 +51,23 @@ def test_a_new_game_shows_the_map_and_the_person_to_play():
     assert "Red" in status_html(s) and "to play" in status_html(s)
 
 
+
+def test_the_first_players_day_one_income_is_in_the_log():
+    """tactics.md "Funds": each army earns its income at the start of its turn. A newcomer's walk (issue 14): Red
+    started day 1 with twice Blue's funds and the log never said why; its day-1 income opens the log, also when
+    the game is rebuilt from its record (a reload)."""
+    from academy.ui.history import rebuild
+    s = TacticsSession(synchronous=True, cpu_delay=0)
+    s.new_game(seats=[HUMAN, HUMAN], map_id="river_crossing", seed=1)
+    first = s.log[0]
+    assert first["kind"] == "income" and first["text"].startswith("Red earns 3,000 funds from 3 properties")
+    assert s.act("end turn")
+    _, log = rebuild(s.state.record)                     # the game's full log, rebuilt from its record
+    assert [e["kind"] for e in log][:1] == ["income"] and log[0]["text"] == first["text"]
+    s.resume(s.state.record, [HUMAN, HUMAN])              # as a reload does: each person's log again
+    assert s.log[0]["text"] == first["text"]
+
+
 def test_bad_seats_and_options_are_refused_in_plain_words():
     s = TacticsSession(synchronous=True)
     with pytest.raises(ValueError, match="2 seats, one per army"):

@@ -96,7 +96,7 @@ class TacticsGame(Game):
         state = TacticsState(self, Record(self, seed))
         for su in self.map.units:
             state.units[su.at] = Unit(su.unit, self.map.players.index(su.army), su.health)
-        start_turn(state)
+        state._opening = start_turn(state)       # its events start the game's log (``State.opening``)
         return state
 
     def state_from_json(self, data: Mapping[str, Any], record: Record | None = None) -> Any:

@@ -123,6 +123,7 @@ class TacticsSession(TurnSession, TacticsView):
         state = game.new_initial_state(seed=new_seed() if seed is None else int(seed))
         fog_note = " Fog of war is on." if game.options["fog"] else ""
         self._memories = Memories()
+        self._memories.add(state, state.opening(), None, self._people(seats), False)    # Red's day-1 income
         self._start(state, seats, f"New game on {game.map.name}: {self.seats_text(game, seats)}.{fog_note}", [])
 
     def start_from(self, state: Any, seats: Sequence[str] | None = None, message: str = "",
@@ -138,13 +139,19 @@ class TacticsSession(TurnSession, TacticsView):
         them (the fog holds): kept for ``_show_game``."""
         seats = list(self.seats if seats is None else seats)
         state, memories, mover = record.initial_state(), Memories(), None
-        people = [p for p, seat in enumerate(seats) if seat == HUMAN] or [None]
+        people = self._people(seats)
+        memories.add(state, state.opening(), None, people, False)
         for entry in record.entries[:upto]:
             mover = entry.player if not entry.chance else mover     # a roll belongs to the decision before it
             events = state.apply(entry.action)
             memories.add(state, events, mover, people, isinstance(entry.action, EndTurn))
         self._memories = memories
         return state, []
+
+    @staticmethod
+    def _people(seats: Sequence[str]) -> list[int | None]:
+        """Whose sight the logs keep: the people's armies (None: a spectator, when nobody plays here)."""
+        return [p for p, seat in enumerate(seats) if seat == HUMAN] or [None]
 
     def _show_game(self, state: Any, message: str, log: list[dict[str, Any]], last_events: list[Any]) -> None:
         """The position with nothing selected; the log and trail are the viewer's own (``_memories``)."""
