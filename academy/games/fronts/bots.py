@@ -326,6 +326,8 @@ class _Planner:
                     avail[n][k] -= v
             for n in support:
                 guns_left.pop(n)
+                if n in avail:                      # guns that support stay put: they cannot also move in
+                    avail[n]["artillery"] = 0
             for p in strikers:
                 planes_left.pop(p)
             out[target] = (chosen, support, strikers)
