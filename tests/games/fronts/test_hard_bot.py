@@ -40,3 +40,23 @@ def test_battles_hard_makes_no_attack_below_even_odds_here():
     orders = make_bot("hard", 1).orders(state, 0)
     numbers = order_numbers(state, "red", orders)[0]
     assert numbers.get(WEAKEST, 1.0) >= EVEN, orders
+
+
+CROSSROADS = FrontsGame(players=3, map="crossroads", mode="ffa", turns=30)
+#: Red's 2 infantry on Cinder Hill face the Crown garrison across the river; no other city is nearer
+IDLE_ON_THE_HILL = ("turn 5; Red 0: 2 infantry Cinder Hill, 3 infantry Redhaven, 2 infantry Ember Ford; "
+                    "Blue 0: 3 infantry Bluecastle, 2 infantry Tidewater; Green 0: 3 infantry Greenholm, "
+                    "2 infantry Meadowford")
+
+
+def test_hard_holds_a_stack_with_nothing_to_gain_by_moving():
+    """Cinder Hill is the nearest Red gets to a city it does not hold (Crown, 3 infantry 1 artillery in urban
+    terrain behind a river: far too strong for 2 infantry), and stepping back to Ember Ford or Rustwood gains
+    nothing: hard's plans keep the stack there instead of wandering back and forth."""
+    state = CROSSROADS.state_from_board(IDLE_ON_THE_HILL)
+    fmap = CROSSROADS.map
+    for seed in range(4):
+        planner = _Planner(fmap, state.observation(0), random.Random(seed), hard=True)
+        sources = {parse_order(o, fmap).source for o in planner.plan() if not o.startswith("build")}
+        assert "cinder_hill" not in sources
+    assert not any(o.startswith("2 infantry Cinder Hill") for o in make_bot("hard", 1).orders(state, 0))
