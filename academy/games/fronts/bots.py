@@ -18,7 +18,7 @@ Levels
             normal heuristic on the board as it sees it and also weighs everyone holding, resolves
             every plan against each guess with the engine over the likeliest ways the battles go,
             and keeps the plan that leaves its team holding most (cities first, and how likely each
-            is to change hands)
+            is to change hands); a stack with nothing to gain by moving holds
 
 A fourth bot, ``FrontsBot(seed, "random")``, picks a random leaf of ``options`` for each stack (a
 baseline for tests and benchmarks; no level offers it). Every choice is a function of the bot's seed
@@ -326,6 +326,8 @@ class _Planner:
                     avail[n][k] -= v
             for n in support:
                 guns_left.pop(n)
+                if n in avail:                      # guns that support stay put: they cannot also move in
+                    avail[n]["artillery"] = 0
             for p in strikers:
                 planes_left.pop(p)
             out[target] = (chosen, support, strikers)
@@ -371,7 +373,9 @@ class _Planner:
                    ) -> tuple[str | None, tuple[str, ...] | None]:
         """Where the moving part goes: the best of attacking at good odds and marching on a city, by a path
         that crosses no enemy stack (a battle on the way would stop it) to a province where it stays in
-        supply (a stack already cut off may go anywhere nearer home)."""
+        supply (a stack already cut off may go anywhere nearer home). Normal may wander where nothing is
+        gained; hard holds then (a stack that steps back from the front one turn and out again the next
+        loses both turns)."""
         fmap = self.fmap
         options = _clear_reach(fmap, moving, prov, set(self.enemy))
         if not options:
@@ -403,6 +407,8 @@ class _Planner:
                 score += 5.0                        # back in supply
             if dest in taken and not dfn:
                 score -= 0.5 * self.value(dest)     # another stack already goes there
+            if self.hard and score <= 0.0:
+                continue                            # hard: no gain, no move (it does not wander)
             score += self.rng.random() * 0.3
             if score > best[0]:
                 best = (score, dest, path)

@@ -1,0 +1,62 @@
+"""Issues 21 and 22: what the Fronts hard CPU does (and does not do) in positions given in the game's
+notation (fronts.md "Artillery", "Battles")."""
+from __future__ import annotations
+
+import random
+
+from academy.games.fronts.bots import _Planner, make_bot
+from academy.games.fronts.game import FrontsGame
+from academy.games.fronts.orders import parse_order
+from academy.games.fronts.review import EVEN, WEAKEST, order_numbers
+
+DUEL = FrontsGame(turns=None)
+
+#: Oakhollow's 2 guns can support the attack on Riverton or march on Highcrag with the infantry, not both
+GUNS_WANTED_TWICE = ("turn 5; Red 20: 1 armor Greyridge, 1 infantry Millbrook, 4 infantry 2 artillery 1 air Northgate, "
+                     "2 infantry 2 artillery Oakhollow, 2 infantry Pinewood; Blue 10: 5 infantry Elmshade, "
+                     "4 infantry 1 artillery Fordham, 1 armor Highcrag; neutral: 1 infantry Riverton; "
+                     "owners: Fordham Blue, Greyridge Red, Highcrag Blue, Westmere Red")
+
+
+def test_artillery_guns_that_support_are_not_also_counted_moving_in():
+    """A gun supports a battle next door without moving (fronts.md "Artillery"): the plan must not send
+    the same guns to support one attack and count them in another, which the engine then drops, leaving
+    that attack short (hard once sent 2 infantry alone into 1 armor on a mountain, 31%)."""
+    state = DUEL.state_from_board(GUNS_WANTED_TWICE)
+    fmap = DUEL.map
+    for threshold in (0.4, 0.5, 0.6):
+        planner = _Planner(fmap, state.observation(0), random.Random(1), hard=True, threshold=threshold, keep=0.8)
+        planner.build_guns = True
+        orders = [parse_order(o, fmap) for o in planner.plan()]
+        supporting = {o.source for o in orders if o.kind == "support"}
+        moving_guns = {o.source for o in orders if o.kind == "move" and o.source in supporting
+                       and any(k == "artillery" for k, _ in (o.units or ()))}
+        assert not moving_guns, planner.plan()
+
+
+def test_battles_hard_makes_no_attack_below_even_odds_here():
+    """Every attack hard orders in that position is at 45% or better by the review's own odds."""
+    state = DUEL.state_from_board(GUNS_WANTED_TWICE)
+    orders = make_bot("hard", 1).orders(state, 0)
+    numbers = order_numbers(state, "red", orders)[0]
+    assert numbers.get(WEAKEST, 1.0) >= EVEN, orders
+
+
+CROSSROADS = FrontsGame(players=3, map="crossroads", mode="ffa", turns=30)
+#: Red's 2 infantry on Cinder Hill face the Crown garrison across the river; no other city is nearer
+IDLE_ON_THE_HILL = ("turn 5; Red 0: 2 infantry Cinder Hill, 3 infantry Redhaven, 2 infantry Ember Ford; "
+                    "Blue 0: 3 infantry Bluecastle, 2 infantry Tidewater; Green 0: 3 infantry Greenholm, "
+                    "2 infantry Meadowford")
+
+
+def test_hard_holds_a_stack_with_nothing_to_gain_by_moving():
+    """Cinder Hill is the nearest Red gets to a city it does not hold (Crown, 3 infantry 1 artillery in urban
+    terrain behind a river: far too strong for 2 infantry), and stepping back to Ember Ford or Rustwood gains
+    nothing: hard's plans keep the stack there instead of wandering back and forth."""
+    state = CROSSROADS.state_from_board(IDLE_ON_THE_HILL)
+    fmap = CROSSROADS.map
+    for seed in range(4):
+        planner = _Planner(fmap, state.observation(0), random.Random(seed), hard=True)
+        sources = {parse_order(o, fmap).source for o in planner.plan() if not o.startswith("build")}
+        assert "cinder_hill" not in sources
+    assert not any(o.startswith("2 infantry Cinder Hill") for o in make_bot("hard", 1).orders(state, 0))
