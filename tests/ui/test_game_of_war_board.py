@@ -212,3 +212,20 @@ def test_on_a_phone_the_board_shrinks_with_its_units_rings_and_letters():
     assert (letters.text_font_size, board.kit.renderers["arsenals"].glyph.size) == ("8px", 15)
     show_at(board.figure, board.figure.width)
     assert board.kit.column("units", "size") == full["units"] and letters.text_font_size == "10px"
+
+
+def test_destinations_that_cut_a_unit_off_are_orange():
+    """game-of-war.md, Communication (a unit off the lines cannot move or fight). A newcomer's walk (issue 14):
+    the green dots did not say which moves cut a unit off; those squares are orange, the others green. Here
+    N-I2 on b4 stays on the lines only beside N-I1, so only a4 keeps it there."""
+    from academy.ui.game_of_war.board import CUTTING, DESTINATION
+    s = GameOfWarSession(synchronous=True)
+    board = GameOfWarBoard(s)
+    s.start_from(parse_position("North to move | board: empty | North arsenals: a1 | South arsenals: y20 | "
+                                "North: N-I1 a3, N-I2 b4 | South: S-I1 t15"))
+    s.select("N-I1")
+    dots = columns(board, "destinations")
+    colour = {(x, y): c for x, y, c in zip(dots["x"], dots["y"], dots["fill_color"])}
+    assert colour == {(0, 1): CUTTING, (1, 1): CUTTING, (1, 2): CUTTING, (0, 3): DESTINATION}   # a2 b2 b3 | a4
+    s.select(None)
+    assert columns(board, "destinations")["fill_color"] == []

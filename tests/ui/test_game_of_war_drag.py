@@ -173,7 +173,7 @@ def test_the_dragged_unit_has_a_ghost_the_page_moves_with_the_pointer():
     assert not ghost.data["x"]
     fig = p.board.figure
     fig._trigger_event(PanStart(fig, x=5.1, y=5.0))                  # N-I1 on e6
-    assert (list(ghost.data["x"]), list(ghost.data["y"]), list(letter.data["text"])) == ([5], [5], ["I"])
+    assert (list(ghost.data["x"]), list(ghost.data["y"]), list(letter.data["text"])) == ([5], [5], ["I1"])
     pan(fig, 5.2, 6.0)
     assert list(ghost.data["x"]) == [5]           # the server leaves the moving to the page
     fig._trigger_event(PanEnd(fig, x=5.2, y=6.0))

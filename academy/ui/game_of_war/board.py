@@ -60,6 +60,7 @@ MARKERS = {"infantry": "circle", "cavalry": "triangle", "cannon": "square", "swi
            "relay": "diamond", "swift_relay": "diamond"}
 UNIT_SIZE = {"infantry": 27, "cavalry": 30, "cannon": 25, "swift_cannon": 25, "relay": 30, "swift_relay": 30}
 SELECTED, DESTINATION, TARGET = "#f2b705", "#2e9e4f", "#d7263d"
+CUTTING = "#e8871e"            # a destination where the move cuts a unit of its side off the lines
 LETTER_COLOURS = ("#ffffff", "#222222")   # a unit's letter: in communication, cut off
 TOP_AXIS = 18                  # pixels of the column letters above the board
 DEPLOY = "#3fa34d"             # free deployment: the squares of one's half where the chosen type may go
@@ -114,6 +115,7 @@ class GameOfWarBoard(pn.viewable.Viewer):
         self.kit.on_drag(self._on_drag, cell=self.square_at, follow=("ghost", "ghost_letter"))
         self.kit.on_resize(self._on_resize)
         watched = ["state", "selected", "destinations", "targets", "target", "network_side", "thinking", "trail"]
+        watched += [n for n in ("cutting",) if n in session.param]
         watched += [n for n in ("placements", "deploy_squares", "covered", "unit_type", "preview")
                     if n in session.param]
         session.param.watch(self._on_model, watched)
@@ -156,9 +158,9 @@ class GameOfWarBoard(pn.viewable.Viewer):
                   style={"line_width": 3, "line_alpha": 0.75, "line_dash": "dashed"}),
             Layer("selected", "rectangles", marks["selected"],
                   style={"fill_color": SELECTED, "fill_alpha": 0.55, "line_color": "#a07800", "line_width": 2.5}),
-            Layer("destinations", "points", marks["destinations"],
-                  style={"marker": "circle", "fill_color": DESTINATION, "fill_alpha": 0.85,
-                         "line_color": "#1d6b34", "line_width": 1, **sized["destinations"]}),
+            Layer("destinations", "points", marks["destinations"], mapped=("fill_color",),
+                  style={"marker": "circle", "fill_alpha": 0.85, "line_color": "#1d6b34", "line_width": 1,
+                         **sized["destinations"]}),
             Layer("units", "points", cols["units"], mapped=("marker", "size", "fill_color", "line_color"),
                   style={"line_width": 2}),
             *(Layer(name, "labels", cols[name], style={**letter_style, "text_color": colour, **sized[name]})
@@ -293,7 +295,7 @@ class GameOfWarBoard(pn.viewable.Viewer):
         """The layers that follow the selection, the aimed attack, the last turn and a drag."""
         s = self.session
         out: dict[str, dict[str, list[Any]]] = {
-            "selected": _cells([], 0.96), "destinations": _empty("x", "y"),
+            "selected": _cells([], 0.96), "destinations": _empty("x", "y", "fill_color"),
             "targets": _empty("x", "y", "size", "line_width"), "deploy": _cells([]),
             "pointer": {**_cells([], 0.94), "line_color": []}, **self._fire_columns(None),
             "ghost": _empty("x", "y", "marker", "size", "fill_color", "line_color"),
@@ -307,7 +309,9 @@ class GameOfWarBoard(pn.viewable.Viewer):
         selected = pos.unit(s.selected).at if s.selected and pos.has_unit(s.selected) else None
         if selected is not None:
             out["selected"] = _cells([selected], 0.96)
-        out["destinations"] = {"x": [d[0] for d in s.destinations], "y": [d[1] for d in s.destinations]}
+        cutting = {tuple(q) for q in getattr(s, "cutting", ())}       # orange: a move there cuts a unit off
+        out["destinations"] = {"x": [d[0] for d in s.destinations], "y": [d[1] for d in s.destinations],
+                               "fill_color": [CUTTING if tuple(d) in cutting else DESTINATION for d in s.destinations]}
         if self._dragging and selected is not None:      # the dragged unit, moved with the pointer by the page
             unit = pos.unit(s.selected)
             out["ghost"] = {"x": [selected[0]], "y": [selected[1]], "marker": [MARKERS[unit.type]],

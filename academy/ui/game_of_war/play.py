@@ -28,7 +28,7 @@ from academy.ui.event_log import EventLog
 from academy.ui.local_games import KeptBySeats
 from academy.ui.play_frame import PlayFrame, message_html, show_objects
 
-from .board import CUT_OFF_FILL, DESTINATION, SIDE_COLOURS, TARGET, GameOfWarBoard
+from .board import CUT_OFF_FILL, CUTTING, DESTINATION, SIDE_COLOURS, TARGET, GameOfWarBoard
 from .deploy import DeploymentCover, DeploymentPanel
 from .legend import unit_key_text, unit_legend
 from .session import CPU_LEVELS, DEPLOYMENTS, HUMAN, GameOfWarSession
@@ -67,6 +67,7 @@ LEGEND = (
     "<span class='key' style='background:#b9c0cc;border:2px solid #4a5566'></span>fortress"
     " · ★ arsenal"
     f" · <span style='color:{DESTINATION}'>●</span> where the selected unit may go"
+    f" (<span style='color:{CUTTING}'>●</span> a move there cuts a unit off its lines)"
     f" · <span style='color:{TARGET}'>◯</span> an enemy it may attack · small dots: the chosen side's lines"
     " · dashed arrows: the last turn's moves<br>"
     f"Letters: {unit_key_text()}. "

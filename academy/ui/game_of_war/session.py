@@ -39,7 +39,7 @@ from academy.games.game_of_war import rules as gow_rules
 from academy.games.game_of_war.actions import Attack, Deploy, EndTurn, Move, Retreat
 from academy.games.game_of_war.bots import make_bot
 from academy.games.game_of_war.combat import combat
-from academy.games.game_of_war.communication import connection_warning
+from academy.games.game_of_war.communication import connection_change, connection_warning
 from academy.games.game_of_war.position import Position
 from academy.games.game_of_war.notation import format_square
 from academy.games.game_of_war.units import SIDES, UNIT_TYPES
@@ -65,6 +65,7 @@ class GameOfWarView(param.Parameterized):
 
     selected = param.String(None, allow_None=True, doc="the id of the unit picked first")
     destinations = param.List([], doc="the squares the selected unit may move (or retreat) to, from legal_actions")
+    cutting = param.List([], doc="of ``destinations``, those where the move cuts a unit of its side off its lines")
     targets = param.List([], doc="the enemy units the selected unit may attack, from legal_actions")
     target = param.String(None, allow_None=True, doc="the enemy picked for an attack (preview shown)")
     preview = param.Parameter(None, doc="combat.combat(...) for the selected unit's side against ``target``")
@@ -517,21 +518,35 @@ class GameOfWarSession(Dragging, TurnSession, GameOfWarView):
             if sel is not None and (s is None or not s.position.has_unit(sel) or s.position.unit(sel).side != s.side):
                 sel = self.selected = None
             if sel is None:
-                self.destinations, self.targets, self.target = [], [], None
+                self.destinations, self.targets, self.target, self.cutting = [], [], None, []
             else:
                 self.destinations = [a.to for a in acts if isinstance(a, (Move, Retreat)) and a.unit == sel]
+                self.cutting = self._cutting(s, sel, self.destinations)
                 self.targets = [a.target for a in acts if isinstance(a, Attack) and a.unit == sel]
                 if self.target not in self.targets:
                     self.target = None
             self.preview = (combat(s.position, s.side, self.target) if sel is not None and self.target is not None
                             else None)
-        self.param.trigger("state", "selected", "destinations", "targets", "target", "preview",
-                           *[k for k in changes if k not in ("state", "selected", "destinations", "targets",
+        self.param.trigger("state", "selected", "destinations", "cutting", "targets", "target", "preview",
+                           *[k for k in changes if k not in ("state", "selected", "destinations", "cutting", "targets",
                                                              "target", "preview")])
+
+    _cut_memo: tuple[Any, list[Any]] = (None, [])
+
+    def _cutting(self, state: Any, unit_id: str, squares: list[Any]) -> list[Any]:
+        """Of ``squares``, those where moving ``unit_id`` cuts a unit of its side off the lines (worked out once
+        per position and unit; not in a retreat, which has no other way to go)."""
+        key = (id(state), len(state.record), unit_id, tuple(map(tuple, squares)))
+        if self._cut_memo[0] != key:
+            cut = [] if state.phase == "retreat" else [
+                to for to in squares if connection_change(state.position, unit_id, to)[0]]
+            self._cut_memo = (key, cut)
+        return list(self._cut_memo[1])
 
     def _publish_deployment(self) -> None:
         """(Events held) the selection-free view of a deployment: the squares the chosen type may go to."""
         self.selected, self.destinations, self.targets, self.target, self.preview = None, [], [], None, None
+        self.cutting = []
         draft, p = self.draft_state(), self.deploying
         if draft is None or p is None:                 # nobody deploys here now: no draft
             self.placements, self.deploy_squares, self.unit_type = [], [], None
