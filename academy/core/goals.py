@@ -129,6 +129,17 @@ class GoalCompiler(ABC):
     def goal(self, value: Any, path: Sequence[Any] = ()) -> Goal:
         """Compile one goal mapping; raises GoalError naming ``path``."""
 
+    def work_out(self, spec: Mapping[str, Any], path: Sequence[Any], allowed: Sequence[str]) -> frozenset[str]:
+        """The goal mapping's ``work_out`` (what the lesson's board keeps back: one of ``allowed``), checked:
+        only in the top mapping, and beside another key; raises GoalError. The key itself is never checked."""
+        if "work_out" not in spec:
+            return frozenset()
+        if path:
+            raise GoalError("work_out belongs to the goal's top mapping, beside its other keys", (*path, "work_out"))
+        if len(spec) == 1:
+            raise GoalError("work_out needs another goal key beside it", path)
+        return worked_out(spec, allowed)
+
     def combine(self, parts: list[Goal]) -> Goal:
         """One goal, or all of several (said as "a, b and c")."""
         return parts[0] if len(parts) == 1 else AllOf(parts, join_words([g.text for g in parts]))

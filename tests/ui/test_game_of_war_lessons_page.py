@@ -49,3 +49,28 @@ def test_the_page_opens_a_lesson_with_its_board_and_hints() -> None:
     assert page.model.hints == [LESSONS[1].exercises[0].hints[0]]
     page.model.select(None)
     assert "Moves left" in page.side_panels(page.model)[0].status.object
+
+
+def test_an_exercise_that_asks_for_the_totals_keeps_them_back():
+    """A newcomer's walk (issue 14): in "Counting the totals" aiming showed "Attack 8 against defence 12", so the
+    learner added nothing up. With ``work_out: totals`` the lines of fire show who counts, without numbers."""
+    from academy.lessons import Attempt
+    from academy.ui.game_of_war.board import GameOfWarBoard
+    from academy.ui.game_of_war.lessons import GameOfWarLessonModel
+    from academy.ui.lessons_page import game_lessons
+    lessons, _ = game_lessons("game_of_war")
+    lesson = next(item for item in lessons if item.id == "combat-totals")
+    model = GameOfWarLessonModel()
+    board = GameOfWarBoard(model)
+    model.start(Attempt(lesson, lesson.exercises[0]))
+    assert model.hides_totals
+    model.click((9, 7))                    # N-I3 on j8
+    model.click((9, 9))                    # aims at S-I2 on j10
+    assert model.preview is not None and model.target == "S-I2"
+    text = " ".join(model.preview_lines())
+    assert "add up the totals yourself" in text and "12" not in text and "8" not in text
+    fire = board.sources
+    assert list(fire["fire_attack"].data["x0"]) and list(fire["fire_defence"].data["x0"])     # who counts
+    assert not list(fire["fire_labels_north"].data["text"]) and not list(fire["fire_labels_south"].data["text"])
+    model.start(Attempt(lesson, lesson.exercises[1]))
+    assert not model.hides_totals

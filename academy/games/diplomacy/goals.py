@@ -419,13 +419,10 @@ class _Compiler(GoalCompiler):
     def goal(self, spec: Any, path: Sequence[Any] = ()) -> Goal:
         if not isinstance(spec, Mapping) or not spec:
             raise GoalError("a goal is a mapping such as {occupies: NTH}", path)
-        if "work_out" in spec and path:
-            raise GoalError("work_out belongs to the goal's top mapping, beside its other keys", (*path, "work_out"))
+        self.work_out(spec, path, WORK_OUT)
         parts = []
         for key, value in spec.items():
-            if key == "work_out":
-                worked_out(spec)
-            elif key not in GOAL_KEYS:
+            if key != "work_out" and key not in GOAL_KEYS:
                 close = difflib.get_close_matches(str(key), (*GOAL_KEYS, "work_out"), n=1)
                 hint = f" (did you mean '{close[0]}'?)" if close else ""
                 raise GoalError(f"unknown goal key {key!r}{hint}; goal keys are: {', '.join(GOAL_KEYS)}",
@@ -437,8 +434,6 @@ class _Compiler(GoalCompiler):
                                 f"({KIND_NAMES[self.pos.phase.kind]})", (*path, key))
             if key != "work_out":
                 parts.append(getattr(self, f"_{key}")(value, (*path, key)))
-        if not parts:
-            raise GoalError("work_out needs another goal key beside it, such as {unit_in: {TRI: A}}", path)
         return self.combine(parts)
 
     # --- results of orders -----------------------------------------------------------------

@@ -23,6 +23,9 @@ Goal keys (several keys in one mapping must all be met):
 - ``turn_over: true``: you acted and it is now the other side's move.
 - ``won: true``: the game is over and you won it.
 - ``all: [goal, ...]`` / ``any: [goal, ...]``: every goal / at least one goal of the list is met.
+- ``work_out: totals``: never checked; beside the other keys of the goal's top mapping, it asks the
+  learner to add up the attack and defence totals: the aimed attack's lines of fire are drawn, but
+  neither the board's "+4" nor the preview's totals are shown.
 
 Which goal fits which Rules section (academy/rulebook/game_of_war.md): goal (``won``,
 ``captured_arsenal``), your turn (``at`` with ``moves_at_most``, ``turn_over``), communication
@@ -53,6 +56,7 @@ from typing import Any
 
 from academy.core.errors import InvalidNotation, RulesError
 from academy.core.goals import Goal, GoalCompiler, GoalError, Verdict
+from academy.core.goals import worked_out as core_worked_out
 from academy.core.goals import Check as _Leaf
 from academy.core.goals import join_words as _join
 from academy.core.names import NameIndex
@@ -67,12 +71,14 @@ from .snapshot import parse_position
 from .state import GameOfWarState
 from .units import SIDES, other_side
 
-__all__ = ["GOAL_KEYS", "OUTCOMES", "Goal", "GoalError", "Progress", "Verdict", "compile_goal",
-           "describe_goal", "next_step", "start_state"]
+__all__ = ["GOAL_KEYS", "OUTCOMES", "WORK_OUT", "Goal", "GoalError", "Progress", "Verdict", "compile_goal",
+           "describe_goal", "next_step", "start_state", "worked_out"]
 
 GOAL_KEYS = ("destroyed", "retreats", "outcome", "attack_total", "charge", "connected", "cut_off", "at",
              "captured_arsenal", "moves_at_most", "action", "turn_over", "won", "all", "any")
 OUTCOMES = ("destroyed", "retreat", "repelled")
+#: what ``work_out`` may name: the aimed attack's totals, which the board and the preview then keep back
+WORK_OUT = ("totals",)
 
 
 # ============================================================================ data
@@ -277,10 +283,13 @@ class _Compiler(GoalCompiler):
     def goal(self, spec: Any, path: Sequence[Any] = ()) -> Goal:
         if not isinstance(spec, Mapping) or not spec:
             raise GoalError("a goal is a mapping such as {destroyed: S-I1}", path)
+        self.work_out(spec, path, WORK_OUT)
         parts = []
         for key, value in spec.items():
+            if key == "work_out":
+                continue
             if key not in GOAL_KEYS:
-                close = difflib.get_close_matches(str(key), GOAL_KEYS, n=1)
+                close = difflib.get_close_matches(str(key), (*GOAL_KEYS, "work_out"), n=1)
                 hint = f" (did you mean '{close[0]}'?)" if close else ""
                 raise GoalError(f"unknown goal key {key!r}{hint}; goal keys are: {', '.join(GOAL_KEYS)}",
                                 (*path, key))
@@ -483,3 +492,13 @@ def compile_goal(spec: Any, state: GameOfWarState) -> Goal:
 def describe_goal(spec: Any, state: GameOfWarState) -> str:
     """The goal in words, e.g. "destroy S-I1"; raises GoalError like compile_goal."""
     return compile_goal(spec, state).text
+
+
+def worked_out(spec: Any) -> frozenset[str]:
+    """What a goal mapping asks the learner to work out (its ``work_out``; see ``WORK_OUT``); raises
+    GoalError for anything else.
+
+    >>> sorted(worked_out({"outcome": "destroyed", "work_out": "totals"}))
+    ['totals']
+    """
+    return core_worked_out(spec, WORK_OUT)

@@ -561,9 +561,18 @@ class GameOfWarSession(Dragging, TurnSession, GameOfWarView):
                                       if isinstance(a, Deploy) and a.unit_type == self.unit_type},
                                      key=lambda t: (t[1], t[0])) if self.unit_type else []
 
+    #: a lesson's learner adds up the totals: the preview and the board keep the numbers back
+    hides_totals = False
+
     def preview_lines(self) -> list[str]:
-        """The aimed attack as the engine counts and words it (``Combat.preview_lines``)."""
-        return self.preview.preview_lines() if self.preview is not None else []
+        """The aimed attack as the engine counts and words it (``Combat.preview_lines``); without its numbers
+        when the learner is to work the totals out."""
+        if self.preview is None:
+            return []
+        if self.hides_totals:
+            return [f"{self.target} is aimed at. The lines show every unit that counts, for the attack (solid) and "
+                    "the defence (dashed): add up the totals yourself (Rules page: Combat)."]
+        return self.preview.preview_lines()
 
     # --- the CPU (CpuTurns) -----------------------------------------------------------------------
     def _cpu_delay(self, state: Any) -> float:

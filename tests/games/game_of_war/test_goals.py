@@ -314,3 +314,18 @@ def test_a_goal_with_two_attack_parts_tells_the_attack_once():
                         "a unit, and one of defence + 1 removes it when it has no free square to retreat to or is "
                         "cut off.")
 
+
+
+def test_work_out_totals_is_a_modifier_never_checked():
+    """game-of-war.md, Combat (the totals compared): a lesson may ask the learner to add the totals up; work_out
+    belongs to the top mapping, beside another key, and names only what a board can keep back."""
+    from academy.games.game_of_war.goals import worked_out
+    assert run({"outcome": "destroyed", "work_out": "totals"}, ["N-I1 attacks S-I1"]) == ["open", "met"]
+    assert worked_out({"outcome": "destroyed", "work_out": "totals"}) == {"totals"}
+    state = start_state(FRAME)
+    for goal, message in (({"work_out": "totals"}, "work_out needs another goal key beside it"),
+                          ({"outcome": "destroyed", "work_out": "odds"}, "work_out takes totals"),
+                          ({"all": [{"outcome": "destroyed", "work_out": "totals"}]},
+                           "work_out belongs to the goal's top mapping")):
+        with pytest.raises(GoalError, match=message):
+            compile_goal(goal, state)
