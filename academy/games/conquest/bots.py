@@ -651,6 +651,27 @@ def exposure(s: ConquestState, p: int, armies: dict[str, int] | None = None, mos
     return worst
 
 
+class HardAssessment(Assessment):
+    """The hard bot's own values (the normal bot keeps the base ones): armies are dear in a game of small
+    stacks (an army is worth ARMY territories, not 0.3), so it does not spend a stack on a snake of
+    one-army territories the enemy takes back; against a single rival an enemy army killed is worth one of
+    its own (the game is zero-sum), against two it looks two conquests ahead, not three (armies spent on one
+    rival are a gift to the other)."""
+
+    ARMY = 1.0
+    NEUTRAL = 0.3
+    KILL_DUEL = 1.0       # KILL against a single rival
+    KILL_CROWD = 0.5      # KILL against two rivals or more
+    DEPTH_CROWD = 2       # DEPTH against two rivals or more
+
+    def __init__(self, s: ConquestState, player: int, card_open: bool) -> None:
+        super().__init__(s, player, card_open)
+        if len(self.rivals) > 1:
+            self.KILL, self.DEPTH = self.KILL_CROWD, self.DEPTH_CROWD
+        else:
+            self.KILL = self.KILL_DUEL
+
+
 class HardBot(ConquestBot):
     """Plans with the exact odds and the map: continents, borders, cards, eliminations."""
 
@@ -659,7 +680,7 @@ class HardBot(ConquestBot):
     attack_least = 0.25      # attack when the best chain is worth this much (one rival left)
     attack_least_crowd = 2.5  # ... with two rivals or more, who share out the armies it leaves thin
 
-    assessment_class = Assessment
+    assessment_class: type[Assessment] = HardAssessment
     sweeps = True             # plans the elimination of a rival in one turn (plan_sweep)
     sweep_go = 0.4            # ... and goes for it when its chance is at least this
     sweep_most = 42           # ... of a rival holding this many territories or fewer (42: any)
