@@ -238,3 +238,17 @@ def test_hard_looks_two_conquests_ahead_and_values_kills_less_against_two_rivals
                            "| rest: Blue 1")
     hard = make_bot("hard").assess(crowd, card_open=True)
     assert hard.KILL == 0.5 and hard.DEPTH == 2         # armies spent on one rival are a gift to the other
+
+
+def test_hard_prefers_taking_from_the_strongest_rival_of_two() -> None:
+    # Blue (Peru) and Green (North Africa) hold one territory each, the same armies, far from elimination;
+    # Green has the bigger army elsewhere, so a conquest from Green is worth more to the hard bot
+    state = parse_position("Red to move, attack | Red: Brazil 10 | Blue: Peru 2, Alaska 5, Ural 5 "
+                           "| Green: North Africa 2, Japan 9, China 9 | rest: Red 1")
+    view = make_bot("hard").assess(state, card_open=True)
+    assert view.leader is not None and state.owner["north_africa"] == view.leader
+    plain = make_bot("hard").assess(state, card_open=True)
+    plain.LEADER = 0.0
+    assert view.LEADER > 0
+    assert view.value("north_africa", ()) == pytest.approx(plain.value("north_africa", ()) + view.LEADER)
+    assert view.value("peru", ()) == pytest.approx(plain.value("peru", ()))
