@@ -58,8 +58,9 @@ LEVEL_NOTES = {
             "pushes on, but ignores continents and leaves thin borders behind it.",
     "normal": "CPU normal: trades cards when it can, shores up its most threatened border, attacks when the "
               "odds are good and takes a card each turn.",
-    "hard": "CPU hard: plays for continents and breaks yours, plans chains of attacks with the exact odds and "
-            "keeps its borders strong after a conquest.",
+    "hard": "CPU hard: plays for continents and breaks yours, plans chains of attacks with the exact odds, "
+            "spends its armies sparingly, presses the strongest player and keeps its borders strong after a "
+            "conquest.",
 }
 NEUTRAL = rules.NEUTRAL
 
