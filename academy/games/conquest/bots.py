@@ -18,7 +18,9 @@ legal by the rules in rules.py. A bot's choice depends only on its seed and what
   the exact odds (odds.chain_probability); holds its cards until they change what a turn can do;
   splits armies after a conquest to keep its borders strong; fortifies threatened borders;
   plans the elimination of a rival in one turn (plan_sweep: staging, trading and occupying for it)
-  and shores up when a rival could sweep it next turn (exposure).
+  and shores up when a rival could sweep it next turn (exposure). Its values (HardAssessment) price an
+  army as a territory, a kill as a loss against a single rival, and with two rivals or more press the
+  strongest.
 
 >>> from academy.games.conquest import ConquestGame
 >>> from academy.core.bots import play_game
@@ -56,8 +58,9 @@ LEVEL_NOTES = {
             "pushes on, but ignores continents and leaves thin borders behind it.",
     "normal": "CPU normal: trades cards when it can, shores up its most threatened border, attacks when the "
               "odds are good and takes a card each turn.",
-    "hard": "CPU hard: plays for continents and breaks yours, plans chains of attacks with the exact odds and "
-            "keeps its borders strong after a conquest.",
+    "hard": "CPU hard: plays for continents and breaks yours, plans chains of attacks with the exact odds, "
+            "spends its armies sparingly, presses the strongest player and keeps its borders strong after a "
+            "conquest.",
 }
 NEUTRAL = rules.NEUTRAL
 
@@ -651,6 +654,44 @@ def exposure(s: ConquestState, p: int, armies: dict[str, int] | None = None, mos
     return worst
 
 
+class HardAssessment(Assessment):
+    """The hard bot's own values (the normal bot keeps the base ones): armies are dear in a game of small
+    stacks (an army is worth ARMY territories, not 0.3), so it does not spend a stack on a snake of
+    one-army territories the enemy takes back; against a single rival an enemy army killed is worth one of
+    its own (the game is zero-sum), against two it looks two conquests ahead, not three (armies spent on one
+    rival are a gift to the other), and a conquest from the strongest rival (by armies) is worth LEADER more:
+    it does not bleed against the weaker one while the third grows."""
+
+    ARMY = 1.0
+    NEUTRAL = 0.3
+    KILL_DUEL = 1.0       # KILL against a single rival
+    KILL_CROWD = 0.5      # KILL against two rivals or more
+    DEPTH_CROWD = 2       # DEPTH against two rivals or more
+
+    ARMY_CROWD = 1.0      # ARMY against two rivals or more
+    LEADER = 2.0          # with two rivals or more: per conquest from the strongest rival (by armies)
+
+    def __init__(self, s: ConquestState, player: int, card_open: bool) -> None:
+        super().__init__(s, player, card_open)
+        self.leader: int | None = None
+        if len(self.rivals) > 1:
+            self.KILL, self.DEPTH = self.KILL_CROWD, self.DEPTH_CROWD
+            self.army *= self.ARMY_CROWD / self.ARMY
+            strength = {q: 0 for q in self.rivals}
+            for t in self.info.order:
+                if s.owner[t] in strength:
+                    strength[s.owner[t]] += s.armies[t]
+            self.leader = max(sorted(strength), key=lambda q: strength[q])
+        else:
+            self.KILL = self.KILL_DUEL
+
+    def value(self, t: str, path: Sequence[str]) -> float:
+        v = super().value(t, path)
+        if self.leader is not None and self.owner[t] == self.leader:
+            v += self.LEADER
+        return v
+
+
 class HardBot(ConquestBot):
     """Plans with the exact odds and the map: continents, borders, cards, eliminations."""
 
@@ -659,7 +700,7 @@ class HardBot(ConquestBot):
     attack_least = 0.25      # attack when the best chain is worth this much (one rival left)
     attack_least_crowd = 2.5  # ... with two rivals or more, who share out the armies it leaves thin
 
-    assessment_class = Assessment
+    assessment_class: type[Assessment] = HardAssessment
     sweeps = True             # plans the elimination of a rival in one turn (plan_sweep)
     sweep_go = 0.4            # ... and goes for it when its chance is at least this
     sweep_most = 42           # ... of a rival holding this many territories or fewer (42: any)

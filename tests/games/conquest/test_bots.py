@@ -16,7 +16,7 @@ from academy.core.protocol import NodeKind
 from academy.games.conquest import (NEUTRAL, Attack, Claim, ConquestGame, EndTurn, Fortify, Occupy, Place,
                                     TradeCards, parse_position)
 from academy.games.conquest import rules
-from academy.games.conquest.bots import LEVELS, make_bot
+from academy.games.conquest.bots import LEVELS, expected_losses, make_bot
 
 
 def checked_game(players: int, setup: str, levels: tuple[str, ...], seed: int, cap: int = 20_000,
@@ -221,3 +221,34 @@ def test_hard_beats_easy() -> None:
         play_game(state, {seat: make_bot("hard", seed=i), 1 - seat: make_bot("easy", seed=100 + i)})
         wins += state.winner() == seat
     assert wins >= 4, f"hard won {wins} of 5 against easy"
+
+
+def test_hard_values_armies_dearly_and_counts_a_kill_as_a_loss_in_a_duel() -> None:
+    duel = parse_position("Red to move, attack | Red: Brazil 8 | Blue: North Africa 5 | rest: Blue 1")
+    hard, normal = make_bot("hard").assess(duel, card_open=True), make_bot("normal").assess(duel, card_open=True)
+    assert hard.army > normal.army                      # an army is worth a territory, not 0.3
+    assert hard.KILL == 1.0 and hard.DEPTH == 3         # zero-sum against a single rival
+    lost, killed = expected_losses(7, 5)
+    assert hard.cost(7, 5, 5) == pytest.approx(hard.army * (lost - killed))   # a kill pays for a loss
+    assert hard.NEUTRAL < normal.NEUTRAL                # a neutral territory is worth less than a rival's
+
+
+def test_hard_looks_two_conquests_ahead_and_values_kills_less_against_two_rivals() -> None:
+    crowd = parse_position("Red to move, attack | Red: Brazil 8 | Blue: North Africa 5 | Green: Peru 3 "
+                           "| rest: Blue 1")
+    hard = make_bot("hard").assess(crowd, card_open=True)
+    assert hard.KILL == 0.5 and hard.DEPTH == 2         # armies spent on one rival are a gift to the other
+
+
+def test_hard_prefers_taking_from_the_strongest_rival_of_two() -> None:
+    # Blue (Peru) and Green (North Africa) hold one territory each, the same armies, far from elimination;
+    # Green has the bigger army elsewhere, so a conquest from Green is worth more to the hard bot
+    state = parse_position("Red to move, attack | Red: Brazil 10 | Blue: Peru 2, Alaska 5, Ural 5 "
+                           "| Green: North Africa 2, Japan 9, China 9 | rest: Red 1")
+    view = make_bot("hard").assess(state, card_open=True)
+    assert view.leader is not None and state.owner["north_africa"] == view.leader
+    plain = make_bot("hard").assess(state, card_open=True)
+    plain.LEADER = 0.0
+    assert view.LEADER > 0
+    assert view.value("north_africa", ()) == pytest.approx(plain.value("north_africa", ()) + view.LEADER)
+    assert view.value("peru", ()) == pytest.approx(plain.value("peru", ()))
