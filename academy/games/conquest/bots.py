@@ -668,7 +668,6 @@ class HardAssessment(Assessment):
     KILL_CROWD = 0.5      # KILL against two rivals or more
     DEPTH_CROWD = 2       # DEPTH against two rivals or more
 
-    ARMY_CROWD = 1.0      # ARMY against two rivals or more
     LEADER = 2.0          # with two rivals or more: per conquest from the strongest rival (by armies)
 
     def __init__(self, s: ConquestState, player: int, card_open: bool) -> None:
@@ -676,7 +675,6 @@ class HardAssessment(Assessment):
         self.leader: int | None = None
         if len(self.rivals) > 1:
             self.KILL, self.DEPTH = self.KILL_CROWD, self.DEPTH_CROWD
-            self.army *= self.ARMY_CROWD / self.ARMY
             strength = {q: 0 for q in self.rivals}
             for t in self.info.order:
                 if s.owner[t] in strength:
