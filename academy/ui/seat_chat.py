@@ -18,6 +18,7 @@ import param
 from academy.core.errors import AcademyError
 from academy.store.errors import StoreError
 from academy.ui.history import moments
+from academy.ui.registry import moment
 
 __all__ = ["SeatChat", "MAX_MESSAGE_CHARS", "message_dicts"]
 
@@ -110,7 +111,12 @@ class SeatChat(param.Parameterized):
         missing = {s for s in steps} - set(known)
         if missing:
             try:
-                known.update(moments(self.live_game.record_copy(), missing))
+                now = self.live_game.state_copy()       # a message of this very step: no replay needed
+                if len(now.record) in missing:
+                    known[len(now.record)] = moment(now)
+                    missing.discard(len(now.record))
+                if missing:
+                    known.update(moments(self.live_game.record_copy(), missing))
             except (AcademyError, StoreError) as exc:
                 log.warning("chat: game %s: messages not dated: %s", self.live_game.game_id, exc)
         return known
