@@ -2,6 +2,8 @@
 (``attempt``, an ``academy.lessons.Attempt``), the feedback of the last try, and the hints shown."""
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import param
 
 __all__ = ["LessonAttempt"]
@@ -13,6 +15,14 @@ class LessonAttempt(param.Parameterized):
     attempt = param.Parameter(doc="the academy.lessons.Attempt being played")
     feedback = param.Parameter(None, doc="the Feedback of the last try (None before the first)")
     hints = param.List([], doc="the hint layers shown so far, in order")
+
+    @property
+    def kept_back(self) -> frozenset[str]:
+        """What the exercise asks the learner to work out, which the board and panels keep back: its goal's
+        ``work_out`` (checked against the game's own list when the lesson was read)."""
+        goal = self.attempt.exercise.goal if self.attempt is not None else None
+        value = goal.get("work_out") if isinstance(goal, Mapping) else None
+        return frozenset([value] if isinstance(value, str) else (value or ()))
 
     def _attempt_refusal(self) -> str | None:
         """Why the board takes no move because of the exercise (none open, this try over), or None; each

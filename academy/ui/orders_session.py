@@ -36,6 +36,8 @@ class OrdersSession(OrderDrafts, param.Parameterized):
     message = param.String("", doc="the last word for the player (an engine refusal in its own words)")
     step = param.Integer(0, doc="a counter that changes with every new position (views key updates on it)")
 
+    #: what the screen keeps back for the learner to work out (a lesson's ``work_out``; ``LessonAttempt``)
+    kept_back: frozenset[str] = frozenset()
     seat_param = "power"
     preview_param = "preview"
     cleared_text = "All orders removed."

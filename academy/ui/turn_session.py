@@ -58,6 +58,8 @@ class TurnSession(Acting, CpuTurns, Coached, Resigning, param.Parameterized):
     game_name = ""
     #: the CPU levels a seat may hold
     cpu_levels: tuple[str, ...] = CPU_LEVELS
+    #: what the screen keeps back for the learner to work out (a lesson's ``work_out``; ``LessonAttempt``)
+    kept_back: frozenset[str] = frozenset()
     #: what one seat plays, in the seat error ("player", "army", "side")
     seat_noun = "player"
     #: why undo stops at a chance outcome in a game against the CPU

@@ -213,7 +213,7 @@ def test_lesson_4_keeps_the_count_it_asks_for_off_the_banner_and_the_panel():
     after a placement ("have 7 armies or more on Siam") told it. Its goal's ``work_out`` keeps them back; a
     game of the same position still shows them all."""
     model = model_for("continent-bonuses", "australia-pays")
-    assert model.hidden_counts == {"reinforcements"}
+    assert model.kept_back == {"reinforcements"}
     banner, controls, odds_panel = side_panel(model)
     shown = text_of(banner + odds_panel.odds.object + controls.armies.name)
     assert "5" not in shown and "÷" not in shown and "Australia" not in shown and "at most" not in shown

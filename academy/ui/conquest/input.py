@@ -350,9 +350,9 @@ def after_message(state: Any, action: Any, selected: str | None) -> str:
 
 
 def hidden_counts(model: Any) -> frozenset[str]:
-    """The numbers a board model keeps to itself (a lesson asks the learner to work them out; see
-    ``goals.WORK_OUT``): ``reinforcements``, ``set_value``. A game hides none."""
-    return frozenset(getattr(model, "hidden_counts", None) or ())
+    """The numbers a board model keeps to itself (its ``kept_back``: a lesson asks the learner to work them
+    out; see ``goals.WORK_OUT``): ``reinforcements``, ``set_value``. A game hides none."""
+    return frozenset(getattr(model, "kept_back", None) or ())
 
 
 def trade_label(state: Any, trade: TradeCards, hidden: frozenset[str] = frozenset()) -> str:

@@ -13,7 +13,6 @@ import param
 
 from academy.core.text import count
 from academy.games.conquest import rules
-from academy.games.conquest.goals import worked_out
 from academy.ui.lesson_attempt import LessonAttempt
 from academy.ui.turn_session import HUMAN
 
@@ -54,17 +53,11 @@ class LessonModel(LessonAttempt, ConquestSession):
     def hot_seat(self) -> bool:
         return False
 
-    @property
-    def hidden_counts(self) -> frozenset[str]:
-        """The numbers this exercise asks the learner to work out (its goal's ``work_out``): the banner, the
-        panels and the trade buttons do not state them."""
-        return worked_out(self.attempt.exercise.goal) if self.attempt is not None else frozenset()
-
     def click(self, territory: str) -> None:
         """As a game's click, but more armies per click than are left to place is refused (a game places
         what is left and says how many) when the exercise asks the learner to count them."""
         s, ch = self.state, self.choice
-        if ("reinforcements" in self.hidden_counts and s is not None and s.phase in ("reinforce", "cashout")
+        if ("reinforcements" in self.kept_back and s is not None and s.phase in ("reinforce", "cashout")
                 and not self._refuse_input() and s.owner.get(territory) == s.current
                 and not rules.must_trade(s) and ch.armies > s.reinforcements):
             self._publish(message=f"You have fewer than {count(ch.armies, 'army')} left to place, so {ch.armies} "

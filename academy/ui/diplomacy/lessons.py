@@ -12,7 +12,7 @@ from typing import Any
 
 
 from academy.core.errors import IllegalAction
-from academy.games.diplomacy.goals import fixed_orders_of, worked_out
+from academy.games.diplomacy.goals import fixed_orders_of
 from academy.ui.lesson_attempt import LessonAttempt
 from academy.ui.lessons_page import LessonsView
 
@@ -29,11 +29,6 @@ class DiplomacyLessonModel(LessonAttempt, DiplomacySession):
 
     warns_unordered = False     # Submit is one try: the feedback says what the orders did
     likely_preview = False      # the exercise gives the other powers' orders itself
-
-    @property
-    def hides_retreats(self) -> bool:        # type: ignore[override]
-        """The exercise's goal asks the learner to work out where a dislodged unit may go."""
-        return self.attempt is not None and "retreats" in worked_out(self.attempt.exercise.goal)
 
     def start(self, attempt: Any) -> None:
         """Show a new attempt (a new exercise)."""

@@ -154,8 +154,11 @@ class DiplomacySession(OrdersSession, DiplomacyView):
 
     _options: dict[str, Any] = {}
 
-    #: a lesson's learner works out where a dislodged unit may go: no highlights, no retreats in the menu
-    hides_retreats = False
+    @property
+    def hides_retreats(self) -> bool:
+        """A lesson asks the learner to work out where a dislodged unit may go: no highlights, no retreats
+        in the menu, refusals that do not name them."""
+        return "retreats" in self.kept_back
 
     @property
     def order_limit(self) -> int | None:

@@ -361,7 +361,7 @@ class GameOfWarBoard(pn.viewable.Viewer):
                 if (x, y) != (tx, ty):
                     for k, v in zip(("x0", "y0", "x1", "y1", "line_color"), (x, y, tx, ty, colour)):
                         out[key][k].append(v)
-                if not getattr(self.session, "hides_totals", False):    # a lesson's learner adds them up
+                if not getattr(self.session, "hides_totals", False):   # a lesson's learner adds them up
                     for k, v in zip(("x", "y", "text"), (x, y, f"+{value}")):
                         out[f"fire_labels_{unit.side}"][k].append(v)
         return out

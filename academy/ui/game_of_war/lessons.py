@@ -12,7 +12,6 @@ from typing import Any
 import panel as pn
 import param
 
-from academy.games.game_of_war.goals import worked_out
 from academy.ui.defer import later
 from academy.ui.history import log_lines
 from academy.ui.lesson_attempt import LessonAttempt
@@ -31,11 +30,6 @@ class GameOfWarLessonModel(LessonAttempt, GameOfWarSession):
 
     def __init__(self, **params: Any) -> None:
         super().__init__(synchronous=True, **params)
-
-    @property
-    def hides_totals(self) -> bool:          # type: ignore[override]
-        """The exercise's goal asks the learner to add up the attack and defence totals."""
-        return self.attempt is not None and "totals" in worked_out(self.attempt.exercise.goal)
 
     def start(self, attempt: Any) -> None:
         """Show a new attempt (a new exercise)."""

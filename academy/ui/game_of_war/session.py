@@ -561,8 +561,10 @@ class GameOfWarSession(Dragging, TurnSession, GameOfWarView):
                                       if isinstance(a, Deploy) and a.unit_type == self.unit_type},
                                      key=lambda t: (t[1], t[0])) if self.unit_type else []
 
-    #: a lesson's learner adds up the totals: the preview and the board keep the numbers back
-    hides_totals = False
+    @property
+    def hides_totals(self) -> bool:
+        """A lesson asks the learner to add up the totals: the preview and the board keep the numbers back."""
+        return "totals" in self.kept_back
 
     def preview_lines(self) -> list[str]:
         """The aimed attack as the engine counts and words it (``Combat.preview_lines``); without its numbers
