@@ -228,3 +228,23 @@ def test_a_dislodged_unit_selected_for_its_retreat_is_the_one_ringed():
     unit = board.units.data
     j = [k for k, text in enumerate(unit["unit"]) if text == "AUSTRIA A VIE (dislodged)"][0]
     assert (unit["x"][j], unit["y"][j]) == (halos["x"][i], halos["y"][i])     # the ring is on the dislodged unit
+
+
+def shown(fig, width: int, height: int) -> None:
+    """The browser reports the figure's inner size (a phone's column: narrower than the pages' narrowest)."""
+    fig.set_from_json("inner_width", width)
+    fig.set_from_json("inner_height", height)
+
+
+def test_on_a_phone_the_names_are_placed_again_for_the_narrow_board():
+    """Issue 14, item 7 (a phone's 390 px): the board stretches to a 370 px column at its full height, where
+    names placed for the narrowest desktop column overlapped (YOR on EDI); once the browser reports the size,
+    every name has a place clear of the others at that size, and a wide column brings the first places back."""
+    s, board = board_for()
+    first = list(board.sources["names"].data["x"])
+    assert overlaps(name_boxes(board, 370, 720))            # the desktop places, squeezed onto a phone
+    shown(board.figure, 370, 720)
+    assert not overlaps(name_boxes(board, 370, 720))
+    assert list(board.sources["names"].data["x"]) != first
+    shown(board.figure, 900, 720)
+    assert list(board.sources["names"].data["x"]) == first

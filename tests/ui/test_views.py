@@ -70,6 +70,40 @@ def test_board_nearest_ignores_empty_sea():
     assert board.nearest(0.02, 0.1) is None
 
 
+def test_on_a_phone_the_map_keeps_its_names_apart_and_its_key_off_the_territories():
+    """Issue 14, item 7 (a phone's 390 px): the map stretches to a 370 px column at its full height; its names,
+    placed for a desktop's 945 px, ran into each other and the continents' key covered South America. Once the
+    browser reports the narrow size, no two names' boxes overlap at it and the key sits below the map (two
+    columns); back on a wide screen the key returns to the map's corner."""
+    import itertools
+    from academy.ui.board_kit.label_layout import label_box
+    from academy.ui.conquest.board import NAME_PX, X_RANGE, Y_RANGE
+    board = ConquestBoard(game())
+    root(board)
+    fig, names = board.figure, board.kit.sources["names"]
+
+    def overlapping(width, height):
+        boxes = []
+        for text, x, y in zip(names.data["name"], names.data["x"], names.data["y"]):
+            w, h = label_box(text, NAME_PX)
+            cx = (x - X_RANGE[0]) / (X_RANGE[1] - X_RANGE[0]) * width
+            cy = (y - Y_RANGE[0]) / (Y_RANGE[1] - Y_RANGE[0]) * height
+            boxes.append((text, (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)))
+        return [(a, b) for (a, p), (b, q) in itertools.combinations(boxes, 2)
+                if p[0] < q[2] and q[0] < p[2] and p[1] < q[3] and q[1] < p[3]]
+
+    assert not overlapping(945, 540) and overlapping(370, 460)     # the desktop places, squeezed onto a phone
+    assert board.key in fig.center
+    fig.set_from_json("inner_width", 370)
+    fig.set_from_json("inner_height", 460)
+    assert not overlapping(370, 460)
+    assert board.key in fig.below and board.key not in fig.center and board.key.ncols == 2
+    fig.set_from_json("inner_width", 945)
+    fig.set_from_json("inner_height", 540)
+    assert board.key in fig.center and board.key not in fig.below
+    assert not overlapping(945, 540)
+
+
 def test_odds_panel_shows_exact_odds_and_the_dice_why():
     s = game()
     panel = OddsPanel(s)

@@ -131,6 +131,7 @@ class Board:
         _BOARDS[id(self.pane)] = self
         self.scale = 1.0              # the shown width over the figure's width (see the module docstring)
         self._resize: list[Callable[[float], None]] = []
+        self._shape: list[Callable[[int, int], None]] = []
         if width:
             self._fit(width, height)
             self.figure.on_change("outer_width", self._on_outer_width)
@@ -271,6 +272,26 @@ class Board:
     def on_resize(self, handler: Callable[[float], None]) -> None:
         """Call ``handler(scale)`` when the browser shows the board at another :attr:`scale`."""
         self._resize.append(handler)
+
+    def on_shape(self, handler: Callable[[int, int], None]) -> None:
+        """Call ``handler(width, height)`` (the figure's inner size in pixels) when the browser reports
+        another size: a board that stretches to its column (no ``width``) places its names for the shape
+        it is shown at (a phone shows it narrower and, at the same height, taller than a desktop)."""
+        if not self._shape:
+            for size in ("inner_width", "inner_height"):
+                self.figure.on_change(size, self._on_shape)
+        self._shape.append(handler)
+
+    def shown_size(self) -> tuple[int, int] | None:
+        """The figure's inner (width, height) in pixels as the browser reports it, or None before that."""
+        width, height = figure_size(self.figure, "inner_width"), figure_size(self.figure, "inner_height")
+        return (width, height) if width and height else None
+
+    def _on_shape(self, _attr: str, _old: Any, _new: Any) -> None:
+        size = self.shown_size()
+        if size is not None:
+            for handler in self._shape:
+                handler(*size)
 
     def _scale_at(self, shown: Any) -> float | None:
         """:attr:`scale` for a figure shown ``shown`` pixels wide (None: not known)."""

@@ -11,14 +11,17 @@ edges may carry a ``kind`` (land, sea, coast ...); a game styles each kind.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import networkx as nx
 
 from .layer import Layer
 
-__all__ = ["edge_layers", "nearest_node", "positions"]
+__all__ = ["edge_layers", "nearest_node", "positions", "names_follow_shape", "SHAPE_STEP"]
+
+#: names are placed again for a shown size rounded to this many pixels (a few layouts serve every screen)
+SHAPE_STEP = 20
 
 
 def positions(graph: nx.Graph) -> dict[Any, tuple[float, float]]:
@@ -57,3 +60,27 @@ def nearest_node(pos: Mapping[Any, tuple[float, float]], x: float | None, y: flo
         if d <= best_d:
             best, best_d = node, d
     return best
+
+
+def names_follow_shape(kit: Any, place: Callable[[int, int], Mapping[Any, tuple[float, float]]],
+                       layers: Mapping[str, Sequence[Any]]) -> None:
+    """Keep a stretching board's names clear of each other at the shape it is shown at.
+
+    ``place(width, height)`` gives each key's name centre for a figure of that many pixels (sizes come
+    rounded to ``SHAPE_STEP``; cache it) and raises ValueError where the names do not fit; ``layers``
+    gives, for each labels layer of ``kit`` (a :class:`~academy.ui.board_kit.board.Board`), the keys of
+    its rows in order. When the browser reports another size, each layer's ``x`` and ``y`` are patched
+    with the places for it; a size too small for the names keeps the places they have."""
+    def follow(width: int, height: int) -> None:
+        size = (max(SHAPE_STEP, round(width / SHAPE_STEP) * SHAPE_STEP),
+                max(SHAPE_STEP, round(height / SHAPE_STEP) * SHAPE_STEP))
+        try:
+            places = place(*size)
+        except ValueError:
+            return
+
+        def patch() -> None:
+            for layer, keys in layers.items():
+                kit.patch(layer, {"x": [places[k][0] for k in keys], "y": [places[k][1] for k in keys]})
+        kit.change(patch)
+    kit.on_shape(follow)

@@ -24,7 +24,7 @@ from academy.core.text import count
 from academy.games.conquest.mapdata import ConquestMap, load_map
 from academy.ui.board_kit.board import Board
 from academy.ui.board_kit.coach import coach_layers
-from academy.ui.board_kit.graph import edge_layers, nearest_node, positions
+from academy.ui.board_kit.graph import edge_layers, names_follow_shape, nearest_node, positions
 from academy.ui.board_kit.label_layout import Label, place_labels
 from academy.ui.board_kit.layer import Layer
 from academy.ui.board_kit.regions import province_regions
@@ -40,6 +40,8 @@ TAP_REACH = 24  # pixels from a territory's centre that still count as a tap on 
 WIDTH_OVER_HEIGHT = 1.75
 _ASPECT = WIDTH_OVER_HEIGHT * (Y_RANGE[1] - Y_RANGE[0]) / (X_RANGE[1] - X_RANGE[0])
 NAME_PX = 9
+#: a board shown narrower than this (a phone) keeps its key below the map
+NARROW_PX = 600
 
 
 def map_graph(cmap: ConquestMap) -> nx.Graph:
@@ -83,6 +85,8 @@ class ConquestBoard(pn.viewable.Viewer):
         self.source = self.kit.sources["armies"]
         self._legend()
         self.kit.on_tap(self._on_tap)
+        self.kit.on_shape(self._on_shape)
+        names_follow_shape(self.kit, self.name_places, {"names": self.ids})
         model.param.watch(self._on_model, ["state", "selected", "target", "targets"])
         choice = getattr(model, "choice", None)
         if choice is not None:                 # the armies chosen to move in show on the board at once
@@ -112,9 +116,7 @@ class ConquestBoard(pn.viewable.Viewer):
         xy = {"x": [ts[t].at[0] for t in self.ids], "y": [ts[t].at[1] for t in self.ids]}
         continent = [f"{self.map.continents[ts[t].continent].name} (+{self.map.continents[ts[t].continent].bonus})"
                      for t in self.ids]
-        names = place_labels([Label(t, *ts[t].at, ts[t].name, NAME_PX, NODE_SIZE / 2) for t in self.ids],
-                             width_px=WIDTH_OVER_HEIGHT * self.height, height_px=self.height,
-                             x_range=X_RANGE, y_range=Y_RANGE)
+        names = self.name_places(WIDTH_OVER_HEIGHT * self.height, self.height)
         edges = edge_layers("edges", self.graph, {
             "land": {"line_color": "#8a99a6", "line_width": 1.6, "line_alpha": 0.8},
             "sea": {"line_color": "#3d7ea6", "line_width": 1.5, "line_dash": "dashed", "line_alpha": 0.8}},
@@ -139,6 +141,22 @@ class ConquestBoard(pn.viewable.Viewer):
                   style={"text_font_size": "9px", "text_color": "#3e4c59"}),
         ]
 
+    def name_places(self, width: float, height: float) -> dict[str, tuple[float, float]]:
+        """Where each territory's name goes on a figure of ``width`` × ``height`` pixels (no two overlap)."""
+        ts = self.map.territories
+        return place_labels([Label(t, *ts[t].at, ts[t].name, NAME_PX, NODE_SIZE / 2) for t in self.ids],
+                            width_px=width, height_px=height, x_range=X_RANGE, y_range=Y_RANGE)
+
+    def _on_shape(self, width: int, _height: int) -> None:
+        """A narrow board (a phone) keeps its continents' key below the map, where it covers no territory."""
+        narrow = width < NARROW_PX
+        if narrow != (self.key in self.figure.below):
+            def move() -> None:
+                (self.figure.center if narrow else self.figure.below).remove(self.key)
+                self.key.update(ncols=2 if narrow else "auto", location="center" if narrow else "bottom_left")
+                (self.figure.below if narrow else self.figure.center).append(self.key)
+            self.kit.change(move)
+
     def _segment(self, a: str, b: str, kind: str) -> list[tuple[float, float, float, float]]:
         """An edge's lines: straight, or around the back of the world (two half-lines off the sides)."""
         (xa, ya), (xb, yb) = self.pos[a], self.pos[b]
@@ -158,10 +176,11 @@ class ConquestBoard(pn.viewable.Viewer):
                                     line_color="#7b8794", name="conquest-continent-key")
         items = [LegendItem(label=f"{c.name} +{c.bonus}", renderers=[renderer], index=i)
                  for i, c in enumerate(continents)]
-        self.figure.add_layout(Legend(
+        self.key = Legend(
             items=items, location="bottom_left", label_text_font_size="10.5px", background_fill_alpha=0.85,
             border_line_color=None, glyph_width=14, glyph_height=12, spacing=1, padding=6, click_policy="none",
-            title="Continents (bonus)", title_text_font_size="10.5px"))
+            title="Continents (bonus)", title_text_font_size="10.5px")
+        self.figure.add_layout(self.key)
 
     # --- data ----------------------------------------------------------------------------
     def _columns(self) -> dict[str, list[Any]]:

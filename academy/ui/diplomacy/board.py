@@ -37,10 +37,10 @@ from academy.games.diplomacy.order_rows import rows_of
 from academy.ui.board_kit.arrows import arrow_columns, arrow_layers
 from academy.ui.board_kit.board import Board
 from academy.ui.board_kit.coach import coach_layers
-from academy.ui.board_kit.graph import edge_layers, nearest_node
+from academy.ui.board_kit.graph import edge_layers, names_follow_shape, nearest_node
 from academy.ui.board_kit.layer import Layer
 
-from .map_layout import (CENTRE_OFFSET, MAP_ASPECT, X_RANGE, Y_RANGE, map_graph, name_places, point,
+from .map_layout import (CENTRE_OFFSET, LABEL_WIDTH, MAP_ASPECT, X_RANGE, Y_RANGE, map_graph, name_places, point,
                          region_shapes, regions)
 from .order_marks import DISLODGED_SHIFT, OrderMarks
 from .style import (BACKGROUND, CONVOY_TARGET, FAILED, LAND_TEXT, NEUTRAL, OWNER_TINT, POWER_TEXT, REGION_FILL,
@@ -94,6 +94,10 @@ class DiplomacyBoard(pn.viewable.Viewer):
                          pane={"min_height": 400}, figure=_FIGURE)
         self.figure, self.pane, self.sources = self.kit.figure, self.kit.pane, self.kit.sources
         self.kit.on_tap(self._on_tap)
+        kinds = {p: self.map.provinces[p].kind for p in self.ids}
+        names_follow_shape(self.kit, self._name_places, {
+            "names": [p for p in self.ids if kinds[p] != "sea"], "sea-names": [p for p in self.ids if kinds[p] == "sea"],
+            "coast-names": [f"{p}/{c}" for p in self.ids for c in self.map.provinces[p].coasts]})
         # the models it draws (play, lessons, replay, editor) need not have every mark: watch what they have
         watched = ["state", "selected", "targets", "by_convoy", "pending", "step", "others"]
         session.param.watch(self._on_model, [name for name in watched if name in session.param])
@@ -159,6 +163,11 @@ class DiplomacyBoard(pn.viewable.Viewer):
                   style={"text_align": "center", "text_baseline": "middle", "text_font_size": "11px",
                          "text_font_style": "bold"}),
         ]
+
+    def _name_places(self, width: int, height: int) -> dict[Any, tuple[float, float]]:
+        """The names' places for a figure shown ``width`` × ``height`` pixels: those the board was drawn
+        with, unless it is shown narrower than they were placed for (a phone)."""
+        return self.places if width >= LABEL_WIDTH else name_places(height, width)
 
     def _name_layer(self, name: str, provinces: list[str], sea: bool) -> Layer:
         """The provinces' abbreviations in their regions, where no name overlaps another or a unit's spot

@@ -154,8 +154,7 @@ class FrontsBoard(pn.viewable.Viewer):
         self.figure, self.pane = self.kit.figure, self.kit.pane
         self.kit.renderers["stacks"].glyph.padding = 3          # a Bokeh text property HoloViews has no option for
         self.kit.on_tap(self._on_tap)
-        for size in ("inner_width", "inner_height"):     # the arrow heads turn with the board's shape
-            self.figure.on_change(size, self._on_resize)
+        self.kit.on_shape(self._on_shape)      # the arrow heads turn with the board's shape
         # the models it draws (play, lessons, replay, editor) need not have every mark: watch what they have
         watched = ["obs", "selected", "targets", "pending", "step", "mode"]
         session.param.watch(self._on_model, [name for name in watched if name in session.param])
@@ -364,7 +363,7 @@ class FrontsBoard(pn.viewable.Viewer):
     def _on_model(self, *events: Any) -> None:
         self.update()
 
-    def _on_resize(self, attr: str, old: Any, new: Any) -> None:
+    def _on_shape(self, _width: int, _height: int) -> None:
         self.update()
 
     def _scale(self) -> tuple[float, float]:
