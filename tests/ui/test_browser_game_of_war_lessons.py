@@ -30,3 +30,22 @@ def test_solve_the_turn_exercise_by_tapping(serve, open_page, tmp_path):
     click_square(page, 5, 8)                  # a second tap attacks
     page.wait_text(".lesson-feedback", "Solved!")
     page.page.screenshot(path=str(tmp_path / "gow-lesson.png"))
+
+
+def test_on_a_phone_a_closer_view_of_the_board_is_played_by_taps(serve, open_page, tmp_path):
+    """Issue 14, item 7: at a phone's 390 px the 25 columns leave squares of about 13 px. The board offers its
+    corners closer up; a click on "↖ NW" shows columns a..o larger, and taps there still move the units."""
+    url = serve(lambda: build_page(current_query()))
+    page = open_page(has_touch=True, width=390, height=844)
+    page.open(url + "?game=game_of_war&tab=lessons&lesson=turn", board=None)
+    page.wait_board(BOARD)
+    whole = page.to_pixels(BOARD, 6, 5)[0] - page.to_pixels(BOARD, 5, 5)[0]
+    page.page.get_by_role("button", name="↖ NW").click()
+    page.page.wait_for_function("() => { const f = Bokeh.documents[0].get_model_by_name('game-of-war-board');"
+                                " return f.x_range.end === 14.5; }")
+    closer = page.to_pixels(BOARD, 6, 5)[0] - page.to_pixels(BOARD, 5, 5)[0]
+    assert whole < 16 and closer > 20, (whole, closer)
+    page.page.locator(".game-of-war-board").scroll_into_view_if_needed()
+    click_square(page, 5, 5)                  # N-I1 on f6
+    click_square(page, 5, 6)                  # to f7
+    page.wait_text(".gow-status", "Moves left: 4 of 5")

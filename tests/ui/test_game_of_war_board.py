@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import bokeh.document
 import holoviews as hv
+import pytest
 from bokeh.core.property.vectorization import Field
 from bokeh.models import ColumnDataSource, Text
 
@@ -212,6 +213,30 @@ def test_on_a_phone_the_board_shrinks_with_its_units_rings_and_letters():
     assert (letters.text_font_size, board.kit.renderers["arsenals"].glyph.size) == ("8px", 15)
     show_at(board.figure, board.figure.width)
     assert board.kit.column("units", "size") == full["units"] and letters.text_font_size == "10px"
+
+
+def test_on_a_phone_a_corner_of_the_board_may_be_shown_closer():
+    """Issue 14, item 7: on a phone the 25 columns leave squares of about 13 px. A narrow board offers views of
+    its corners (15 of 25 columns, 12 of 20 rows), where squares, units and letters are 5/3 as large; taps still
+    name the engine's squares; a wide window shows the whole board again and hides the choice."""
+    s, board = aimed()
+    full = board.kit.column("units", "size")
+    assert not board.view.visible
+    show_at(board.figure, board.figure.width // 2)
+    assert board.view.visible and board.view.value == "whole"
+    board.view.value = "south-east"
+    fig = board.figure
+    assert (fig.x_range.start, fig.x_range.end) == (9.5, 24.5)
+    assert sorted((fig.y_range.start, fig.y_range.end)) == [7.5, 19.5]
+    assert fig.y_range.start > fig.y_range.end                 # row 1 still at the top
+    assert board.kit.column("units", "size") == pytest.approx([v / 2 * 25 / 15 for v in full])
+    assert board.element.opts.get().kwargs["xlim"] == (-0.5, 24.5)      # a notebook's board is whole
+    board.view.value = "whole"
+    assert (fig.x_range.start, fig.x_range.end) == (-0.5, 24.5)
+    board.view.value = "north-west"
+    show_at(board.figure, board.figure.width)
+    assert not board.view.visible and board.view.value == "whole"
+    assert board.kit.column("units", "size") == full and (fig.x_range.start, fig.x_range.end) == (-0.5, 24.5)
 
 
 def test_destinations_that_cut_a_unit_off_are_orange():

@@ -273,6 +273,14 @@ class Board:
         """Call ``handler(scale)`` when the browser shows the board at another :attr:`scale`."""
         self._resize.append(handler)
 
+    def show_window(self, x_range: tuple[float, float], y_range: tuple[float, float]) -> None:
+        """Show only this part of the board in the browser (a phone's closer view of a large board): the
+        figure's ranges change in place, keeping an axis that runs backwards so; :attr:`element` still
+        shows the whole board."""
+        for rng, (lo, hi) in ((self.figure.x_range, x_range), (self.figure.y_range, y_range)):
+            backwards = rng.start is not None and rng.end is not None and rng.start > rng.end
+            rng.update(start=hi if backwards else lo, end=lo if backwards else hi)
+
     def on_shape(self, handler: Callable[[int, int], None]) -> None:
         """Call ``handler(width, height)`` (the figure's inner size in pixels) when the browser reports
         another size: a board that stretches to its column (no ``width``) places its names for the shape

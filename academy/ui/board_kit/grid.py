@@ -7,13 +7,15 @@ top (``flip=True``: data y = -row) or the bottom. A cell's centre is at its inte
 (2, 1)
 >>> rect_columns([(1, 1)], size=0.5, flip=True)["bottom"]
 [-1.25]
+>>> corner_windows(25, 20)["south-east"]
+((9.5, 24.5), (7.5, 19.5))
 """
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-__all__ = ["cell_at", "rect_columns", "column_ticks", "row_ticks"]
+__all__ = ["cell_at", "rect_columns", "column_ticks", "row_ticks", "corner_windows"]
 
 Cell = tuple[int, int]
 
@@ -49,3 +51,20 @@ def column_ticks(names: Sequence[str]) -> list[tuple[int, str]]:
 def row_ticks(names: Sequence[str], flip: bool = False) -> list[tuple[int, Any]]:
     """HoloViews ``yticks`` naming each row (row 0 at the top when ``flip``)."""
     return [(-i if flip else i, name) for i, name in enumerate(names)]
+
+
+#: the share of a board's columns and rows a corner window shows
+WINDOW_SHARE = 0.6
+
+
+def corner_windows(width: int, height: int, share: float = WINDOW_SHARE
+                   ) -> dict[str, tuple[tuple[float, float], tuple[float, float]]]:
+    """Data ranges ((x0, x1), (y0, y1)) of the whole board and of four windows on it, each ``share`` of its
+    columns and rows (whole squares, the corner squares in it), so that a phone can show a large board's
+    squares bigger: "whole", "north-west", "north-east", "south-west", "south-east" (row 0 is north, at
+    the top). The windows overlap in the middle, so a unit near it is seen with its neighbours."""
+    cols, rows = max(1, round(width * share)), max(1, round(height * share))
+    xs = {"west": (-0.5, cols - 0.5), "east": (width - cols - 0.5, width - 0.5)}
+    ys = {"north": (-0.5, rows - 0.5), "south": (height - rows - 0.5, height - 0.5)}
+    return {"whole": ((-0.5, width - 0.5), (-0.5, height - 0.5)),
+            **{f"{ns}-{ew}": (xs[ew], ys[ns]) for ns in ("north", "south") for ew in ("west", "east")}}

@@ -45,7 +45,7 @@ from academy.games.game_of_war.rules import CODES
 from academy.ui.board_kit.arrows import arrow_columns, arrow_layers
 from academy.ui.board_kit.board import Board
 from academy.ui.board_kit.coach import coach_layers
-from academy.ui.board_kit.grid import cell_at, column_ticks, rect_columns, row_ticks
+from academy.ui.board_kit.grid import cell_at, column_ticks, corner_windows, rect_columns, row_ticks
 from academy.ui.board_kit.layer import Layer
 
 __all__ = ["GameOfWarBoard", "SIDE_COLOURS", "CELL"]
@@ -65,6 +65,11 @@ LETTER_COLOURS = ("#ffffff", "#222222")   # a unit's letter: in communication, c
 TOP_AXIS = 18                  # pixels of the column letters above the board
 DEPLOY = "#3fa34d"             # free deployment: the squares of one's half where the chosen type may go
 POINTER = {"move": DESTINATION, "attack": TARGET, "no": "#555555"}   # the square under a dragged unit
+#: a board shown at less than this share of its full size (a phone) offers a closer view of a part of it
+CLOSE_VIEW_BELOW = 0.75
+#: the parts of the board a phone may show closer up (the labels of the buttons that show them)
+VIEWS = {"Whole board": "whole", "↖ NW": "north-west", "↗ NE": "north-east", "↙ SW": "south-west",
+         "↘ SE": "south-east"}
 #: the frame drawn above a unit standing on a fortress or a pass, so the terrain still shows (issue 18)
 GROUND_FRAME = {"fortress": "#4a5566", "pass": "#9c7a2e"}
 
@@ -94,6 +99,8 @@ class GameOfWarBoard(pn.viewable.Viewer):
         self.width, self.height = WIDTH, HEIGHT
         self.cell = int(cell)              # pixels per square (smaller beside a lesson's text)
         self.scale = 1.0                   # the board as shown over its full size (a phone: less than 1)
+        self.zoom = 1.0                    # how much closer the part shown is than the whole board
+        self.windows = corner_windows(WIDTH, HEIGHT)
         self._terrain = self._terrain_key()
         self._pointer: tuple[int, int] | None = None     # the square under a dragged unit
         self._dragging = False
@@ -114,6 +121,13 @@ class GameOfWarBoard(pn.viewable.Viewer):
         self.kit.on_tap(self._on_tap)
         self.kit.on_drag(self._on_drag, cell=self.square_at, follow=("ghost", "ghost_letter"))
         self.kit.on_resize(self._on_resize)
+        # on a phone the 25 columns leave squares of about 13 px: a part of the board may be shown closer
+        self.view = pn.widgets.RadioButtonGroup(label="Part of the board shown", options=VIEWS, value="whole",
+                                                visible=False,
+                                                css_classes=["gow-view"], sizing_mode="stretch_width",
+                                                margin=(0, 0, 4, 0))
+        self.view.param.watch(self._on_view, "value")
+        self._layout = pn.Column(self.view, self.pane, margin=0, sizing_mode="stretch_width")
         watched = ["state", "selected", "destinations", "targets", "target", "network_side", "thinking", "trail"]
         watched += [n for n in ("cutting",) if n in session.param]
         watched += [n for n in ("placements", "deploy_squares", "covered", "unit_type", "preview")
@@ -121,7 +135,7 @@ class GameOfWarBoard(pn.viewable.Viewer):
         session.param.watch(self._on_model, watched)
 
     def __panel__(self) -> pn.viewable.Viewable:
-        return self.pane
+        return self._layout
 
     @property
     def element(self) -> hv.Overlay:
@@ -184,8 +198,9 @@ class GameOfWarBoard(pn.viewable.Viewer):
         ]
 
     def px(self, size: float) -> float:
-        """``size`` screen pixels of the full-size board, as shown (scaled down on a phone)."""
-        return size * self.scale
+        """``size`` screen pixels of the full-size board, as shown (scaled down on a phone, larger in a
+        closer view of a part of it)."""
+        return size * self.scale * self.zoom
 
     def _sized_styles(self) -> dict[str, dict[str, Any]]:
         """The layers' fixed sizes in screen pixels, for the board as shown (text never below 8 px)."""
@@ -196,9 +211,23 @@ class GameOfWarBoard(pn.viewable.Viewer):
                 **{name: {"text_font_size": font(12)} for name in _FIRE_LABELS}}
 
     def _on_resize(self, scale: float) -> None:
-        """The browser shows the board at another scale: marks and text sized for its squares."""
+        """The browser shows the board at another scale: marks and text sized for its squares; a small
+        board offers its closer views (a wide one shows the whole board)."""
         self.scale = scale
+        self.view.visible = scale < CLOSE_VIEW_BELOW
+        if not self.view.visible and self.view.value != "whole":
+            self.view.value = "whole"          # sizes the marks again
+            return
+        self._resize_marks()
 
+    def _on_view(self, event: Any) -> None:
+        """Show the part of the board chosen (its squares larger, the marks with them)."""
+        (x0, x1), y_range = self.windows[event.new]
+        self.zoom = WIDTH / (x1 - x0)
+        self.kit.change(lambda: self.kit.show_window((x0, x1), y_range))
+        self._resize_marks()
+
+    def _resize_marks(self) -> None:
         def resize() -> None:
             for name, style in self._sized_styles().items():
                 self.kit.restyle(name, **style)
