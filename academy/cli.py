@@ -69,8 +69,10 @@ def warm_up() -> None:
     for game in GAMES:
         load_rulebook(game)
     from academy.ui.registry import UI, part
-    for game in UI:                # each game's lesson board drawn once (board_kit: later boards are copies)
+    import academy.ui.local_games  # noqa: F401  (the Play tab keeps its game: the store's modules)
+    for game in UI:                # each game's lesson and play boards drawn once (board_kit: later boards are copies)
         part(game, "lessons")(lesson_id=None, exercise=None)
+        part(game, "play")()
 
 
 def _lessons_check(args: argparse.Namespace) -> int:

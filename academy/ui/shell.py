@@ -156,7 +156,10 @@ def game_tabs(makers: Mapping[str, Callable[[], pn.viewable.Viewable]], tab: str
     """The game's tabs: the active one built now, each other one when it is first opened (by a click or by
     code), and the page's address following the tab (``&tab=lessons``), so Back and reload land on it."""
     active = TABS.index(tab) if tab in TABS else 0
-    slots = [pn.Column(sizing_mode="stretch_width", css_classes=[f"tab-{t}"]) for t in TABS]
+    # a tab not built yet says so at once when clicked: its content comes with the server's answer
+    slots = [pn.Column(pn.pane.HTML(f'<p class="tab-opening" style="color:#52606d">Opening the {t.capitalize()} tab…</p>',
+                                    margin=(10, 20)), sizing_mode="stretch_width", css_classes=[f"tab-{t}"])
+             for t in TABS]
     built: set[int] = set()
 
     def fill(index: int) -> None:

@@ -113,3 +113,17 @@ def test_serve_states_the_websocket_message_limit(tmp_path, monkeypatch):
         from academy.ui.live_session import close_shared_hubs
         close_shared_hubs()
     assert seen["websocket_max_message_size"] == WEBSOCKET_MAX_MESSAGE_BYTES == 8 * MAX_FILE_BYTES
+
+
+def test_warm_up_draws_every_games_play_board_before_the_first_visitor():
+    """Issue 14: Tactics' Play tab stayed blank about 2.5 s after its first click: its board was drawn for the
+    first time then. ``academy serve`` warms up each game's lesson and play pages at start, so a Play tab
+    opened afterwards draws no board from scratch (each is a copy of one drawn at start)."""
+    from academy import cli
+    from academy.ui.board_kit import board
+    from academy.ui.registry import UI, part
+    cli.warm_up()
+    drawn = len(board._PROTOTYPES)
+    for game in UI:
+        part(game, "play")()
+    assert len(board._PROTOTYPES) == drawn
