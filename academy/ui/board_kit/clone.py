@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 from bokeh.core.has_props import HasProps
+from bokeh.core.property.validation import validate
 from bokeh.model import Model
 from bokeh.util.serialization import make_id
 
@@ -27,7 +28,8 @@ def copy_models(root: HasProps) -> tuple[Any, dict[int, Any]]:
     strings) are immutable and shared. A model belongs to one document, so nothing may be shared.
     """
     copies: dict[int, Any] = {}
-    return _copy(root, copies), copies
+    with validate(False):      # the prototype's values were checked when it was drawn: a copy skips that (half its time)
+        return _copy(root, copies), copies
 
 
 def _copy(value: Any, copies: dict[int, Any]) -> Any:
