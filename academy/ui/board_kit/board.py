@@ -207,7 +207,10 @@ class Board:
             source = sub.handles["source"]
             _keep_columns(layer, sub.handles, source)
             sources.append(source)
-            renderers.append(sub.handles.get("glyph_renderer"))
+            renderer = sub.handles.get("glyph_renderer")
+            if renderer is not None:     # nothing is ever selected or muted on a board (taps are events, no
+                renderer.update(selection_glyph="auto", nonselection_glyph="auto", muted_glyph="auto")   # legend)
+            renderers.append(renderer)
         fig = plot.state
         fig.outline_line_color = None
         fig.min_border = 0
