@@ -86,6 +86,8 @@ PAGES += [
     ("Conquest game", "?game=conquest&tab=play", ".conquest-play .start-game", _start_a_game),
     # the shared lesson page with another game's side panel (Fronts' orders, with its row of build inputs)
     ("Fronts lesson", "?game=fronts&tab=lessons&lesson=orders", ".tab-lessons .bk-events"),
+    # issue 14: the Diplomacy map, whose names are placed again for a phone's narrow board
+    ("Diplomacy lesson", "?game=diplomacy&tab=lessons&lesson=support", ".tab-lessons .bk-events"),
     # issue 18: the units table of Game of War's lesson 8 was cut off
     ("Game of War lesson 8", "?game=game_of_war&tab=lessons&lesson=units", ".tab-lessons .bk-events"),
     # issue 17: Tactics' lesson 9 formula line and lesson 15's commander table were cut off at a laptop's size;

@@ -25,7 +25,11 @@ A board given a ``width`` is drawn at that size where there is room and shrinks 
 there is not (a phone): its figure scales to the width it is given, never past ``width``. Sizes in screen
 pixels (markers, text) do not shrink with it by themselves: :attr:`Board.scale` is the shown width over
 ``width`` (1 on a wide screen), and ``on_resize(handler)`` calls ``handler(scale)`` when the browser reports
-another one, for the game's board to size its marks and text again.
+another one, for the game's board to size its marks and text again. A board with no ``width`` stretches to its
+column at its height, so a phone shows it narrower and relatively taller: ``on_shape(handler)`` calls
+``handler(width, height)`` with the size the browser reports (the graph boards place their names again for
+it, ``graph.names_follow_shape``). ``show_window(x_range, y_range)`` shows only a part of a board in the
+browser (a phone's closer view of Game of War's 25 columns, ``grid.corner_windows``).
 
 In a notebook :attr:`Board.element` is the board as it stands, a HoloViews overlay a teacher can
 add to (``board.element * hv.Text(3, 4, "here")``) and save (``hv.save``).
