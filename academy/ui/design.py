@@ -7,7 +7,7 @@ import panel as pn
 from panel.theme.base import Inherit
 from panel.theme.fast import Fast as FastDesign
 
-__all__ = ["CHOSEN_BUTTON_CSS", "NARROW_HEADER_CSS", "NARROW_MAIN_CSS", "Fast", "PageTemplate"]
+__all__ = ["WRAP_BUTTONS_CSS", "CHOSEN_BUTTON_CSS", "NARROW_HEADER_CSS", "NARROW_MAIN_CSS", "Fast", "PageTemplate"]
 
 
 # Fast's chosen button of an outline button group (players, set-up, powers...) is filled with the accent
@@ -19,6 +19,11 @@ CHOSEN_BUTTON_CSS = """
   color: var(--foreground-on-accent-rest);
 }
 """
+
+
+# A button group of many choices (Diplomacy's seven powers) goes on as many lines as it needs on a phone,
+# instead of squeezing its buttons until their labels are cut ("Englan").
+WRAP_BUTTONS_CSS = ":host .bk-btn-group { flex-wrap: wrap; row-gap: 4px; }"
 
 
 # The template's header (the title and the five links) is one line; on a phone it wraps onto two.
@@ -43,13 +48,14 @@ NARROW_MAIN_CSS = """
 class Fast(FastDesign):
     """Panel's Fast design without its web font (it asks fonts.googleapis.com for Open Sans): the page asks
     no other site for anything (a classroom without internet, privacy), and the system's font is used; and
-    with readable text on the chosen button of a button group (CHOSEN_BUTTON_CSS).
+    with readable text on the chosen button of a button group (CHOSEN_BUTTON_CSS), whose buttons wrap onto
+    more lines where the screen is too narrow for them (WRAP_BUTTONS_CSS).
     The class keeps the name Fast: Panel finds the design's own files under its lower-cased name."""
 
     _resources = {**FastDesign._resources, "font": {}}
     modifiers = {**FastDesign.modifiers,
-                 pn.widgets.RadioButtonGroup: {"stylesheets": [Inherit, CHOSEN_BUTTON_CSS]},
-                 pn.widgets.CheckButtonGroup: {"stylesheets": [Inherit, CHOSEN_BUTTON_CSS]}}
+                 pn.widgets.RadioButtonGroup: {"stylesheets": [Inherit, CHOSEN_BUTTON_CSS, WRAP_BUTTONS_CSS]},
+                 pn.widgets.CheckButtonGroup: {"stylesheets": [Inherit, CHOSEN_BUTTON_CSS, WRAP_BUTTONS_CSS]}}
 
 
 class PageTemplate(pn.template.FastListTemplate):

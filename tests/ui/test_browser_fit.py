@@ -19,6 +19,10 @@ PAGES = [
     ("Conquest lessons", "?game=conquest&tab=lessons", ".lesson-list .open-lesson"),
     ("Conquest lesson", "?game=conquest&tab=lessons&lesson=attacking", ".tab-lessons .bk-events"),
     ("Conquest play", "?game=conquest&tab=play", ".conquest-play .start-game"),
+    # issue 14, a newcomer's walk on a phone: Tactics' and Diplomacy's new-game forms ran past the right edge
+    *[(f"{name} play", f"?game={game}&tab=play", ".start-game")
+      for game, name in (("diplomacy", "Diplomacy"), ("tactics", "Tactics"), ("game_of_war", "Game of War"),
+                         ("fronts", "Fronts"))],
     ("Games", "?page=games", ".dash-setup"),
     ("Write lessons", "?page=teach", "a.editor-link"),
     ("Classroom", "?page=class", ".class-join, .bk-input"),
@@ -39,6 +43,10 @@ MEASURE = """
       if (r.width > 0 && r.height > 0 && (r.right > width + 1 || r.left < -1)) {
         out.push(`${el.tagName.toLowerCase()} "${(el.textContent || el.value || '').trim().slice(0, 30)}" `
                  + `${Math.round(r.left)}..${Math.round(r.right)}`);
+      } else if (el.tagName === 'BUTTON' && r.width > 0 && el.scrollWidth > el.clientWidth + 1) {
+        // a button squeezed narrower than its label (a button group on one line): the label is cut
+        out.push(`button "${(el.textContent || '').trim().slice(0, 30)}" shows ${el.clientWidth} of its `
+                 + `${el.scrollWidth} px`);
       }
     });
     root.querySelectorAll('table').forEach(el => {

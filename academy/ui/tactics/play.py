@@ -82,9 +82,10 @@ class TacticsPlayPage(PlayFrame, KeptBySeats, pn.viewable.Viewer):
         self.start = pn.widgets.Button(label="Start game", color="primary", width=160, css_classes=["start-game"])
         self.start.on_click(lambda e: self.start_game())
         form = pn.Column(
-            pn.Row(self.map_choice, self.mission, margin=0), self.mission_brief,
-            pn.Row(*[pn.Column(seat, cmdr, margin=0) for seat, cmdr in zip(self.seat_choices,
-                                                                          self.commander_choices)], margin=0),
+            pn.FlexBox(self.map_choice, self.mission, flex_wrap="wrap", margin=0), self.mission_brief,
+            pn.FlexBox(*[pn.Column(seat, cmdr, margin=0) for seat, cmdr in zip(self.seat_choices,
+                                                                              self.commander_choices)],
+                       flex_wrap="wrap", margin=0),     # under each other on a phone
             pn.pane.HTML("<span class='muted'>Two people: they take turns at this screen (with fog, a cover hides "
                          "the board between turns). Two CPUs: watch them play.</span>", stylesheets=[CSS]),
             level_notes_pane("tactics"), self.house.layout(), self.start, self.form_message_pane(CSS),
