@@ -48,7 +48,7 @@ _KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 LESSON_GAMES = tuple(UI)        # every game of the UI registry has lessons
 
 STYLE = """
-.progress-table { border-collapse: collapse; margin: 4px 0 12px; min-width: 520px; }
+.progress-table { border-collapse: collapse; margin: 4px 0 12px; display: block; max-width: 100%; overflow-x: auto; }
 .progress-table th, .progress-table td { border-bottom: 1px solid #e1e6ec; padding: 4px 10px; text-align: left; }
 .progress-table td.solved { color: #1d6b36; font-weight: 600; }
 .progress-table td.open { color: #8a5a00; }

@@ -23,7 +23,7 @@ STYLE = """
 .rules nav a { margin-right: 12px; white-space: nowrap; }
 .rules section { border-top: 1px solid #e3e6ea; padding-top: 6px; }
 .rules section.focus { background: #fff8e1; border-radius: 8px; padding: 6px 12px; }
-.rules table { border-collapse: collapse; margin: 8px 0; }
+.rules table { border-collapse: collapse; margin: 8px 0; display: block; max-width: 100%; overflow-x: auto; }
 .rules td, .rules th { border: 1px solid #d5d9de; padding: 3px 8px; text-align: left; }
 .rules th { background: #f4f6f8; }
 """

@@ -16,6 +16,8 @@ SIZES = {"laptop": (1280, 800), "phone": (390, 844)}
 PAGES = [
     ("home", "", ".game-card"),
     ("Conquest rules", "?game=conquest&tab=rules", ".rules-page"),
+    # a newcomer's walk on a phone: the Units table of Fronts' rules was cut off at its "Special" column
+    ("Fronts rules", "?game=fronts&tab=rules", ".rules-page"),
     ("Conquest lessons", "?game=conquest&tab=lessons", ".lesson-list .open-lesson"),
     ("Conquest lesson", "?game=conquest&tab=lessons&lesson=attacking", ".tab-lessons .bk-events"),
     ("Conquest play", "?game=conquest&tab=play", ".conquest-play .start-game"),
@@ -50,7 +52,11 @@ MEASURE = """
       }
     });
     root.querySelectorAll('table').forEach(el => {
-      if (el.offsetWidth > 0 && el.scrollWidth > el.clientWidth + 1) {
+      const scrolls = ['auto', 'scroll'].includes(getComputedStyle(el).overflowX);   // a table in its own box
+      const right = el.getBoundingClientRect().right;
+      if (el.offsetWidth > 0 && right > width + 1) {
+        out.push(`a table reaching ${Math.round(right)} px: "${(el.textContent || '').trim().slice(0, 40)}"`);
+      } else if (el.offsetWidth > 0 && el.scrollWidth > el.clientWidth + 1 && !scrolls) {
         tables.push(`a table of ${el.scrollWidth} px in ${el.clientWidth} px: `
                     + `"${(el.textContent || '').trim().slice(0, 40)}"`);
       }
