@@ -16,7 +16,8 @@ Levels
             care, the guns of the stacks next door supporting each attack instead of marching in,
             and a gun built with every two infantry), guesses the other players' orders with the
             normal heuristic on the board as it sees it and also weighs everyone holding, resolves
-            every plan against each guess with the engine over the likeliest ways the battles go,
+            every plan against each guess with the engine over the likeliest ways the battles go
+            (some plans also bring free stacks next door into an own city whose guard falls short),
             and keeps the plan that leaves its team holding most (cities first, and how likely each
             is to change hands); at a table of three sides or more it also plays the likeliest board
             one turn further (everyone by the heuristics) and counts that too; on the game's last
@@ -172,6 +173,8 @@ class _Planner:
         self.enough = 0.85
         #: build a gun with every two infantry
         self.build_guns = False
+        #: hard: free stacks next to an own city that lacks a guard go into it first
+        self.reinforce = False
         #: provinces with a neutral garrison (it never moves)
         self.garrisons = {prov for prov, entries in obs["stacks"].items() for e in entries if e["owner"] == "neutral"}
         for prov, entries in obs["stacks"].items():
@@ -237,6 +240,8 @@ class _Planner:
         planes = {prov: u["air"] for prov, u in sorted(self.mine.items()) if u.get("air")}
         if not self.hard:
             guns = {}                               # normal: the guns march with their stacks
+        if self.reinforce:
+            orders += self._reinforcements(free)
         attacks = self._attacks(free, guns, planes)
         used_guns: set[str] = set()
         for target, (movers, gunners, strikers) in attacks.items():
@@ -273,6 +278,43 @@ class _Planner:
         orders += self._air(list(attacks), planes)
         orders += self._builds()
         return orders
+
+    def _reinforcements(self, free: dict[str, dict[str, int]]) -> list[str]:
+        """Orders that bring free infantry and armor from next door into each own city whose guard falls short
+        of ``keep_factor`` times the enemy strength that could reach it this turn (the most valuable city
+        first); what moves is taken out of ``free``."""
+        fmap, name = self.fmap, self.fmap.name_of
+        out: list[str] = []
+        cities = sorted((p for p in self.mine if fmap.provinces[p].is_city and self.owned_by_us(p)),
+                        key=lambda p: (not fmap.provinces[p].is_capital, p))
+        cities += sorted(p for p in fmap.cities() if self.owned_by_us(p) and p not in self.mine)
+        for city in cities:
+            threat = self.reach_threat(city)
+            if not threat:
+                continue
+            p = fmap.provinces[city]
+            dug = min(self.obs["dug"].get(city, 0), 5)
+            here = {k: v - free.get(city, {}).get(k, 0) for k, v in self.mine.get(city, {}).items() if k != "air"}
+            have = float(stack_strength(here, "defender", p.terrain, dug_in_turns=dug, capital=p.is_capital)) \
+                if sum(here.values()) else 0.0
+            need = self.keep_factor * threat - have
+            for n in sorted(fmap.neighbours[city]):
+                if need <= 0:
+                    break
+                units = {k: v for k, v in free.get(n, {}).items() if v > 0 and k in ("infantry", "armor")}
+                if n == city or not units or city not in _clear_reach(fmap, units, n, set(self.enemy)):
+                    continue
+                moving: dict[str, int] = {}
+                for k in ("infantry", "armor"):
+                    one = float(stack_strength({k: 1}, "defender", p.terrain, dug_in_turns=dug, capital=p.is_capital))
+                    while need > 0 and moving.get(k, 0) < units.get(k, 0):
+                        moving[k] = moving.get(k, 0) + 1
+                        need -= one
+                if sum(moving.values()):
+                    out.append(f"{_counts(moving)} {name(n)} -> {name(city)}")
+                    for k, v in moving.items():
+                        free[n][k] -= v
+        return out
 
     def _attack_power(self, prov: str, units: Mapping[str, int], target: str) -> float:
         """The attack strength of ``units`` moving from ``prov`` next door into ``target`` (terrain, river
@@ -597,7 +639,8 @@ class _Search:
     other players' orders with the normal heuristic on the board as this player sees it, and also weighs
     everyone holding (the others may not do what it guesses), resolves each plan against each guess with
     the engine (the likeliest ways its battles go, up to LEAVES) and keeps the plan that leaves its team
-    best off: cities above all, then the value of the units. With three sides or more it adds the score of
+    best off: cities above all, then the value of the units. GUARD_PLANS also bring free stacks next door
+    into an own city whose guard falls short (``_Planner.reinforce``). With three sides or more it adds the score of
     the likeliest board a turn later (AHEAD), everyone then playing by the heuristics; on the last turn of
     a game with a turn limit it also tries LAST_PLANS and scores only the end (``_final``)."""
 
@@ -606,6 +649,8 @@ class _Search:
              (0.5, 0.8, 0.95), (0.4, 0.8, 0.85), (0.5, 0.4, 0.85))
     #: more plans for the last turn, bolder (no turn comes after it)
     LAST_PLANS = ((0.35, 0.5, 0.8), (0.3, 0.0, 0.75), (0.4, 0.3, 0.85))
+    #: plans that also bring free stacks next door into the own cities whose guard falls short
+    GUARD_PLANS = ((0.6, 1.2, 0.9), (0.5, 0.8, 0.85), (0.7, 1.5, 0.95))
     GUESSES, LEAVES = 1, 8
     #: the weight of the board a turn later (everyone by the heuristics) beside the board after this turn,
     #: at a table of three sides or more
@@ -622,10 +667,13 @@ class _Search:
         #: the game's last turn: only the cities held when it closes count
         self.last = bool(limit) and int(self.obs["turn"]) >= int(limit)
         plans: list[list[str]] = []
-        for threshold, keep, enough in self.PLANS + (self.LAST_PLANS if self.last else ()):
+        tries = [(*p, False) for p in self.PLANS + (self.LAST_PLANS if self.last else ())]
+        tries += [(*p, True) for p in self.GUARD_PLANS]
+        for threshold, keep, enough, reinforce in tries:
             rng = random.Random(self.rng.random())
             planner = _Planner(self.fmap, self.obs, rng, hard=True, threshold=threshold, keep=keep)
             planner.enough, planner.build_guns = enough, True
+            planner.reinforce = reinforce
             orders = planner.plan()
             if orders not in plans:
                 plans.append(orders)
