@@ -16,9 +16,13 @@ Levels
             care, the guns of the stacks next door supporting each attack instead of marching in,
             and a gun built with every two infantry), guesses the other players' orders with the
             normal heuristic on the board as it sees it and also weighs everyone holding, resolves
-            every plan against each guess with the engine over the likeliest ways the battles go,
+            every plan against each guess with the engine over the likeliest ways the battles go
+            (some plans also bring free stacks next door into an own city whose guard falls short),
             and keeps the plan that leaves its team holding most (cities first, and how likely each
-            is to change hands); a stack with nothing to gain by moving holds
+            is to change hands); at a table of three sides or more it also plays the likeliest board
+            one turn further (everyone by the heuristics) and counts that too; on the game's last
+            turn it tries bolder plans and counts only winning (most cities); a stack with nothing to
+            gain by moving holds
 
 A fourth bot, ``FrontsBot(seed, "random")``, picks a random leaf of ``options`` for each stack (a
 baseline for tests and benchmarks; no level offers it). Every choice is a function of the bot's seed
@@ -169,6 +173,8 @@ class _Planner:
         self.enough = 0.85
         #: build a gun with every two infantry
         self.build_guns = False
+        #: hard: free stacks next to an own city that lacks a guard go into it first
+        self.reinforce = False
         #: provinces with a neutral garrison (it never moves)
         self.garrisons = {prov for prov, entries in obs["stacks"].items() for e in entries if e["owner"] == "neutral"}
         for prov, entries in obs["stacks"].items():
@@ -234,6 +240,8 @@ class _Planner:
         planes = {prov: u["air"] for prov, u in sorted(self.mine.items()) if u.get("air")}
         if not self.hard:
             guns = {}                               # normal: the guns march with their stacks
+        if self.reinforce:
+            orders += self._reinforcements(free)
         attacks = self._attacks(free, guns, planes)
         used_guns: set[str] = set()
         for target, (movers, gunners, strikers) in attacks.items():
@@ -270,6 +278,43 @@ class _Planner:
         orders += self._air(list(attacks), planes)
         orders += self._builds()
         return orders
+
+    def _reinforcements(self, free: dict[str, dict[str, int]]) -> list[str]:
+        """Orders that bring free infantry and armor from next door into each own city whose guard falls short
+        of ``keep_factor`` times the enemy strength that could reach it this turn (the most valuable city
+        first); what moves is taken out of ``free``."""
+        fmap, name = self.fmap, self.fmap.name_of
+        out: list[str] = []
+        cities = sorted((p for p in self.mine if fmap.provinces[p].is_city and self.owned_by_us(p)),
+                        key=lambda p: (not fmap.provinces[p].is_capital, p))
+        cities += sorted(p for p in fmap.cities() if self.owned_by_us(p) and p not in self.mine)
+        for city in cities:
+            threat = self.reach_threat(city)
+            if not threat:
+                continue
+            p = fmap.provinces[city]
+            dug = min(self.obs["dug"].get(city, 0), 5)
+            here = {k: v - free.get(city, {}).get(k, 0) for k, v in self.mine.get(city, {}).items() if k != "air"}
+            have = float(stack_strength(here, "defender", p.terrain, dug_in_turns=dug, capital=p.is_capital)) \
+                if sum(here.values()) else 0.0
+            need = self.keep_factor * threat - have
+            for n in sorted(fmap.neighbours[city]):
+                if need <= 0:
+                    break
+                units = {k: v for k, v in free.get(n, {}).items() if v > 0 and k in ("infantry", "armor")}
+                if n == city or not units or city not in _clear_reach(fmap, units, n, set(self.enemy)):
+                    continue
+                moving: dict[str, int] = {}
+                for k in ("infantry", "armor"):
+                    one = float(stack_strength({k: 1}, "defender", p.terrain, dug_in_turns=dug, capital=p.is_capital))
+                    while need > 0 and moving.get(k, 0) < units.get(k, 0):
+                        moving[k] = moving.get(k, 0) + 1
+                        need -= one
+                if sum(moving.values()):
+                    out.append(f"{_counts(moving)} {name(n)} -> {name(city)}")
+                    for k, v in moving.items():
+                        free[n][k] -= v
+        return out
 
     def _attack_power(self, prov: str, units: Mapping[str, int], target: str) -> float:
         """The attack strength of ``units`` moving from ``prov`` next door into ``target`` (terrain, river
@@ -594,12 +639,22 @@ class _Search:
     other players' orders with the normal heuristic on the board as this player sees it, and also weighs
     everyone holding (the others may not do what it guesses), resolves each plan against each guess with
     the engine (the likeliest ways its battles go, up to LEAVES) and keeps the plan that leaves its team
-    best off: cities above all, then the value of the units."""
+    best off: cities above all, then the value of the units. GUARD_PLANS also bring free stacks next door
+    into an own city whose guard falls short (``_Planner.reinforce``). With three sides or more it adds the score of
+    the likeliest board a turn later (AHEAD), everyone then playing by the heuristics; on the last turn of
+    a game with a turn limit it also tries LAST_PLANS and scores only the end (``_final``)."""
 
     #: (least odds to attack, garrison share of the threat, odds an attack has enough at) of the plans tried
     PLANS = ((0.6, 1.2, 0.9), (0.5, 0.8, 0.85), (0.45, 0.5, 0.8), (0.7, 1.5, 0.95), (0.55, 1.0, 0.9),
              (0.5, 0.8, 0.95), (0.4, 0.8, 0.85), (0.5, 0.4, 0.85))
+    #: more plans for the last turn, bolder (no turn comes after it)
+    LAST_PLANS = ((0.35, 0.5, 0.8), (0.3, 0.0, 0.75), (0.4, 0.3, 0.85))
+    #: plans that also bring free stacks next door into the own cities whose guard falls short
+    GUARD_PLANS = ((0.6, 1.2, 0.9), (0.5, 0.8, 0.85), (0.7, 1.5, 0.95))
     GUESSES, LEAVES = 1, 8
+    #: the weight of the board a turn later (everyone by the heuristics) beside the board after this turn,
+    #: at a table of three sides or more
+    AHEAD = 1.0
 
     def __init__(self, state: Any, player: int, obs: Mapping[str, Any], rng: random.Random) -> None:
         self.state, self.fmap, self.obs, self.rng = state, state.game.map, obs, rng
@@ -608,29 +663,37 @@ class _Search:
     def plan(self) -> list[str]:
         from .odds import seen_board
         board, _ = seen_board(self.state, self.me)
+        limit = self.state.game.options.get("turns")
+        #: the game's last turn: only the cities held when it closes count
+        self.last = bool(limit) and int(self.obs["turn"]) >= int(limit)
         plans: list[list[str]] = []
-        for threshold, keep, enough in self.PLANS:
+        tries = [(*p, False) for p in self.PLANS + (self.LAST_PLANS if self.last else ())]
+        tries += [(*p, True) for p in self.GUARD_PLANS]
+        for threshold, keep, enough, reinforce in tries:
             rng = random.Random(self.rng.random())
             planner = _Planner(self.fmap, self.obs, rng, hard=True, threshold=threshold, keep=keep)
             planner.enough, planner.build_guns = enough, True
+            planner.reinforce = reinforce
             orders = planner.plan()
             if orders not in plans:
                 plans.append(orders)
         if len(plans) == 1:
             return plans[0]
         self.leaves = self.LEAVES
+        #: look a turn ahead only at a table of three sides or more (in a duel it measured no better)
+        self.ahead = self.AHEAD if len({board.teams[p] for p in board.active()}) > 2 else 0.0
         # what the others would do by the normal heuristic, and, since they may not, everyone holding
         guesses = [self._guess(board, random.Random(self.rng.random())) for _ in range(self.GUESSES)] + [{}]
         best: tuple[float, int] | None = None
         for i, orders in enumerate(plans):
             mine = self._checked(board, self.me, [o for o in orders if not o.startswith("build")])
-            score = sum(self._expected(board, {**guess, self.me: mine}) for guess in guesses)
+            score = sum(self._expected(board, {**guess, self.me: mine}, bool(guess)) for guess in guesses)
             if best is None or score > best[0] + 1e-9:
                 best = (score, i)
         assert best is not None
         return plans[best[1]]
 
-    def _expected(self, board: Any, orders: Mapping[str, list[str]]) -> float:
+    def _expected(self, board: Any, orders: Mapping[str, list[str]], ahead: bool = False) -> float:
         """The score after the turn, averaged over the likeliest ways its battles go (at most LEAVES of
         them, each weighed by its chance)."""
         from .resolve import resolve_turn
@@ -652,6 +715,8 @@ class _Search:
 
             after, _ = resolve_turn(board, self.fmap, orders, random.Random(0), self.state.game.free_for_all,
                                     draw=draw)
+            if runs == 0 and ahead and self.ahead and not self.last:
+                later = self._ahead(after)
             runs += 1
             total += chance[0] * self._score(after)
             weight += chance[0]
@@ -660,7 +725,30 @@ class _Search:
                 for i, q in enumerate(probs):
                     if i != w and q > 0.05:
                         todo.append([c for c, _ in picks[:d]] + [i])
+        if ahead and self.ahead and not self.last:
+            return (total / weight if weight else 0.0) + self.ahead * later
         return total / weight if weight else 0.0
+
+    def _ahead(self, board: Any) -> float:
+        """The score a turn later, from the likeliest board after this turn: everyone plays by the
+        heuristics (the others by the normal one, this player by the hard one) and the battles go their
+        likeliest way."""
+        from .resolve import resolve_turn
+        if self.me in board.out or not board.stacks.get(self.me):
+            return self._score(board)
+        rng = random.Random(0)
+        orders = self._guess(board, rng)
+        planner = _Planner(self.fmap, self._seen(board, self.me), rng, hard=True)
+        planner.enough = 0.85
+        orders[self.me] = self._checked(board, self.me, [o for o in planner.plan() if not o.startswith("build")])
+
+        def draw(t: Any, battle: Any, sides: Any) -> int:
+            probs = [float(x) for x in battle.win_probabilities()]
+            return max(range(len(probs)), key=lambda i: probs[i])
+
+        later, _ = resolve_turn(board, self.fmap, orders, random.Random(0), self.state.game.free_for_all,
+                                draw=draw)
+        return self._score(later)
 
     def _checked(self, board: Any, pid: str, orders: list[str]) -> list[str]:
         """The orders the seen board accepts, in their canonical form (the others are dropped)."""
@@ -677,9 +765,8 @@ class _Search:
                 continue
         return kept
 
-    def _guess(self, board: Any, rng: random.Random) -> dict[str, list[str]]:
-        """Orders for every other player still in, by the normal heuristic, as if each saw every stack
-        this player sees (the stacks the fog hides are not on the board)."""
+    @staticmethod
+    def _stacks(board: Any) -> dict[str, list[dict[str, Any]]]:
         stacks: dict[str, list[dict[str, Any]]] = {}
         for pl, by in board.stacks.items():
             for prov, units in by.items():
@@ -687,12 +774,22 @@ class _Search:
                     stacks.setdefault(prov, []).append({"owner": pl, "units": dict(units)})
         for prov, units in board.neutral.items():
             stacks.setdefault(prov, []).append({"owner": "neutral", "units": dict(units)})
+        return stacks
+
+    def _seen(self, board: Any, pl: str, stacks: Any = None) -> dict[str, Any]:
+        """An observation for ``pl`` of the (seen) board, every stack on it in view."""
+        return {"viewer": pl, "team": board.teams[pl], "teams": board.teams, "owners": board.owners,
+                "dug": board.dug, "stacks": stacks if stacks is not None else self._stacks(board), "funds": 0}
+
+    def _guess(self, board: Any, rng: random.Random) -> dict[str, list[str]]:
+        """Orders for every other player still in, by the normal heuristic, as if each saw every stack
+        this player sees (the stacks the fog hides are not on the board)."""
+        stacks = self._stacks(board)
         out: dict[str, list[str]] = {}
         for pl in board.players:
             if pl == self.me or pl in board.out or pl in board.surrendered or not board.stacks.get(pl):
                 continue
-            seen = {"viewer": pl, "team": board.teams[pl], "teams": board.teams, "owners": board.owners,
-                    "dug": board.dug, "stacks": stacks, "funds": 0}
+            seen = self._seen(board, pl, stacks)
             orders = _Planner(self.fmap, seen, rng, hard=False).plan()
             out[pl] = self._checked(board, pl, [o for o in orders if not o.startswith("build")])
         return out
@@ -702,6 +799,8 @@ class _Search:
         each city weighed by the chance it changes hands next turn to the stacks standing next to it."""
         from .units import cost_of
         fmap, team = self.fmap, self.team
+        if self.last:
+            return self._final(board)
         strength: dict[str, tuple[float, float]] = {}       # province -> (our stacks, enemy stacks), raw
         for pl, by in board.stacks.items():
             ours = board.teams.get(pl) == team
@@ -733,6 +832,19 @@ class _Search:
             sign = 1.0 if board.teams.get(pl) == team else -1.0
             score += sign * 0.1 * sum(cost_of(units) for units in by.values())
         return score
+
+    def _final(self, board: Any) -> float:
+        """The score of the board that closes the game: a win (more cities than every other team) above
+        all, then a draw, then the margin of cities over the best other team."""
+        held: dict[str, int] = {}
+        active = set(board.active())
+        for c in self.fmap.cities():
+            o = board.owners.get(c)
+            if o is not None and o in active:
+                held[board.teams[o]] = held.get(board.teams[o], 0) + 1
+        own = held.pop(self.team, 0)
+        best = max(held.values(), default=0)
+        return 100.0 * (own > best) + 30.0 * (own == best and own > 0) + 5.0 * (own - best) + own
 
 
 def make_bot(level: str, seed: int = 0) -> FrontsBot:
