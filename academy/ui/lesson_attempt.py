@@ -29,6 +29,8 @@ class LessonAttempt(param.Parameterized):
         lesson model asks it before its session's own refusal."""
         if self.attempt is None:
             return "Open an exercise first."
+        if self.attempt.status == "solved":    # a tap after the solve: the solve stays the last word
+            return "Solved: go on to the next exercise, or press Reset to do this one again."
         if self.attempt.over:
             return "This try is over: press Reset to try again, or go on to the next exercise."
         return None

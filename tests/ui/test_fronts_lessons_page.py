@@ -29,7 +29,7 @@ def test_each_exercise_is_solved_through_the_board_model(lesson, exercise) -> No
     assert model.submit(), model.message
     assert model.feedback.status == "solved", model.feedback.message
     assert model.reports and model.obs["turn"] == 2
-    assert not model.can_order() and not model.submit() and "try is over" in model.message
+    assert not model.can_order() and not model.submit() and "Solved: go on to the next exercise" in model.message
 
 
 def test_orders_by_clicks_with_the_odds_then_submit() -> None:

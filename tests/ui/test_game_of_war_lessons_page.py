@@ -25,7 +25,7 @@ def test_each_exercise_is_solved_through_the_board_model(lesson, exercise) -> No
     for step in exercise.solution:
         assert model.act(step), model.message
     assert model.feedback.status == "solved", model.feedback.message
-    assert not model.act("end") and "try is over" in model.message
+    assert not model.act("end") and "Solved: go on to the next exercise" in model.message
 
 
 def test_a_refused_action_changes_nothing_and_reset_starts_again() -> None:

@@ -169,11 +169,11 @@ class DiplomacySession(OrdersSession, DiplomacyView):
         return self.power in self.submitted
 
     def waiting_text(self) -> str:
-        """'Waiting for: Austria ✓, England …' (✓ has submitted)."""
+        """'Orders this phase (✓ sent, … still to come): Austria ✓, England …'."""
         if self.state is None or not self.to_order:
             return ""
         parts = [f"{pw.title()} {'✓' if pw in self.submitted else '…'}" for pw in self.to_order]
-        return "Orders: " + ", ".join(parts)
+        return "Orders this phase (✓ sent, … still to come): " + ", ".join(parts)
 
     # --- clicks --------------------------------------------------------------------------------
     def click(self, province: str) -> None:

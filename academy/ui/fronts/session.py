@@ -205,7 +205,7 @@ class FrontsSession(OrdersSession, FrontsView):
     def _hint(self, mode: str) -> str:
         where = self.pname(self.selected or "")
         return {"move": f"Stack in {where} selected: click a highlighted province to move there "
-                        "(choose how many units move in the side panel); click it again to unselect.",
+                        "(choose how many units move in the panel by the board); click it again to unselect.",
                 "support": f"Guns in {where}: click a neighbouring province to support the battle there.",
                 "strike": f"Planes in {where}: click a province up to 3 away to strike the battle there.",
                 "scout": f"Planes in {where}: click a province up to 3 away to scout it."}[mode]
@@ -230,7 +230,7 @@ class FrontsSession(OrdersSession, FrontsView):
         if self.mode == "move":
             counts = " ".join(f"{self.split[k]} {k}" for k in GROUND if self.split.get(k))
             if not counts:
-                self.message = "Choose at least one unit to move (the counts in the side panel)."
+                self.message = "Choose at least one unit to move (the counts in the panel by the board)."
                 return
             text = f"{counts} {name} -> {dest}"
         elif self.mode == "support":

@@ -261,7 +261,7 @@ class TacticsSession(TurnSession, TacticsView):
             where = f"{facts.terrain_name(self.state, tile)} {tile}"
             menu = production_menu(self.state, tile)
             funds = self.state.funds[self.state.current]
-            what = ("choose a unit to build in the side panel." if any(not short for _, _, short in menu) else
+            what = ("choose a unit to build in the panel by the board." if any(not short for _, _, short in menu) else
                     f"you have {funds:,} funds and the cheapest unit here costs {min(c for _, c, _ in menu):,}; "
                     "save up (every property you own pays at the start of your turn).")
             self._publish(build_at=tile, message=f"{where}: {what}")
@@ -351,7 +351,7 @@ class TacticsSession(TurnSession, TacticsView):
         where = "stays on" if tile == self.selected else "moves to"
         aim = " Tap a red-ringed enemy to see the odds, again to attack." if self.targets else ""
         if self.options_of("unload"):
-            aim += " Tap a free tile next to it to drop the cargo there (or pick the drop in the side panel)."
+            aim += " Tap a free tile next to it to drop the cargo there (or pick the drop in the panel by the board)."
         self._publish(message=f"The unit {where} {tile}: choose {kinds}.{aim}")
 
     def _aim_or_fire(self, tile: Tile) -> None:
