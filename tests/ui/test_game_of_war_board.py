@@ -231,8 +231,15 @@ def test_on_a_phone_a_corner_of_the_board_may_be_shown_closer():
     assert fig.y_range.start > fig.y_range.end                 # row 1 still at the top
     assert board.kit.column("units", "size") == pytest.approx([v / 2 * 25 / 15 for v in full])
     assert board.element.opts.get().kwargs["xlim"] == (-0.5, 24.5)      # a notebook's board is whole
+    assert fig.yaxis[0].major_label_text_font_size == "9px"       # 11 px × 1/2 × 5/3 (never under 8 px)
+    # the selected unit (N-I3 on j8) is not in the south-east corner: the next change of the board brings the
+    # first corner that holds it into view (a unit moved out of the part shown does not vanish)
+    s.param.trigger("selected")
+    assert board.view.value == "north-west" and (fig.x_range.start, fig.x_range.end) == (-0.5, 14.5)
     board.view.value = "whole"
     assert (fig.x_range.start, fig.x_range.end) == (-0.5, 24.5)
+    s.param.trigger("selected")
+    assert board.view.value == "whole"                              # the whole board holds every unit
     board.view.value = "north-west"
     show_at(board.figure, board.figure.width)
     assert not board.view.visible and board.view.value == "whole"

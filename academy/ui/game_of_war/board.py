@@ -123,7 +123,7 @@ class GameOfWarBoard(pn.viewable.Viewer):
         self.kit.on_resize(self._on_resize)
         # on a phone the 25 columns leave squares of about 13 px: a part of the board may be shown closer
         self.view = pn.widgets.RadioButtonGroup(label="Part of the board shown", options=VIEWS, value="whole",
-                                                visible=False,
+                                                visible=False, color="primary",
                                                 css_classes=["gow-view"], sizing_mode="stretch_width",
                                                 margin=(0, 0, 4, 0))
         self.view.param.watch(self._on_view, "value")
@@ -231,6 +231,8 @@ class GameOfWarBoard(pn.viewable.Viewer):
         def resize() -> None:
             for name, style in self._sized_styles().items():
                 self.kit.restyle(name, **style)
+            for axis in (*self.figure.xaxis, *self.figure.yaxis):   # row numbers clear of each other on a phone
+                axis.major_label_text_font_size = f"{max(8, round(self.px(11)))}px"
             self._patch()
         self.kit.change(resize)
 
@@ -397,7 +399,23 @@ class GameOfWarBoard(pn.viewable.Viewer):
 
     # --- updates -------------------------------------------------------------------------------
     def _on_model(self, *events: Any) -> None:
+        self._follow_selected()
         self.update()
+
+    def _follow_selected(self) -> None:
+        """A closer view keeps the selected unit in sight: a unit that moved (or was picked) outside the part
+        shown brings into view the first corner that holds it."""
+        s = self.session
+        pos = s.state.position if s.state is not None else None
+        if self.view.value == "whole" or pos is None or not s.selected or not pos.has_unit(s.selected):
+            return
+        x, y = pos.unit(s.selected).at
+
+        def holds(window: Any) -> bool:
+            (x0, x1), (y0, y1) = window
+            return x0 < x < x1 and y0 < y < y1
+        if not holds(self.windows[self.view.value]):
+            self.view.value = next(name for name, w in self.windows.items() if name != "whole" and holds(w))
 
     def update(self) -> None:
         """Patch the changed cells of every layer from the session (now if the document may change, else on
