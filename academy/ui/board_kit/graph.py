@@ -67,7 +67,7 @@ def names_follow_shape(kit: Any, place: Callable[[int, int], Mapping[Any, tuple[
     """Keep a stretching board's names clear of each other at the shape it is shown at.
 
     ``place(width, height)`` gives each key's name centre for a figure of that many pixels (sizes come
-    rounded to ``SHAPE_STEP``; cache it) and raises ValueError where the names do not fit; ``layers``
+    rounded to ``SHAPE_STEP``; cache it if it is slow) and raises ValueError where the names do not fit; ``layers``
     gives, for each labels layer of ``kit`` (a :class:`~academy.ui.board_kit.board.Board`), the keys of
     its rows in order. When the browser reports another size, each layer's ``x`` and ``y`` are patched
     with the places for it; a size too small for the names keeps the places they have."""

@@ -94,10 +94,7 @@ class DiplomacyBoard(pn.viewable.Viewer):
                          pane={"min_height": 400}, figure=_FIGURE)
         self.figure, self.pane, self.sources = self.kit.figure, self.kit.pane, self.kit.sources
         self.kit.on_tap(self._on_tap)
-        kinds = {p: self.map.provinces[p].kind for p in self.ids}
-        names_follow_shape(self.kit, self._name_places, {
-            "names": [p for p in self.ids if kinds[p] != "sea"], "sea-names": [p for p in self.ids if kinds[p] == "sea"],
-            "coast-names": [f"{p}/{c}" for p in self.ids for c in self.map.provinces[p].coasts]})
+        names_follow_shape(self.kit, self._name_places, self.name_rows)
         # the models it draws (play, lessons, replay, editor) need not have every mark: watch what they have
         watched = ["state", "selected", "targets", "by_convoy", "pending", "step", "others"]
         session.param.watch(self._on_model, [name for name in watched if name in session.param])
@@ -125,6 +122,10 @@ class DiplomacyBoard(pn.viewable.Viewer):
             "army": {"line_color": "#a39370", "line_width": 1.0, "line_alpha": 0.35},   # and "both"
             "fleet": {"line_color": "#5d97c2", "line_width": 1.0, "line_alpha": 0.45, "line_dash": "dashed"}})
         coasts = [(f"{p}/{c}", c.lower()) for p in self.ids for c in ps[p].coasts]
+        #: the place of each row of the names' layers (they follow the board's shape on a phone)
+        self.name_rows = {"names": [p for p in self.ids if kinds[p] != "sea"],
+                          "sea-names": [p for p in self.ids if kinds[p] == "sea"],
+                          "coast-names": [loc for loc, _ in coasts]}
         cx, cy = zip(*(point(self.map, loc) for loc, _ in coasts))
         cols = self._province_columns()
         centre_cols = self._centre_columns()
@@ -151,7 +152,7 @@ class DiplomacyBoard(pn.viewable.Viewer):
                 "kind_text": [self._kind_text(p) for p in self.ids], "unit_text": cols["unit_text"]},
                 mapped=("marker", "line_color"), style={"size": NODE_SIZE, "line_width": 1.5, "fill_color": "#ffffff"},
                 hover='<div style="font-size:13px"><b>@name</b> (@id)<br>@kind_text<br>@unit_text</div>'),
-            *(self._name_layer(name, [p for p in self.ids if (kinds[p] == "sea") == sea], sea)
+            *(self._name_layer(name, self.name_rows[name], sea)
               for name, sea in (("names", False), ("sea-names", True))),
             Layer("centres", "points", {"x": [xy[p][0] + CENTRE_OFFSET[0] for p in self.centres],
                                         "y": [xy[p][1] + CENTRE_OFFSET[1] for p in self.centres], **centre_cols},
