@@ -262,6 +262,8 @@ def test_walk_diplomacy_by_clicks(serve, open_page, monkeypatch):
     wait_shown(page, "play", ".dip-banner-pane", "Spring 1901 movement")
     assert plays, "the Play tab built no Diplomacy page"
     session, doc = plays[-1].session, docs[-1]
+    thought: list[bool] = []              # from the game's start: the CPU may write a phase's orders before Submit
+    session.param.watch(lambda e: thought.append(e.new), "thinking")
     wait_board_on(page, plays[-1].board.figure)
     for _ in range(2):                        # two phases ordered by clicks (Spring 1901, then the next)
         phase = phase_title(session.phase)
@@ -271,8 +273,6 @@ def test_walk_diplomacy_by_clicks(serve, open_page, monkeypatch):
         page.page.locator(".tab-play .submit-orders button").click()
         wait_shown(page, "play", ".game-message", f"{phase} resolved")
         assert not page.errors, f"{phase}: console errors: {page.errors[:5]}"
-    thought: list[bool] = []
-    session.param.watch(lambda e: thought.append(e.new), "thinking")
     for _ in range(10):                       # the rest through the Submit button's own method
         if session.state.result:
             break
