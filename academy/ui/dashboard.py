@@ -73,7 +73,7 @@ def finished_games_html(games: list[Any]) -> str:
         title = getattr(REGISTRY.get(g.game_name), "title", g.game_name)
         seats = ", ".join(html.escape(s.name or f"Player {s.player + 1}") for s in g.seats)
         rows.append(f"<tr data-game='{g.id}'><td>{g.id}</td><td>{html.escape(title)}</td><td>{seats}</td>"
-                    f"<td>{g.num_actions}</td><td><a href='{html.escape(replay_link(g.id))}' class='replay-link'>"
+                    f"<td>{g.num_actions}</td><td><a href='{html.escape(replay_link(g.id))}' class='replay-link tap'>"
                     "Replay</a></td></tr>")
     return ("<table class='games-table'>"
             "<thead><tr><th>#</th><th>Game</th><th>Seats</th><th>Steps</th><th></th></tr></thead><tbody>"

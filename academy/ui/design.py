@@ -4,10 +4,11 @@ from __future__ import annotations
 from typing import Any
 
 import panel as pn
+from panel.pane.markup import HTMLBasePane
 from panel.theme.base import Inherit
 from panel.theme.fast import Fast as FastDesign
 
-__all__ = ["WRAP_BUTTONS_CSS", "CHOSEN_BUTTON_CSS", "NARROW_HEADER_CSS", "NARROW_MAIN_CSS", "Fast", "PageTemplate"]
+__all__ = ["TAP_CSS", "WRAP_BUTTONS_CSS", "CHOSEN_BUTTON_CSS", "NARROW_HEADER_CSS", "NARROW_MAIN_CSS", "Fast", "PageTemplate"]
 
 
 # Fast's chosen button of an outline button group (players, set-up, powers...) is filled with the accent
@@ -26,12 +27,33 @@ CHOSEN_BUTTON_CSS = """
 WRAP_BUTTONS_CSS = ":host .bk-btn-group { flex-wrap: wrap; row-gap: 4px; }"
 
 
-# The template's header (the title and the five links) is one line; on a phone it wraps onto two.
+# On a phone (or any touch screen) every control is at least 44 px tall, the size a finger hits (WCAG 2.5.5):
+# buttons, inputs, choices and checkboxes (their label is the target), and the links that stand alone rather
+# than in a sentence, which carry the class ``tap`` (a game card's links, a lesson's link to its rule).
+TAP_CSS = """
+@media (max-width: 760px), (pointer: coarse) {
+  :host .bk-btn, :host select, :host input:not([type=checkbox]):not([type=radio]) { min-height: 44px; }
+  :host label:has(> input[type=checkbox]), :host label:has(> input[type=radio]) {
+    display: inline-flex; align-items: center; min-height: 44px;
+  }
+  :host input[type=checkbox], :host input[type=radio] { width: 20px; height: 20px; }
+  :host a.tap { display: inline-flex; align-items: center; min-height: 44px; min-width: 44px; }
+}
+"""
+
+
+# The template gives the page under its header the window's height less 64 px, the header's height on one
+# line: a taller header (a larger font, the open menu of a phone) would make the whole page scroll by the
+# difference, besides the main area's own scroll. The page is a column of the window's height instead, the
+# main area taking what the header leaves. The title (a link home) is as tall as a finger needs (44 px), and
+# a little smaller on a phone, where its line also holds the Menu button (``academy.ui.header``).
 NARROW_HEADER_CSS = """
+#container { display: flex; flex-direction: column; height: 100vh; height: 100dvh; }
+#content { flex: 1 1 auto; min-height: 0; height: auto; }
+.app-header .title { display: inline-flex; align-items: center; min-height: 44px; }
 @media (max-width: 760px) {
-  #header { height: auto; flex-wrap: wrap; row-gap: 4px; }
-  #header-items { flex-wrap: wrap; padding-left: 0; row-gap: 4px; }
-  .app-header .title { font-size: 20px; }
+  .app-header .title { font-size: 20px; margin-left: 0; }
+  #header-items { padding-left: 0; }
 }
 """
 
@@ -49,11 +71,14 @@ class Fast(FastDesign):
     """Panel's Fast design without its web font (it asks fonts.googleapis.com for Open Sans): the page asks
     no other site for anything (a classroom without internet, privacy), and the system's font is used; and
     with readable text on the chosen button of a button group (CHOSEN_BUTTON_CSS), whose buttons wrap onto
-    more lines where the screen is too narrow for them (WRAP_BUTTONS_CSS).
+    more lines where the screen is too narrow for them (WRAP_BUTTONS_CSS); and with controls a finger can hit on a
+    phone (TAP_CSS).
     The class keeps the name Fast: Panel finds the design's own files under its lower-cased name."""
 
     _resources = {**FastDesign._resources, "font": {}}
     modifiers = {**FastDesign.modifiers,
+                 pn.widgets.Widget: {"stylesheets": [Inherit, TAP_CSS]},
+                 HTMLBasePane: {"stylesheets": [Inherit, TAP_CSS]},
                  pn.widgets.RadioButtonGroup: {"stylesheets": [Inherit, CHOSEN_BUTTON_CSS, WRAP_BUTTONS_CSS]},
                  pn.widgets.CheckButtonGroup: {"stylesheets": [Inherit, CHOSEN_BUTTON_CSS, WRAP_BUTTONS_CSS]}}
 

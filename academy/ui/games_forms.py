@@ -54,7 +54,7 @@ def created_links_html(title: str, game_id: int, tokens: dict[int, str], seat_na
     base = _base_url()
     rows = "".join(
         f"<li><b>{html.escape(seat_name(p))}</b>: <a href='{html.escape(link(game_id, t))}' target='_blank' "
-        f"class='seat-link' data-seat='{p}'>play {html.escape(seat_name(p))}</a> · copy: "
+        f"class='seat-link tap' data-seat='{p}'>play {html.escape(seat_name(p))}</a> · copy: "
         f"<code>{html.escape(base + link(game_id, t))}</code></li>" for p, t in sorted(tokens.items()))
     return (f"<div class='seat-links' data-game='{game_id}'><b>{html.escape(title)} {game_id} created.</b> "
             "Send each person their own link (it is their seat's key; keep it private):"
@@ -79,7 +79,7 @@ def join_chosen_seat(form: Any, seat_name: Callable[[int], str], link: Callable[
     url = link(game_id, token)
     form.join_result.object = (
         f"<div class='seat-links' data-game='{game_id}'><b>You play {html.escape(seat_name(player))} in game "
-        f"{game_id}.</b> <a href='{html.escape(url)}' class='seat-link' data-seat='{player}'>Play now</a> · "
+        f"{game_id}.</b> <a href='{html.escape(url)}' class='seat-link tap' data-seat='{player}'>Play now</a> · "
         f"keep this link to come back: <code>{html.escape(_base_url() + url)}</code></div>")
     form.refresh()
     return token

@@ -37,6 +37,7 @@ from academy.ui.labels import wrapping_row
 from academy.ui.position_link import ShareLink, position_text
 from academy.ui.practice import PracticeLink, lesson_line
 from academy.ui.scroll_top import ScrollTop
+from .tap_answer import TAP_ANSWER
 
 __all__ = ["LessonsView", "TryReport", "game_lessons", "clear_lessons", "extra_lesson_dirs", "rules_link",
            "feedback_html"]
@@ -154,7 +155,7 @@ def _section_title(section: str, game: str) -> str:
 def rules_link(section: str, game: str) -> str:
     """An HTML link to the Rules page section a lesson teaches (the shell's route)."""
     sid = escape(section)
-    return (f'<a class="rules-link" href="?game={game}&tab=rules&section={sid}#{sid}">'
+    return (f'<a class="rules-link tap" href="?game={game}&tab=rules&section={sid}#{sid}">'
             f"Rules: {escape(_section_title(section, game))} ↗</a>")
 
 
@@ -215,8 +216,8 @@ class LessonsView(pn.viewable.Viewer):
         self.body = pn.pane.HTML("", stylesheets=[BODY_CSS], sizing_mode="stretch_width", css_classes=["lesson-body"])
         self.prompt = pn.pane.HTML("", stylesheets=[LESSON_CSS, self.css], sizing_mode="stretch_width", css_classes=["exercise-prompt"])
         self.feedback = pn.pane.HTML("", stylesheets=[LESSON_CSS, self.css], sizing_mode="stretch_width",
-                                     css_classes=["lesson-feedback"], visible=False)
-        self.note = pn.pane.HTML("", stylesheets=[LESSON_CSS, self.css], sizing_mode="stretch_width", css_classes=["lesson-note"])
+                                     css_classes=["lesson-feedback", TAP_ANSWER], visible=False)
+        self.note = pn.pane.HTML("", stylesheets=[LESSON_CSS, self.css], sizing_mode="stretch_width", css_classes=["lesson-note", TAP_ANSWER])
         self.hints = pn.pane.HTML("", stylesheets=[LESSON_CSS, self.css], sizing_mode="stretch_width", css_classes=["lesson-hints"])
         self.hint_button = pn.widgets.Button(label="Hint", css_classes=["hint-button"], width=130)
         self.reset_button = pn.widgets.Button(label="↺ Reset", css_classes=["reset-button"], width=130)

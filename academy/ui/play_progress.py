@@ -110,7 +110,7 @@ def _game_title(game: str) -> str:
 def _rule_words(m: Misplay) -> str:
     """The rule's lesson (a link) and how often it was misplayed, as HTML."""
     link = html.escape(lesson_link(m.game, m.lesson))
-    return (f"<a class='misplay-link' href='{link}'>{html.escape(lesson_words(m.game, m.lesson))}</a>: "
+    return (f"<a class='misplay-link tap' href='{link}'>{html.escape(lesson_words(m.game, m.lesson))}</a>: "
             f"{count(m.count, 'mistake or blunder', 'mistakes or blunders')} of {count(m.graded, 'decision')} "
             "the coach graded")
 

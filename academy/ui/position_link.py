@@ -149,13 +149,13 @@ class ShareLink(pn.viewable.Viewer):
         link = position_link(self.game, text) if text else ""
         if self.url.value != link:
             self.url.value = link
-            self.open.object = (f'<a href="{html.escape(link)}" target="_blank" class="share-link-a">open</a>'
+            self.open.object = (f'<a href="{html.escape(link)}" target="_blank" class="share-link-a tap">open</a>'
                                 if link else "")
         self.layout.visible = bool(link)
         if self.practice is not None:
             self.practice.refresh()
         line = self._exercise_text()
-        made = (f'<a href="{html.escape(exercise_link(self.game, line))}" class="make-exercise-a" target="_blank">'
+        made = (f'<a href="{html.escape(exercise_link(self.game, line))}" class="make-exercise-a tap" target="_blank">'
                 "Make an exercise from this position</a> <span class='academy-muted'>(teachers)</span>") if line else ""
         if self.exercise.object != made:
             self.exercise.object = made

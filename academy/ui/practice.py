@@ -90,7 +90,7 @@ class PracticeLink(pn.viewable.Viewer):
     def refresh(self, *events: Any) -> None:
         text = self._text()
         url = practice_link(self.game, text, self.level.value, *self._where()) if text else ""
-        html_link = f'<a href="{html.escape(url)}" class="practice-a">Play it out</a>' if url else ""
+        html_link = f'<a href="{html.escape(url)}" class="practice-a tap">Play it out</a>' if url else ""
         if self.link.object != html_link:
             self.link.object = html_link
         self.layout.visible = bool(url)

@@ -285,7 +285,7 @@ class ProgressPage(pn.viewable.Viewer):
             return
         link = f"?page=progress&learner={self.key}"
         self.header.object = (f"<p><b class='progress-learner'>{escape(who)}</b> · your progress is kept in this "
-                              "browser. To see it on another device, open <a class='progress-link' "
+                              "browser. To see it on another device, open <a class='progress-link tap' "
                               f"href='{link}'>your progress link</a> there (keep it to yourself).</p>")
         self.table.object = progress_html(entries, self.games)
         self.play.refresh()

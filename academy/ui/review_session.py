@@ -230,7 +230,7 @@ class ReviewSession(param.Parameterized):
         link = lesson_link(self.game_name, m.lesson)
         return (f"<div class='review-mark grade-{m.grade}'><div>{grade} · step {m.step} · "
                 f"{e(self.seat_label(m.player))}</div><table><tr><th></th><th>Decision</th><th>Numbers</th></tr>"
-                f"{rows}</table><div class='why'>{e(m.why)}</div>{drawn}<div>Learn the rule: <a class='lesson-link' "
+                f"{rows}</table><div class='why'>{e(m.why)}</div>{drawn}<div>Learn the rule: <a class='lesson-link tap' "
                 f"href='{e(link)}'>{e(lesson_words(self.game_name, m.lesson))}</a></div></div>")
 
     def lesson_link(self, mark: Mark) -> str:

@@ -20,10 +20,10 @@ def seat_info_pane(title: str, game_id: int, seat: str | None, token: str | None
     pane = pn.pane.HTML("", css_classes=["seat-info"])
 
     def show() -> None:
-        review = (f" · <a href='{html.escape(replay)}&amp;review=1' class='review-link'>Review this game</a>"
+        review = (f" · <a href='{html.escape(replay)}&amp;review=1' class='review-link tap'>Review this game</a>"
                   if getattr(session, "status", None) == "finished" else "")
         pane.object = (f"<b>{html.escape(title)} {game_id}</b> · {html.escape(who)} · "
-                       f"<a href='{html.escape(replay)}' class='replay-link'>Replay</a>{review} · "
+                       f"<a href='{html.escape(replay)}' class='replay-link tap'>Replay</a>{review} · "
                        "<a href='?page=games'>all games</a>")
     show()
     if session is not None:

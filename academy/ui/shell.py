@@ -16,6 +16,8 @@ import panel as pn
 
 from academy.games import CATALOG, catalog_entry
 from academy.ui.address import BackForward
+from academy.ui.header import HeaderLinks
+from academy.ui.tap_answer import FollowTaps
 from academy.ui.design import NARROW_HEADER_CSS, NARROW_MAIN_CSS, Fast, PageTemplate
 from academy.ui.page_errors import clip_text, error_page, log_page_error
 from academy.ui.registry import part
@@ -53,14 +55,14 @@ def setup_extensions() -> None:
 
 
 def _card(entry) -> str:
-    links = [f'<a href="?game={entry.name}&tab=rules">Rules</a>']
+    links = [f'<a class="tap" href="?game={entry.name}&tab=rules">Rules</a>']
     if entry.has_board:
-        links += [f'<a href="?game={entry.name}&tab=lessons">Lessons</a>',
-                  f'<a href="?game={entry.name}&tab=play">Play</a>']
+        links += [f'<a class="tap" href="?game={entry.name}&tab=lessons">Lessons</a>',
+                  f'<a class="tap" href="?game={entry.name}&tab=play">Play</a>']
     else:
         links.append('<span class="soon">Board on the way</span>')
     # the title opens the game too (its Rules, where a newcomer begins): people click a card's title
-    title = f'<a class="game-title" href="?game={entry.name}&tab=rules">{html.escape(entry.title)}</a>'
+    title = f'<a class="game-title tap" href="?game={entry.name}&tab=rules">{html.escape(entry.title)}</a>'
     return (f'<div class="game-card" data-game="{entry.name}"><h2>{title}</h2>'
             f'<p>{html.escape(entry.blurb)}</p>{"".join(links)}</div>')
 
@@ -296,19 +298,7 @@ def build_page(query: Mapping[str, str] | None = None) -> pn.template.BaseTempla
         log_page_error(query)
         title, main = "Academy", error_page()
     template = PageTemplate(
-        title=title, main=[main], header=[pn.pane.HTML('<a href="?" style="color:white;font-weight:600">Home</a>',
-                                                       css_classes=["home-link"]),
-                                          pn.pane.HTML('<a href="?page=games" style="color:white;font-weight:600">'
-                                                       'Games</a>', css_classes=["games-header-link"]),
-                                          pn.pane.HTML('<a href="?page=teach" style="color:white;font-weight:600">'
-                                                       'Write lessons</a>', css_classes=["teach-header-link"]),
-                                          pn.pane.HTML('<a href="?page=class" style="color:white;font-weight:600">'
-                                                       'Classroom</a>', css_classes=["class-header-link"]),
-                                          pn.pane.HTML('<a href="?page=teacher" style="color:white;font-weight:600">'
-                                                       'Teachers</a>', css_classes=["teacher-header-link"]),
-                                          pn.pane.HTML('<a href="?page=progress" style="color:white;font-weight:600">'
-                                                       'My progress</a>', css_classes=["progress-header-link"]),
-                                          BackForward()],
+        title=title, main=[main], header=[HeaderLinks(), BackForward(), FollowTaps()],
         accent="#2f5d8a", main_max_width="1400px", collapsed_sidebar=True, design=Fast,
         # No light/dark switch: the Academy's pages are styled light only (white cards, dark text on boards),
         # and the template's switch has no accessible name (axe: aria-toggle-field-name).

@@ -12,7 +12,7 @@ def test_the_review_link_appears_when_the_game_finishes() -> None:
     assert "Your seat: Red" in pane.object and "?match=7&amp;seat=tok&amp;replay=1" in pane.object
     assert "Review this game" not in pane.object
     session.status = "finished"
-    assert "<a href='?match=7&amp;seat=tok&amp;replay=1&amp;review=1' class='review-link'>Review this game</a>" \
+    assert "<a href='?match=7&amp;seat=tok&amp;replay=1&amp;review=1' class='review-link tap'>Review this game</a>" \
         in pane.object
 
 

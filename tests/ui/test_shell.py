@@ -10,6 +10,7 @@ import pytest
 from academy.games import CATALOG
 from academy.rulebook import load_rulebook
 from academy.ui.rules_page import RulesPanel, render_rulebook
+from academy.ui.header import header_addresses
 from academy.ui.shell import build_page, home
 
 
@@ -118,7 +119,7 @@ def test_games_page_and_links(tmp_path, monkeypatch):
     try:
         assert "?page=games" in html_of(home())
         page = build_page({"page": "games"})
-        assert any("?page=games" in str(getattr(o, "object", "")) for o in page.header.objects)
+        assert "?page=games" in header_addresses(page).values()
         dash = page.main[0]
         assert "games-dashboard" in dash.css_classes
         create = next(w for w in dash.select(pn.widgets.Button) if "create-game" in w.css_classes)
@@ -144,10 +145,9 @@ def test_teach_page_renders_the_guide_and_the_header_links_to_it(tmp_path, monke
     assert "<h1>Writing lessons: a guide for teachers</h1>" in text
     assert "<table>" in text and "<code>rest: Blue 1</code>" in text
     assert "academy lessons check PATH" in text
-    header = "".join(str(getattr(o, "object", "")) for o in page.header)
-    assert 'href="?page=teach"' in header and "Write lessons" in header
-    assert 'href="?page=games"' in header              # next to the existing links
-    assert 'href="?page=teach"' in "".join(str(getattr(o, "object", "")) for o in build_page({}).header)
+    assert header_addresses(page)["Write lessons"] == "?page=teach"
+    assert header_addresses(page)["Games"] == "?page=games"              # next to the existing links
+    assert header_addresses(build_page({}))["Write lessons"] == "?page=teach"
 
     edited = tmp_path / "README.md"
     edited.write_text((LESSONS_DIR / "README.md").read_text() + "\n## Added today\n", encoding="utf-8")
@@ -165,7 +165,7 @@ def test_a_game_cards_title_opens_its_rules():
     from academy.games import CATALOG
     from academy.ui.shell import _card
     for entry in CATALOG:
-        assert (f'<h2><a class="game-title" href="?game={entry.name}&tab=rules">{entry.title}</a></h2>'
+        assert (f'<h2><a class="game-title tap" href="?game={entry.name}&tab=rules">{entry.title}</a></h2>'
                 in _card(entry))
 
 

@@ -93,14 +93,15 @@ def test_on_a_phone_the_map_keeps_its_names_apart_and_its_key_off_the_territorie
                 if p[0] < q[2] and q[0] < p[2] and p[1] < q[3] and q[1] < p[3]]
 
     assert not overlapping(945, 540) and overlapping(370, 460)     # the desktop places, squeezed onto a phone
-    assert board.key in fig.center
+    assert board.key.visible and board.key in fig.center and not board.key_below.visible
     fig.set_from_json("inner_width", 370)
     fig.set_from_json("inner_height", 460)
     assert not overlapping(370, 460)
-    assert board.key in fig.below and board.key not in fig.center and board.key.ncols == 2
+    assert board.key_below.visible and board.key_below in fig.below and board.key_below.ncols == 2
+    assert not board.key.visible
     fig.set_from_json("inner_width", 945)
     fig.set_from_json("inner_height", 540)
-    assert board.key in fig.center and board.key not in fig.below
+    assert board.key.visible and not board.key_below.visible
     assert not overlapping(945, 540)
 
 

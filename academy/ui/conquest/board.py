@@ -148,14 +148,12 @@ class ConquestBoard(pn.viewable.Viewer):
                             width_px=width, height_px=height, x_range=X_RANGE, y_range=Y_RANGE)
 
     def _on_shape(self, width: int, _height: int) -> None:
-        """A narrow board (a phone) keeps its continents' key below the map, where it covers no territory."""
+        """A narrow board (a phone) shows its continents' key below the map, where it covers no territory.
+        The board has both keys and shows one: a key moved between the figure's panels at run time breaks
+        the browser's layout ("cannot find a view for Legend")."""
         narrow = width < NARROW_PX
-        if narrow != (self.key in self.figure.below):
-            def move() -> None:
-                (self.figure.center if narrow else self.figure.below).remove(self.key)
-                self.key.update(ncols=2 if narrow else "auto", location="center" if narrow else "bottom_left")
-                (self.figure.below if narrow else self.figure.center).append(self.key)
-            self.kit.change(move)
+        if narrow != self.key_below.visible:
+            self.kit.change(lambda: (self.key.update(visible=not narrow), self.key_below.update(visible=narrow)))
 
     def _segment(self, a: str, b: str, kind: str) -> list[tuple[float, float, float, float]]:
         """An edge's lines: straight, or around the back of the world (two half-lines off the sides)."""
@@ -176,11 +174,15 @@ class ConquestBoard(pn.viewable.Viewer):
                                     line_color="#7b8794", name="conquest-continent-key")
         items = [LegendItem(label=f"{c.name} +{c.bonus}", renderers=[renderer], index=i)
                  for i, c in enumerate(continents)]
-        self.key = Legend(
-            items=items, location="bottom_left", label_text_font_size="10.5px", background_fill_alpha=0.85,
-            border_line_color=None, glyph_width=14, glyph_height=12, spacing=1, padding=6, click_policy="none",
-            title="Continents (bonus)", title_text_font_size="10.5px")
+        style = dict(label_text_font_size="10.5px", background_fill_alpha=0.85, border_line_color=None, glyph_width=14,
+                     glyph_height=12, spacing=1, padding=6, click_policy="none", title="Continents (bonus)",
+                     title_text_font_size="10.5px")
+        self.key = Legend(items=items, location="bottom_left", **style)
         self.figure.add_layout(self.key)
+        # on a phone: below the map, in two columns (``_on_shape``)
+        self.key_below = Legend(items=[LegendItem(label=i.label, renderers=[renderer], index=i.index) for i in items],
+                                location="center", ncols=2, visible=False, **style)
+        self.figure.add_layout(self.key_below, "below")
 
     # --- data ----------------------------------------------------------------------------
     def _columns(self) -> dict[str, list[Any]]:

@@ -154,11 +154,11 @@ class ConquestGamesForm(pn.viewable.Viewer):
                                           + ("" if s.kind == "cpu" or s.joined else
                                              " (open seat)" if s.public else " (free)")
                                           + ("" if s.status == "in" else f" ({s.status})")) for s in g.seats)
-            links = [f"<a href='{watch_link(g.id)}' class='watch-link'>Watch</a>",
-                     f"<a href='?match={int(g.id)}&replay=1' class='replay-link'>Replay</a>"]
+            links = [f"<a href='{watch_link(g.id)}' class='watch-link tap'>Watch</a>",
+                     f"<a href='?match={int(g.id)}&replay=1' class='replay-link tap'>Replay</a>"]
             for p, t in sorted(self.my_tokens.get(g.id, {}).items()):
                 verb = "Resume" if g.seats[p].joined else "Join"
-                links.append(f"<a href='{html.escape(seat_link(g.id, t))}' class='seat-link'>"
+                links.append(f"<a href='{html.escape(seat_link(g.id, t))}' class='seat-link tap'>"
                              f"{verb} as {PLAYER_NAMES[p]}</a>")
             winner = f" · {PLAYER_NAMES[g.winner]} won" if g.status == "finished" and g.winner is not None else ""
             rows.append(f"<tr data-game='{g.id}'><td>{g.id}</td><td class='status-{g.status}'>{g.status}{winner}</td>"

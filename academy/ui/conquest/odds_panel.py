@@ -17,6 +17,7 @@ from academy.games.conquest.dice import max_defence_dice
 from academy.ui.defer import later
 
 from .style import CSS
+from ..tap_answer import TAP_ANSWER
 
 __all__ = ["OddsPanel", "attack_html", "choices_html", "roll_html", "reinforcement_html", "outcome_label"]
 
@@ -149,7 +150,7 @@ class OddsPanel(pn.viewable.Viewer):
         super().__init__(model=model, **params)
         panel, odds, dice = self.css_names
         self.odds = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=[odds])
-        self.dice = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=[dice],
+        self.dice = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=[dice, TAP_ANSWER],
                                  visible=False)
         self.layout = pn.Column(self.dice, self.odds, css_classes=[panel], sizing_mode="stretch_width",
                                 margin=(0, 0))

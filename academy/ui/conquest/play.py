@@ -33,6 +33,7 @@ from .tools import GameTools
 from academy.ui.rule_line import divider
 from academy.ui.cpu_levels import level_notes_pane
 from academy.ui.rules_page import rules_card
+from ..tap_answer import TAP_ANSWER
 
 __all__ = ["PlayPage", "NewGameForm"]
 
@@ -126,7 +127,7 @@ class PlayPage(PlayFrame, pn.viewable.Viewer):
         self.spinner = pn.indicators.LoadingSpinner(value=True, size=28, visible=False,
                                                     css_classes=["cpu-thinking"], align="center")
         self.message = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width",
-                                    css_classes=["game-message"], visible=False)
+                                    css_classes=["game-message", TAP_ANSWER], visible=False)
         self.board = ConquestBoard(s)
         self.players = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["players"])
         side = pn.Column(

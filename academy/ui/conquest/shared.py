@@ -50,6 +50,7 @@ from .log_view import EventLog
 from .odds_panel import OddsPanel
 from .session import ConquestSession
 from .style import CSS
+from ..tap_answer import TAP_ANSWER
 
 __all__ = ["SharedConquest", "SharedPlayPage", "conquest_shared_page"]
 
@@ -236,7 +237,7 @@ class SharedPlayPage(pn.viewable.Viewer):
         self.seat_info = seat_info_pane("Game", s.game.game_id,
                                         None if s.spectator else s.engine_game.player_name(s.player), s.token, s)
         self.banner = PhaseBanner(s)
-        self.message = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["game-message"])
+        self.message = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["game-message", TAP_ANSWER])
         self.board = ConquestBoard(s)
         self.players = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["players"])
         self.messages = MessagesView(s)

@@ -140,9 +140,9 @@ class DiplomacyGamesForm(pn.viewable.Viewer):
             seats = ", ".join(html.escape((s.name or POWERS[s.player].title())
                                           + ("" if s.kind == "cpu" or s.joined else
                                              " (open seat)" if s.public else " (free)")) for s in g.seats)
-            links = [f"<a href='{diplomacy_watch_link(g.id)}' class='watch-link'>Watch</a>"]
+            links = [f"<a href='{diplomacy_watch_link(g.id)}' class='watch-link tap'>Watch</a>"]
             for p, t in sorted(self.my_tokens.get(g.id, {}).items()):
-                links.append(f"<a href='{html.escape(diplomacy_seat_link(g.id, t))}' class='seat-link'>"
+                links.append(f"<a href='{html.escape(diplomacy_seat_link(g.id, t))}' class='seat-link tap'>"
                              f"Play {POWERS[p].title()}</a>")
             rows.append(f"<tr data-game='{g.id}'><td>{g.id}</td><td class='status-{g.status}'>{g.status}</td>"
                         f"<td>{seats}</td><td>{' · '.join(links)}</td></tr>")

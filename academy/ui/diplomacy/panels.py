@@ -17,6 +17,7 @@ from academy.ui.defer import later
 
 from .session import phase_title
 from .style import CSS, swatch
+from ..tap_answer import TAP_ANSWER
 
 __all__ = ["OrdersPanel", "ResultsPanel", "phase_entries", "results_html", "centres_html", "LEGEND"]
 
@@ -55,7 +56,7 @@ class OrdersPanel(pn.viewable.Viewer):
         s = session
         self.banner = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["dip-banner-pane"])
         self.waiting = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["waiting-list"])
-        self.message = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["game-message"])
+        self.message = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["game-message", TAP_ANSWER])
         self.selection = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["selection"])
         self.choices = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["order-choices"])
         self.orders = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["orders-list"])

@@ -15,6 +15,7 @@ from academy.ui.defer import later
 from academy.ui.labels import wrapping_row
 
 from .board import colour, stack_label
+from ..tap_answer import TAP_ANSWER
 
 __all__ = ["OrdersPanel", "OddsPanel", "ReportsPanel", "report_entries", "reports_html", "odds_html", "LEGEND", "CSS", "swatch"]
 
@@ -135,7 +136,7 @@ class OrdersPanel(pn.viewable.Viewer):
         html = dict(stylesheets=[CSS], sizing_mode="stretch_width")
         self.banner = pn.pane.HTML("", css_classes=["fronts-banner"], **html)
         self.waiting = pn.pane.HTML("", css_classes=["waiting-list"], **html)
-        self.message = pn.pane.HTML("", css_classes=["game-message"], **html)
+        self.message = pn.pane.HTML("", css_classes=["game-message", TAP_ANSWER], **html)
         self.selection = pn.pane.HTML("", css_classes=["selection"], **html)
         self.mode = pn.widgets.RadioButtonGroup(options=["move"], value="move", color="primary", variant="outline",
                                                 css_classes=["order-mode"], visible=False)

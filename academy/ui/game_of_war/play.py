@@ -37,6 +37,7 @@ from academy.ui.labels import hidden_label, wrapping_row
 from academy.ui.practice import practice_seats
 from academy.ui.cpu_levels import level_notes_pane
 from academy.ui.rules_page import rules_card
+from ..tap_answer import TAP_ANSWER
 
 __all__ = ["GameOfWarPlayPage", "SIDE_OPTIONS", "lines_choice"]
 
@@ -215,7 +216,7 @@ class GameOfWarPlayPage(PlayFrame, KeptBySeats, pn.viewable.Viewer):
 
         self.board = GameOfWarBoard(s)
         self.status = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["gow-status"])
-        self.message = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["game-message"])
+        self.message = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["game-message", TAP_ANSWER])
         self.preview = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width",
                                     css_classes=["combat-preview"])
         self.attack_button = pn.widgets.Button(label="Attack", color="danger", width=110, css_classes=["attack"],

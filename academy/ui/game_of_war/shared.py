@@ -41,6 +41,7 @@ from .replay import visible_events
 from .session import HUMAN, GameOfWarSession
 from academy.ui.rule_line import divider
 from academy.ui.live_follow import FollowsLiveGame, page_doc
+from ..tap_answer import TAP_ANSWER
 
 __all__ = ["SharedGameOfWar", "SharedGameOfWarPage", "shared_game_of_war_page"]
 
@@ -174,7 +175,7 @@ class SharedGameOfWarPage(pn.viewable.Viewer):
         self.seat_info = seat_info_pane("Game of War", s.live.game_id, seat, s.token, s)
         self.board = GameOfWarBoard(s)
         self.status = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["gow-status"])
-        self.message = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["game-message"])
+        self.message = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["game-message", TAP_ANSWER])
         self.preview = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["gow-preview"])
         self.attack_button = pn.widgets.Button(label="Attack", color="danger", width=110, css_classes=["attack"])
         self.attack_button.on_click(lambda e: s.attack())

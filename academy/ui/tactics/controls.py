@@ -15,6 +15,7 @@ from academy.ui.defer import later
 from academy.ui.tick import Tick
 
 from .session import CHOICE_KINDS, TacticsSession
+from ..tap_answer import TAP_ANSWER
 
 __all__ = ["ActionControls"]
 
@@ -70,7 +71,7 @@ class ActionControls(pn.viewable.Viewer):
             pn.Row(self.build_choice, self.build_button, margin=0),
             pn.Row(self.end_button, self.power_button, self.super_button, margin=0),
             pn.Row(self.command, self.play_button, margin=0, sizing_mode="stretch_width"), self.threats,
-            margin=0, sizing_mode="stretch_width", css_classes=["tactics-actions"])
+            margin=0, sizing_mode="stretch_width", css_classes=["tactics-actions", TAP_ANSWER])
         s.param.watch(later(self.update), ["choices", "builds", "obs", "thinking", "ready", "selected", "target"])
         self.update()
 

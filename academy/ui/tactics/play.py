@@ -30,6 +30,7 @@ from academy.ui.rule_line import divider
 from academy.ui.practice import practice_seats
 from academy.ui.cpu_levels import level_notes_pane
 from academy.ui.rules_page import rules_card
+from ..tap_answer import TAP_ANSWER
 
 __all__ = ["TacticsPlayPage", "SEAT_OPTIONS", "COMMANDER_OPTIONS", "map_options"]
 
@@ -93,7 +94,7 @@ class TacticsPlayPage(PlayFrame, KeptBySeats, pn.viewable.Viewer):
 
         self.board = TacticsBoard(s)
         self.status = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["tactics-status"])
-        self.message = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["game-message"])
+        self.message = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["game-message", TAP_ANSWER])
         self.controls = ActionControls(s)
         self.odds = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["attack-odds"])
         self.why = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["attack-why"])

@@ -50,6 +50,7 @@ from .session import HUMAN, TacticsSession
 from .sight import Memories
 from academy.ui.rule_line import divider
 from academy.ui.live_follow import FollowsLiveGame, page_doc
+from ..tap_answer import TAP_ANSWER
 
 __all__ = ["SharedTactics", "SharedTacticsPage", "shared_tactics_page"]
 
@@ -239,7 +240,7 @@ class SharedTacticsPage(pn.viewable.Viewer):
         self.seat_info = seat_info_pane("Tactics game", s.live.game_id, seat, s.token, s)
         self.board = TacticsBoard(s)
         self.status = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["tactics-status"])
-        self.message = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["game-message"])
+        self.message = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["game-message", TAP_ANSWER])
         self.clock = ClockView(s, on_claim=self._claimed)
         self.controls = ActionControls(s)
         self.controls.layout.visible = s.player is not None
