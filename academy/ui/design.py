@@ -28,8 +28,9 @@ WRAP_BUTTONS_CSS = ":host .bk-btn-group { flex-wrap: wrap; row-gap: 4px; }"
 
 
 # On a phone (or any touch screen) every control is at least 44 px tall, the size a finger hits (WCAG 2.5.5):
-# buttons, inputs, choices and checkboxes (their label is the target), and the links that stand alone rather
-# than in a sentence, which carry the class ``tap`` (a game card's links, a lesson's link to its rule).
+# buttons, inputs, choices and checkboxes (their label is the target), a card's header (it folds the card),
+# and the links that stand alone rather than in a sentence, which carry the class ``tap`` (a game card's
+# links, a lesson's link to its rule).
 TAP_CSS = """
 @media (max-width: 760px), (pointer: coarse) {
   :host .bk-btn, :host select, :host input:not([type=checkbox]):not([type=radio]) { min-height: 44px; }
@@ -38,6 +39,9 @@ TAP_CSS = """
   }
   :host input[type=checkbox], :host input[type=radio] { width: 20px; height: 20px; }
   :host a.tap { display: inline-flex; align-items: center; min-height: 44px; min-width: 44px; }
+  :host .card-header { min-height: 44px; }
+  /* a number box's arrows are two 22 px halves: a phone types the number on its own keypad instead */
+  :host .bk-spin-btn { display: none !important; }
 }
 """
 
@@ -79,6 +83,7 @@ class Fast(FastDesign):
     modifiers = {**FastDesign.modifiers,
                  pn.widgets.Widget: {"stylesheets": [Inherit, TAP_CSS]},
                  HTMLBasePane: {"stylesheets": [Inherit, TAP_CSS]},
+                 pn.layout.Card: {"stylesheets": [Inherit, TAP_CSS]},
                  pn.widgets.RadioButtonGroup: {"stylesheets": [Inherit, CHOSEN_BUTTON_CSS, WRAP_BUTTONS_CSS]},
                  pn.widgets.CheckButtonGroup: {"stylesheets": [Inherit, CHOSEN_BUTTON_CSS, WRAP_BUTTONS_CSS]}}
 

@@ -1,6 +1,7 @@
 """Issue 14, item 7 ("Pages that fit"): the main pages at a laptop's 1280×800 and a phone's 390×844 scroll
 only up and down: the page is no wider than the window, and no button or input is cut off at its right
-edge (each lies inside the window, so nothing has to be scrolled sideways to reach it)."""
+edge (each lies inside the window, so nothing has to be scrolled sideways to reach it). On the phone every
+button, input, choice and checkbox is at least 44 px tall, the size a finger hits (WCAG 2.5.5)."""
 from __future__ import annotations
 
 import os
@@ -39,7 +40,17 @@ MEASURE = """
   const width = window.innerWidth;
   const out = [];
   const tables = [];
+  const small = [];        // controls shorter than the 44 px a finger needs (a checkbox: its label)
   const walk = (root) => {
+    root.querySelectorAll('button, input, select, label').forEach(el => {
+      const box = el.tagName === 'INPUT' && ['checkbox', 'radio'].includes(el.type) ? el.closest('label') : el;
+      if (el.tagName === 'LABEL' || !box) return;
+      const r = box.getBoundingClientRect();
+      if (r.width > 0 && r.height > 0 && r.height < 43.5 && el.type !== 'file') {
+        small.push(`${el.tagName.toLowerCase()}.${el.className} "${(box.textContent || el.value || '').trim().slice(0, 30)}" `
+                   + `${Math.round(r.height)} px tall`);
+      }
+    });
     root.querySelectorAll('button, input, select, textarea, a').forEach(el => {
       const r = el.getBoundingClientRect();
       if (r.width > 0 && r.height > 0 && (r.right > width + 1 || r.left < -1)) {
@@ -66,7 +77,7 @@ MEASURE = """
   walk(document);
   const main = document.getElementById('main');
   return {width, page: document.scrollingElement.scrollWidth, main: main ? main.scrollWidth : 0,
-          mainClient: main ? main.clientWidth : 0, cut: out, tables};
+          mainClient: main ? main.clientWidth : 0, cut: out, tables, small};
 }
 """
 
@@ -149,6 +160,8 @@ def _fits(serve, open_page, size, name, address, ready, then):
     problems += [f"cut off: {c}" for c in m["cut"][:8]]
     if size == "laptop":                         # a phone may scroll a wide table sideways, a laptop never
         problems += m["tables"][:4]
+    else:                                        # a finger needs 44 px (WCAG 2.5.5)
+        problems += [f"too small to tap: {c}" for c in m["small"][:8]]
     assert not problems, f"{name} at {width}×{height}:\n" + "\n".join(problems)
 
 
