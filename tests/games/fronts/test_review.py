@@ -152,3 +152,11 @@ def play(seed: int, levels: dict[int, str]) -> Record:
 def test_each_level_errs_less_than_the_one_below() -> None:
     """The ladder: easy (cities left empty, attacks by head count) against normal, normal against hard."""
     assert_ladder(play, (("easy", "normal"), ("normal", "hard")), range(1, 4))
+
+
+def test_every_mark_links_to_a_lesson_and_exercise_that_exist() -> None:
+    from academy.games.fronts.review import LESSONS
+    from academy.lessons import load_lessons
+    lessons = {lesson.id: {ex.id for ex in lesson.exercises} for lesson in load_lessons("fronts")[0]}
+    for lesson, exercise in LESSONS.values():
+        assert exercise in lessons[lesson], (lesson, exercise)
