@@ -1,5 +1,7 @@
 """The coach's rule for Fronts (issue 22): a player's orders for a turn are graded by the battle odds of
-their weakest attack and by the units they send out of supply, as the player saw the board.
+their weakest attack, by the units they send out of supply, by the cities they leave open and by the
+chance to hold of the cities in reach of the enemy that idle units next door could have guarded, as the
+player saw the board.
 
 A decision is one player's orders for one turn (the last set it submitted before the turn was resolved).
 
@@ -28,16 +30,19 @@ fight on the border). Each such city counts 1, a capital 2 (``OPEN_THRESHOLDS``)
 
 **Cities in reach.** A city of the player's is in reach when an enemy ground stack the player can see
 stands next door. Its chance to hold is the engine's own, by ``odds.turn_odds``: the player's orders
-against every enemy stack next door coming in together (infantry and armor moving in, guns supporting;
-fronts.md, "Battles"). Units that arrive in a province the team holds, the turn it is attacked, defend
-with the stacks already there (fronts.md, "Defense bonuses"; lesson "Terrain and digging in", exercise
-"arriving-in-time"). The player's idle units next door are the moves out of the city or out of a
-province next to it that fight no battle and take no city (a march behind the lines, into empty land),
-and the ground stacks without orders next to it (not in another city in reach); moves into a city in
-reach guard it and are not idle. Sent into the city (the weakest city first; each unit once), they
-raise its chance to hold; the points gained, for the city that gains most, are graded
-(``GUARD_THRESHOLDS``): under 10 good, under 25 an inaccuracy, under 50 a mistake, else a blunder. The
-better orders send them in.
+against every enemy stack next door coming in together (infantry and armor moving in, guns supporting, or
+moving in when no infantry or armor is next door; fronts.md, "Battles"; only the player's moves that can
+meet them are counted, as the others cannot change who holds the city). Units that arrive in a province
+the team holds, the turn it is attacked, defend with the stacks already there (fronts.md, "Defense
+bonuses"; lesson "Terrain and digging in", exercise "arriving-in-time"). The player's idle units next
+door are the moves out of the city or out of a province next to it that fight no battle and take no city
+(a march behind the lines, into empty land), and the ground stacks holding next to it (not the guard of a
+city with an enemy stack next door); moves into a city in reach guard it and are not idle. Sent into the
+city (the weakest city first; each unit once), they raise its chance to hold; the points gained, for the
+city that gains most, are graded (``GUARD_THRESHOLDS``): under 10 good, under 25 an inaccuracy, under 50
+a mistake, else a blunder. The better orders send them in. A player accepts it as a mistake because
+nothing was traded for the risk: the units fought nowhere, and in the city they would have counted their
+defense and its bonuses.
 
 The grade is the worst of the four. Builds are not graded (they come after every battle).
 """
