@@ -87,16 +87,18 @@ WEAKEST, ATTACKS, OUT, OPEN, HOLD = ("weakest attack's win chance", "attacks", "
                                      "cities left open", "weakest city's hold chance if attacked")
 
 
-def order_numbers(state: Any, pid: str, orders: Sequence[str], holds: Mapping[str, float] | None = None
-                  ) -> tuple[dict[str, Any], list[tuple[str, float]], list[tuple[str, int]]]:
+def order_numbers(state: Any, pid: str, orders: Sequence[str], holds: Mapping[str, float] | None = None,
+                  odds: Any = None) -> tuple[dict[str, Any], list[tuple[str, float]], list[tuple[str, int]]]:
     """The numbers of a set of orders as ``pid`` saw the board (every other stack holding, as on the odds
     panel): how many battles its side moves into, the lowest win chance among them (left out without
     any), the ground units sent out of supply, the cities left open and the lowest chance to hold of a
     city in reach (``city_holds``, or ``holds`` when given; left out without one); with each attacking
     order and its battle's win chance, and each move that sends units out of supply with how many.
-    Raises RulesError for orders the engine refuses."""
+    ``odds``: ``turn_odds`` of the orders' moves, when already worked out. Raises RulesError for orders the
+    engine refuses."""
     moves = [o for o in orders if parse_order(o, state.fmap).kind != "build"]
-    odds = turn_odds(state, pid, moves)
+    if odds is None:
+        odds = turn_odds(state, pid, moves)
     name = state.fmap.players[pid].name
     attacks: list[tuple[str, float]] = []
     for b in odds.battles:
@@ -162,9 +164,16 @@ def _hold(state: Any, pid: str, moves: Sequence[str], enemy: Mapping[str, Sequen
     near = {city} | {parse_order(t, fmap).source for ts in enemy.values() for t in ts}
     moves = [t for t in moves if (o := parse_order(t, fmap)).source == city or o.target in near
              or any(p in near for p in o.path)]
+    memo = getattr(state, "review_memo", None)          # a view graded by the reviewer keeps its answers
+    key = (pid, city, tuple(sorted(moves)), tuple((pl, tuple(ts)) for pl, ts in sorted(enemy.items())))
+    if memo is not None and key in memo:
+        return memo[key]
     odds = turn_odds(state, pid, moves, enemy)
     held = odds.holds.get(city)
-    return 1.0 if held is None else float(held.get(state.board.teams[pid], 0))
+    chance = 1.0 if held is None else float(held.get(state.board.teams[pid], 0))
+    if memo is not None:
+        memo[key] = chance
+    return chance
 
 
 def city_holds(state: Any, pid: str, moves: Sequence[str]) -> dict[str, float]:
@@ -192,10 +201,10 @@ class Guard:
         return 100.0 * (self.better - self.hold)
 
 
-def guards(state: Any, pid: str, moves: Sequence[str]) -> tuple[dict[str, float], list[Guard]]:
+def guards(state: Any, pid: str, moves: Sequence[str], odds: Any = None) -> tuple[dict[str, float], list[Guard]]:
     """Each city of ``pid`` in reach of the enemy with its chance to hold under ``moves`` (``city_holds``),
     and, weakest first, the cities with idle units next door, with their chance to hold once those are
-    sent in (see the module docstring)."""
+    sent in (see the module docstring). ``odds``: ``turn_odds`` of ``moves``, when already worked out."""
     fmap, name = state.fmap, state.fmap.name_of
     board, _ = seen_board(state, pid)
     team = board.teams[pid]
@@ -203,7 +212,9 @@ def guards(state: Any, pid: str, moves: Sequence[str]) -> tuple[dict[str, float]
     if not reach:
         return {}, []
     moves = list(state.validate_orders(pid, list(moves)))
-    fighting = {t for b in turn_odds(state, pid, moves).battles for who, t in b.orders if who == pid}
+    if odds is None:
+        odds = turn_odds(state, pid, moves)
+    fighting = {t for b in odds.battles for who, t in b.orders if who == pid}
     parsed = {t: parse_order(t, fmap) for t in moves}
     ordered = {o.source for o in parsed.values() if o.kind != "hold"}
     enemy_near = {n for pl, by in board.stacks.items() if board.teams.get(pl) != team
@@ -351,8 +362,9 @@ class FrontsReviewer(GameReviewer):
         pid = action.player
         moves = [o for o in action.orders if parse_order(o, view.fmap).kind != "build"]
         try:
-            holds, found = guards(view, pid, moves)
-            made, attacks, cut = order_numbers(view, pid, action.orders, holds)
+            odds = turn_odds(view, pid, moves)
+            holds, found = guards(view, pid, moves, odds)
+            made, attacks, cut = order_numbers(view, pid, action.orders, holds, odds)
         except RulesError:
             return None
         text = self.game.format_action(action, view)
@@ -434,8 +446,10 @@ class FrontsReviewer(GameReviewer):
 
 def _observed_once(view: Any) -> Any:
     """A shallow copy of ``view`` that works out each player's observation once: the rule reads the board
-    the player saw many times (``seen_board``), and the view does not change while it is graded."""
+    the player saw many times (``seen_board``), and the view does not change while it is graded; it also
+    keeps the chances to hold it has worked out (``review_memo``, read by ``_hold``)."""
     twin = copy.copy(view)
+    twin.review_memo = {}
     seen: dict[Any, Any] = {}
     own = view.observation
 
