@@ -60,3 +60,14 @@ def test_hard_holds_a_stack_with_nothing_to_gain_by_moving():
         sources = {parse_order(o, fmap).source for o in planner.plan() if not o.startswith("build")}
         assert "cinder_hill" not in sources
     assert not any(o.startswith("2 infantry Cinder Hill") for o in make_bot("hard", 1).orders(state, 0))
+
+
+def test_the_opening_attacks_riverton_together_rather_than_fordham_at_41():
+    """The Two Rivers, turn 1: 2 infantry from Oakhollow and the plane against Fordham's garrison is 5
+    against 6 in urban terrain, 41% (fronts.md "Battles"), under the coach's even odds; hard once gambled on
+    it in most games (and won no more for it). Its plans now attack at 45% or better before the last turn:
+    here Millbrook's and Oakhollow's stacks go into Riverton together, with the plane, at 62%."""
+    state = FrontsGame(turns=10).new_initial_state(1)
+    for seed in range(6):
+        orders = make_bot("hard", seed).orders(state, 0)
+        assert order_numbers(state, "red", orders)[0].get(WEAKEST, 1.0) >= EVEN, orders
