@@ -1,4 +1,5 @@
-"""The app's look: Panel's Fast design with what the Academy changes in it, and the header on a phone."""
+"""The app's look: Panel's Fast design with what the Academy changes in it (the page's height, the header's
+title, controls a finger can hit on a phone)."""
 from __future__ import annotations
 
 from typing import Any
@@ -8,7 +9,7 @@ from panel.pane.markup import HTMLBasePane
 from panel.theme.base import Inherit
 from panel.theme.fast import Fast as FastDesign
 
-__all__ = ["TAP_CSS", "WRAP_BUTTONS_CSS", "CHOSEN_BUTTON_CSS", "NARROW_HEADER_CSS", "NARROW_MAIN_CSS", "Fast", "PageTemplate"]
+__all__ = ["TAP_CSS", "WRAP_BUTTONS_CSS", "CHOSEN_BUTTON_CSS", "PAGE_CSS", "NARROW_MAIN_CSS", "Fast", "PageTemplate"]
 
 
 # Fast's chosen button of an outline button group (players, set-up, powers...) is filled with the accent
@@ -51,7 +52,7 @@ TAP_CSS = """
 # difference, besides the main area's own scroll. The page is a column of the window's height instead, the
 # main area taking what the header leaves. The title (a link home) is as tall as a finger needs (44 px), and
 # a little smaller on a phone, where its line also holds the Menu button (``academy.ui.header``).
-NARROW_HEADER_CSS = """
+PAGE_CSS = """
 #container { display: flex; flex-direction: column; height: 100vh; height: 100dvh; }
 #content { flex: 1 1 auto; min-height: 0; height: auto; }
 .app-header .title { display: inline-flex; align-items: center; min-height: 44px; }

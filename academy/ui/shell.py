@@ -18,7 +18,7 @@ from academy.games import CATALOG, catalog_entry
 from academy.ui.address import BackForward
 from academy.ui.header import HeaderLinks
 from academy.ui.tap_answer import FollowTaps
-from academy.ui.design import NARROW_HEADER_CSS, NARROW_MAIN_CSS, Fast, PageTemplate
+from academy.ui.design import PAGE_CSS, NARROW_MAIN_CSS, Fast, PageTemplate
 from academy.ui.page_errors import clip_text, error_page, log_page_error
 from academy.ui.registry import part
 from academy.ui.rules_page import STYLE as RULES_STYLE
@@ -302,7 +302,7 @@ def build_page(query: Mapping[str, str] | None = None) -> pn.template.BaseTempla
         accent="#2f5d8a", main_max_width="1400px", collapsed_sidebar=True, design=Fast,
         # No light/dark switch: the Academy's pages are styled light only (white cards, dark text on boards),
         # and the template's switch has no accessible name (axe: aria-toggle-field-name).
-        theme_toggle=False, raw_css=[NARROW_HEADER_CSS, NARROW_MAIN_CSS],
+        theme_toggle=False, raw_css=[PAGE_CSS, NARROW_MAIN_CSS],
         # No busy spinner: Panel keeps one busy flag for the whole server and sets every session's spinner
         # on each event of any session, which makes each click cost work (and messages) in every open page.
         busy_indicator=None,
