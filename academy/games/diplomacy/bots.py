@@ -225,6 +225,8 @@ class HeuristicBot(RandomOrdersBot):
                       {"back": True, "strike": True, "noise": 0.5})}
     GUESSES = {"normal": 1, "hard": 3}
     ROUNDS = {"normal": 1, "hard": 2}        # rounds of polish, one unit at a time
+    #: whether a round of polish also tries two units at once: a move and another unit's support of it
+    PAIRS = {"normal": False, "hard": True}
     #: how many of hard's guesses (the last ones) are written by the easy player for every power
     EASY_GUESSES = 1
     #: ``_evaluate``'s weights: the extra worth of a home centre, the loss for an open centre a foreign unit
@@ -254,6 +256,11 @@ class HeuristicBot(RandomOrdersBot):
     #: game take about 80 s (target 10 s) and the live coach's p95 about 2 s; the review ladder test passes
     #: without it
     FORESIGHT = False
+    #: whether the builds are chosen by search: every way to place the builds owed (which free home centres,
+    #: army or fleet) played out to the next Fall as ``_ahead`` plays, the best kept
+    BUILD_SEARCH = {"normal": False, "hard": True}
+    #: the most ways of placing the builds that are played out (the province values' choice among them)
+    BUILD_WAYS = 24
     #: how much retreat and build values are blurred (a share of the value, either way)
     NOISE = {"normal": 0.35, "hard": 0.05}
 
@@ -327,7 +334,8 @@ class HeuristicBot(RandomOrdersBot):
             if best is None or score > best[0] + 1e-9:
                 best = (score, i)
         assert best is not None
-        return self._improve(pos, parsed, plans[best[1]], best[0], judge, rounds=self.ROUNDS[self.level])
+        return self._improve(pos, parsed, plans[best[1]], best[0], judge, rounds=self.ROUNDS[self.level],
+                             pairs=self.PAIRS[self.level])
 
     def _guesses(self, state: Any, player: int) -> list[dict[str, list[str]]]:
         """The level's guesses of the other powers' orders (see ``_search``)."""
@@ -346,7 +354,7 @@ class HeuristicBot(RandomOrdersBot):
         return guesses
 
     def _improve(self, pos: Position, parsed: Mapping[str, list[tuple[str, Any]]], orders: list[str], score: float,
-                 judge: Any, rounds: int) -> list[str]:
+                 judge: Any, rounds: int, pairs: bool = False) -> list[str]:
         """Hard's polish: try another order for one unit at a time (a hold, a move, a support of an order
         its power gives) and keep each change that scores better; supports left without the order they
         back turn into holds. Units in a convoy keep their orders."""
@@ -390,6 +398,31 @@ class HeuristicBot(RandomOrdersBot):
                     s = judge([trial[k] for k in sorted(trial)])
                     if s > score + 1e-9:
                         plan, score, better = trial, s, True
+            if pairs:
+                # a supported attack the one-unit polish cannot find: a support without its move turns
+                # into a hold, and the move alone bounces
+                for key in sorted(plan):
+                    if key in fixed:
+                        continue
+                    for text, o in parsed[key]:
+                        if not isinstance(o, Move) or _by_sea(pos.dmap, o) or text == plan[key]:
+                            continue
+                        dest = province_of(o.dest)
+                        for helper in sorted(plan):
+                            if helper == key or helper in fixed:
+                                continue
+                            backing = next((t for t, b in parsed[helper] if isinstance(b, SupportMove)
+                                            and b.supported.province == here[key]
+                                            and province_of(b.dest) == dest), None)
+                            if backing is None or plan[helper] == backing:
+                                continue
+                            trial = coherent({**plan, key: text, helper: backing})
+                            if trial[key] != text or trial[helper] != backing:
+                                continue
+                            s = judge([trial[k] for k in sorted(trial)])
+                            if s > score + 1e-9:
+                                plan, score, better = trial, s, True
+                                break
             if not better:
                 break
         return [plan[k] for k in sorted(plan)]
@@ -487,7 +520,39 @@ class HeuristicBot(RandomOrdersBot):
             return _march(pos, power, parsed, self._rng, back=True)
         if kind == "R":
             return self._retreats(parsed, army, fleet)
-        return self._adjustments(parsed, army, fleet, state.order_limit(player))
+        orders = self._adjustments(parsed, army, fleet, state.order_limit(player))
+        if self.BUILD_SEARCH[self.level] and any(isinstance(parse_order(t, pos.dmap), Build) for t in orders):
+            return self._search_builds(state, player, parsed, len(orders), orders)
+        return orders
+
+    def _search_builds(self, state: Any, player: int, parsed: Mapping[str, list[tuple[str, Any]]], n: int,
+                       default: list[str]) -> list[str]:
+        """Hard's builds: each way of placing ``n`` builds (``default``, the province values' choice, and
+        up to ``BUILD_WAYS`` others) judged by the position at the next Fall, played out as ``_ahead``
+        plays (the others building as the easy player does)."""
+        import itertools
+        pos: Position = state.position
+        power = state.power_of(player)
+        sites = sorted(k for k in parsed if any(isinstance(o, Build) for _, o in parsed[k]))
+        ways: list[list[str]] = [sorted(default)]
+        for chosen in itertools.combinations(sites, n):
+            for texts in itertools.product(*[[t for t, o in parsed[k] if isinstance(o, Build)] for k in chosen]):
+                if sorted(texts) not in ways:
+                    ways.append(sorted(texts))
+        if len(ways) > self.BUILD_WAYS + 1:
+            ways = [ways[0], *self._rng.sample(ways[1:], self.BUILD_WAYS)]
+        others = {state.power_of(p): EasyBot(self.seed * 31).orders(state, p)
+                  for p in range(len(state.powers)) if p != player and state.options(p)}
+        seen: dict[Any, float] = {}
+        others_seen: dict[Any, dict[str, list[str]]] = {}
+        best: tuple[float, int] | None = None
+        for i, way in enumerate(ways):
+            after = next_position(pos, {**others, power: way})
+            score = self._ahead(after, power, 1, seen, others_seen)
+            if best is None or score > best[0] + 1e-9:
+                best = (score, i)
+        assert best is not None
+        return ways[best[1]]
 
     # --- helpers ---------------------------------------------------------------------------
     def _jitter(self, value: float) -> float:
