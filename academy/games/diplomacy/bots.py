@@ -256,11 +256,6 @@ class HeuristicBot(RandomOrdersBot):
     #: game take about 80 s (target 10 s) and the live coach's p95 about 2 s; the review ladder test passes
     #: without it
     FORESIGHT = False
-    #: whether the builds are chosen by search: every way to place the builds owed (which free home centres,
-    #: army or fleet) played out to the next Fall as ``_ahead`` plays, the best kept
-    BUILD_SEARCH = {"normal": False, "hard": True}
-    #: the most ways of placing the builds that are played out (the province values' choice among them)
-    BUILD_WAYS = 24
     #: how much retreat and build values are blurred (a share of the value, either way)
     NOISE = {"normal": 0.35, "hard": 0.05}
 
@@ -520,39 +515,7 @@ class HeuristicBot(RandomOrdersBot):
             return _march(pos, power, parsed, self._rng, back=True)
         if kind == "R":
             return self._retreats(parsed, army, fleet)
-        orders = self._adjustments(parsed, army, fleet, state.order_limit(player))
-        if self.BUILD_SEARCH[self.level] and any(isinstance(parse_order(t, pos.dmap), Build) for t in orders):
-            return self._search_builds(state, player, parsed, len(orders), orders)
-        return orders
-
-    def _search_builds(self, state: Any, player: int, parsed: Mapping[str, list[tuple[str, Any]]], n: int,
-                       default: list[str]) -> list[str]:
-        """Hard's builds: each way of placing ``n`` builds (``default``, the province values' choice, and
-        up to ``BUILD_WAYS`` others) judged by the position at the next Fall, played out as ``_ahead``
-        plays (the others building as the easy player does)."""
-        import itertools
-        pos: Position = state.position
-        power = state.power_of(player)
-        sites = sorted(k for k in parsed if any(isinstance(o, Build) for _, o in parsed[k]))
-        ways: list[list[str]] = [sorted(default)]
-        for chosen in itertools.combinations(sites, n):
-            for texts in itertools.product(*[[t for t, o in parsed[k] if isinstance(o, Build)] for k in chosen]):
-                if sorted(texts) not in ways:
-                    ways.append(sorted(texts))
-        if len(ways) > self.BUILD_WAYS + 1:
-            ways = [ways[0], *self._rng.sample(ways[1:], self.BUILD_WAYS)]
-        others = {state.power_of(p): EasyBot(self.seed * 31).orders(state, p)
-                  for p in range(len(state.powers)) if p != player and state.options(p)}
-        seen: dict[Any, float] = {}
-        others_seen: dict[Any, dict[str, list[str]]] = {}
-        best: tuple[float, int] | None = None
-        for i, way in enumerate(ways):
-            after = next_position(pos, {**others, power: way})
-            score = self._ahead(after, power, 1, seen, others_seen)
-            if best is None or score > best[0] + 1e-9:
-                best = (score, i)
-        assert best is not None
-        return ways[best[1]]
+        return self._adjustments(parsed, army, fleet, state.order_limit(player))
 
     # --- helpers ---------------------------------------------------------------------------
     def _jitter(self, value: float) -> float:
