@@ -24,8 +24,9 @@ Levels
             counts less, and on the position after a Fall played out (this year's for a Spring plan,
             next year's for a Fall plan; no builds), the others marching as the easy player does and
             its own power with guards and supported attacks. Then it polishes the best plan one unit at
-            a time (another move, a hold, or a support of one of its own orders) while the guesses say
-            it gains
+            a time (another move, a hold, or a support of one of its own orders) and two at a time (a
+            move together with another unit's support of it: a supported attack that changing one unit
+            cannot find) while the guesses say it gains
 
 Every support a bot writes backs an order its own power gives: a move to that place, or a unit
 that stays. A plan is judged by the centres held or stood on after the phase, units close to the
@@ -71,7 +72,7 @@ LEVEL_NOTES = {
     "normal": "CPU normal: tries a few plans against a guess of your orders, with supported attacks and guards "
               "on threatened centres, and in Spring looks ahead to the Fall; it grows steadily but can be outguessed.",
     "hard": "CPU hard: tries more plans against several guesses of its neighbours' orders and polishes the best "
-            "one unit at a time; expect it to defend and to take what you leave open.",
+            "a unit or a supported attack at a time; expect it to defend and to take what you leave open.",
 }
 _SPREAD, _ROUNDS = 0.45, 4
 
@@ -352,7 +353,8 @@ class HeuristicBot(RandomOrdersBot):
                  judge: Any, rounds: int, pairs: bool = False) -> list[str]:
         """Hard's polish: try another order for one unit at a time (a hold, a move, a support of an order
         its power gives) and keep each change that scores better; supports left without the order they
-        back turn into holds. Units in a convoy keep their orders."""
+        back turn into holds. With ``pairs``, each round then tries a unit's move together with another
+        unit's support of it. Units in a convoy keep their orders."""
         here = {key: province_of(key.split()[1]) for key in parsed}
         key_at = {p: k for k, p in here.items()}
         by_text = {t: o for leaves in parsed.values() for t, o in leaves}
