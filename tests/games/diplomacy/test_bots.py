@@ -105,3 +105,19 @@ def test_hard_polish_finds_a_supported_attack_that_one_unit_at_a_time_misses() -
     assert sorted(bot._improve(pos, parsed, holds, 0.0, judge, rounds=2, pairs=True)) == \
         ["A BUR - MUN", "A TYR S A BUR - MUN"]
     assert HeuristicBot.PAIRS == {"normal": False, "hard": True}
+
+
+def test_hard_weighs_the_orders_the_normal_player_would_give() -> None:
+    """Among hard's plans in play are the very orders normal gives in the seat (so its search, judged on
+    more guesses, never overlooks them); the coach's reference (orders_against) leaves them out."""
+    from academy.games.diplomacy.bots import HeuristicBot, _parsed
+
+    state = DiplomacyGame().new_initial_state(1)
+    germany = state.player_of("GERMANY")
+    parsed = _parsed(state.options(germany), state.position.dmap)
+    normal = make_bot("normal", 5).orders(state, germany)
+    hard = HeuristicBot(5, "hard")
+    hard._seed(state, germany)
+    assert normal in hard._plans(state, germany, parsed)
+    assert normal not in hard._plans(state, germany, parsed, below=False)      # none of hard's own marches
+    assert HeuristicBot.BELOW_PLAN == {"normal": False, "hard": True}
