@@ -229,8 +229,10 @@ class HeuristicBot(RandomOrdersBot):
     GUESSES = {"normal": 1, "hard": 3}
     #: whether the orders the level below would give in the seat are one of the plans (hard: the normal
     #: player's, so its search never overlooks what normal would do; in play only, not in orders_against).
-    #: 1 hard v 6 normal, seeds 1-28 (bench/ladder.py): 26.4% with neither this nor ``PAIRS``, 28.3% with
-    #: ``PAIRS``, 29.0% with both (the games vary a lot: one power's share runs from 0 to 21 centres)
+    #: 1 hard v 6 normal (bench/ladder.py, 10 years): with neither this nor ``PAIRS`` 26.4% of the centres over
+    #: seeds 1-28 and 25.4% over 29-42; with ``PAIRS`` alone 28.3% (1-28); with both 29.0% (1-28) and 32.4%
+    #: (29-42), 30.1% over the 42 games, but only 24.4% over seeds 1-7 (the games vary a lot: one power's
+    #: share runs from 0 to 21 centres). Four guesses instead of three gained nothing (1-24) and cost time
     BELOW_PLAN = {"normal": False, "hard": True}
     ROUNDS = {"normal": 1, "hard": 2}        # rounds of polish, one unit at a time
     #: whether a round of polish also tries two units at once: a move and another unit's support of it
