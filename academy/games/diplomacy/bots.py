@@ -15,7 +15,8 @@ Levels
             the position after the phase and, for a Spring plan, at half weight on the position after
             the Fall played out (the others marching as the easy player does, its own power with guards
             and supported attacks); then one round of polish
-    hard    the same search with more plans (sharing out the centres, guards, supported attacks) and
+    hard    the same search with more plans (sharing out the centres, guards, supported attacks, and
+            the very orders the normal player would give in its seat, so it never overlooks them) and
             three guesses of the others' orders: two with its neighbours' written by the normal player
             (each guess with another seed) and the powers further away by the easy one, and one with
             every power's written by the easy player (a plan must also do well against beginners, who
@@ -24,8 +25,9 @@ Levels
             counts less, and on the position after a Fall played out (this year's for a Spring plan,
             next year's for a Fall plan; no builds), the others marching as the easy player does and
             its own power with guards and supported attacks. Then it polishes the best plan one unit at
-            a time (another move, a hold, or a support of one of its own orders) while the guesses say
-            it gains
+            a time (another move, a hold, or a support of one of its own orders) and two at a time (a
+            move together with another unit's support of it: a supported attack that changing one unit
+            cannot find) while the guesses say it gains
 
 Every support a bot writes backs an order its own power gives: a move to that place, or a unit
 that stays. A plan is judged by the centres held or stood on after the phase, units close to the
@@ -70,8 +72,9 @@ LEVEL_NOTES = {
             "leaves its own centres open and never plans an alliance or sees a stab coming.",
     "normal": "CPU normal: tries a few plans against a guess of your orders, with supported attacks and guards "
               "on threatened centres, and in Spring looks ahead to the Fall; it grows steadily but can be outguessed.",
-    "hard": "CPU hard: tries more plans against several guesses of its neighbours' orders and polishes the best "
-            "one unit at a time; expect it to defend and to take what you leave open.",
+    "hard": "CPU hard: tries more plans (normal's among them) against several guesses of its neighbours' "
+            "orders and polishes the best a unit or a supported attack at a time; expect it to defend and to "
+            "take what you leave open.",
 }
 _SPREAD, _ROUNDS = 0.45, 4
 
@@ -224,7 +227,16 @@ class HeuristicBot(RandomOrdersBot):
                       {"back": True, "guard": True, "strike": True}, {"share": True, "strike": True},
                       {"back": True, "strike": True, "noise": 0.5})}
     GUESSES = {"normal": 1, "hard": 3}
+    #: whether the orders the level below would give in the seat are one of the plans (hard: the normal
+    #: player's, so its search never overlooks what normal would do; in play only, not in orders_against).
+    #: 1 hard v 6 normal (bench/ladder.py, 10 years): with neither this nor ``PAIRS`` 26.4% of the centres over
+    #: seeds 1-28 and 25.4% over 29-42; with ``PAIRS`` alone 28.3% (1-28); with both 29.0% (1-28) and 32.4%
+    #: (29-42), 30.1% over the 42 games, but only 24.4% over seeds 1-7 (the games vary a lot: one power's
+    #: share runs from 0 to 21 centres). Four guesses instead of three gained nothing (1-24) and cost time
+    BELOW_PLAN = {"normal": False, "hard": True}
     ROUNDS = {"normal": 1, "hard": 2}        # rounds of polish, one unit at a time
+    #: whether a round of polish also tries two units at once: a move and another unit's support of it
+    PAIRS = {"normal": False, "hard": True}
     #: how many of hard's guesses (the last ones) are written by the easy player for every power
     EASY_GUESSES = 1
     #: ``_evaluate``'s weights: the extra worth of a home centre, the loss for an open centre a foreign unit
@@ -299,11 +311,7 @@ class HeuristicBot(RandomOrdersBot):
         if not tree:
             return []
         parsed = _parsed(tree, pos.dmap)
-        plans: list[list[str]] = []
-        for options in self.PLANS[self.level]:
-            orders = _march(pos, power, parsed, random.Random(self._rng.random()), **options)
-            if orders not in plans:
-                plans.append(orders)
+        plans = self._plans(state, player, parsed, below=known is None)
         if len(plans) == 1:
             return plans[0]
         guesses = known if known is not None else self._guesses(state, player)
@@ -327,7 +335,25 @@ class HeuristicBot(RandomOrdersBot):
             if best is None or score > best[0] + 1e-9:
                 best = (score, i)
         assert best is not None
-        return self._improve(pos, parsed, plans[best[1]], best[0], judge, rounds=self.ROUNDS[self.level])
+        return self._improve(pos, parsed, plans[best[1]], best[0], judge, rounds=self.ROUNDS[self.level],
+                             pairs=self.PAIRS[self.level])
+
+    def _plans(self, state: Any, player: int, parsed: Mapping[str, list[tuple[str, Any]]],
+               below: bool = True) -> list[list[str]]:
+        """The plans the level tries: the march with each of its ``PLANS`` options and, when ``below`` and
+        the level has ``BELOW_PLAN``, the orders the normal player would give in the seat."""
+        pos: Position = state.position
+        power = state.power_of(player)
+        plans: list[list[str]] = []
+        for options in self.PLANS[self.level]:
+            orders = _march(pos, power, parsed, random.Random(self._rng.random()), **options)
+            if orders not in plans:
+                plans.append(orders)
+        if below and self.BELOW_PLAN[self.level]:
+            orders = HeuristicBot(self.seed, "normal").orders(state, player)
+            if orders not in plans:
+                plans.append(orders)
+        return plans
 
     def _guesses(self, state: Any, player: int) -> list[dict[str, list[str]]]:
         """The level's guesses of the other powers' orders (see ``_search``)."""
@@ -346,10 +372,11 @@ class HeuristicBot(RandomOrdersBot):
         return guesses
 
     def _improve(self, pos: Position, parsed: Mapping[str, list[tuple[str, Any]]], orders: list[str], score: float,
-                 judge: Any, rounds: int) -> list[str]:
+                 judge: Any, rounds: int, pairs: bool = False) -> list[str]:
         """Hard's polish: try another order for one unit at a time (a hold, a move, a support of an order
         its power gives) and keep each change that scores better; supports left without the order they
-        back turn into holds. Units in a convoy keep their orders."""
+        back turn into holds. With ``pairs``, each round then tries a unit's move together with another
+        unit's support of it. Units in a convoy keep their orders."""
         here = {key: province_of(key.split()[1]) for key in parsed}
         key_at = {p: k for k, p in here.items()}
         by_text = {t: o for leaves in parsed.values() for t, o in leaves}
@@ -390,6 +417,31 @@ class HeuristicBot(RandomOrdersBot):
                     s = judge([trial[k] for k in sorted(trial)])
                     if s > score + 1e-9:
                         plan, score, better = trial, s, True
+            if pairs:
+                # a supported attack the one-unit polish cannot find: a support without its move turns
+                # into a hold, and the move alone bounces
+                for key in sorted(plan):
+                    if key in fixed:
+                        continue
+                    for text, o in parsed[key]:
+                        if not isinstance(o, Move) or _by_sea(pos.dmap, o) or text == plan[key]:
+                            continue
+                        dest = province_of(o.dest)
+                        for helper in sorted(plan):
+                            if helper == key or helper in fixed:
+                                continue
+                            backing = next((t for t, b in parsed[helper] if isinstance(b, SupportMove)
+                                            and b.supported.province == here[key]
+                                            and province_of(b.dest) == dest), None)
+                            if backing is None or plan[helper] == backing:
+                                continue
+                            trial = coherent({**plan, key: text, helper: backing})
+                            if trial[key] != text or trial[helper] != backing:
+                                continue
+                            s = judge([trial[k] for k in sorted(trial)])
+                            if s > score + 1e-9:
+                                plan, score, better = trial, s, True
+                                break
             if not better:
                 break
         return [plan[k] for k in sorted(plan)]

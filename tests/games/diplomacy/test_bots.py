@@ -79,3 +79,45 @@ def test_hard_beats_easy_opponents_in_seeded_games() -> None:
         play_orders(state, bots, 30)            # ten years
         total += state.centre_counts()[state.powers[seat]]
     assert total > 1.5 * 3 * 34 / 7
+
+
+def test_hard_polish_finds_a_supported_attack_that_one_unit_at_a_time_misses() -> None:
+    """France's armies in Burgundy and Tyrolia both border Munich, where a German army holds. From two holds,
+    changing one unit at a time gains nothing (Burgundy alone bounces; Tyrolia's support of a move not made
+    turns into a hold); hard's polish also tries a move with another unit's support of it (diplomacy.md
+    §14) and finds the attack that takes Munich."""
+    from academy.games.diplomacy.adjudicate import next_position
+    from academy.games.diplomacy.bots import HeuristicBot, _parsed
+    from academy.games.diplomacy.options import order_options
+
+    pos = Position.from_dict({"phase": "S1902M", "units": {"FRANCE": ["A BUR", "A TYR"], "GERMANY": ["A MUN"]},
+                              "supply_centers": {"FRANCE": ["PAR"], "GERMANY": ["MUN"]}})
+    parsed = _parsed(order_options(pos, "FRANCE"), pos.dmap)
+    holds = ["A BUR H", "A TYR H"]
+
+    def judge(orders: list[str]) -> float:          # 1 when France stands in Munich after the phase
+        after = next_position(pos, {"FRANCE": orders, "GERMANY": ["A MUN H"]})
+        unit = after.units.get("MUN")
+        return float(unit is not None and unit.power == "FRANCE")
+
+    bot = HeuristicBot(1, "hard")
+    assert bot._improve(pos, parsed, holds, 0.0, judge, rounds=2, pairs=False) == holds
+    assert sorted(bot._improve(pos, parsed, holds, 0.0, judge, rounds=2, pairs=True)) == \
+        ["A BUR - MUN", "A TYR S A BUR - MUN"]
+    assert HeuristicBot.PAIRS == {"normal": False, "hard": True}
+
+
+def test_hard_weighs_the_orders_the_normal_player_would_give() -> None:
+    """Among hard's plans in play are the very orders normal gives in the seat (so its search, judged on
+    more guesses, never overlooks them); the coach's reference (orders_against) leaves them out."""
+    from academy.games.diplomacy.bots import HeuristicBot, _parsed
+
+    state = DiplomacyGame().new_initial_state(1)
+    germany = state.player_of("GERMANY")
+    parsed = _parsed(state.options(germany), state.position.dmap)
+    normal = make_bot("normal", 5).orders(state, germany)
+    hard = HeuristicBot(5, "hard")
+    hard._seed(state, germany)
+    assert normal in hard._plans(state, germany, parsed)
+    assert normal not in hard._plans(state, germany, parsed, below=False)      # none of hard's own marches
+    assert HeuristicBot.BELOW_PLAN == {"normal": False, "hard": True}
