@@ -270,6 +270,9 @@ class GreedyBot(GameOfWarBot):
     cutting = 0.0     # per enemy unit a move cuts off from its lines
     links = False     # a unit is worth more for the units its loss would cut off (relays, links of a chain)
     wander = 0.0      # chance of a careless move: any useful move instead of the best (drawn from the seed)
+    enemy_pull = 1.0              # weight of a step toward the nearest enemy unit
+    arsenal_pull = ARSENAL_PULL   # weight of a step toward the nearest enemy arsenal
+    relay_step = RELAY_STEP       # a relay's step, against 1 for a fighting unit's
 
     def play(self, state: GameOfWarState, legal: list[Any], rnd: random.Random) -> Any:
         side, pos = state.side, state.position
@@ -310,8 +313,8 @@ class GreedyBot(GameOfWarBot):
         foe = other_side(side)
         full = {side: communication(pos, side), foe: communication(pos, foe)}
         nets = {k: n.connected for k, n in full.items()}
-        goals = ((distances_to(pos, [u.at for u in pos.units_of(foe)]), 1.0),
-                 (distances_to(pos, pos.arsenals.get(foe, ())), ARSENAL_PULL))
+        goals = ((distances_to(pos, [u.at for u in pos.units_of(foe)]), self.enemy_pull),
+                 (distances_to(pos, pos.arsenals.get(foe, ())), self.arsenal_pull))
         enemies = list(pos.units_of(foe))
         mine = _worths(pos, side, enemies, nets, values, {})
         best_mine, all_mine = max(mine.values(), default=0.0), sum(mine.values())
@@ -327,7 +330,7 @@ class GreedyBot(GameOfWarBot):
             moved = after.unit(m.unit)
             now = {side: own_network_after(full[side], pos, after, unit, m.to), foe: nets[foe]}
             score = -CUT_COST * len(nets[side] - now[side]) + RECONNECT * len(now[side] - nets[side])
-            step = 1.0 if unit.kind.is_fighting else RELAY_STEP
+            step = 1.0 if unit.kind.is_fighting else self.relay_step
             for goal, weight in goals:
                 far = goal.get(unit.at), goal.get(m.to)
                 if far[0] is not None and far[1] is not None:
@@ -439,15 +442,21 @@ class HardBot(GreedyBot):
         side = state.side
         assert side is not None
         best, best_value = None, None
+        passes = True
         for policy in _candidates():
             actions, after = play_turn(state, policy, rnd)
             if not actions:
                 continue
+            passes = passes and all(isinstance(a, EndTurn) for a in actions)
             value = _outcome(after, side)
             if value is None:
                 value = evaluate(reply(after.position, side, self.values(after.position)), side)
             if best_value is None or value > best_value + 1e-9:
                 best, best_value = actions, value
+        if passes and best_value is not None:
+            step = creep(state, legal, side, self.values(state.position), best_value)
+            if step is not None:
+                best = [step]
         if best is None:
             return super().play(state, legal, rnd)
         twin = state.clone()
@@ -478,9 +487,44 @@ _PLANS: dict[tuple[int, str], Any] = {}
 PLAN_TARGETS = 6     # the own units (dearest first) on which the enemy's reply is searched
 
 
+class Push(GreedyBot):
+    """A candidate turn for hard's search: hard's greedy turn marching on the enemy arsenals (a step
+    toward them weighs as much as one toward the enemy's units does in the other turns), relays along."""
+    level = "hard-push"
+    danger, cutting, links = 0.0, 2.0, True
+    enemy_pull, arsenal_pull, relay_step = 0.5, 1.0, 1.0
+
+
+_PUSH = Push()
+
+
 @functools.lru_cache(maxsize=1)
 def _candidates() -> tuple[GreedyBot, ...]:
     return (Own(), Careful())
+
+
+CREEP_TRIES = 6      # the push moves (best first) a stalled hard tries against the enemy's reply
+
+
+def creep(state: GameOfWarState, legal: list[Any], side: str, values: Mapping[str, float],
+          standing: float) -> Move | None:
+    """When hard's candidate turns all stand still: one move forward (``Push``'s scoring, the enemy's
+    threat not weighed) that leaves hard no worse off after the enemy's best reply than standing still
+    (``standing``); the best of the first ``CREEP_TRIES``; None when none is safe."""
+    moves = [a for a in legal if isinstance(a, Move)]
+    if not moves:
+        return None
+    pos = state.position
+    scores = _PUSH.score_moves(pos, side, moves, values)
+    best, best_value = None, standing - 1e-9
+    for score, move in sorted(zip(scores, moves), key=lambda t: -t[0])[:CREEP_TRIES]:
+        if score <= 1e-9:
+            break
+        after = pos.with_unit_at(move.unit, move.to)
+        value = evaluate(reply(after, side, values), side)
+        if value >= best_value:
+            best, best_value = move, value + 1e-9
+    return best
 
 
 def play_turn(state: GameOfWarState, policy: GameOfWarBot, rnd: random.Random) -> tuple[list[Any], Any]:
