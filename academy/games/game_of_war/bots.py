@@ -201,6 +201,31 @@ def own_network_after(net: Network, pos: Position, after: Position, unit: Unit, 
     return (net.connected - {unit.id}) | ({unit.id} if linked else set())
 
 
+def line_cuts(pos: Position, owner: str) -> dict[Square, frozenset[str]]:
+    """The empty squares where one enemy unit would cut some of ``owner``'s units off, with the units it
+    would cut: the squares of the lines from its sources (arsenals, emitting relays) to the units standing
+    on them, each tried."""
+    net = communication(pos, owner)
+    sources = list(pos.arsenals.get(owner, ())) + [pos.unit(r).at for r in sorted(net.emitting_relays)]
+    ends = {u.at for u in pos.units_of(owner) if u.id in net.connected and u.id not in net.by_touch}
+    candidates: set[Square] = set()
+    for x0, y0 in sources:
+        for dx, dy in DIRECTIONS:
+            run, x, y = [], x0 + dx, y0 + dy
+            while pos.is_on_board((x, y)) and (x, y) in net.covered:
+                if (x, y) in ends:
+                    candidates.update(sq for sq in run if pos.unit_at(sq) is None)
+                run.append((x, y))
+                x, y = x + dx, y + dy
+    out = {}
+    for sq in sorted(candidates):
+        blocked = replace(pos, units=pos.units + (Unit("cut?", other_side(owner), "infantry", sq),))
+        lost = net.connected - communication(blocked, owner).connected
+        if lost:
+            out[sq] = lost
+    return out
+
+
 def blocks_lines(net: Network, start: Square, to: Square) -> bool:
     """Whether a unit of the other side moving from ``start`` to ``to`` may change network ``net``: it steps
     onto one of its lines, or leaves a square next to one (where it may have stopped a line)."""
@@ -484,6 +509,7 @@ class Own(GreedyBot):
 
 PLAN_MEMORY = 256
 _PLANS: dict[tuple[int, str], Any] = {}
+CUT_REPLY = True     # whether the reply also looks at the enemy cutting hard's lines (``line_cut``)
 PLAN_TARGETS = 6     # the own units (dearest first) on which the enemy's reply is searched
 
 
@@ -600,7 +626,39 @@ def reply(pos: Position, side: str, values: Mapping[str, float]) -> Position:
     """``pos`` after the enemy's best attack on ``side`` next turn, as hard's search sees it: for each unit
     of ``side`` the enemy's threat (``threat``) could destroy (dearest first, ``PLAN_TARGETS``), the attack
     ``plan_attack`` lines up with up to 5 moves; the best one's target is removed (destroyed) or, forced
-    to retreat, counted cut off (it loses its place). ``pos`` itself when no attack wins."""
+    to retreat, counted cut off (it loses its place). ``pos`` itself when no attack wins. The enemy may
+    also first cut ``side``'s lines with one move (``line_cut``), which weakens the defence of the units
+    it cuts off: the worse of the two answers (by ``evaluate``) is the reply."""
+    best = _best_attack(pos, side, values, 5)
+    cut = line_cut(pos, side, values) if CUT_REPLY else None
+    if cut is not None:
+        after = _best_attack(cut, side, values, 4)
+        if evaluate(after, side) < evaluate(best, side):
+            return after
+    return best
+
+
+def line_cut(pos: Position, side: str, values: Mapping[str, float]) -> Position | None:
+    """``pos`` after the enemy's one move onto ``side``'s lines that cuts off the dearest of its units
+    (``values``; ``line_cuts``), or None when no move of a connected enemy unit cuts any off."""
+    cuts = line_cuts(pos, side)
+    if not cuts:
+        return None
+    foe = other_side(side)
+    theirs = communication(pos, foe).connected
+    best, key = None, 0.0
+    for u in pos.units_of(foe):
+        if u.id not in theirs or min(distance(u.at, sq) for sq in cuts) > u.kind.move:
+            continue
+        for to in sorted(destinations(pos, u.id, stop_rule=False) & cuts.keys()):
+            worth = sum(values.get(v, VALUE[pos.unit(v).type]) for v in cuts[to])
+            if worth > key:
+                best, key = pos.with_unit_at(u.id, to), worth
+    return best
+
+
+def _best_attack(pos: Position, side: str, values: Mapping[str, float], budget: int) -> Position:
+    """``pos`` after the enemy's best attack on ``side`` lined up with up to ``budget`` moves (``reply``)."""
     foe = other_side(side)
     nets = _nets(pos)
     fire = threat(pos, foe, nets[foe])
@@ -608,7 +666,7 @@ def reply(pos: Position, side: str, values: Mapping[str, float]) -> Position:
     movable = [u.id for u in pos.units_of(foe) if u.id in nets[foe]]
     best, key = pos, 0.0
     for u in sorted(exposed, key=lambda u: (-values.get(u.id, VALUE[u.type]), u.id))[:PLAN_TARGETS]:
-        margin, _, after = plan_attack(pos, foe, u.id, movable, 5)
+        margin, _, after = plan_attack(pos, foe, u.id, movable, budget)
         if margin >= 1:
             worth = attack_worth(margin, values.get(u.id, VALUE[u.type]))
             if worth > key:
