@@ -20,7 +20,11 @@ taken at once. Hard searches whole turns (``HardBot``). What differs is what the
   of its lines for the units its loss would cut off (it guards its own and aims at the enemy's). And it
   searches: it plays out two candidate turns (that greedy turn, and one twice as careful of the enemy's
   threat) on copies of the state, answers each with the enemy's best attack next turn (``reply``: up to
-  5 moves lining up a destruction, ``plan_attack``), and follows the turn that leaves it better off.
+  5 moves lining up a destruction, ``plan_attack``, also after the one move that would cut hard's lines
+  the worst, ``line_cut``: the worse answer counts), and follows the turn that leaves it better off.
+  When both candidate turns stand still (a stand-off, which the turn limit would draw), it creeps
+  (``creep``): one move toward the enemy's arsenals and units (``Push``'s scoring, the threat not
+  weighed) that leaves it no worse off after the enemy's answer, and so on, move by move.
 
 >>> from academy.core.bots import play_game
 >>> from academy.games.game_of_war import GameOfWarGame
@@ -62,7 +66,8 @@ LEVEL_NOTES = {
     "normal": "CPU normal: also watches what you could bring on its units next turn, though not closely, "
               "and makes a careless move now and then.",
     "hard": "CPU hard: plays out its turn two ways against your best answer and keeps the better; guards "
-            "its relays, cuts your lines and goes for your relays; it attacks only with a winning total.",
+            "its relays, cuts your lines and goes for your relays; it attacks only with a winning total, "
+            "and in a stand-off it edges forward wherever your best answer cannot punish it.",
 }
 #: what a unit is worth to its side (relays carry the whole network)
 VALUE = {"infantry": 3.0, "cavalry": 3.5, "cannon": 4.0, "swift_cannon": 4.5, "relay": 4.0, "swift_relay": 4.5}
@@ -454,7 +459,8 @@ class HardBot(GreedyBot):
     """Searches whole turns: it plays out two candidate turns (``_candidates``: its own greedy turn and a
     more careful one) on copies of the state, answers each with the enemy's best attack (``reply``), and
     follows the turn whose position after the reply it values most (``evaluate``; a won game first). The turn chosen is kept (``_PLANS``, by state digest) so its next
-    decisions follow it without searching again."""
+    decisions follow it without searching again. When both candidate turns only end the turn, it plays
+    one ``creep`` move instead if one is safe (then searches again at its next decision)."""
 
     level, title = "hard", "Hard"
     danger, cutting, links = 0.6, 2.0, True

@@ -77,16 +77,19 @@ def test_unknown_level():
         make_bot("grandmaster")
 
 
-def test_a_game_between_cpus_passes_the_conformance_checks():
-    """Seeded CPU play reaches moves, attacks and retreats; every step is checked as in
+@pytest.mark.parametrize("levels, kinds", [
+    (("normal", "hard"), {"Move", "Attack", "EndTurn"}),     # hard attacks at defence + 2: no retreat here
+    (("normal", "easy"), {"Move", "Attack", "Retreat", "EndTurn"}),
+])
+def test_a_game_between_cpus_passes_the_conformance_checks(levels, kinds):
+    """Seeded CPU play reaches moves, attacks and (normal v easy) retreats; every step is checked as in
     tests/core/test_conformance.py (legal actions, JSON, illegal mutations, notation), then the replay."""
     from academy.core.conformance import check_replay, random_playout
     from academy.games import REGISTRY
-    bots = {0: make_bot("normal", 1), 1: make_bot("hard", 2)}     # hard in the seat whose game has retreats
+    bots = {0: make_bot(levels[0], 1), 1: make_bot(levels[1], 2)}
     state = random_playout(GameOfWarGame(max_turns=60), seed=7, max_steps=260, check_every=4,
                            policy=lambda s, rnd: bots[s.to_move()].choose(s))
-    kinds = {type(e.action).__name__ for e in state.record.entries}
-    assert {"Move", "Attack", "Retreat", "EndTurn"} <= kinds
+    assert kinds <= {type(e.action).__name__ for e in state.record.entries}
     check_replay(state, REGISTRY)
 
 
