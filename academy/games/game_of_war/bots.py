@@ -520,8 +520,9 @@ PLAN_TARGETS = 6     # the own units (dearest first) on which the enemy's reply 
 
 
 class Push(GreedyBot):
-    """A candidate turn for hard's search: hard's greedy turn marching on the enemy arsenals (a step
-    toward them weighs as much as one toward the enemy's units does in the other turns), relays along."""
+    """How hard's ``creep`` scores its moves forward: a step toward the nearest enemy arsenal weighs 1, one
+    toward the nearest enemy unit 0.5, a relay's step as much as a fighting unit's; the enemy's threat is
+    not weighed here (``creep`` asks the enemy's reply instead)."""
     level = "hard-push"
     danger, cutting, links = 0.0, 2.0, True
     enemy_pull, arsenal_pull, relay_step = 0.5, 1.0, 1.0
