@@ -20,7 +20,11 @@ taken at once. Hard searches whole turns (``HardBot``). What differs is what the
   of its lines for the units its loss would cut off (it guards its own and aims at the enemy's). And it
   searches: it plays out two candidate turns (that greedy turn, and one twice as careful of the enemy's
   threat) on copies of the state, answers each with the enemy's best attack next turn (``reply``: up to
-  5 moves lining up a destruction, ``plan_attack``), and follows the turn that leaves it better off.
+  5 moves lining up a destruction, ``plan_attack``, also after the one move that would cut hard's lines
+  the worst, ``line_cut``: the worse answer counts), and follows the turn that leaves it better off.
+  When both candidate turns stand still (a stand-off, which the turn limit would draw), it creeps
+  (``creep``): one move toward the enemy's arsenals and units (``Push``'s scoring, the threat not
+  weighed) that leaves it no worse off after the enemy's answer, and so on, move by move.
 
 >>> from academy.core.bots import play_game
 >>> from academy.games.game_of_war import GameOfWarGame
@@ -62,7 +66,8 @@ LEVEL_NOTES = {
     "normal": "CPU normal: also watches what you could bring on its units next turn, though not closely, "
               "and makes a careless move now and then.",
     "hard": "CPU hard: plays out its turn two ways against your best answer and keeps the better; guards "
-            "its relays, cuts your lines and goes for your relays; it attacks only with a winning total.",
+            "its relays, cuts your lines and goes for your relays; it attacks only with a winning total, "
+            "and in a stand-off it edges forward wherever your best answer cannot punish it.",
 }
 #: what a unit is worth to its side (relays carry the whole network)
 VALUE = {"infantry": 3.0, "cavalry": 3.5, "cannon": 4.0, "swift_cannon": 4.5, "relay": 4.0, "swift_relay": 4.5}
@@ -201,6 +206,31 @@ def own_network_after(net: Network, pos: Position, after: Position, unit: Unit, 
     return (net.connected - {unit.id}) | ({unit.id} if linked else set())
 
 
+def line_cuts(pos: Position, owner: str) -> dict[Square, frozenset[str]]:
+    """The empty squares where one enemy unit would cut some of ``owner``'s units off, with the units it
+    would cut: the squares of the lines from its sources (arsenals, emitting relays) to the units standing
+    on them, each tried."""
+    net = communication(pos, owner)
+    sources = list(pos.arsenals.get(owner, ())) + [pos.unit(r).at for r in sorted(net.emitting_relays)]
+    ends = {u.at for u in pos.units_of(owner) if u.id in net.connected and u.id not in net.by_touch}
+    candidates: set[Square] = set()
+    for x0, y0 in sources:
+        for dx, dy in DIRECTIONS:
+            run, x, y = [], x0 + dx, y0 + dy
+            while pos.is_on_board((x, y)) and (x, y) in net.covered:
+                if (x, y) in ends:
+                    candidates.update(sq for sq in run if pos.unit_at(sq) is None)
+                run.append((x, y))
+                x, y = x + dx, y + dy
+    out = {}
+    for sq in sorted(candidates):
+        blocked = replace(pos, units=pos.units + (Unit("cut?", other_side(owner), "infantry", sq),))
+        lost = net.connected - communication(blocked, owner).connected
+        if lost:
+            out[sq] = lost
+    return out
+
+
 def blocks_lines(net: Network, start: Square, to: Square) -> bool:
     """Whether a unit of the other side moving from ``start`` to ``to`` may change network ``net``: it steps
     onto one of its lines, or leaves a square next to one (where it may have stopped a line)."""
@@ -270,6 +300,9 @@ class GreedyBot(GameOfWarBot):
     cutting = 0.0     # per enemy unit a move cuts off from its lines
     links = False     # a unit is worth more for the units its loss would cut off (relays, links of a chain)
     wander = 0.0      # chance of a careless move: any useful move instead of the best (drawn from the seed)
+    enemy_pull = 1.0              # weight of a step toward the nearest enemy unit
+    arsenal_pull = ARSENAL_PULL   # weight of a step toward the nearest enemy arsenal
+    relay_step = RELAY_STEP       # a relay's step, against 1 for a fighting unit's
 
     def play(self, state: GameOfWarState, legal: list[Any], rnd: random.Random) -> Any:
         side, pos = state.side, state.position
@@ -310,8 +343,8 @@ class GreedyBot(GameOfWarBot):
         foe = other_side(side)
         full = {side: communication(pos, side), foe: communication(pos, foe)}
         nets = {k: n.connected for k, n in full.items()}
-        goals = ((distances_to(pos, [u.at for u in pos.units_of(foe)]), 1.0),
-                 (distances_to(pos, pos.arsenals.get(foe, ())), ARSENAL_PULL))
+        goals = ((distances_to(pos, [u.at for u in pos.units_of(foe)]), self.enemy_pull),
+                 (distances_to(pos, pos.arsenals.get(foe, ())), self.arsenal_pull))
         enemies = list(pos.units_of(foe))
         mine = _worths(pos, side, enemies, nets, values, {})
         best_mine, all_mine = max(mine.values(), default=0.0), sum(mine.values())
@@ -327,7 +360,7 @@ class GreedyBot(GameOfWarBot):
             moved = after.unit(m.unit)
             now = {side: own_network_after(full[side], pos, after, unit, m.to), foe: nets[foe]}
             score = -CUT_COST * len(nets[side] - now[side]) + RECONNECT * len(now[side] - nets[side])
-            step = 1.0 if unit.kind.is_fighting else RELAY_STEP
+            step = 1.0 if unit.kind.is_fighting else self.relay_step
             for goal, weight in goals:
                 far = goal.get(unit.at), goal.get(m.to)
                 if far[0] is not None and far[1] is not None:
@@ -426,7 +459,8 @@ class HardBot(GreedyBot):
     """Searches whole turns: it plays out two candidate turns (``_candidates``: its own greedy turn and a
     more careful one) on copies of the state, answers each with the enemy's best attack (``reply``), and
     follows the turn whose position after the reply it values most (``evaluate``; a won game first). The turn chosen is kept (``_PLANS``, by state digest) so its next
-    decisions follow it without searching again."""
+    decisions follow it without searching again. When both candidate turns only end the turn, it plays
+    one ``creep`` move instead if one is safe (then searches again at its next decision)."""
 
     level, title = "hard", "Hard"
     danger, cutting, links = 0.6, 2.0, True
@@ -439,15 +473,21 @@ class HardBot(GreedyBot):
         side = state.side
         assert side is not None
         best, best_value = None, None
+        passes = True
         for policy in _candidates():
             actions, after = play_turn(state, policy, rnd)
             if not actions:
                 continue
+            passes = passes and all(isinstance(a, EndTurn) for a in actions)
             value = _outcome(after, side)
             if value is None:
                 value = evaluate(reply(after.position, side, self.values(after.position)), side)
             if best_value is None or value > best_value + 1e-9:
                 best, best_value = actions, value
+        if passes and best_value is not None:
+            step = creep(state, legal, side, self.values(state.position), best_value)
+            if step is not None:
+                best = [step]
         if best is None:
             return super().play(state, legal, rnd)
         twin = state.clone()
@@ -475,12 +515,49 @@ class Own(GreedyBot):
 
 PLAN_MEMORY = 256
 _PLANS: dict[tuple[int, str], Any] = {}
+CUT_REPLY = True     # whether the reply also looks at the enemy cutting hard's lines (``line_cut``)
 PLAN_TARGETS = 6     # the own units (dearest first) on which the enemy's reply is searched
+
+
+class Push(GreedyBot):
+    """How hard's ``creep`` scores its moves forward: a step toward the nearest enemy arsenal weighs 1, one
+    toward the nearest enemy unit 0.5, a relay's step as much as a fighting unit's; the enemy's threat is
+    not weighed here (``creep`` asks the enemy's reply instead)."""
+    level = "hard-push"
+    danger, cutting, links = 0.0, 2.0, True
+    enemy_pull, arsenal_pull, relay_step = 0.5, 1.0, 1.0
+
+
+_PUSH = Push()
 
 
 @functools.lru_cache(maxsize=1)
 def _candidates() -> tuple[GreedyBot, ...]:
     return (Own(), Careful())
+
+
+CREEP_TRIES = 6      # the push moves (best first) a stalled hard tries against the enemy's reply
+
+
+def creep(state: GameOfWarState, legal: list[Any], side: str, values: Mapping[str, float],
+          standing: float) -> Move | None:
+    """When hard's candidate turns all stand still: one move forward (``Push``'s scoring, the enemy's
+    threat not weighed) that leaves hard no worse off after the enemy's best reply than standing still
+    (``standing``); the best of the first ``CREEP_TRIES``; None when none is safe."""
+    moves = [a for a in legal if isinstance(a, Move)]
+    if not moves:
+        return None
+    pos = state.position
+    scores = _PUSH.score_moves(pos, side, moves, values)
+    best, best_value = None, standing - 1e-9
+    for score, move in sorted(zip(scores, moves), key=lambda t: -t[0])[:CREEP_TRIES]:
+        if score <= 1e-9:
+            break
+        after = pos.with_unit_at(move.unit, move.to)
+        value = evaluate(reply(after, side, values), side)
+        if value >= best_value:
+            best, best_value = move, value + 1e-9
+    return best
 
 
 def play_turn(state: GameOfWarState, policy: GameOfWarBot, rnd: random.Random) -> tuple[list[Any], Any]:
@@ -556,7 +633,39 @@ def reply(pos: Position, side: str, values: Mapping[str, float]) -> Position:
     """``pos`` after the enemy's best attack on ``side`` next turn, as hard's search sees it: for each unit
     of ``side`` the enemy's threat (``threat``) could destroy (dearest first, ``PLAN_TARGETS``), the attack
     ``plan_attack`` lines up with up to 5 moves; the best one's target is removed (destroyed) or, forced
-    to retreat, counted cut off (it loses its place). ``pos`` itself when no attack wins."""
+    to retreat, counted cut off (it loses its place). ``pos`` itself when no attack wins. The enemy may
+    also first cut ``side``'s lines with one move (``line_cut``), which weakens the defence of the units
+    it cuts off: the worse of the two answers (by ``evaluate``) is the reply."""
+    best = _best_attack(pos, side, values, 5)
+    cut = line_cut(pos, side, values) if CUT_REPLY else None
+    if cut is not None:
+        after = _best_attack(cut, side, values, 4)
+        if evaluate(after, side) < evaluate(best, side):
+            return after
+    return best
+
+
+def line_cut(pos: Position, side: str, values: Mapping[str, float]) -> Position | None:
+    """``pos`` after the enemy's one move onto ``side``'s lines that cuts off the dearest of its units
+    (``values``; ``line_cuts``), or None when no move of a connected enemy unit cuts any off."""
+    cuts = line_cuts(pos, side)
+    if not cuts:
+        return None
+    foe = other_side(side)
+    theirs = communication(pos, foe).connected
+    best, key = None, 0.0
+    for u in pos.units_of(foe):
+        if u.id not in theirs or min(distance(u.at, sq) for sq in cuts) > u.kind.move:
+            continue
+        for to in sorted(destinations(pos, u.id, stop_rule=False) & cuts.keys()):
+            worth = sum(values.get(v, VALUE[pos.unit(v).type]) for v in cuts[to])
+            if worth > key:
+                best, key = pos.with_unit_at(u.id, to), worth
+    return best
+
+
+def _best_attack(pos: Position, side: str, values: Mapping[str, float], budget: int) -> Position:
+    """``pos`` after the enemy's best attack on ``side`` lined up with up to ``budget`` moves (``reply``)."""
     foe = other_side(side)
     nets = _nets(pos)
     fire = threat(pos, foe, nets[foe])
@@ -564,7 +673,7 @@ def reply(pos: Position, side: str, values: Mapping[str, float]) -> Position:
     movable = [u.id for u in pos.units_of(foe) if u.id in nets[foe]]
     best, key = pos, 0.0
     for u in sorted(exposed, key=lambda u: (-values.get(u.id, VALUE[u.type]), u.id))[:PLAN_TARGETS]:
-        margin, _, after = plan_attack(pos, foe, u.id, movable, 5)
+        margin, _, after = plan_attack(pos, foe, u.id, movable, budget)
         if margin >= 1:
             worth = attack_worth(margin, values.get(u.id, VALUE[u.type]))
             if worth > key:

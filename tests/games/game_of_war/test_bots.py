@@ -77,16 +77,19 @@ def test_unknown_level():
         make_bot("grandmaster")
 
 
-def test_a_game_between_cpus_passes_the_conformance_checks():
-    """Seeded CPU play reaches moves, attacks and retreats; every step is checked as in
+@pytest.mark.parametrize("levels, kinds", [
+    (("normal", "hard"), {"Move", "Attack", "EndTurn"}),     # hard attacks at defence + 2: no retreat here
+    (("normal", "easy"), {"Move", "Attack", "Retreat", "EndTurn"}),
+])
+def test_a_game_between_cpus_passes_the_conformance_checks(levels, kinds):
+    """Seeded CPU play reaches moves, attacks and (normal v easy) retreats; every step is checked as in
     tests/core/test_conformance.py (legal actions, JSON, illegal mutations, notation), then the replay."""
     from academy.core.conformance import check_replay, random_playout
     from academy.games import REGISTRY
-    bots = {0: make_bot("normal", 1), 1: make_bot("hard", 2)}     # hard in the seat whose game has retreats
+    bots = {0: make_bot(levels[0], 1), 1: make_bot(levels[1], 2)}
     state = random_playout(GameOfWarGame(max_turns=60), seed=7, max_steps=260, check_every=4,
                            policy=lambda s, rnd: bots[s.to_move()].choose(s))
-    kinds = {type(e.action).__name__ for e in state.record.entries}
-    assert {"Move", "Attack", "Retreat", "EndTurn"} <= kinds
+    assert kinds <= {type(e.action).__name__ for e in state.record.entries}
     check_replay(state, REGISTRY)
 
 
@@ -134,3 +137,21 @@ def test_the_cpu_shortcuts_agree_with_the_engine():
         checked += 1
         state.play(bots[state.to_move()].choose(state))
     assert checked > 100
+
+
+
+def test_hard_creeps_forward_out_of_a_standstill_but_not_into_a_destruction():
+    """creep(): from a standstill, hard's one push move steps forward where the enemy's best reply cannot
+    punish it (S-K1 alone brings 5 on m9 against N-I1's 6), and N-I1 does not step to m9 where it would be
+    destroyed (S-K1 and S-K2 already aim 10 at m9, out of N-K1's support; on m8 N-K1 adds its 8)."""
+    from academy.games.game_of_war.bots import HardBot, creep, reply
+    frame = "North to move | board: empty | North arsenals: m1 | South arsenals: m20 | North: N-I1 m8, N-K1 m5"
+    into_fire = Move("N-I1", (12, 8))
+    for south, safe in (("S-K1 m13", True), ("S-K1 m12, S-I3 l12, S-I2 k12, S-K2 j12", False)):
+        state = parse_position(f"{frame} | South: {south}")
+        values = HardBot().values(state.position)
+        standing = evaluate(reply(state.position, "north", values), "north")
+        step = creep(state, state.legal_actions(), "north", values, standing)
+        assert step is not None and step.to[1] > state.position.unit(step.unit).at[1]    # forward, toward South
+        assert (step == into_fire or step == Move("N-K1", (12, 5))) if safe else step != into_fire
+    assert make_bot("hard").choose(state) != into_fire
