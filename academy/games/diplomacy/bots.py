@@ -280,14 +280,15 @@ class HeuristicBot(RandomOrdersBot):
             return self._heuristic(state, player)
         return self._search(state, player)
 
-    def expected_orders(self, state: Any, player: int) -> list[dict[str, list[str]]]:
+    def expected_orders(self, state: Any, player: int, most: int | None = None) -> list[dict[str, list[str]]]:
         """What this CPU expects the other powers to order in a movement phase (power -> order texts, one
-        dict per guess, the likeliest first), from the public position only: for the live coach, which
-        weighs a person's orders against them before the phase resolves. [] outside movement phases."""
+        dict per guess, the likeliest first; ``most``: only so many of them), from the public position only:
+        for the live coach, which weighs a person's orders against them before the phase resolves. [] outside
+        movement phases."""
         if state.position.phase.kind != "M":
             return []
         self._seed(state, player)
-        return self._guesses(state, player)
+        return self._guesses(state, player, most)
 
     def orders_against(self, state: Any, player: int, others: Mapping[str, list[str]]) -> list[str]:
         """The orders this CPU gives ``player`` when it knows the other powers' orders ``others`` (power ->
@@ -355,13 +356,13 @@ class HeuristicBot(RandomOrdersBot):
                 plans.append(orders)
         return plans
 
-    def _guesses(self, state: Any, player: int) -> list[dict[str, list[str]]]:
-        """The level's guesses of the other powers' orders (see ``_search``)."""
+    def _guesses(self, state: Any, player: int, most: int | None = None) -> list[dict[str, list[str]]]:
+        """The level's guesses of the other powers' orders (see ``_search``; ``most``: the first so many)."""
         pos: Position = state.position
         others = [p for p in range(len(state.powers)) if p != player and state.options(p)]
         near = self._neighbours(pos, state.power_of(player))
         guesses = []
-        for m in range(self.GUESSES[self.level]):
+        for m in range(min(self.GUESSES[self.level], most or self.GUESSES[self.level])):
             # normal guesses with the easy player; hard guesses its neighbours with the normal player
             # (once with the easy one) and the powers further away with the easy one
             easy = EasyBot(self.seed * 31 + m)

@@ -98,7 +98,7 @@ class DiplomacyReviewer(GameReviewer):
             return None
         action = SubmitOrders(state.power_of(decision.player), tuple(action.orders))   # the player's power
         cpu = HeuristicBot(bot_seed(decision.record.seed, decision.player), "hard")
-        guesses = cpu.expected_orders(state, decision.player)
+        guesses = cpu.expected_orders(state, decision.player, most=1)        # the likeliest guess only
         others = {p: o for p, o in (guesses[0] if guesses else {}).items() if p != action.power}
         hard = cpu.orders_against(state, decision.player, others)
         return self._mark(decision, action, others, hard, "the orders the hard CPU expects from the others")

@@ -121,3 +121,15 @@ def test_hard_weighs_the_orders_the_normal_player_would_give() -> None:
     assert normal in hard._plans(state, germany, parsed)
     assert normal not in hard._plans(state, germany, parsed, below=False)      # none of hard's own marches
     assert HeuristicBot.BELOW_PLAN == {"normal": False, "hard": True}
+
+
+def test_the_live_coach_asks_for_the_likeliest_guess_only() -> None:
+    """The live coach weighs orders against the hard CPU's likeliest guess of the others' orders: asked for
+    one guess, the CPU writes that one alone, the same as the first of all its guesses (issue 22's speed:
+    the coach's warning within the CPU's thinking time)."""
+    state = DiplomacyGame().new_initial_state(5)
+    bot = make_bot("hard", seed=9)
+    every = bot.expected_orders(state, 2)
+    assert len(every) == 3
+    assert bot.expected_orders(state, 2, most=1) == every[:1]
+    assert set(every[0]) == {state.power_of(p) for p in range(7) if p != 2}
