@@ -9,7 +9,11 @@ from panel.pane.markup import HTMLBasePane
 from panel.theme.base import Inherit
 from panel.theme.fast import Fast as FastDesign
 
-__all__ = ["TAP_CSS", "WRAP_BUTTONS_CSS", "CHOSEN_BUTTON_CSS", "PAGE_CSS", "NARROW_MAIN_CSS", "Fast", "PageTemplate"]
+__all__ = ["PHONE", "TAP_CSS", "WRAP_BUTTONS_CSS", "CHOSEN_BUTTON_CSS", "PAGE_CSS", "NARROW_MAIN_CSS", "Fast", "PageTemplate"]
+
+
+#: the media query of a phone's width: the header folds its links, margins shrink, controls grow to 44 px
+PHONE = "(max-width: 760px)"
 
 
 # Fast's chosen button of an outline button group (players, set-up, powers...) is filled with the accent
@@ -32,8 +36,7 @@ WRAP_BUTTONS_CSS = ":host .bk-btn-group { flex-wrap: wrap; row-gap: 4px; }"
 # buttons, inputs, choices and checkboxes (their label is the target), a card's header (it folds the card),
 # and the links that stand alone rather than in a sentence, which carry the class ``tap`` (a game card's
 # links, a lesson's link to its rule).
-TAP_CSS = """
-@media (max-width: 760px), (pointer: coarse) {
+TAP_CSS = "@media " + PHONE + """, (pointer: coarse) {
   :host .bk-btn, :host select, :host input:not([type=checkbox]):not([type=radio]) { min-height: 44px; }
   :host label:has(> input[type=checkbox]), :host label:has(> input[type=radio]) {
     display: inline-flex; align-items: center; min-height: 44px;
@@ -56,7 +59,7 @@ PAGE_CSS = """
 #container { display: flex; flex-direction: column; height: 100vh; height: 100dvh; }
 #content { flex: 1 1 auto; min-height: 0; height: auto; }
 .app-header .title { display: inline-flex; align-items: center; min-height: 44px; }
-@media (max-width: 760px) {
+@media """ + PHONE + """ {
   .app-header .title { font-size: 20px; margin-left: 0; }
   #header-items { padding-left: 0; }
 }
@@ -64,8 +67,7 @@ PAGE_CSS = """
 
 # On a phone the main area's margins (15 px each side, and the card's 16 px inside them) would take a sixth of
 # the width: they shrink to a few pixels, so the board and the side panel get the width.
-NARROW_MAIN_CSS = """
-@media (max-width: 760px) {
+NARROW_MAIN_CSS = "@media " + PHONE + """ {
   #main { padding-left: 4px; padding-right: 4px; }
   #main .pn-wrapper { padding: 6px; }
 }

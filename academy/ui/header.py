@@ -1,14 +1,16 @@
 """The links in the page's header (Home, Games, Write lessons, Classroom, Teachers, My progress).
 
-On a wide screen they stand in one line beside the title. On a phone (760 px or narrower) the line would
-wrap onto two or three and push every page down, so the links fold behind one "Menu" button at the end of
-the title's line; a tap opens them as a list under the header, one link per line. Every link (and the
-button) is at least 44 px tall, the size a finger can hit (WCAG 2.5.5).
+On a wide screen they stand in one line beside the title. On a phone (``design.PHONE``: 760 px or
+narrower) the line would wrap onto two or three and push every page down, so the links fold behind one
+"Menu" button at the end of the title's line; a tap opens them as a list under the header, one link per
+line. Every link (and the button) is at least 44 px tall, the size a finger can hit (WCAG 2.5.5).
 """
 from __future__ import annotations
 
 import param
 from panel.custom import JSComponent
+
+from academy.ui.design import PHONE
 
 __all__ = ["HEADER_LINKS", "HeaderLinks", "header_addresses"]
 
@@ -76,7 +78,7 @@ a, .menu {
 }
 a:focus-visible, .menu:focus-visible { outline: 2px solid white; outline-offset: -2px; }
 .menu { display: none; }
-@media (max-width: 760px) {
+@media """ + PHONE + """ {
   .menu {
     display: inline-flex; justify-content: center; background: transparent; border: 1px solid white;
     border-radius: 4px; cursor: pointer; font-family: inherit;
