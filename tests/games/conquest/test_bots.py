@@ -16,7 +16,7 @@ from academy.core.protocol import NodeKind
 from academy.games.conquest import (NEUTRAL, Attack, Claim, ConquestGame, EndTurn, Fortify, Occupy, Place,
                                     TradeCards, parse_position)
 from academy.games.conquest import rules
-from academy.games.conquest.bots import LEVELS, expected_losses, make_bot
+from academy.games.conquest.bots import LEVELS, best_sweep, expected_losses, make_bot, plan_sweep, win_chance
 
 
 def checked_game(players: int, setup: str, levels: tuple[str, ...], seed: int, cap: int = 20_000,
@@ -252,3 +252,21 @@ def test_hard_prefers_taking_from_the_strongest_rival_of_two() -> None:
     assert view.LEADER > 0
     assert view.value("north_africa", ()) == pytest.approx(plain.value("north_africa", ()) + view.LEADER)
     assert view.value("peru", ()) == pytest.approx(plain.value("peru", ()))
+
+
+def test_hard_goes_for_the_elimination_of_a_rival_it_can_sweep_this_turn() -> None:
+    # Blue holds two territories next to Red's Brazil: taking both wins Blue's cards (rules, "Eliminating a Player": the cards of an
+    # eliminated player). Hard plans the sweep; normal takes the likelier single conquest, Venezuela.
+    state = parse_position("Red to move, attack | Red: Brazil 9, Peru 3 | Blue: North Africa 2, Egypt 2 "
+                           "| rest: Green 1")
+    plan = best_sweep(state, 0, most=42, floor=0.0)
+    assert plan is not None and plan.target == 1 and (plan.src, plan.dst) == ("brazil", "north_africa")
+    assert 0.8 < plan.chance < win_chance(9, 2)          # both conquests must succeed
+    assert make_bot("hard").choose(state) == Attack("brazil", "north_africa", 3)
+    assert make_bot("normal").choose(state) == Attack("brazil", "venezuela", 3)
+
+
+def test_a_sweep_needs_every_territory_of_the_rival_next_to_the_path() -> None:
+    # Blue's Japan lies beyond Green's land: no sweep of Blue from Brazil this turn
+    state = parse_position("Red to move, attack | Red: Brazil 30 | Blue: North Africa 1, Japan 1 | rest: Green 1")
+    assert plan_sweep(state, 0, 1, floor=0.0) is None
