@@ -255,8 +255,8 @@ def test_hard_prefers_taking_from_the_strongest_rival_of_two() -> None:
 
 
 def test_hard_goes_for_the_elimination_of_a_rival_it_can_sweep_this_turn() -> None:
-    # Blue holds two territories next to Red's Brazil: taking both wins Blue's cards (rules, "Eliminating a Player": the cards of an
-    # eliminated player). Hard plans the sweep; normal takes the likelier single conquest, Venezuela.
+    # Blue holds two territories next to Red's Brazil: taking both wins Blue's cards (rules, "Eliminating a
+    # Player"). Hard plans the sweep; normal takes the likelier single conquest, Venezuela.
     state = parse_position("Red to move, attack | Red: Brazil 9, Peru 3 | Blue: North Africa 2, Egypt 2 "
                            "| rest: Green 1")
     plan = best_sweep(state, 0, most=42, floor=0.0)
