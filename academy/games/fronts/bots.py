@@ -658,6 +658,9 @@ class _Search:
     #: the weight of the board a turn later (everyone by the heuristics) beside the board after this turn,
     #: at a table of three sides or more
     AHEAD = 1.0
+    #: at a table of three sides or more, the weight of the leading other team's land (the others share
+    #: what is left of one each)
+    LEADER = 1.5
 
     def __init__(self, state: Any, player: int, obs: Mapping[str, Any], rng: random.Random) -> None:
         self.state, self.fmap, self.obs, self.rng = state, state.game.map, obs, rng
@@ -812,13 +815,14 @@ class _Search:
                     s = strength.get(prov, (0.0, 0.0))
                     value = sum(units.get(k, 0) for k in ("infantry", "artillery")) + 3.5 * units.get("armor", 0)
                     strength[prov] = (s[0] + value, s[1]) if ours else (s[0], s[1] + value)
+        rivals = self._rival_weights(board)
         score = 0.0
         for prov, p in fmap.provinces.items():
             owner = board.owners.get(prov)
             weight = 15.0 if p.is_capital else 10.0 if p.is_city else 1.0
             friendly = owner is not None and board.teams.get(owner) == team
             if owner is not None:
-                score += weight if friendly else -weight
+                score += weight if friendly else -weight * rivals.get(board.teams.get(owner), 1.0)
             if not p.is_city:
                 continue
             here = strength.get(prov, (0.0, 0.0))
@@ -835,6 +839,30 @@ class _Search:
             sign = 1.0 if board.teams.get(pl) == team else -1.0
             score += sign * 0.1 * sum(cost_of(units) for units in by.values())
         return score
+
+    def _rival_weights(self, board: Any) -> dict[str, float]:
+        """How much each other team's land counts against this one. In a duel every team 1; at a table of
+        three sides or more the teams holding most cities (those the turn limit would crown) count LEADER
+        and the others 2 - LEADER (every team 1 when they hold as many): taking from the leader is worth
+        more than taking from a weaker side, which only helps the leader."""
+        if not getattr(self, "ahead", 0.0):
+            return {}
+        held: dict[str, int] = {}
+        for pl in board.active():
+            t = board.teams[pl]
+            if t != self.team:
+                held.setdefault(t, 0)
+        for c in self.fmap.cities():
+            o = board.owners.get(c)
+            if o is not None and board.teams.get(o) in held:
+                held[board.teams[o]] += 1
+        if len(held) < 2:
+            return {}
+        top = max(held.values())
+        leaders = [t for t, n in held.items() if n == top]
+        if len(leaders) == len(held):
+            return {}
+        return {t: (self.LEADER if t in leaders else 2.0 - self.LEADER) for t in held}
 
     def _final(self, board: Any) -> float:
         """The score of the board that closes the game: a win (more cities than every other team) above

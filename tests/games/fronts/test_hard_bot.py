@@ -71,3 +71,38 @@ def test_the_opening_attacks_riverton_together_rather_than_fordham_at_41():
     for seed in range(6):
         orders = make_bot("hard", seed).orders(state, 0)
         assert order_numbers(state, "red", orders)[0].get(WEAKEST, 1.0) >= EVEN, orders
+
+
+#: Blue leads the table with 4 cities (Sunford and Goldcrest taken from the neutral corner), Green holds 2
+BLUE_LEADS = ("turn 12; Red 0: 3 infantry Redhaven; Blue 0: 3 infantry Bluecastle; Green 0: 3 infantry Greenholm; "
+              "owners: Redhaven Red, Ember Ford Red, Bluecastle Blue, Tidewater Blue, Sunford Blue, Goldcrest Blue, "
+              "Greenholm Green, Meadowford Green")
+
+
+def _search_for(state, player):
+    from academy.games.fronts.bots import _Search
+    search = _Search(state, player, state.observation(player), random.Random(0))
+    search.last, search.ahead = False, _Search.AHEAD
+    return search
+
+
+def _taken(line: str, city: str):
+    return CROSSROADS.state_from_board(line.replace(f"{city} Blue", f"{city} Red").replace(f"{city} Green", f"{city} Red"))
+
+
+def test_hard_counts_a_city_taken_from_the_leader_above_one_taken_from_the_weaker_side():
+    """At a table of three the turn limit crowns the side holding most cities: Tidewater taken from Blue (4
+    cities) narrows the gap to the leader, Meadowford taken from Green (2) does not, though both add a city
+    to Red's count and the two cities stand alike (a plain city next to its owner's capital)."""
+    leader = _taken(BLUE_LEADS, "Tidewater")
+    weaker = _taken(BLUE_LEADS, "Meadowford")
+    search = _search_for(leader, 0)
+    assert search._score(leader.board) > search._score(weaker.board) + 5.0
+    even = CROSSROADS.state_from_board(BLUE_LEADS.replace(", Goldcrest Blue", ", Goldcrest Green"))
+    assert _search_for(even, 0)._rival_weights(even.board) == {}
+
+
+def test_in_a_duel_every_enemy_city_counts_alike():
+    search = _search_for(DUEL.new_initial_state(1), 0)
+    search.ahead = 0.0                      # a duel: no look ahead, as plan() sets it
+    assert search._rival_weights(DUEL.new_initial_state(1).board) == {}
