@@ -661,6 +661,10 @@ class _Search:
     #: at a table of three sides or more, the weight of the leading other team's land (the others share
     #: what is left of one each)
     LEADER = 1.5
+    #: at a table of three sides or more, a third guess: the others attacking from 40% odds and keeping
+    #: half the threat in their cities (two sides attacking one city, or a side that gambles, happen
+    #: there; hard lost cities it had guarded only against the normal guess)
+    BOLD_GUESS = (0.4, 0.5)
 
     def __init__(self, state: Any, player: int, obs: Mapping[str, Any], rng: random.Random) -> None:
         self.state, self.fmap, self.obs, self.rng = state, state.game.map, obs, rng
@@ -690,6 +694,8 @@ class _Search:
         self.ahead = self.AHEAD if len({board.teams[p] for p in board.active()}) > 2 else 0.0
         # what the others would do by the normal heuristic, and, since they may not, everyone holding
         guesses = [self._guess(board, random.Random(self.rng.random())) for _ in range(self.GUESSES)] + [{}]
+        if self.ahead:                              # three sides or more: also the others daring more
+            guesses.append(self._guess(board, random.Random(self.rng.random()), self.BOLD_GUESS))
         best: tuple[float, int] | None = None
         for i, orders in enumerate(plans):
             mine = self._checked(board, self.me, [o for o in orders if not o.startswith("build")])
@@ -787,16 +793,19 @@ class _Search:
         return {"viewer": pl, "team": board.teams[pl], "teams": board.teams, "owners": board.owners,
                 "dug": board.dug, "stacks": stacks if stacks is not None else self._stacks(board), "funds": 0}
 
-    def _guess(self, board: Any, rng: random.Random) -> dict[str, list[str]]:
+    def _guess(self, board: Any, rng: random.Random, bold: tuple[float, float] | None = None
+               ) -> dict[str, list[str]]:
         """Orders for every other player still in, by the normal heuristic, as if each saw every stack
-        this player sees (the stacks the fog hides are not on the board)."""
+        this player sees (the stacks the fog hides are not on the board); ``bold``: (least odds to attack,
+        garrison share of the threat) in place of the normal ones."""
         stacks = self._stacks(board)
         out: dict[str, list[str]] = {}
         for pl in board.players:
             if pl == self.me or pl in board.out or pl in board.surrendered or not board.stacks.get(pl):
                 continue
             seen = self._seen(board, pl, stacks)
-            orders = _Planner(self.fmap, seen, rng, hard=False).plan()
+            threshold, keep = bold or (None, None)
+            orders = _Planner(self.fmap, seen, rng, hard=False, threshold=threshold, keep=keep).plan()
             out[pl] = self._checked(board, pl, [o for o in orders if not o.startswith("build")])
         return out
 

@@ -106,3 +106,23 @@ def test_in_a_duel_every_enemy_city_counts_alike():
     search = _search_for(DUEL.new_initial_state(1), 0)
     search.ahead = 0.0                      # a duel: no look ahead, as plan() sets it
     assert search._rival_weights(DUEL.new_initial_state(1).board) == {}
+
+
+#: Green's 1 armor 1 infantry on East Pass against Blue's 2 infantry, dug in, in Tidewater: 45%, under the
+#: normal CPU's 50% but not beyond a side that dares more
+TIDEWATER_AT_45 = ("turn 12; Red 0: 3 infantry Redhaven, 2 infantry Ember Ford; Blue 0: 3 infantry Bluecastle, "
+                   "2 infantry Tidewater; Green 0: 3 infantry Greenholm, 2 infantry Meadowford, "
+                   "1 armor 1 infantry East Pass")
+
+
+def test_at_a_table_of_three_hard_also_guesses_the_others_daring_more():
+    """The bold guess has Green attack Tidewater at 45%, which the normal guess does not; weighing it, hard
+    sends a third infantry into Tidewater, which it leaves at 2 against the normal guess alone."""
+    from academy.games.fronts.bots import _Search
+    from academy.games.fronts.odds import seen_board
+    state = CROSSROADS.state_from_board(TIDEWATER_AT_45)
+    search = _search_for(state, 1)
+    board, _ = seen_board(state, "blue")
+    assert not any("Tidewater" in o for o in search._guess(board, random.Random(0))["green"])
+    assert "1 infantry 1 armor East Pass -> Tidewater" in search._guess(board, random.Random(0), _Search.BOLD_GUESS)["green"]
+    assert "1 infantry Bluecastle -> Tidewater" in make_bot("hard", 1).orders(state, 1)
