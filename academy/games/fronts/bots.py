@@ -658,6 +658,8 @@ class _Search:
     #: the weight of the board a turn later (everyone by the heuristics) beside the board after this turn,
     #: at a table of three sides or more
     AHEAD = 1.0
+    #: the weight of the board a turn later when that turn is the game's last (scored as the end, ``_final``)
+    FINAL_AHEAD = 0.5
     #: at a table of three sides or more, the weight of the leading other team's land (the others share
     #: what is left of one each)
     LEADER = 1.5
@@ -744,7 +746,8 @@ class _Search:
     def _ahead(self, board: Any) -> float:
         """The score a turn later, from the likeliest board after this turn: everyone plays by the
         heuristics (the others by the normal one, this player by the hard one) and the battles go their
-        likeliest way."""
+        likeliest way. When that later turn is the game's last, the board it leaves is scored as the end
+        of the game (``_final``, weighed FINAL_AHEAD): winning it, not the cities' prospects, counts."""
         from .resolve import resolve_turn
         if self.me in board.out or not board.stacks.get(self.me):
             return self._score(board)
@@ -760,6 +763,9 @@ class _Search:
 
         later, _ = resolve_turn(board, self.fmap, orders, random.Random(0), self.state.game.free_for_all,
                                 draw=draw)
+        limit = self.state.game.options.get("turns")
+        if limit and int(self.obs["turn"]) + 1 >= int(limit):
+            return self.FINAL_AHEAD * self._final(later)     # that turn closes the game: only winning counts
         return self._score(later)
 
     def _checked(self, board: Any, pid: str, orders: list[str]) -> list[str]:

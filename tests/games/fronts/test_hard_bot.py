@@ -126,3 +126,20 @@ def test_at_a_table_of_three_hard_also_guesses_the_others_daring_more():
     assert not any("Tidewater" in o for o in search._guess(board, random.Random(0))["green"])
     assert "1 infantry 1 armor East Pass -> Tidewater" in search._guess(board, random.Random(0), _Search.BOLD_GUESS)["green"]
     assert "1 infantry Bluecastle -> Tidewater" in make_bot("hard", 1).orders(state, 1)
+
+
+#: Red holds 5 cities to Blue's 2 and Green's 2, and no stack can reach another side's city in a turn
+RED_AHEAD = ("turn {turn}; Red 0: 1 infantry Redhaven; Blue 0: 3 infantry Bluecastle; Green 0: 3 infantry Greenholm; "
+             "owners: Redhaven Red, Ember Ford Red, Sunford Red, Goldcrest Red, Crown Red, Bluecastle Blue, "
+             "Tidewater Blue, Greenholm Green, Meadowford Green")
+
+
+def test_the_turn_before_the_last_hard_scores_the_board_a_turn_later_as_the_end_of_the_game():
+    """On turn 29 of 30 the board after turn 30 ends the game: hard's look ahead scores it as the end (a win
+    by 5 cities to 2, weighed FINAL_AHEAD), not by the cities' prospects as on an earlier turn."""
+    from academy.games.fronts.bots import _Search
+    win = _Search.FINAL_AHEAD * (100.0 + 5.0 * (5 - 2) + 5)
+    late = CROSSROADS.state_from_board(RED_AHEAD.format(turn=29))
+    assert _search_for(late, 0)._ahead(late.board) == win
+    early = CROSSROADS.state_from_board(RED_AHEAD.format(turn=20))
+    assert _search_for(early, 0)._ahead(early.board) != win
