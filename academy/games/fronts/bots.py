@@ -19,10 +19,12 @@ Levels
             every plan against each guess with the engine over the likeliest ways the battles go
             (some plans also bring free stacks next door into an own city whose guard falls short),
             and keeps the plan that leaves its team holding most (cities first, and how likely each
-            is to change hands); at a table of three sides or more it also plays the likeliest board
-            one turn further (everyone by the heuristics) and counts that too; on the game's last
-            turn it tries bolder plans and counts only winning (most cities); a stack with nothing to
-            gain by moving holds
+            is to change hands); at a table of three sides or more it also guesses the others daring
+            more (attacking from 40% odds), counts the cities of the side that leads against it more
+            than those of the others, and plays the likeliest board one turn further (everyone by the
+            heuristics) and counts that too, as the end of the game on the turn before the last; on
+            the game's last turn it tries bolder plans and counts only winning (most cities); a stack
+            with nothing to gain by moving holds
 
 A fourth bot, ``FrontsBot(seed, "random")``, picks a random leaf of ``options`` for each stack (a
 baseline for tests and benchmarks; no level offers it). Every choice is a function of the bot's seed
@@ -640,9 +642,11 @@ class _Search:
     everyone holding (the others may not do what it guesses), resolves each plan against each guess with
     the engine (the likeliest ways its battles go, up to LEAVES) and keeps the plan that leaves its team
     best off: cities above all, then the value of the units. GUARD_PLANS also bring free stacks next door
-    into an own city whose guard falls short (``_Planner.reinforce``). With three sides or more it adds the score of
-    the likeliest board a turn later (AHEAD), everyone then playing by the heuristics; on the last turn of
-    a game with a turn limit it also tries LAST_PLANS and scores only the end (``_final``)."""
+    into an own city whose guard falls short (``_Planner.reinforce``). With three sides or more it also
+    guesses the others by BOLD_GUESS, weighs the other sides' land by who leads (``_rival_weights``) and adds
+    the score of the likeliest board a turn later (AHEAD; FINAL_AHEAD times ``_final`` when that turn is the
+    last), everyone then playing by the heuristics; on the last turn of a game with a turn limit it also
+    tries LAST_PLANS and scores only the end (``_final``)."""
 
     #: (least odds to attack, garrison share of the threat, odds an attack has enough at) of the plans tried;
     #: before the last turn none attacks below 45%, the coach's even odds (a plan at 40% made hard's
