@@ -19,10 +19,12 @@ Levels
             every plan against each guess with the engine over the likeliest ways the battles go
             (some plans also bring free stacks next door into an own city whose guard falls short),
             and keeps the plan that leaves its team holding most (cities first, and how likely each
-            is to change hands); at a table of three sides or more it also plays the likeliest board
-            one turn further (everyone by the heuristics) and counts that too; on the game's last
-            turn it tries bolder plans and counts only winning (most cities); a stack with nothing to
-            gain by moving holds
+            is to change hands); at a table of three sides or more it also guesses the others daring
+            more (attacking from 40% odds), counts the cities of the side that leads against it more
+            than those of the others, and plays the likeliest board one turn further (everyone by the
+            heuristics) and counts that too, as the end of the game on the turn before the last; on
+            the game's last turn it tries bolder plans and counts only winning (most cities); a stack
+            with nothing to gain by moving holds
 
 A fourth bot, ``FrontsBot(seed, "random")``, picks a random leaf of ``options`` for each stack (a
 baseline for tests and benchmarks; no level offers it). Every choice is a function of the bot's seed
@@ -640,9 +642,11 @@ class _Search:
     everyone holding (the others may not do what it guesses), resolves each plan against each guess with
     the engine (the likeliest ways its battles go, up to LEAVES) and keeps the plan that leaves its team
     best off: cities above all, then the value of the units. GUARD_PLANS also bring free stacks next door
-    into an own city whose guard falls short (``_Planner.reinforce``). With three sides or more it adds the score of
-    the likeliest board a turn later (AHEAD), everyone then playing by the heuristics; on the last turn of
-    a game with a turn limit it also tries LAST_PLANS and scores only the end (``_final``)."""
+    into an own city whose guard falls short (``_Planner.reinforce``). With three sides or more it also
+    guesses the others by BOLD_GUESS, weighs the other sides' land by who leads (``_rival_weights``) and adds
+    the score of the likeliest board a turn later (AHEAD; FINAL_AHEAD times ``_final`` when that turn is the
+    last), everyone then playing by the heuristics; on the last turn of a game with a turn limit it also
+    tries LAST_PLANS and scores only the end (``_final``)."""
 
     #: (least odds to attack, garrison share of the threat, odds an attack has enough at) of the plans tried;
     #: before the last turn none attacks below 45%, the coach's even odds (a plan at 40% made hard's
@@ -658,6 +662,15 @@ class _Search:
     #: the weight of the board a turn later (everyone by the heuristics) beside the board after this turn,
     #: at a table of three sides or more
     AHEAD = 1.0
+    #: the weight of the board a turn later when that turn is the game's last (scored as the end, ``_final``)
+    FINAL_AHEAD = 0.5
+    #: at a table of three sides or more, the weight of the leading other team's land (the others share
+    #: what is left of one each)
+    LEADER = 1.5
+    #: at a table of three sides or more, a third guess: the others attacking from 40% odds and keeping
+    #: half the threat in their cities (two sides attacking one city, or a side that gambles, happen
+    #: there; hard lost cities it had guarded only against the normal guess)
+    BOLD_GUESS = (0.4, 0.5)
 
     def __init__(self, state: Any, player: int, obs: Mapping[str, Any], rng: random.Random) -> None:
         self.state, self.fmap, self.obs, self.rng = state, state.game.map, obs, rng
@@ -687,6 +700,8 @@ class _Search:
         self.ahead = self.AHEAD if len({board.teams[p] for p in board.active()}) > 2 else 0.0
         # what the others would do by the normal heuristic, and, since they may not, everyone holding
         guesses = [self._guess(board, random.Random(self.rng.random())) for _ in range(self.GUESSES)] + [{}]
+        if self.ahead:                              # three sides or more: also the others daring more
+            guesses.append(self._guess(board, random.Random(self.rng.random()), self.BOLD_GUESS))
         best: tuple[float, int] | None = None
         for i, orders in enumerate(plans):
             mine = self._checked(board, self.me, [o for o in orders if not o.startswith("build")])
@@ -735,7 +750,8 @@ class _Search:
     def _ahead(self, board: Any) -> float:
         """The score a turn later, from the likeliest board after this turn: everyone plays by the
         heuristics (the others by the normal one, this player by the hard one) and the battles go their
-        likeliest way."""
+        likeliest way. When that later turn is the game's last, the board it leaves is scored as the end
+        of the game (``_final``, weighed FINAL_AHEAD): winning it, not the cities' prospects, counts."""
         from .resolve import resolve_turn
         if self.me in board.out or not board.stacks.get(self.me):
             return self._score(board)
@@ -751,6 +767,9 @@ class _Search:
 
         later, _ = resolve_turn(board, self.fmap, orders, random.Random(0), self.state.game.free_for_all,
                                 draw=draw)
+        limit = self.state.game.options.get("turns")
+        if limit and int(self.obs["turn"]) + 1 >= int(limit):
+            return self.FINAL_AHEAD * self._final(later)     # that turn closes the game: only winning counts
         return self._score(later)
 
     def _checked(self, board: Any, pid: str, orders: list[str]) -> list[str]:
@@ -784,16 +803,19 @@ class _Search:
         return {"viewer": pl, "team": board.teams[pl], "teams": board.teams, "owners": board.owners,
                 "dug": board.dug, "stacks": stacks if stacks is not None else self._stacks(board), "funds": 0}
 
-    def _guess(self, board: Any, rng: random.Random) -> dict[str, list[str]]:
+    def _guess(self, board: Any, rng: random.Random, bold: tuple[float, float] | None = None
+               ) -> dict[str, list[str]]:
         """Orders for every other player still in, by the normal heuristic, as if each saw every stack
-        this player sees (the stacks the fog hides are not on the board)."""
+        this player sees (the stacks the fog hides are not on the board); ``bold``: (least odds to attack,
+        garrison share of the threat) in place of the normal ones."""
         stacks = self._stacks(board)
         out: dict[str, list[str]] = {}
         for pl in board.players:
             if pl == self.me or pl in board.out or pl in board.surrendered or not board.stacks.get(pl):
                 continue
             seen = self._seen(board, pl, stacks)
-            orders = _Planner(self.fmap, seen, rng, hard=False).plan()
+            threshold, keep = bold or (None, None)
+            orders = _Planner(self.fmap, seen, rng, hard=False, threshold=threshold, keep=keep).plan()
             out[pl] = self._checked(board, pl, [o for o in orders if not o.startswith("build")])
         return out
 
@@ -812,13 +834,14 @@ class _Search:
                     s = strength.get(prov, (0.0, 0.0))
                     value = sum(units.get(k, 0) for k in ("infantry", "artillery")) + 3.5 * units.get("armor", 0)
                     strength[prov] = (s[0] + value, s[1]) if ours else (s[0], s[1] + value)
+        rivals = self._rival_weights(board)
         score = 0.0
         for prov, p in fmap.provinces.items():
             owner = board.owners.get(prov)
             weight = 15.0 if p.is_capital else 10.0 if p.is_city else 1.0
             friendly = owner is not None and board.teams.get(owner) == team
             if owner is not None:
-                score += weight if friendly else -weight
+                score += weight if friendly else -weight * rivals.get(board.teams.get(owner), 1.0)
             if not p.is_city:
                 continue
             here = strength.get(prov, (0.0, 0.0))
@@ -835,6 +858,30 @@ class _Search:
             sign = 1.0 if board.teams.get(pl) == team else -1.0
             score += sign * 0.1 * sum(cost_of(units) for units in by.values())
         return score
+
+    def _rival_weights(self, board: Any) -> dict[str, float]:
+        """How much each other team's land counts against this one. In a duel every team 1; at a table of
+        three sides or more the teams holding most cities (those the turn limit would crown) count LEADER
+        and the others 2 - LEADER (every team 1 when they hold as many): taking from the leader is worth
+        more than taking from a weaker side, which only helps the leader."""
+        if not getattr(self, "ahead", 0.0):
+            return {}
+        held: dict[str, int] = {}
+        for pl in board.active():
+            t = board.teams[pl]
+            if t != self.team:
+                held.setdefault(t, 0)
+        for c in self.fmap.cities():
+            o = board.owners.get(c)
+            if o is not None and board.teams.get(o) in held:
+                held[board.teams[o]] += 1
+        if len(held) < 2:
+            return {}
+        top = max(held.values())
+        leaders = [t for t, n in held.items() if n == top]
+        if len(leaders) == len(held):
+            return {}
+        return {t: (self.LEADER if t in leaders else 2.0 - self.LEADER) for t in held}
 
     def _final(self, board: Any) -> float:
         """The score of the board that closes the game: a win (more cities than every other team) above
