@@ -243,8 +243,6 @@ class HeuristicBot(RandomOrdersBot):
     #: strikes in the played-out Fall (``AHEAD_MINE``), 1 hard v 6 normal: seeds 1-7 26.1% (24.4% before),
     #: seeds 8-28 33.6% (30.5%)
     HOLD_PAIRS = {"normal": False, "hard": True}
-    #: whether the pairs also try a move (or hold) with every unit that can support it at once
-    GANG = {"normal": False, "hard": False}
     #: how many of hard's guesses (the last ones) are written by the easy player for every power
     EASY_GUESSES = 1
     #: ``_evaluate``'s weights: the extra worth of a home centre, the loss for an open centre a foreign unit
@@ -440,9 +438,14 @@ class HeuristicBot(RandomOrdersBot):
                         if text == plan[key] or not (isinstance(o, Hold) and self.HOLD_PAIRS[self.level]
                                                      or isinstance(o, Move) and not _by_sea(pos.dmap, o)):
                             continue
-                        for helpers in self._backers(parsed, plan, fixed, here, key, o):
-                            trial = coherent({**plan, key: text, **helpers})
-                            if any(trial[k] != t for k, t in {key: text, **helpers}.items()):
+                        for helper in sorted(plan):
+                            if helper == key or helper in fixed:
+                                continue
+                            backing = _backing(parsed[helper], here[key], o)
+                            if backing is None or plan[helper] == backing:
+                                continue
+                            trial = coherent({**plan, key: text, helper: backing})
+                            if trial[key] != text or trial[helper] != backing:
                                 continue
                             s = judge([trial[k] for k in sorted(trial)])
                             if s > score + 1e-9:
@@ -451,22 +454,6 @@ class HeuristicBot(RandomOrdersBot):
             if not better:
                 break
         return [plan[k] for k in sorted(plan)]
-
-    def _backers(self, parsed: Mapping[str, list[tuple[str, Any]]], plan: Mapping[str, str], fixed: set[str],
-                 here: Mapping[str, str], key: str, order: Any) -> list[dict[str, str]]:
-        """The supports the pairs try with unit ``key``'s ``order`` (a move or a hold): each other unit's
-        support of it alone and, with ``GANG``, every such support at once (when two or more units can
-        give one: an attack on a centre held with support needs three units)."""
-        backers = {}
-        for helper in sorted(plan):
-            if helper != key and helper not in fixed:
-                backing = _backing(parsed[helper], here[key], order)
-                if backing is not None:
-                    backers[helper] = backing
-        out = [{h: t} for h, t in backers.items() if plan[h] != t]
-        if self.GANG[self.level] and len(backers) >= 2 and len(out) >= 1:
-            out.append(backers)
-        return out
 
     def _ahead(self, after: Position, power: str, falls: int, seen: dict[Any, float],
                others_seen: dict[Any, dict[str, list[str]]]) -> float:
