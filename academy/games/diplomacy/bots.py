@@ -241,7 +241,10 @@ class HeuristicBot(RandomOrdersBot):
     #: whether the pairs also try a unit's hold together with another unit's support of it (a defence: a
     #: lone unit a supported attack would dislodge holds, two against two). With it and hard's contested
     #: strikes in the played-out Fall (``AHEAD_MINE``), 1 hard v 6 normal: seeds 1-7 26.1% (24.4% before),
-    #: seeds 8-28 33.6% (30.5%)
+    #: seeds 8-28 33.6% (30.5%), seeds 29-42 29.4% (32.4% measured earlier), 31.0% over the 42 (30.1%).
+    #: Tried beside it and dropped (seeds 1-7 unless said): contested strikes in hard's own plans and a move with
+    #: every support at once (no decision changed), threat weight 1.0 (23.9%) or 0.25 (25.2%), lookahead weight
+    #: 1.0 (22.3%) or 0.25 (23.9%), every guess's neighbours by the normal player (30.3%, but 26.1% on 8-28)
     HOLD_PAIRS = {"normal": False, "hard": True}
     #: how many of hard's guesses (the last ones) are written by the easy player for every power
     EASY_GUESSES = 1
