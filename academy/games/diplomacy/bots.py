@@ -24,10 +24,11 @@ Levels
             phase, where a home centre counts more and an open centre a foreign unit could walk into
             counts less, and on the position after a Fall played out (this year's for a Spring plan,
             next year's for a Fall plan; no builds), the others marching as the easy player does and
-            its own power with guards and supported attacks. Then it polishes the best plan one unit at
-            a time (another move, a hold, or a support of one of its own orders) and two at a time (a
-            move together with another unit's support of it: a supported attack that changing one unit
-            cannot find) while the guesses say it gains
+            its own power with guards and supported attacks (on an empty centre a foreign unit could
+            enter as well as on an occupied one). Then it polishes the best plan one unit at a time
+            (another move, a hold, or a support of one of its own orders) and two at a time (a move or
+            a hold together with another unit's support of it: a supported attack or a supported hold
+            that changing one unit cannot find) while the guesses say it gains
 
 Every support a bot writes backs an order its own power gives: a move to that place, or a unit
 that stays. A plan is judged by the centres held or stood on after the phase, units close to the
@@ -237,6 +238,14 @@ class HeuristicBot(RandomOrdersBot):
     ROUNDS = {"normal": 1, "hard": 2}        # rounds of polish, one unit at a time
     #: whether a round of polish also tries two units at once: a move and another unit's support of it
     PAIRS = {"normal": False, "hard": True}
+    #: whether the pairs also try a unit's hold together with another unit's support of it (a defence: a
+    #: lone unit a supported attack would dislodge holds, two against two). With it and hard's contested
+    #: strikes in the played-out Fall (``AHEAD_MINE``), 1 hard v 6 normal: seeds 1-7 26.1% (24.4% before),
+    #: seeds 8-28 33.6% (30.5%), seeds 29-42 29.4% (32.4% measured earlier), 31.0% over the 42 (30.1%).
+    #: Tried beside it and dropped (seeds 1-7 unless said): contested strikes in hard's own plans and a move with
+    #: every support at once (no decision changed), threat weight 1.0 (23.9%) or 0.25 (25.2%), lookahead weight
+    #: 1.0 (22.3%) or 0.25 (23.9%), every guess's neighbours by the normal player (30.3%, but 26.1% on 8-28)
+    HOLD_PAIRS = {"normal": False, "hard": True}
     #: how many of hard's guesses (the last ones) are written by the easy player for every power
     EASY_GUESSES = 1
     #: ``_evaluate``'s weights: the extra worth of a home centre, the loss for an open centre a foreign unit
@@ -258,6 +267,9 @@ class HeuristicBot(RandomOrdersBot):
     #: player does (hard with its neighbours guarding and attacking with support: 19.6% against 6 normal,
     #: seeds 1-20, against 23.4% without)
     AHEAD_OTHERS: dict[str, dict[str, Any]] = {"normal": {}, "hard": {}}
+    #: the ``_march`` options of the power's own moves in the played-out Fall
+    AHEAD_MINE: dict[str, dict[str, Any]] = {"normal": {"guard": True, "back": True, "strike": True},
+                                             "hard": {"guard": True, "back": True, "strike": True, "contest": True}}
 
     #: ``orders_against`` judges its plans as the level does in play (the played-out Fall included), not
     #: on the position after the phase alone: the coach's reference is then the hard CPU's own choice, so
@@ -419,21 +431,20 @@ class HeuristicBot(RandomOrdersBot):
                     if s > score + 1e-9:
                         plan, score, better = trial, s, True
             if pairs:
-                # a supported attack the one-unit polish cannot find: a support without its move turns
-                # into a hold, and the move alone bounces
+                # a supported attack (or a supported hold) the one-unit polish cannot find: a support
+                # without its move (hold) turns into a hold, and the move alone bounces (the unit that
+                # stays alone is dislodged)
                 for key in sorted(plan):
                     if key in fixed:
                         continue
                     for text, o in parsed[key]:
-                        if not isinstance(o, Move) or _by_sea(pos.dmap, o) or text == plan[key]:
+                        if text == plan[key] or not (isinstance(o, Hold) and self.HOLD_PAIRS[self.level]
+                                                     or isinstance(o, Move) and not _by_sea(pos.dmap, o)):
                             continue
-                        dest = province_of(o.dest)
                         for helper in sorted(plan):
                             if helper == key or helper in fixed:
                                 continue
-                            backing = next((t for t, b in parsed[helper] if isinstance(b, SupportMove)
-                                            and b.supported.province == here[key]
-                                            and province_of(b.dest) == dest), None)
+                            backing = _backing(parsed[helper], here[key], o)
                             if backing is None or plan[helper] == backing:
                                 continue
                             trial = coherent({**plan, key: text, helper: backing})
@@ -474,7 +485,7 @@ class HeuristicBot(RandomOrdersBot):
                                **self.AHEAD_OTHERS[self.level])
                     for pw in dmap.powers if pw != power and pos.units_of(pw)}
             mine = _march(pos, power, _parsed(order_options(pos, power), dmap), random.Random("ahead"),
-                          guard=True, back=True, strike=True) if pos.units_of(power) else []
+                          **self.AHEAD_MINE[self.level]) if pos.units_of(power) else []
             falls -= pos.phase.season == "F"
             pos = next_position(pos, {**others, power: mine})
         value = seen[key] = self._evaluate(pos, power)
@@ -661,12 +672,14 @@ def _enemy_reach(pos: Position, power: str) -> dict[str, int]:
 
 def _march(pos: Position, power: str, parsed: Mapping[str, list[tuple[str, Any]]], rng: random.Random, *,
            share: bool = False, guard: bool = False, back: bool = False, strike: bool = False,
-           noise: float = 0.0) -> list[str]:
+           contest: bool = False, noise: float = 0.0) -> list[str]:
     """Movement orders: every unit heads for a supply centre its power does not own, one step a phase.
 
     Both ways: a unit on a centre it wants holds to take it; an army that cannot get nearer by land
     goes by sea with one of its power's fleets (the fleet convoys it); no unit moves where another of
     its power stands or goes; an idle unit supports its power's attack on an occupied province.
+    ``contest`` (hard's played-out Fall): the strike also goes for an empty wanted centre a foreign
+    unit could move into, where a lone move would bounce.
     ``careful`` (normal, hard): units share out the centres (one unit a centre, the nearest first, the
     richer prizes first among equals), a unit guards its power's centre when a foreign unit could
     walk in (in Fall, when centres change hands, or a home centre), and an attack on an occupied
@@ -706,10 +719,13 @@ def _march(pos: Position, power: str, parsed: Mapping[str, list[tuple[str, Any]]
         if here[key] in wanted or here[key] in guarded:
             hold(key)
     # strike: two or more units next to a wanted centre held by a foreign unit attack it together
+    # (contest: also an empty one a foreign unit could move into, where a lone move would bounce)
     if strike:
         for c in sorted(wanted, key=lambda c: (rng.random(), c)):
             occupant = pos.units.get(c)
-            if occupant is None or occupant.power == power or c in taken:
+            if c in taken or (occupant is not None and occupant.power == power):
+                continue
+            if occupant is None and not (contest and reach.get(c)):
                 continue
             movers = [(k, t) for k in sorted(parsed) if k not in plan
                       for t, o in parsed[k] if isinstance(o, Move) and not _by_sea(dmap, o) and province_of(o.dest) == c]
@@ -809,6 +825,15 @@ def _march(pos: Position, power: str, parsed: Mapping[str, list[tuple[str, Any]]
                     plan[key] = text
                     break
     return [plan[key] for key in sorted(plan)]
+
+
+def _backing(leaves: list[tuple[str, Any]], province: str, order: Any) -> str | None:
+    """Among a unit's ``leaves``, its support of ``order`` (a move or a hold) of the unit in ``province``."""
+    if isinstance(order, Hold):
+        return next((t for t, b in leaves if isinstance(b, SupportHold) and b.supported.province == province), None)
+    dest = province_of(order.dest)
+    return next((t for t, b in leaves if isinstance(b, SupportMove) and b.supported.province == province
+                 and province_of(b.dest) == dest), None)
 
 
 class EasyBot(RandomOrdersBot):

@@ -133,3 +133,49 @@ def test_the_live_coach_asks_for_the_likeliest_guess_only() -> None:
     assert len(every) == 3
     assert bot.expected_orders(state, 2, most=1) == every[:1]
     assert set(every[0]) == {state.power_of(p) for p in range(7) if p != 2}
+
+
+def test_hard_polish_finds_a_supported_hold_against_a_supported_attack() -> None:
+    """Turkey attacks Sevastopol from Armenia with the Black Sea's support. Russia's army there, alone, is
+    dislodged whether it holds or not, so the plan it starts from walks it out; one unit at a time finds
+    nothing better (Rumania's support of a unit that leaves turns into a hold). Hard's pairs also try a
+    hold with another unit's support of it, and Sevastopol stands, two against two."""
+    from academy.games.diplomacy.adjudicate import next_position
+    from academy.games.diplomacy.bots import HeuristicBot, _parsed
+    from academy.games.diplomacy.options import order_options
+
+    pos = Position.from_dict({"phase": "F1901M", "units": {"RUSSIA": ["A SEV", "F RUM"],
+                                                          "TURKEY": ["A ARM", "F BLA"]},
+                              "supply_centers": {"RUSSIA": ["SEV", "MOS"], "TURKEY": ["ANK"]}})
+    parsed = _parsed(order_options(pos, "RUSSIA"), pos.dmap)
+    start = ["A SEV - UKR", "F RUM H"]
+
+    def judge(orders: list[str]) -> float:          # 1 when Russia still stands in Sevastopol
+        after = next_position(pos, {"RUSSIA": orders, "TURKEY": ["A ARM - SEV", "F BLA S A ARM - SEV"]})
+        unit = after.units.get("SEV")
+        return float(unit is not None and unit.power == "RUSSIA")
+
+    bot = HeuristicBot(1, "hard")
+    assert bot._improve(pos, parsed, start, 0.0, judge, rounds=2, pairs=False) == start
+    assert sorted(bot._improve(pos, parsed, start, 0.0, judge, rounds=2, pairs=True)) == \
+        ["A SEV H", "F RUM S A SEV"]
+    assert HeuristicBot.HOLD_PAIRS == {"normal": False, "hard": True}
+
+
+def test_contest_strikes_an_empty_centre_a_foreign_unit_could_enter() -> None:
+    """Belgium is empty, and a German army in Holland could move in: a lone French move there would bounce.
+    The march's strike goes only for occupied centres; with ``contest`` (hard's own moves in its played-out
+    Fall) it also sends one of the two French armies next to Belgium in with the other's support."""
+    import random
+
+    from academy.games.diplomacy.bots import HeuristicBot, _march, _parsed
+    from academy.games.diplomacy.options import order_options
+
+    pos = Position.from_dict({"phase": "F1901M", "units": {"FRANCE": ["A BUR", "A PIC"], "GERMANY": ["A HOL"]},
+                              "supply_centers": {"FRANCE": ["PAR"], "GERMANY": ["HOL"]}})
+    parsed = _parsed(order_options(pos, "FRANCE"), pos.dmap)
+    plain = _march(pos, "FRANCE", parsed, random.Random(1), strike=True)
+    assert not any(" S " in o for o in plain)
+    contested = _march(pos, "FRANCE", parsed, random.Random(1), strike=True, contest=True)
+    assert sorted(contested) == ["A BUR - BEL", "A PIC S A BUR - BEL"]
+    assert HeuristicBot.AHEAD_MINE["hard"]["contest"] and "contest" not in HeuristicBot.AHEAD_MINE["normal"]
