@@ -179,7 +179,7 @@ def run_a_course_class(token: str, refs: list[str]):
     course = form.save()
     assert course is not None and course.lessons == tuple(refs)
     opening = OpenClassForm(query={"as": token})
-    assert f"Attack and hold (2 lessons)" in opening.course.options
+    assert "Attack and hold (2 lessons)" in opening.course.options
     opening.course.value = str(course.id)
     teacher = opening.open_class()
     assert teacher is not None and teacher.info.lessons == tuple(refs) and teacher.teacher_token == token

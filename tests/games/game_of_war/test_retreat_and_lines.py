@@ -134,7 +134,7 @@ def test_communication_cut_off_units_can_not_move():
 
 def test_communication_an_enemy_unit_on_the_line_cuts_it():
     """Communication: "Lines are blocked by mountains and enemy units" - South steps onto column m."""
-    state = parse_position(f"South to move | board: empty | North arsenals: m1 | South arsenals: l20 | "
+    state = parse_position("South to move | board: empty | North arsenals: m1 | South arsenals: l20 | "
                            "North: N-I1 m9 | South: S-C1 l5")
     assert "N-I1" in state.connected("north")
     state.apply(Move("S-C1", (12, 4)))
