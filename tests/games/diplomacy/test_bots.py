@@ -81,28 +81,34 @@ def test_hard_beats_easy_opponents_in_seeded_games() -> None:
     assert total > 1.5 * 3 * 34 / 7
 
 
+def polished(pos: Position, power: str, start: list[str], others: dict[str, list[str]], province: str,
+             pairs: bool) -> list[str]:
+    """Two rounds of the hard CPU's polish of ``power``'s ``start`` orders, judged 1 when ``power`` stands in
+    ``province`` after the phase against the ``others``' orders; ``pairs``: also two units at once."""
+    from academy.games.diplomacy.adjudicate import next_position
+    from academy.games.diplomacy.bots import HeuristicBot, _parsed
+    from academy.games.diplomacy.options import order_options
+
+    def judge(orders: list[str]) -> float:
+        unit = next_position(pos, {power: orders, **others}).units.get(province)
+        return float(unit is not None and unit.power == power)
+
+    parsed = _parsed(order_options(pos, power), pos.dmap)
+    return HeuristicBot(1, "hard")._improve(pos, parsed, start, 0.0, judge, rounds=2, pairs=pairs)
+
+
 def test_hard_polish_finds_a_supported_attack_that_one_unit_at_a_time_misses() -> None:
     """France's armies in Burgundy and Tyrolia both border Munich, where a German army holds. From two holds,
     changing one unit at a time gains nothing (Burgundy alone bounces; Tyrolia's support of a move not made
     turns into a hold); hard's polish also tries a move with another unit's support of it (diplomacy.md
     §14) and finds the attack that takes Munich."""
-    from academy.games.diplomacy.adjudicate import next_position
-    from academy.games.diplomacy.bots import HeuristicBot, _parsed
-    from academy.games.diplomacy.options import order_options
+    from academy.games.diplomacy.bots import HeuristicBot
 
     pos = Position.from_dict({"phase": "S1902M", "units": {"FRANCE": ["A BUR", "A TYR"], "GERMANY": ["A MUN"]},
                               "supply_centers": {"FRANCE": ["PAR"], "GERMANY": ["MUN"]}})
-    parsed = _parsed(order_options(pos, "FRANCE"), pos.dmap)
     holds = ["A BUR H", "A TYR H"]
-
-    def judge(orders: list[str]) -> float:          # 1 when France stands in Munich after the phase
-        after = next_position(pos, {"FRANCE": orders, "GERMANY": ["A MUN H"]})
-        unit = after.units.get("MUN")
-        return float(unit is not None and unit.power == "FRANCE")
-
-    bot = HeuristicBot(1, "hard")
-    assert bot._improve(pos, parsed, holds, 0.0, judge, rounds=2, pairs=False) == holds
-    assert sorted(bot._improve(pos, parsed, holds, 0.0, judge, rounds=2, pairs=True)) == \
+    assert polished(pos, "FRANCE", holds, {"GERMANY": ["A MUN H"]}, "MUN", pairs=False) == holds
+    assert sorted(polished(pos, "FRANCE", holds, {"GERMANY": ["A MUN H"]}, "MUN", pairs=True)) == \
         ["A BUR - MUN", "A TYR S A BUR - MUN"]
     assert HeuristicBot.PAIRS == {"normal": False, "hard": True}
 
@@ -140,25 +146,15 @@ def test_hard_polish_finds_a_supported_hold_against_a_supported_attack() -> None
     dislodged whether it holds or not, so the plan it starts from walks it out; one unit at a time finds
     nothing better (Rumania's support of a unit that leaves turns into a hold). Hard's pairs also try a
     hold with another unit's support of it, and Sevastopol stands, two against two."""
-    from academy.games.diplomacy.adjudicate import next_position
-    from academy.games.diplomacy.bots import HeuristicBot, _parsed
-    from academy.games.diplomacy.options import order_options
+    from academy.games.diplomacy.bots import HeuristicBot
 
     pos = Position.from_dict({"phase": "F1901M", "units": {"RUSSIA": ["A SEV", "F RUM"],
                                                           "TURKEY": ["A ARM", "F BLA"]},
                               "supply_centers": {"RUSSIA": ["SEV", "MOS"], "TURKEY": ["ANK"]}})
-    parsed = _parsed(order_options(pos, "RUSSIA"), pos.dmap)
     start = ["A SEV - UKR", "F RUM H"]
-
-    def judge(orders: list[str]) -> float:          # 1 when Russia still stands in Sevastopol
-        after = next_position(pos, {"RUSSIA": orders, "TURKEY": ["A ARM - SEV", "F BLA S A ARM - SEV"]})
-        unit = after.units.get("SEV")
-        return float(unit is not None and unit.power == "RUSSIA")
-
-    bot = HeuristicBot(1, "hard")
-    assert bot._improve(pos, parsed, start, 0.0, judge, rounds=2, pairs=False) == start
-    assert sorted(bot._improve(pos, parsed, start, 0.0, judge, rounds=2, pairs=True)) == \
-        ["A SEV H", "F RUM S A SEV"]
+    turkey = {"TURKEY": ["A ARM - SEV", "F BLA S A ARM - SEV"]}
+    assert polished(pos, "RUSSIA", start, turkey, "SEV", pairs=False) == start
+    assert sorted(polished(pos, "RUSSIA", start, turkey, "SEV", pairs=True)) == ["A SEV H", "F RUM S A SEV"]
     assert HeuristicBot.HOLD_PAIRS == {"normal": False, "hard": True}
 
 
