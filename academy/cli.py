@@ -73,6 +73,8 @@ def warm_up() -> None:
     for game in UI:                # each game's lesson and play boards drawn once (board_kit: later boards are copies)
         part(game, "lessons")(lesson_id=None, exercise=None)
         part(game, "play")()
+    from academy.ui import page_idle
+    page_idle.drain()              # and a spare copy of each made now, not while the first visitors wait
 
 
 def _lessons_check(args: argparse.Namespace) -> int:

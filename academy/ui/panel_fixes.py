@@ -17,6 +17,10 @@ pane, which "may" hold TeX, and its WebGL bundle always. No Academy page writes 
 a canvas, so both are left out (``UNUSED_BUNDLES``): a first visit parses 2 MB less JavaScript (about 0.3 s
 less of the browser's main thread for a lesson page, measured with Chromium's performance metrics), and a
 "$" in a text (Tactics' funds) is never typeset. A page that ever needs one of them must drop it from the list.
+
+**A document serialised late.** Bokeh serialises a page's document only when the browser asks for it, after
+loading its scripts, while the server sat idle: ``academy.ui.pull_ahead`` does it in that idle time
+(``academy.ui.page_idle``).
 """
 from __future__ import annotations
 
@@ -36,6 +40,8 @@ def apply() -> None:
         return
     from panel.io import document
 
+    from academy.ui import page_idle, pull_ahead
+
     original = document._dispatch_msgs
 
     async def dispatch_msgs(doc: Any) -> None:
@@ -46,6 +52,8 @@ def apply() -> None:
     dispatch_msgs.__doc__ = original.__doc__
     document._dispatch_msgs = dispatch_msgs          # Panel looks the name up each time it starts the task
     _leave_out_unused_bundles()
+    pull_ahead.apply()
+    page_idle.apply()
     _APPLIED.append(True)
 
 

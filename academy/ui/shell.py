@@ -46,8 +46,13 @@ STYLE = """
 def setup_extensions() -> None:
     """Load Panel's extensions and mend Panel's known defects (``panel_fixes``); call once from app.py or
     the server, never at import."""
+    from bokeh.settings import settings
+
     from academy.ui import panel_fixes
     panel_fixes.apply()
+    # Bokeh checks each new session's whole document for layout mistakes before its first byte (about 0.03 s
+    # a lesson page); the browser tests' server (tests/ui/browser.py) still checks every page they open
+    settings.perform_document_validation.set_value(False)
     pn.extension(notifications=True)
     # The browser hooks (JS components) are defined now, before any page: a component class first defined
     # while a page is connected (a lazy import in a callback) is unknown to the pages that show it later.

@@ -65,3 +65,46 @@ def test_the_process_keeps_a_bounded_number_of_prototypes(monkeypatch):
     for end in (1, 2, 3):
         Board("clone-board", [dots([0.2])], x_range=(0, end), y_range=(0, 1), height=300)
     assert len(kit._PROTOTYPES) == 2
+
+
+def test_a_prototype_let_go_takes_its_spare_copy_with_it(monkeypatch):
+    from academy.ui import page_idle
+
+    page_idle.apply()
+    page_idle.drain()
+    kit._PROTOTYPES.clear()
+    kit._SPARES.clear()
+    monkeypatch.setattr(kit, "MAX_PROTOTYPES", 2)
+    Board("clone-board", [dots([0.2])], x_range=(0, 1), y_range=(0, 1), height=300)
+    page_idle.drain()
+    assert len(kit._SPARES) == 1
+    for end in (2, 3):
+        Board("clone-board", [dots([0.2])], x_range=(0, end), y_range=(0, 1), height=300)
+    assert len(kit._PROTOTYPES) == 2 and not kit._SPARES      # the first kind's prototype and spare are gone
+    page_idle.drain()
+    assert set(kit._SPARES) == set(kit._PROTOTYPES)
+
+
+def test_a_spare_copy_made_in_idle_time_serves_the_next_board(monkeypatch):
+    """A board takes the spare copy of its kind made in the server's idle time (academy/ui/page_idle.py) and
+    queues the next one; two boards still share no model and each has its rows."""
+    from academy.ui import page_idle
+
+    page_idle.apply()
+    page_idle.drain()
+    kit._PROTOTYPES.clear()
+    kit._SPARES.clear()
+    copies = []
+    original = kit.copy_models
+    monkeypatch.setattr(kit, "copy_models", lambda root: copies.append(root) or original(root))
+    one = Board("clone-board", [dots([0.2])], x_range=(0, 1), y_range=(0, 1), height=300)
+    assert len(copies) == 1 and not kit._SPARES        # no spare yet: copied while the page waits
+    page_idle.drain()                                   # the idle time after the page
+    assert len(copies) == 2 and len(kit._SPARES) == 1
+    spare_figure = next(iter(kit._SPARES.values()))[0]
+    two = Board("clone-board", [dots([0.4, 0.6])], x_range=(0, 1), y_range=(0, 1), height=300)
+    assert two.figure is spare_figure and len(copies) == 2     # no copy while the page waits
+    assert models_of(one.figure).isdisjoint(models_of(two.figure))
+    assert list(one.sources["dots"].data["x"]) == [0.2] and list(two.sources["dots"].data["x"]) == [0.4, 0.6]
+    page_idle.drain()
+    assert len(copies) == 3 and len(kit._SPARES) == 1

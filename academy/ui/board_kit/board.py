@@ -3,7 +3,8 @@
 HoloViews draws the board (each :class:`~academy.ui.board_kit.layer.Layer` becomes an element, the
 overlay sets ranges, axes and the legend); the rendered Bokeh figure is kept and never rebuilt. It draws
 each kind of board once per process, empty, and every board is a copy of that drawing with its own rows
-(``clone.py``: about 0.2 s less per page, bench/page_build.py). A
+(``clone.py``: about 0.2 s less per page, bench/page_build.py); the copy a page takes was made in the
+server's idle time after an earlier page (``page_idle``), and the next is made after this one. A
 change of state patches only the cells that changed in a layer's Bokeh source (``patch``), or swaps a
 layer's rows when their number changes (``replace``). That keeps a tap as quick as a board drawn
 in plain Bokeh: HoloViews' own stream pipeline costs about 25 ms per update here and sends whole
@@ -46,6 +47,7 @@ import holoviews as hv
 import panel as pn
 from bokeh.events import DoubleTap, Pan, PanEnd, PanStart, Tap
 
+from academy.ui import page_idle
 from academy.ui.board_updates import change_board, figure_size, patch_source
 
 from .clone import copy_models
@@ -56,6 +58,8 @@ __all__ = ["Board", "warm_up"]
 #: the most kinds of board whose prototype a process keeps (see ``Board._prototype``)
 MAX_PROTOTYPES = 64
 _PROTOTYPES: dict[str, tuple[Any, list[Any], list[Any]]] = {}
+#: a copy of a kind of board's prototype made in the server's idle time, for the next page that shows that kind
+_SPARES: dict[str, tuple[Any, dict[int, Any]]] = {}
 _PROTOTYPES_LOCK = threading.Lock()
 
 TapHandler = Callable[[float, float], None]
@@ -99,6 +103,25 @@ def _keep_columns(layer: Layer, handles: Mapping[str, Any], source: Any) -> None
 
 #: each board by its pane's id, while the board lives (a page that holds only the pane finds its board: ``of_pane``)
 _BOARDS: weakref.WeakValueDictionary[int, Board] = weakref.WeakValueDictionary()
+
+
+def _copy_of(key: str, prototype: Any) -> tuple[Any, dict[int, Any]]:
+    """A copy of the prototype figure of the kind of board ``key`` (``copy_models``): the spare one made in
+    the server's idle time if there is one, else made now; either way the next spare is made in the server's
+    next idle time (``page_idle``: about 0.07 s less before a page's first byte)."""
+    with _PROTOTYPES_LOCK:
+        spare = _SPARES.pop(key, None)
+    page_idle.soon(("board spare", key), lambda: _make_spare(key, prototype))
+    return spare if spare is not None else copy_models(prototype)
+
+
+def _make_spare(key: str, prototype: Any) -> None:
+    with _PROTOTYPES_LOCK:
+        if key in _SPARES or _PROTOTYPES.get(key, (None,))[0] is not prototype:
+            return              # one spare is enough; a prototype no longer kept needs none
+    spare = copy_models(prototype)
+    with _PROTOTYPES_LOCK:
+        _SPARES.setdefault(key, spare)
 
 
 class Board:
@@ -164,8 +187,8 @@ class Board:
     def _render(self, source_names: Mapping[str, str], background: str,
                 figure_props: Mapping[str, Any]) -> tuple[Any, dict[str, Any]]:
         """A copy of this kind of board's prototype (``_prototype``), its sources filled with the layers' rows."""
-        proto_figure, proto_sources, proto_renderers = self._prototype()
-        fig, copies = copy_models(proto_figure)
+        key, (proto_figure, proto_sources, proto_renderers) = self._prototype()
+        fig, copies = _copy_of(key, proto_figure)
         sources: dict[str, Any] = {}
         for layer, proto_source, proto_renderer in zip(self.layers.values(), proto_sources, proto_renderers):
             source = copies[id(proto_source)]
@@ -181,10 +204,10 @@ class Board:
         fig.on_event(DoubleTap, self._on_tap)
         return fig, sources
 
-    def _prototype(self) -> tuple[Any, list[Any], list[Any]]:
-        """This kind of board drawn by HoloViews with no rows: its figure, and each layer's source and glyph
-        renderer. Drawn once per process for each kind of board (the layers' names, kinds, columns and
-        styles, and the overlay's options), never shown: every board is a copy (see ``clone.py``)."""
+    def _prototype(self) -> tuple[str, tuple[Any, list[Any], list[Any]]]:
+        """This kind of board's key, and the board drawn by HoloViews with no rows: its figure, and each layer's
+        source and glyph renderer. Drawn once per process for each kind of board (the layers' names, kinds,
+        columns and styles, and the overlay's options), never shown: every board is a copy (see ``clone.py``)."""
         key = repr((self._overlay_options, [(layer.name, layer.kind, list(layer.columns), layer.mapped,
                                              sorted(layer.style.items(), key=lambda kv: kv[0]), layer.hover,
                                              layer.label) for layer in self.layers.values()]))
@@ -194,8 +217,10 @@ class Board:
                 found = self._draw_prototype()
             _PROTOTYPES[key] = found                 # the most recently used last
             while len(_PROTOTYPES) > MAX_PROTOTYPES:
-                _PROTOTYPES.pop(next(iter(_PROTOTYPES)))
-        return found
+                oldest = next(iter(_PROTOTYPES))
+                del _PROTOTYPES[oldest]
+                _SPARES.pop(oldest, None)
+        return key, found
 
     def _draw_prototype(self) -> tuple[Any, list[Any], list[Any]]:
         # HoloViews draws each layer's glyphs from no rows at all: it works out the ranges of every row it is
