@@ -14,6 +14,12 @@ from typing import Any
 __all__ = ["later"]
 
 
+def _building(doc: Any) -> bool:
+    """Whether ``doc`` is a served page still being built (its session is made after the page): nothing is
+    sent before the page is, so a deferred update would only follow the page as a change of its own."""
+    return getattr(doc.session_context, "_session", False) is None
+
+
 def later(fn: Callable[[], None]) -> Callable[..., None]:
     pending = False
 
@@ -26,7 +32,7 @@ def later(fn: Callable[[], None]) -> Callable[..., None]:
         nonlocal pending
         import panel as pn
         doc = pn.state.curdoc
-        if doc is None or doc.session_context is None:
+        if doc is None or doc.session_context is None or _building(doc):
             fn()
             return
         if not pending:
