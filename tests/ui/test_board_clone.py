@@ -101,10 +101,27 @@ def test_a_spare_copy_made_in_idle_time_serves_the_next_board(monkeypatch):
     assert len(copies) == 1 and not kit._SPARES        # no spare yet: copied while the page waits
     page_idle.drain()                                   # the idle time after the page
     assert len(copies) == 2 and len(kit._SPARES) == 1
-    spare_figure = next(iter(kit._SPARES.values()))[0]
+    spare_figure = next(iter(kit._SPARES.values()))[1][0]
     two = Board("clone-board", [dots([0.4, 0.6])], x_range=(0, 1), y_range=(0, 1), height=300)
     assert two.figure is spare_figure and len(copies) == 2     # no copy while the page waits
     assert models_of(one.figure).isdisjoint(models_of(two.figure))
     assert list(one.sources["dots"].data["x"]) == [0.2] and list(two.sources["dots"].data["x"]) == [0.4, 0.6]
     page_idle.drain()
     assert len(copies) == 3 and len(kit._SPARES) == 1
+
+
+def test_a_spare_of_a_prototype_drawn_again_is_not_used(monkeypatch):
+    """A spare is a copy of one prototype: if that kind's prototype was drawn again since (the first one let
+    go), the board copies the new prototype instead of taking a copy of the old one."""
+    from academy.ui import page_idle
+
+    page_idle.apply()
+    page_idle.drain()
+    kit._PROTOTYPES.clear()
+    kit._SPARES.clear()
+    Board("clone-board", [dots([0.2])], x_range=(0, 1), y_range=(0, 1), height=300)
+    page_idle.drain()
+    old_spare = next(iter(kit._SPARES.values()))[1][0]
+    kit._PROTOTYPES.clear()                                  # let go: the next board draws the kind again
+    board = Board("clone-board", [dots([0.4])], x_range=(0, 1), y_range=(0, 1), height=300)
+    assert board.figure is not old_spare and list(board.sources["dots"].data["x"]) == [0.4]

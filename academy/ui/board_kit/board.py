@@ -58,8 +58,9 @@ __all__ = ["Board", "warm_up"]
 #: the most kinds of board whose prototype a process keeps (see ``Board._prototype``)
 MAX_PROTOTYPES = 64
 _PROTOTYPES: dict[str, tuple[Any, list[Any], list[Any]]] = {}
-#: a copy of a kind of board's prototype made in the server's idle time, for the next page that shows that kind
-_SPARES: dict[str, tuple[Any, dict[int, Any]]] = {}
+#: a copy of a kind of board's prototype made in the server's idle time, for the next page that shows that kind:
+#: (the prototype's figure, the copy)
+_SPARES: dict[str, tuple[Any, tuple[Any, dict[int, Any]]]] = {}
 _PROTOTYPES_LOCK = threading.Lock()
 
 TapHandler = Callable[[float, float], None]
@@ -110,18 +111,19 @@ def _copy_of(key: str, prototype: Any) -> tuple[Any, dict[int, Any]]:
     the server's idle time if there is one, else made now; either way the next spare is made in the server's
     next idle time (``page_idle``: about 0.07 s less before a page's first byte)."""
     with _PROTOTYPES_LOCK:
-        spare = _SPARES.pop(key, None)
-    page_idle.soon(("board spare", key), lambda: _make_spare(key, prototype))
-    return spare if spare is not None else copy_models(prototype)
+        made_from, spare = _SPARES.pop(key, (None, None))
+    page_idle.soon(("board spare", key), lambda: _make_spare(key))
+    return spare if made_from is prototype else copy_models(prototype)
 
 
-def _make_spare(key: str, prototype: Any) -> None:
+def _make_spare(key: str) -> None:
     with _PROTOTYPES_LOCK:
-        if key in _SPARES or _PROTOTYPES.get(key, (None,))[0] is not prototype:
+        kept = _PROTOTYPES.get(key)
+        if key in _SPARES or kept is None:
             return              # one spare is enough; a prototype no longer kept needs none
-    spare = copy_models(prototype)
+    spare = copy_models(kept[0])
     with _PROTOTYPES_LOCK:
-        _SPARES.setdefault(key, spare)
+        _SPARES.setdefault(key, (kept[0], spare))   # a copy of that prototype only (``_copy_of`` checks)
 
 
 class Board:
