@@ -14,15 +14,20 @@ The games are conquest, diplomacy, fronts, game_of_war and tactics. Each plays t
 against the level below it: random v easy, easy v normal, normal v hard ("random" is
 ``academy.core.bots.RandomBot``; in Diplomacy and Fronts, a random legal order for every unit, which is
 what their easy CPU also does). Game i of a pairing uses seed ``--seed + i`` and puts the higher level in
-seat i % (number of seats), so seats alternate (rotate) between games; every bot's seed is
+seat i % (number of seats), so seats alternate (rotate) between games (at a table of teams, in both seats
+of team i % (number of teams)); every bot's seed is
 ``bot_seed(seed, seat)``, as in the app.
 
 - Conquest: the classic map (its only one) with 2 players (dealt set-up, neutral armies) and with 3
   players (the higher level against two of the lower). ``--max-turns`` (player turns, default 300) stops
   a game unfinished.
-- Fronts: The Two Rivers (duel, its 2-player map) and Crossroads with 3 players free-for-all (the higher
-  level against two of the lower); ``--max-turns`` is the game's own turn limit (default 30; the most
-  cities win then, a tie is a draw).
+- Fronts: The Two Rivers (duel, its 2-player map), Crossroads with 3 players free-for-all (the higher
+  level against two of the lower) and Crossroads with 4 players in its two teams of opposite corners
+  (both players of one team at the higher level, both of the other at the lower, the teams taking turns
+  to be the higher); ``--max-turns`` is the game's own turn limit (default 30; the most cities win then,
+  a tie is a draw). Crossroads is a map for four: with three players the land of the fourth corner is
+  neutral and lies between Red and Green, so Blue is the seat with no free corner to take, at both
+  levels.
 - Game of War: the standard opening; ``--max-turns`` is the game's turn limit (default 200, a draw).
 - Tactics: the skirmish maps, one per game in turn; ``--max-turns`` is the day limit (default 40; the
   army with more properties wins then, a tie is a draw).
@@ -205,8 +210,9 @@ def play_with_orders(state: Any, bots: dict[int, Any], levels: dict[int, str], t
         state.resolve_step()
 
 
-def _seats(n: int, higher_seat: int, lower: str, higher: str) -> dict[int, str]:
-    return {p: higher if p == higher_seat else lower for p in range(n)}
+def _seats(n: int, higher_seat: int, lower: str, higher: str, team: Sequence[int] = ()) -> dict[int, str]:
+    """The level of each of ``n`` seats: ``higher`` in ``higher_seat`` (and the other seats of ``team``)."""
+    return {p: higher if p == higher_seat or p in team else lower for p in range(n)}
 
 
 def _bots(game: str, levels: dict[int, str], seed: int) -> dict[int, Any]:
@@ -252,7 +258,8 @@ def play_fronts(options: dict[str, Any], seed: int, levels: dict[int, str], high
     from academy.games.fronts.game import FrontsGame
     state = FrontsGame(turns=cap, **options).new_initial_state(seed)
     play_with_orders(state, _bots("fronts", levels, seed), levels, times)
-    return Outcome(state.winner() == higher, draw=state.winner() is None,
+    winner = state.winner()                 # the first player of the winning team
+    return Outcome(winner is not None and levels[winner] == levels[higher], draw=winner is None,
                    length=min(state.board.turn, cap))
 
 
@@ -277,6 +284,16 @@ class Setup:
     seats: int
     #: (i, seed, levels, higher seat, cap, times) -> the outcome of game i of a pairing
     play: Callable[[int, int, dict[int, str], int, int, Times], Outcome]
+    #: a table of teams: the seats of each team; game i gives team i % len(teams) the higher level
+    teams: tuple[tuple[int, ...], ...] = ()
+
+    def levels(self, i: int, lower: str, higher: str) -> tuple[int, dict[int, str]]:
+        """(the higher level's first seat, every seat's level) in game i of a pairing."""
+        if self.teams:
+            team = self.teams[i % len(self.teams)]
+            return team[0], _seats(self.seats, team[0], lower, higher, team)
+        seat = i % self.seats
+        return seat, _seats(self.seats, seat, lower, higher)
 
 
 def setups(game: str) -> list[Setup]:
@@ -286,7 +303,9 @@ def setups(game: str) -> list[Setup]:
     if game == "fronts":
         return [Setup("duel", 2, lambda i, s, lv, h, c, t: play_fronts({"players": 2, "map": "duel"}, s, lv, h, c, t)),
                 Setup("crossroads 3 ffa", 3, lambda i, s, lv, h, c, t: play_fronts(
-                    {"players": 3, "map": "crossroads", "mode": "ffa"}, s, lv, h, c, t))]
+                    {"players": 3, "map": "crossroads", "mode": "ffa"}, s, lv, h, c, t)),
+                Setup("crossroads 2v2", 4, lambda i, s, lv, h, c, t: play_fronts(
+                    {"players": 4, "map": "crossroads", "mode": "teams"}, s, lv, h, c, t), teams=((0, 2), (1, 3)))]
     if game == "game_of_war":
         return [Setup("standard", 2, lambda i, s, lv, h, c, t: play_game_of_war(s, lv, h, c, t))]
     if game == "tactics":
@@ -302,7 +321,8 @@ def describe(game: str) -> str:
     return {
         "conquest": "classic map, dealt set-up; 2 players (with neutral armies) and 3 players (higher v two lower)",
         "diplomacy": "one power of the higher level v six of the lower, the power rotating",
-        "fronts": "duel (2 players) and crossroads, 3 players free-for-all (higher v two lower)",
+        "fronts": "duel (2 players); crossroads, 3 players free-for-all (higher v two lower); crossroads, "
+                  "4 players in two teams (two higher v two lower)",
         "game_of_war": "standard opening, a draw at the turn limit",
         "tactics": "skirmish maps in turn (" + ", ".join(tactics_maps()) + "), the day limit decides",
     }[game]
@@ -362,8 +382,8 @@ def run_pairing(game: str, setup: Setup, lower: str, higher: str, games: int, se
     outcomes = []
     start = time.perf_counter()
     for i in range(games):
-        seat = i % setup.seats
-        outcomes.append(setup.play(i, seed + i, _seats(setup.seats, seat, lower, higher), seat, cap, times))
+        seat, levels = setup.levels(i, lower, higher)
+        outcomes.append(setup.play(i, seed + i, levels, seat, cap, times))
     return Row(game, setup.label, lower, higher, outcomes, dict(times), time.perf_counter() - start)
 
 

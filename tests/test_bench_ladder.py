@@ -64,3 +64,33 @@ def test_an_unknown_game_is_refused_with_the_games_there_are(capsys) -> None:
     with pytest.raises(SystemExit):
         ladder.main(["chess", "--quick"])
     assert "unknown game chess: choose from conquest, diplomacy, fronts, game_of_war, tactics" in capsys.readouterr().err
+
+
+def test_at_a_table_of_teams_both_seats_of_one_team_play_the_higher_level_and_the_teams_take_turns() -> None:
+    """issue 21: Fronts' Crossroads 2v2 table (teams of opposite corners: Red and Green, Blue and Gold) gives
+    both players of team i % 2 the higher level in game i, and counts a win of that team as the higher
+    level's."""
+    table = next(s for s in ladder.setups("fronts") if s.teams)
+    assert (table.seats, table.teams) == (4, ((0, 2), (1, 3)))
+    assert table.levels(0, "normal", "hard") == (0, {0: "hard", 1: "normal", 2: "hard", 3: "normal"})
+    assert table.levels(1, "normal", "hard") == (1, {0: "normal", 1: "hard", 2: "normal", 3: "hard"})
+    assert table.levels(2, "normal", "hard")[0] == 0
+    ffa = next(s for s in ladder.setups("fronts") if s.label == "crossroads 3 ffa")
+    assert [ffa.levels(i, "easy", "normal")[0] for i in range(4)] == [0, 1, 2, 0]
+
+
+def test_a_win_of_the_higher_team_counts_for_the_higher_level(monkeypatch) -> None:
+    """A team's win is reported as its first player's; the ladder counts it for the level of that seat,
+    so a win of Gold's and Blue's team counts for the level Blue plays, and a draw for neither."""
+    from academy.games.fronts.state import FrontsState
+
+    levels = {0: "normal", 1: "hard", 2: "normal", 3: "hard"}
+    outcomes = {}
+    for winner in (1, 0, None):
+        monkeypatch.setattr(FrontsState, "winner", lambda self, w=winner: w)
+        monkeypatch.setattr(FrontsState, "is_terminal", lambda self: True)
+        outcomes[winner] = ladder.play_fronts({"players": 4, "map": "crossroads", "mode": "teams"}, 1, levels, 1,
+                                              30, {})
+    assert outcomes[1].higher_won and not outcomes[1].draw
+    assert not outcomes[0].higher_won and not outcomes[0].draw
+    assert not outcomes[None].higher_won and outcomes[None].draw
