@@ -35,12 +35,12 @@ of team i % (number of teams)); every bot's seed is
   the seven; ``--max-turns`` is the number of game years (default 10; the most centres win then). The
   measure is the higher level's share of the 34 supply centres.
 
-Figures per pairing: games, the higher level's wins (a draw is not a win), draws (over without a
-winner) and unfinished games (stopped by the bench's cap), the average and median game length (turns,
-days or years), and each level's thinking time per CPU turn, median and 95th percentile: all the
-``choose`` calls of one player's turn (Conquest from reinforcements to fortification, set-up excluded),
-or one ``orders`` call (a Fronts turn, a Diplomacy phase for one power). The engine's own work is not
-counted.
+Figures per pairing: games, the higher level's wins (a draw is not a win; at a table whose seats differ,
+also by the seat it had), draws (over without a winner) and unfinished games (stopped by the bench's cap),
+the average and median game length (turns, days or years), and each level's thinking time per CPU turn,
+median and 95th percentile: all the ``choose`` calls of one player's turn (Conquest from reinforcements to
+fortification, set-up excluded), or one ``orders`` call (a Fronts turn, a Diplomacy phase for one power).
+The engine's own work is not counted.
 
 Targets (issue 21): each level beats the one below in >= 75% of its games, easy beats random in >= 90%;
 in Diplomacy the higher level's centre share is >= twice the even share (2/7, 28.6%); hard's 95th
@@ -60,7 +60,7 @@ import statistics
 import sys
 import time
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -286,6 +286,8 @@ class Setup:
     play: Callable[[int, int, dict[int, str], int, int, Times], Outcome]
     #: a table of teams: the seats of each team; game i gives team i % len(teams) the higher level
     teams: tuple[tuple[int, ...], ...] = ()
+    #: names of the higher level's seats (its first seat at a table of teams), for the wins by seat
+    seat_names: Mapping[int, str] = field(default_factory=dict)
 
     def levels(self, i: int, lower: str, higher: str) -> tuple[int, dict[int, str]]:
         """(the higher level's first seat, every seat's level) in game i of a pairing."""
@@ -303,9 +305,11 @@ def setups(game: str) -> list[Setup]:
     if game == "fronts":
         return [Setup("duel", 2, lambda i, s, lv, h, c, t: play_fronts({"players": 2, "map": "duel"}, s, lv, h, c, t)),
                 Setup("crossroads 3 ffa", 3, lambda i, s, lv, h, c, t: play_fronts(
-                    {"players": 3, "map": "crossroads", "mode": "ffa"}, s, lv, h, c, t)),
+                    {"players": 3, "map": "crossroads", "mode": "ffa"}, s, lv, h, c, t),
+                    seat_names={0: "Red", 1: "Blue", 2: "Green"}),
                 Setup("crossroads 2v2", 4, lambda i, s, lv, h, c, t: play_fronts(
-                    {"players": 4, "map": "crossroads", "mode": "teams"}, s, lv, h, c, t), teams=((0, 2), (1, 3)))]
+                    {"players": 4, "map": "crossroads", "mode": "teams"}, s, lv, h, c, t), teams=((0, 2), (1, 3)),
+                    seat_names={0: "Red and Green", 1: "Blue and Gold"})]
     if game == "game_of_war":
         return [Setup("standard", 2, lambda i, s, lv, h, c, t: play_game_of_war(s, lv, h, c, t))]
     if game == "tactics":
@@ -340,6 +344,20 @@ class Row:
     outcomes: list[Outcome]
     times: Times = field(default_factory=dict)
     seconds: float = 0.0
+    #: the higher level's seat in each game, and the seats' names (empty: not shown)
+    seats: list[int] = field(default_factory=list)
+    seat_names: Mapping[int, str] = field(default_factory=dict)
+
+    def by_seat(self) -> str:
+        """'Red 13/14, Blue 3/13, ...': the higher level's wins by its seat ('' without seat names)."""
+        if not self.seat_names:
+            return ""
+        won: dict[int, list[int]] = {}
+        for seat, o in zip(self.seats, self.outcomes):
+            won.setdefault(seat, [0, 0])
+            won[seat][0] += o.higher_won
+            won[seat][1] += 1
+        return ", ".join(f"{self.seat_names.get(seat, f'seat {seat}')} {w}/{n}" for seat, (w, n) in sorted(won.items()))
 
     @property
     def games(self) -> int:
@@ -379,12 +397,14 @@ class Row:
 def run_pairing(game: str, setup: Setup, lower: str, higher: str, games: int, seed: int, cap: int) -> Row:
     """``games`` seeded games of ``higher`` against ``lower`` at one table, the higher level's seat rotating."""
     times: Times = defaultdict(list)
-    outcomes = []
+    outcomes, seats = [], []
     start = time.perf_counter()
     for i in range(games):
         seat, levels = setup.levels(i, lower, higher)
+        seats.append(seat)
         outcomes.append(setup.play(i, seed + i, levels, seat, cap, times))
-    return Row(game, setup.label, lower, higher, outcomes, dict(times), time.perf_counter() - start)
+    return Row(game, setup.label, lower, higher, outcomes, dict(times), time.perf_counter() - start, seats,
+               setup.seat_names)
 
 
 def run_game(game: str, games: int, seed: int, cap: int, report: Callable[[Row], None] | None = None,
@@ -438,9 +458,11 @@ def format_row(row: Row) -> str:
     lengths = row.lengths
     length = f"{statistics.mean(lengths):.1f}/{statistics.median(lengths):g} {unit}" if lengths else "-"
     verdict = f"{figure} {target} {word(met)}"
-    return (f"{row.setup:<17} {row.lower + ' v ' + row.higher:<17} {row.games:>5}  {verdict:<{_width(row.game)}} "
+    line = (f"{row.setup:<17} {row.lower + ' v ' + row.higher:<17} {row.games:>5}  {verdict:<{_width(row.game)}} "
             f"{row.draws:>5} {row.unfinished:>5}  {length:<20} {row.lower} {time_figure(row.times.get(row.lower, []))}"
             f" | {row.higher} {time_figure(row.times.get(row.higher, []))}")
+    seats = row.by_seat()
+    return line + (f"\n{'':<17} {row.higher} won, by its seat: {seats}" if seats else "")
 
 
 def speed_line(game: str, rows: Sequence[Row]) -> str:

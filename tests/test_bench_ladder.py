@@ -94,3 +94,15 @@ def test_a_win_of_the_higher_team_counts_for_the_higher_level(monkeypatch) -> No
     assert outcomes[1].higher_won and not outcomes[1].draw
     assert not outcomes[0].higher_won and not outcomes[0].draw
     assert not outcomes[None].higher_won and outcomes[None].draw
+
+
+def test_a_row_shows_the_higher_levels_wins_by_seat_where_the_table_names_its_seats() -> None:
+    """At a table whose seats differ (Crossroads with 3 players: Blue has no free corner) the row also says
+    how the higher level did in each seat; tables without seat names print the row alone."""
+    won, lost = ladder.Outcome(True, length=30), ladder.Outcome(False, length=30)
+    row = ladder.Row("fronts", "crossroads 3 ffa", "normal", "hard", [won, lost, won, won], seats=[0, 1, 2, 0],
+                     seat_names={0: "Red", 1: "Blue", 2: "Green"})
+    assert row.by_seat() == "Red 2/2, Blue 0/1, Green 1/1"
+    assert ladder.format_row(row).splitlines()[1].strip() == "hard won, by its seat: Red 2/2, Blue 0/1, Green 1/1"
+    plain = ladder.Row("fronts", "duel", "normal", "hard", [won, lost], seats=[0, 1])
+    assert plain.by_seat() == "" and len(ladder.format_row(plain).splitlines()) == 1
