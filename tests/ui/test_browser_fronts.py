@@ -58,6 +58,9 @@ def test_crossroads_hot_seat_covers_the_board_between_two_people(serve, open_pag
     url = serve(lambda: build_page(current_query()))
     page = open_page(height=1200)
     page.open(url + "?game=fronts&tab=play", board=None)
+    page.page.locator(".game-choice select").select_option("Crossroads: 3 players")
+    page.wait_text(".map-about", "Blue has the hardest seat")       # Gold's corner starts neutral
+    page.page.screenshot(path=os.path.join(shots, "fronts-crossroads-3.png"))
     page.page.locator(".game-choice select").select_option("Crossroads: 4 players")
     page.wait_text(".people-choice", "Gold")
     page.page.locator(".people-choice button", has_text="Blue").click()

@@ -3,6 +3,7 @@ province with its terrain, kind, starting holder and borders, the garrisons, lin
 the Play form."""
 from __future__ import annotations
 
+import html
 import re
 
 from academy.games.fronts.mapdata import available_maps, load_map
@@ -44,3 +45,17 @@ def test_the_play_forms_link_follows_the_chosen_map() -> None:
     assert 'map=duel">The Two Rivers (duel)</a>' in page.map_about.object
     page.game_choice.value = "Crossroads: 3 players"
     assert 'map=crossroads">Crossroads' in page.map_about.object
+
+
+def test_the_play_form_says_which_seat_of_a_three_player_crossroads_is_hardest() -> None:
+    """Crossroads is a map for four: with 3 players Gold's land starts neutral, 3 steps from Red's capital,
+    4 from Green's, 5 from Blue's; the form under the map link says Blue has the hardest seat."""
+    page = FrontsPlayPage()
+    assert "seats-note" not in page.map_about.object
+    page.game_choice.value = "Crossroads: 3 players"
+    assert ("With 3 players, Gold's land and armies start neutral. Its nearest city is 3 steps from Red's capital, "
+            "4 from Green's and 5 from Blue's: Blue has the hardest seat, with the least to take."
+            ) in html.unescape(page.map_about.object)
+    page.game_choice.value = "Crossroads: 4 players"
+    assert "seats-note" not in page.map_about.object
+

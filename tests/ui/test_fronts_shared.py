@@ -3,6 +3,8 @@ only who has submitted; the turn resolves when nobody waits (CPU players order o
 sees only its own fog; messages and leaving (a team is out once all its players have left)."""
 from __future__ import annotations
 
+import html
+
 import pytest
 from bokeh.document import Document
 
@@ -70,3 +72,17 @@ def test_the_games_page_creates_a_fronts_game(hub):
     assert hub.store.game(game_id).options["map"] == "duel"
     form.join_seat.value = (game_id, 1)
     assert form.join() and "You play Blue" in form.join_result.object
+
+
+def test_the_games_form_says_which_seat_of_a_three_player_crossroads_is_hardest(hub):
+    """With 3 players Gold's corner starts neutral, nearer Red and Green than Blue: the form says so when
+    that game is chosen, and says nothing for the duel or 4 players (every seat alike)."""
+    from academy.ui.fronts.games_form import FrontsGamesForm
+    form = FrontsGamesForm(hub)
+    assert not form.seats_about.visible
+    form.game_choice.value = "Crossroads: 3 players"
+    assert form.seats_about.visible
+    assert ("Its nearest city is 3 steps from Red's capital, 4 from Green's and 5 from Blue's: Blue has the "
+            "hardest seat") in html.unescape(form.seats_about.object)
+    form.game_choice.value = "Crossroads: 4 players"
+    assert not form.seats_about.visible and form.seats_about.object == ""

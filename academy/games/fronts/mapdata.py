@@ -103,6 +103,19 @@ class FrontsMap:
         """Cities nobody owns at the start (each with its garrison)."""
         return tuple(p for p in self.cities() if self.provinces[p].owner is None)
 
+    def spare_city_steps(self, players: int) -> dict[str, int]:
+        """With ``players`` in play (the first ones of the map; the land and armies of the others start
+        neutral), each player's steps from its capital to the nearest city of those left out (empty when
+        nobody is left out)."""
+        left_out = set(list(self.players)[players:])
+        spare = [c for c in self.cities() if self.provinces[c].owner in left_out]
+        out: dict[str, int] = {}
+        for pid in list(self.players)[:players]:
+            capital = next(p for p, prov in self.provinces.items() if prov.owner == pid and prov.is_capital)
+            steps = self.distances_from(capital)
+            out[pid] = min((steps[c] for c in spare if c in steps), default=0)
+        return out if spare else {}
+
     @functools.cached_property
     def border_graph(self) -> nx.Graph:
         """The provinces as a networkx graph, an edge for each border (built once per map)."""

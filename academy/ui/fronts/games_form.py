@@ -15,7 +15,8 @@ from academy.ui.games_forms import CLOCK_OPTIONS, STYLE, created_links_html, joi
 from academy.ui.labels import hidden_label, wrapping_row
 from academy.ui.cpu_levels import level_notes_pane
 
-from .session import GAMES, LEVELS
+from .panels import CSS
+from .session import GAMES, LEVELS, seats_note
 
 __all__ = ["FrontsGamesForm", "fronts_seat_link", "fronts_watch_link"]
 
@@ -60,9 +61,11 @@ class FrontsGamesForm(pn.viewable.Viewer):
         self.join_button = pn.widgets.Button(label="Join", color="primary", width=90, css_classes=["fronts-join"])
         self.join_button.on_click(lambda e: self.join())
         self.join_result = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width")
+        self.seats_about = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width",
+                                        css_classes=["fronts-seats-note"])
         self.game_choice.param.watch(lambda e: self._show_seats(), "value")
         self._show_seats()
-        form = pn.Column(self.game_choice, self.mode, wrapping_row(*self.seats), level_notes_pane("fronts"),
+        form = pn.Column(self.game_choice, self.seats_about, self.mode, wrapping_row(*self.seats), level_notes_pane("fronts"),
                          pn.pane.HTML("<b>Clock</b>", margin=(8, 5, 0, 5)), self.clock, self.create_button,
                          sizing_mode="stretch_width")
         self.layout = pn.Column(
@@ -79,6 +82,9 @@ class FrontsGamesForm(pn.viewable.Viewer):
         n = GAMES[self.game_choice.value][1]
         for i, w in enumerate(self.seats):
             w.visible = i < n
+        note = seats_note(self.game_choice.value)
+        self.seats_about.object = f"<span class='academy-muted'>{html.escape(note)}</span>" if note else ""
+        self.seats_about.visible = bool(note)
 
     def create(self, seed: int | None = None) -> tuple[int, dict[int, str]]:
         """Create the game the form describes; returns (game id, tokens of the people's seats)."""

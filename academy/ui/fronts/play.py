@@ -20,7 +20,7 @@ from academy.ui.play_frame import PlayFrame
 from .board import FrontsBoard
 from .map_page import map_link
 from .panels import CSS, LEGEND, OddsPanel, OrdersPanel, ReportsPanel
-from .session import GAMES, LEVELS, LocalFronts
+from .session import GAMES, LEVELS, LocalFronts, seats_note
 from academy.ui.rule_line import divider
 from academy.ui.cpu_levels import level_notes_pane
 from academy.ui.rules_page import rules_card
@@ -41,8 +41,10 @@ def _players(label: str) -> dict[str, str]:
 def _map_about(label: str) -> str:
     """The link to the chosen map's page (its provinces, terrain, cities and garrisons)."""
     fmap = load_map(GAMES[label][0])
+    note = seats_note(label)
     return (f"<span class='academy-muted'>About this map: </span>{map_link(fmap.id, fmap.name, new_tab=True)}"
-            "<span class='academy-muted'> (provinces, terrain, cities, garrisons; opens in a new tab)</span>")
+            "<span class='academy-muted'> (provinces, terrain, cities, garrisons; opens in a new tab)</span>"
+            + (f"<br><span class='academy-muted seats-note'>{escape(note)}</span>" if note else ""))
 
 
 class FrontsPlayPage(PlayFrame, pn.viewable.Viewer):

@@ -39,7 +39,7 @@ from typing import Any
 import param
 
 from academy.core.errors import IllegalAction, RulesError
-from academy.core.text import count
+from academy.core.text import count, listing
 from academy.games.fronts.game import FrontsGame
 from academy.games.fronts.mapdata import load_map
 from academy.games.fronts.odds import preview as odds_preview
@@ -51,13 +51,34 @@ from academy.ui.orders_session import OrdersSession
 
 from .view import FrontsView
 
-__all__ = ["FrontsSession", "LocalFronts", "GAMES", "LEVELS", "MODES"]
+__all__ = ["FrontsSession", "LocalFronts", "GAMES", "LEVELS", "MODES", "seats_note"]
 
 #: the games the new-game form offers: label -> (map, players)
 GAMES: dict[str, tuple[str, int]] = {"Duel: 2 players (The Two Rivers)": ("duel", 2),
                                      "Crossroads: 3 players": ("crossroads", 3),
                                      "Crossroads: 4 players": ("crossroads", 4)}
 LEVELS = ("easy", "normal", "hard")
+
+
+def seats_note(label: str) -> str:
+    """What the form says of a game on a map made for more players, whose spare corners start neutral: the
+    seats farthest from the spare cities have the least to take ('' when every seat is as near)."""
+    map_id, n = GAMES[label]
+    fmap = load_map(map_id)
+    steps = fmap.spare_city_steps(n)
+    if not steps or len(set(steps.values())) == 1:
+        return ""
+    name = {pid: fmap.players[pid].name for pid in fmap.players}
+    order = sorted(steps, key=lambda p: (steps[p], list(fmap.players).index(p)))
+    far = max(steps.values())
+    farthest = [name[p] for p in order if steps[p] == far]
+    spans = [f"{steps[p]} steps from {name[p]}'s capital" if i == 0 else f"{steps[p]} from {name[p]}'s"
+             for i, p in enumerate(order)]
+    return (f"With {n} players, {listing(name[p] for p in list(fmap.players)[n:])}'s land and armies start "
+            f"neutral. Its nearest city is {listing(spans)}: {listing(farthest)} "
+            f"{'has the hardest seat' if len(farthest) == 1 else 'have the hardest seats'}, with the least to take.")
+
+
 MODES = ("move", "support", "strike", "scout")
 GROUND = tuple(k for k in LOSS_ORDER if UNITS[k].is_ground)
 

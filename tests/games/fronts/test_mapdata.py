@@ -146,3 +146,15 @@ def test_crossroads_map_is_the_same_from_every_corner() -> None:
     assert {frozenset(turn[x] for x in r) for r in m.rivers} == set(m.rivers)
     for player, stacks in m.stacks.items():
         assert {turn[p]: s for p, s in stacks.items()} == m.stacks[next_player[player]]
+
+
+def test_the_spare_corner_of_a_map_played_by_fewer_players() -> None:
+    """Goal and Neutral cities: a map's players left out start neutral (FrontsGame); with 3 players on
+    Crossroads, Gold's nearest city (Sunford or Goldcrest) is 3 steps from Redhaven, 4 from Greenholm and 5
+    from Bluecastle; with every player in play there is no spare corner."""
+    m = load_map("crossroads")
+    assert m.spare_city_steps(3) == {"red": 3, "blue": 5, "green": 4}
+    assert m.spare_city_steps(2) == {"red": 3, "blue": 4}
+    assert m.spare_city_steps(4) == {}
+    assert load_map("duel").spare_city_steps(2) == {}
+
