@@ -65,8 +65,8 @@ class FrontsGamesForm(pn.viewable.Viewer):
                                         css_classes=["fronts-seats-note"])
         self.game_choice.param.watch(lambda e: self._show_seats(), "value")
         self._show_seats()
-        form = pn.Column(self.game_choice, self.seats_about, self.mode, wrapping_row(*self.seats), level_notes_pane("fronts"),
-                         pn.pane.HTML("<b>Clock</b>", margin=(8, 5, 0, 5)), self.clock, self.create_button,
+        form = pn.Column(self.game_choice, self.seats_about, self.mode, wrapping_row(*self.seats),
+                         level_notes_pane("fronts"), pn.pane.HTML("<b>Clock</b>", margin=(8, 5, 0, 5)), self.clock, self.create_button,
                          sizing_mode="stretch_width")
         self.layout = pn.Column(
             pn.Card(form, title="New Fronts game", sizing_mode="stretch_width", collapsed=True,

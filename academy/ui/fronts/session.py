@@ -58,6 +58,8 @@ GAMES: dict[str, tuple[str, int]] = {"Duel: 2 players (The Two Rivers)": ("duel"
                                      "Crossroads: 3 players": ("crossroads", 3),
                                      "Crossroads: 4 players": ("crossroads", 4)}
 LEVELS = ("easy", "normal", "hard")
+MODES = ("move", "support", "strike", "scout")
+GROUND = tuple(k for k in LOSS_ORDER if UNITS[k].is_ground)
 
 
 def seats_note(label: str) -> str:
@@ -77,10 +79,6 @@ def seats_note(label: str) -> str:
     return (f"With {n} players, {listing(name[p] for p in list(fmap.players)[n:])}'s land and armies start "
             f"neutral. Its nearest city is {listing(spans)}: {listing(farthest)} "
             f"{'has the hardest seat' if len(farthest) == 1 else 'have the hardest seats'}, with the least to take.")
-
-
-MODES = ("move", "support", "strike", "scout")
-GROUND = tuple(k for k in LOSS_ORDER if UNITS[k].is_ground)
 
 
 def _leaves(tree: Any) -> list[str]:
