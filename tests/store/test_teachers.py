@@ -58,7 +58,7 @@ def test_courses_belong_to_their_teacher_and_are_shared_by_code(store: Store) ->
 
 def test_a_class_runs_a_course_and_keeps_work_per_lesson(store: Store) -> None:
     _, teacher = Teachers(store).create()
-    room = Classroom(store)
+    room = Classroom(store, listen=False)        # on PostgreSQL too (test_postgres.py): no listener left behind
     info, token = room.open_class("conquest", "attacking", exercises=2, teacher_token=teacher,
                                   lessons=["attacking", "conquering"])
     assert token == class_token(teacher, info.code) and info.lessons == ("attacking", "conquering")
@@ -143,7 +143,7 @@ def upgrades_from_0005(db_url: str) -> None:
         engine.dispose()
     with Store(db_url) as store:
         assert migrate.current_revision(store.engine) == migrate.head_revision()
-        room = Classroom(store)
+        room = Classroom(store, listen=False)    # on PostgreSQL too: no listener left behind
         info = room.info(7)
         assert (info.lesson_id, info.lessons, info.teacher_id, info.course_id) == ("attacking", ("attacking",),
                                                                                    None, None)
