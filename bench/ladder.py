@@ -357,7 +357,8 @@ class Row:
             won.setdefault(seat, [0, 0])
             won[seat][0] += o.higher_won
             won[seat][1] += 1
-        return ", ".join(f"{self.seat_names.get(seat, f'seat {seat}')} {w}/{n}" for seat, (w, n) in sorted(won.items()))
+        return ", ".join(f"{self.seat_names.get(seat, f'seat {seat}')} {w}/{n}"
+                         for seat, (w, n) in sorted(won.items()))
 
     @property
     def games(self) -> int:

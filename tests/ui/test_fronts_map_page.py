@@ -58,4 +58,3 @@ def test_the_play_form_says_which_seat_of_a_three_player_crossroads_is_hardest()
             ) in html.unescape(page.map_about.object)
     page.game_choice.value = "Crossroads: 4 players"
     assert "seats-note" not in page.map_about.object
-

@@ -157,4 +157,3 @@ def test_the_spare_corner_of_a_map_played_by_fewer_players() -> None:
     assert m.spare_city_steps(2) == {"red": 3, "blue": 4}
     assert m.spare_city_steps(4) == {}
     assert load_map("duel").spare_city_steps(2) == {}
-
