@@ -10,7 +10,7 @@ and of Tactics games played with fog, until the game is over). Position editors 
 ``position_text(game, state)`` gives the line (None when the position cannot be shared),
 ``read_position(game, text)`` the state it stands for (raises ``InvalidNotation`` for a tampered or
 malformed line, with the engine's message), ``position_link(game, text)`` the link's query string,
-and ``ShareLink`` a small view with the link and a Copy button (and "Play it out against the CPU" from the
+and ``ShareLink`` a small view with the link and a Copy button (and "Play this out against the CPU" from the
 same position), kept up to date from a callable.
 """
 from __future__ import annotations
@@ -110,7 +110,7 @@ class ShareLink(pn.viewable.Viewer):
 
     ``text`` is called on ``refresh()`` (a page calls it when its board changes) and returns the
     position line or None. ``compact``: stacked, for a narrow side column. ``practice``: under the link,
-    "Play it out against the CPU" at a chosen level from the same position (``practice.PracticeLink``;
+    "Play this out against the CPU" at a chosen level from the same position (``practice.PracticeLink``;
     a lesson page, which has its own with the exercise's goal, passes False). Under it too, for teachers,
     "Make an exercise from this position" (``lesson_writer``), from ``exercise_text()`` (default: ``text``;
     a page whose lesson line says more than its link, such as who plays, gives its own).

@@ -1,13 +1,14 @@
 """Practise from any position against the CPU (issue 21, item 6; Lichess's "practice with computer").
 
-A lesson board (and any position link) offers "Play it out against the CPU" at a level chosen beside
+A lesson board (and any position link) offers "Play this out against the CPU" at a level chosen beside
 it: the link is the position link with ``&cpu=<level>`` and, from a lesson, ``&lesson=<id>&exercise=<id>``.
 The Play tab opens the position with the person on this screen playing the side to move (the learner's
 power in Diplomacy, the first player in Fronts unless the line names one) and the CPU at that level the
 others, and shows the exercise's goal above the board while the game runs.
 
 ``practice_link(game, text, level, lesson, exercise)`` gives the query string; ``PracticeLink`` the
-control on a lesson page and under every share link (Play pages, editors: ``position_link.ShareLink``); ``practice_note(game, level, lesson, exercise)`` the note over the Play tab
+control on a lesson page and under every share link (Play pages, editors: ``position_link.ShareLink``); ``practice_note(game, level, lesson, exercise)`` the note over the Play tab and ``practice_message(level, you)``
+the Play tab's first message
 (the goal is looked up in the game's lessons by its ids, never read from the address).
 """
 from __future__ import annotations
@@ -23,9 +24,11 @@ import panel as pn
 from academy.core.errors import RulesError
 from academy.ui.labels import hidden_label, wrapping_row
 
-__all__ = ["LEVELS", "LEVEL_WORDS", "PracticeLink", "practice_level", "practice_link", "practice_note", "practice_seats", "lesson_line", "start_line"]
+__all__ = ["LEVELS", "LEVEL_WORDS", "PracticeLink", "practice_level", "practice_link", "practice_message", "practice_note", "practice_seats", "lesson_line", "start_line"]
 
 LEVELS = ("easy", "normal", "hard")
+#: the offer's words (issue 21, item 6)
+TITLE = "Play this out against the CPU"
 #: what to expect of each level, in a few words
 LEVEL_WORDS = {"easy": "easy (a beginner's moves)", "normal": "normal (sound play)", "hard": "hard (it searches)"}
 
@@ -53,6 +56,11 @@ def exercise_prompt(game: str, lesson: str | None, exercise: str | None) -> tupl
     return (found.title, ex.prompt) if ex is not None else None
 
 
+def practice_message(level: str, you: str) -> str:
+    """The first message of a game played out against the CPU: the level, and whom the person here plays."""
+    return f"{TITLE} ({level}): you are {you}."
+
+
 def practice_note(game: str, level: str, lesson: str | None = None, exercise: str | None = None) -> pn.pane.HTML:
     """The note over a Play tab opened to practise: whom the CPU plays, and the exercise's goal."""
     goal = exercise_prompt(game, lesson, exercise)
@@ -67,7 +75,7 @@ def practice_note(game: str, level: str, lesson: str | None = None, exercise: st
 
 
 class PracticeLink(pn.viewable.Viewer):
-    """"Play it out against the CPU": a level and a link for the position shown now (hidden when the
+    """"Play this out against the CPU": a level and a link for the position shown now (hidden when the
     position cannot be shared). ``text()`` gives the position line or None; ``where()`` the lesson and
     exercise ids (or Nones); ``refresh()`` when the board changes."""
 
@@ -79,7 +87,7 @@ class PracticeLink(pn.viewable.Viewer):
                                                     width=230, css_classes=["practice-level"]), "CPU level")
         self.link = pn.pane.HTML("", css_classes=["practice-link"], margin=(10, 5))
         self.level.param.watch(self.refresh, "value")
-        self.layout = pn.Column(pn.pane.HTML("<b>Play it out against the CPU:</b>", margin=(10, 5, 0, 5)),
+        self.layout = pn.Column(pn.pane.HTML(f"<b>{TITLE}:</b>", margin=(10, 5, 0, 5)),
                                 wrapping_row(self.level, self.link), sizing_mode="stretch_width", margin=0,
                                 visible=False, css_classes=["practice"])
         self.refresh()
@@ -90,7 +98,7 @@ class PracticeLink(pn.viewable.Viewer):
     def refresh(self, *events: Any) -> None:
         text = self._text()
         url = practice_link(self.game, text, self.level.value, *self._where()) if text else ""
-        html_link = f'<a href="{html.escape(url)}" class="practice-a tap">Play it out</a>' if url else ""
+        html_link = f'<a href="{html.escape(url)}" class="practice-a tap">Play this out</a>' if url else ""
         if self.link.object != html_link:
             self.link.object = html_link
         self.layout.visible = bool(url)
@@ -119,11 +127,12 @@ def start_line(game: str, position: str, seed: int) -> str | None:
 
 
 def lesson_line(game: str, model: Any) -> str | None:
-    """The position a lesson board plays out from: the board as it stands when a link may carry it, else
+    """The position a lesson board plays out from: the board as it stands when a link may carry it (the
+    exercise's own state, which knows the learner: Diplomacy's line then names the learner's power), else
     the exercise's start."""
     from academy.ui.position_link import position_text
-    text = position_text(game, getattr(model, "state", None))
     attempt = getattr(model, "attempt", None)
+    text = position_text(game, attempt.state if attempt is not None else getattr(model, "state", None))
     if text is None and attempt is not None:
         text = start_line(game, attempt.position, attempt.exercise.seed)
     return text

@@ -42,7 +42,7 @@ def test_a_tampered_link_says_so_and_the_page_still_works(serve, open_page):
 
 
 def test_a_lesson_board_is_played_out_against_the_cpu_by_a_click(serve, open_page):
-    """issue 21, item 6: the learner picks a level beside the lesson board and clicks "Play it out"; the Play
+    """issue 21, item 6: the learner picks a level beside the lesson board and clicks "Play this out"; the Play
     tab opens the board against that CPU, with the exercise's goal above it."""
     url = serve(lambda: build_page(current_query()))
     page = open_page()
@@ -59,5 +59,5 @@ def test_a_lesson_board_is_played_out_against_the_cpu_by_a_click(serve, open_pag
     note = page.wait_text(".practice-note", "Practice against the CPU, normal")
     assert "The exercise's goal (" in note
     page.wait_board()
-    assert "CPU" in page.wait_text(".game-message", "Play it out against the CPU (normal)")
+    assert "CPU" in page.wait_text(".game-message", "Play this out against the CPU (normal)")
     assert not page.errors, page.errors

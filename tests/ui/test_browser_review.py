@@ -1,6 +1,6 @@
 """The coach in headless Chromium (issue 22), the way a person gets there, by clicks from the home page:
 
-Home → Conquest's Play link → Load a saved game (the last battles: Blue holds Mongolia and Ural) → "Play it out"
+Home → Conquest's Play link → Load a saved game (the last battles: Blue holds Mongolia and Ural) → "Play this out"
 against the CPU → "Coach: warn me before a blunder" → a 1-die attack from Kamchatka is held back with the
 numbers, taken back, tried again and played anyway → the game played to its end → "Review this game" →
 the blunder with its numbers and the better attack drawn on the replay's board, stepping to another mark and
@@ -59,7 +59,7 @@ def test_live_coach_then_review_of_the_game_and_its_lesson(serve, open_page, tmp
     page.wait_text(".pass-screen", "Pass the screen to Red", shown=True)   # loaded: people only, a hot seat
     shown(page, ".cover-ready button").click()
     page.wait_text(".game-message", "Game loaded from last-battle.json", shown=True)
-    navigate(page, lambda: shown(page, ".practice-a").click(), ".coach-toggle")   # "Play it out" against the CPU
+    navigate(page, lambda: shown(page, ".practice-a").click(), ".coach-toggle")   # "Play this out" against the CPU
     page.wait_text(".phase-banner", "Attack", shown=True)
 
     # the live coach, off by default, turned on; a blunder is held back with its numbers

@@ -1,4 +1,4 @@
-"""Practise from any position against the CPU (issue 21, item 6): every lesson board offers "Play it out
+"""Practise from any position against the CPU (issue 21, item 6): every lesson board offers "Play this out
 against the CPU" at a chosen level; the link opens the Play tab with the person playing the side to move
 (the learner's power, the first Fronts player) and the CPU at that level the others, under a note that
 shows the exercise's goal."""
@@ -93,3 +93,27 @@ def test_every_play_pages_position_link_offers_playing_it_out_against_the_cpu(ga
 def test_a_lesson_page_offers_its_own_practice_link_only_once() -> None:
     lessons = part("conquest", "lessons")(lesson_id="attacking", exercise=None)
     assert lessons.share.practice is None and lessons.practice.layout.visible
+
+
+def test_a_diplomacy_lesson_played_out_against_the_cpu_gives_the_learner_the_lessons_power() -> None:
+    """Issue 21, item 6: "Cutting support" is Germany's exercise ("Germany to order"); played out against the
+    CPU, the person here plays Germany (not the first power in the alphabet) and the CPU every other."""
+    lessons = part("diplomacy", "lessons")(lesson_id="cutting-support", exercise=None)
+    query = link_query(lessons)
+    assert query["position"].startswith("Germany to order, S1901M |")
+    page = part("diplomacy", "play")()
+    assert page.open_position(query["position"], cpu="easy")
+    assert list(page.session.people) == ["GERMANY"]
+    assert set(page.session.levels) == set(page.session.engine_state.powers) - {"GERMANY"}
+
+
+def test_the_play_tabs_first_message_names_the_level_and_the_players_side() -> None:
+    from academy.ui.practice import TITLE, practice_message
+    assert TITLE == "Play this out against the CPU"
+    assert practice_message("hard", "Red") == "Play this out against the CPU (hard): you are Red."
+    page = part("fronts", "play")()
+    lessons = part("fronts", "lessons")(lesson_id=None, exercise=None)
+    lesson = lessons.lessons[0]
+    lessons.open(lesson.id, 0)
+    assert page.open_position(link_query(lessons)["position"], cpu="normal")
+    assert page.session.message.startswith("Play this out against the CPU (normal): you are Red.")

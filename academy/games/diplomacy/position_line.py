@@ -291,5 +291,7 @@ def read_position_line(text: str) -> Any:
 
 
 def public_position(state: Any) -> str:
-    """The position everybody may see: the units and centres, never the orders being written."""
-    return format_position(state.position)
+    """The position everybody may see: the units and centres, never the orders being written; on a lesson's
+    board also its learner's power ("Germany to order, ..."), so that the position played out from there
+    gives the learner the same power."""
+    return format_position(state.position, getattr(state, "learner", None))

@@ -57,7 +57,8 @@ LEVELS = ("easy", "normal", "hard")
 #: what a player may expect of each level, one line each (the forms that offer the levels show them)
 LEVEL_NOTES = {
     "easy": "CPU easy: a beginner; every stack marches on the nearest city it does not hold and attacks "
-            "what it outnumbers, leaving its own cities empty and its guns idle.",
+            "what it outnumbers, leaving its own cities empty and its guns idle; its planes strike where "
+            "it attacks, or else scout.",
     "normal": "CPU normal: attacks with its stacks together where the odds are good (its planes strike), keeps "
               "a guard in threatened cities, otherwise marches on the nearest city it does not hold.",
     "hard": "CPU hard: tries several plans against a guess of your orders, resolved by the engine, and keeps "

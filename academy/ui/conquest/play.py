@@ -15,7 +15,7 @@ import param
 from academy.games.conquest.game import OPTIONS, PLAYER_NAMES
 from academy.games.conquest.mapdata import available_maps
 from academy.ui.fit import board_and_side, side_by_side
-from academy.ui.practice import practice_seats
+from academy.ui.practice import practice_message, practice_seats
 from academy.ui.labels import wrapping_row
 from academy.ui.coach_box import CoachBox
 from academy.ui.play_frame import PlayFrame
@@ -179,7 +179,7 @@ class PlayPage(PlayFrame, pn.viewable.Viewer):
             return False
         if cpu:
             self.session.start_from(state, seats=practice_seats(state, "human", cpu),
-                                    message=f"Play it out against the CPU ({cpu}): you are {state.game.player_name(state.to_move())}.")
+                                    message=practice_message(cpu, state.game.player_name(state.to_move())))
         else:
             self.session.start_from(state, seats=["human"] * state.game.num_players,
                                     message="This position was opened from a link: every seat is played here.")

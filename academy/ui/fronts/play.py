@@ -23,6 +23,7 @@ from .panels import CSS, LEGEND, OddsPanel, OrdersPanel, ReportsPanel
 from .session import GAMES, LEVELS, LocalFronts, seats_note
 from academy.ui.rule_line import divider
 from academy.ui.cpu_levels import level_notes_pane
+from academy.ui.practice import practice_message
 from academy.ui.rules_page import rules_card
 
 __all__ = ["FrontsPlayPage"]
@@ -113,8 +114,8 @@ class FrontsPlayPage(PlayFrame, pn.viewable.Viewer):
         if cpu:
             me = state.game.player_ids[0]
             self.session.level = cpu
-            self.session.start_from(state, people=[me], message=f"Play it out against the CPU ({cpu}): you are "
-                                                                 f"{state.game.map.players[me].name}.")
+            self.session.start_from(state, people=[me],
+                                    message=practice_message(cpu, state.game.map.players[me].name))
         else:
             self.session.start_from(state, message="This position was opened from a link: every player is "
                                                     "played here, each in turn at the screen.")

@@ -34,7 +34,7 @@ from .legend import unit_key_text, unit_legend
 from .session import CPU_LEVELS, DEPLOYMENTS, HUMAN, GameOfWarSession
 from academy.ui.rule_line import divider
 from academy.ui.labels import hidden_label, wrapping_row
-from academy.ui.practice import practice_seats
+from academy.ui.practice import practice_message, practice_seats
 from academy.ui.cpu_levels import level_notes_pane
 from academy.ui.rules_page import rules_card
 from ..tap_answer import TAP_ANSWER
@@ -264,7 +264,7 @@ class GameOfWarPlayPage(PlayFrame, KeptBySeats, pn.viewable.Viewer):
             return False
         if cpu:
             self.session.start_from(state, seats=practice_seats(state, HUMAN, cpu),
-                                    message=f"Play it out against the CPU ({cpu}): you are {state.game.player_name(state.to_move())}.")
+                                    message=practice_message(cpu, state.game.player_name(state.to_move())))
         else:
             self.session.start_from(state, seats=[HUMAN, HUMAN],
                                     message="This position was opened from a link: both sides are played here.")

@@ -27,7 +27,7 @@ from .house_rules import HouseRules
 from .panels import CSS, LEGEND, odds_html, status_html, why_html
 from .session import CPU_LEVELS, HUMAN, TacticsSession
 from academy.ui.rule_line import divider
-from academy.ui.practice import practice_seats
+from academy.ui.practice import practice_message, practice_seats
 from academy.ui.cpu_levels import level_notes_pane
 from academy.ui.rules_page import rules_card
 from ..tap_answer import TAP_ANSWER
@@ -161,7 +161,7 @@ class TacticsPlayPage(PlayFrame, KeptBySeats, pn.viewable.Viewer):
             return False
         if cpu:
             self.session.start_from(state, practice_seats(state, HUMAN, cpu),
-                                    message=f"Play it out against the CPU ({cpu}): you are {state.game.player_name(state.to_move())}.")
+                                    message=practice_message(cpu, state.game.player_name(state.to_move())))
         else:
             self.session.start_from(state, [HUMAN] * state.game.num_players,
                                     message="This position was opened from a link: both armies are played here.")

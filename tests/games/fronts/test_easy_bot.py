@@ -52,6 +52,19 @@ def test_battles_easy_does_not_attack_against_the_odds_but_still_marches():
     assert orders == ["2 infantry Millbrook -> Oakhollow"]
 
 
+def test_air_easy_strikes_where_it_attacks_or_else_scouts_as_its_level_note_says():
+    """fronts.md "Air": easy's plane in Millbrook strikes Riverton, which its stack attacks; with no attack in
+    range it scouts. Its level note (the forms' line) says so."""
+    from academy.games.fronts.bots import LEVEL_NOTES
+    attack = easy_orders("turn 3; Red 0: 3 infantry 1 armor 1 air Millbrook; Blue 0: 2 infantry Southport; "
+                         "neutral: 1 infantry Riverton, 2 infantry Fordham")
+    assert attack == ["3 infantry 1 armor Millbrook -> Riverton", "1 air Millbrook strike Riverton"]
+    march = easy_orders("turn 3; Red 0: 2 infantry 1 air Millbrook; Blue 0: 2 infantry Southport; "
+                        "neutral: 3 infantry Riverton, 2 infantry Fordham")
+    assert march[0] == "2 infantry Millbrook -> Oakhollow" and march[1].startswith("1 air Millbrook scout ")
+    assert "its planes strike where it attacks, or else scout" in LEVEL_NOTES["easy"]
+
+
 def test_supply_a_stack_cut_off_heads_back_toward_a_friendly_city():
     """fronts.md "Supply": Birchwood (Blue's land) has no path to a Red city; the stack steps nearer one."""
     line = ("turn 3; Red 0: 2 infantry Birchwood, 2 infantry Northgate; Blue 0: 2 infantry Southport; "
