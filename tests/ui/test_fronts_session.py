@@ -352,3 +352,22 @@ def test_the_odds_count_a_teammates_submitted_orders():
     [battle] = [p for p in s.previews if p["province"] == "crown"]
     assert battle["sides"][0]["name"] == "Red + Green" and [x["strength"] for x in battle["sides"]] == [8, 10.5]
     assert battle["sides"][0]["win"] == pytest.approx(64 / (64 + 110.25))
+
+
+def test_the_build_box_names_a_city_when_the_first_position_comes_from_a_lesson():
+    """Issue 21, item 6: a lesson played out against the CPU starts with Red's cities in the "Build in" box
+    and one of them chosen (the box was blank: a Select given its options after it had none keeps no value)."""
+    from urllib.parse import parse_qsl, urlsplit
+
+    from academy.ui.fronts.panels import OrdersPanel
+    from academy.ui.shell import part
+    lessons = part("fronts", "lessons")(lesson_id="artillery", exercise=None)
+    href = lessons.practice.link.object.split('href="')[1].split('"')[0].replace("&amp;", "&")
+    page = FrontsPlayPage(seed=1)
+    panel = OrdersPanel(page.session)  # made before the game and shown after it started, as from a link
+    assert not panel.build_city.options
+    assert page.open_position(dict(parse_qsl(urlsplit(href).query))["position"], cpu="easy")
+    assert panel.build_row.visible and panel.build_city.options == ["Millbrook", "Northgate"]
+    assert panel.build_city.value == "Millbrook"
+    assert pn.panel(panel).get_root(bokeh.document.Document()).select_one({"css_classes": ["build-city"]}).value \
+        == "Millbrook"

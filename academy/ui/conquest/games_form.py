@@ -19,7 +19,7 @@ from academy.ui.games_forms import (CLOCK_OPTIONS, OPEN_SEAT, STYLE, created_lin
                                     join_chosen_seat)
 from academy.ui.games_forms import seat_link as shared_seat_link
 from academy.ui.games_forms import watch_link as shared_watch_link
-from academy.ui.labels import hidden_label, wrapping_row
+from academy.ui.labels import hidden_label, set_options, wrapping_row
 from academy.ui.conquest.session import CPU_LEVELS, HUMAN
 from academy.ui.cpu_levels import level_notes_pane
 
@@ -142,7 +142,7 @@ class ConquestGamesForm(pn.viewable.Viewer):
         forget_replaced_links(self.hub.store, games, self.my_tokens)
         free = {f"Game {g.id} · seat {PLAYER_NAMES[p]} ({len(g.seats)} players)": (g.id, p)
                 for g in games if g.game_name == "conquest" for p in g.free_public_seats}
-        self.join_seat.options = free
+        set_options(self.join_seat, free)
         self.join_row.visible = bool(free) or bool(self.join_result.object)
         games = [g for g in games if g.game_name == "conquest"]
         if not games:

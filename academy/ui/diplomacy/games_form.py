@@ -16,7 +16,7 @@ from academy.games.diplomacy.game import RULE_NOTES
 from academy.store.errors import StoreError
 from academy.ui.games_forms import (CLOCK_OPTIONS, STYLE, created_links_html, forget_replaced_links, join_chosen_seat,
                                     seat_link, watch_link)
-from academy.ui.labels import hidden_label, wrapping_row
+from academy.ui.labels import hidden_label, set_options, wrapping_row
 from academy.ui.conquest.session import CPU_LEVELS
 
 from .session import POWERS
@@ -130,7 +130,7 @@ class DiplomacyGamesForm(pn.viewable.Viewer):
             self.table.object = f"<p>The games cannot be listed: {html.escape(str(exc))}</p>"
             return
         free = {f"Game {g.id} · {POWERS[p].title()}": (g.id, p) for g in games for p in g.free_public_seats}
-        self.join_seat.options = free
+        set_options(self.join_seat, free)
         self.join_row.visible = bool(free) or bool(self.join_result.object)
         if not games:
             self.table.object = "<p>No Diplomacy games yet: create one above.</p>"

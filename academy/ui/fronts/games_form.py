@@ -12,7 +12,7 @@ from academy.core.rng import new_seed
 from academy.games.fronts.game import FrontsGame
 from academy.store.errors import StoreError
 from academy.ui.games_forms import CLOCK_OPTIONS, STYLE, created_links_html, join_chosen_seat, seat_link, watch_link
-from academy.ui.labels import hidden_label, wrapping_row
+from academy.ui.labels import hidden_label, set_options, wrapping_row
 from academy.ui.cpu_levels import level_notes_pane
 
 from .panels import CSS
@@ -117,5 +117,5 @@ class FrontsGamesForm(pn.viewable.Viewer):
             games = [g for g in self.hub.store.list_games() if g.game_name == "fronts"]
         except StoreError:
             return
-        self.join_seat.options = {f"Fronts game {g.id} · {COLOURS[p]}": (g.id, p)
-                                  for g in games for p in g.free_public_seats}
+        set_options(self.join_seat, {f"Fronts game {g.id} · {COLOURS[p]}": (g.id, p)
+                                     for g in games for p in g.free_public_seats})

@@ -12,7 +12,7 @@ import param
 from academy.core.text import count, percent
 from academy.games.fronts.units import LOSS_ORDER
 from academy.ui.defer import later
-from academy.ui.labels import wrapping_row
+from academy.ui.labels import set_options, wrapping_row
 
 from .board import colour, stack_label
 from ..tap_answer import TAP_ANSWER
@@ -235,8 +235,7 @@ class OrdersPanel(pn.viewable.Viewer):
                 w.visible = active
             builds = sorted((s.options.get("build") or {}).keys())
             self.build_row.visible = active and bool(builds)
-            if list(self.build_city.options) != builds:
-                self.build_city.options = builds
+            set_options(self.build_city, builds)
             if active:
                 self.submit.label = ("Submit again (replaces your orders)" if s.is_submitted
                                      else f"Submit orders ({len(s.pending)})")

@@ -14,7 +14,7 @@ from academy.games.game_of_war.bots import LEVELS
 from academy.games.game_of_war.game import GameOfWarGame
 from academy.store.errors import StoreError
 from academy.ui.games_forms import CLOCK_OPTIONS, STYLE, created_links_html, join_chosen_seat, seat_link, watch_link
-from academy.ui.labels import hidden_label, wrapping_row
+from academy.ui.labels import hidden_label, set_options, wrapping_row
 from academy.ui.cpu_levels import level_notes_pane
 
 from .session import DEPLOYMENTS
@@ -108,5 +108,5 @@ class GameOfWarGamesForm(pn.viewable.Viewer):
             games = [g for g in self.hub.store.list_games() if g.game_name == "game_of_war"]
         except StoreError:
             return
-        self.join_seat.options = {f"Game of War {g.id} · {_side_name(p)}": (g.id, p)
-                                  for g in games for p in g.free_public_seats}
+        set_options(self.join_seat, {f"Game of War {g.id} · {_side_name(p)}": (g.id, p)
+                                     for g in games for p in g.free_public_seats})

@@ -12,6 +12,7 @@ import param
 
 from academy.games.tactics.units import UNITS
 from academy.ui.defer import later
+from academy.ui.labels import set_options
 from academy.ui.tick import Tick
 
 from .session import CHOICE_KINDS, TacticsSession
@@ -108,8 +109,7 @@ class ActionControls(pn.viewable.Viewer):
             self.cancel.visible = s.selected is not None
             unloads = s.options_of("unload") if "unload" in kinds else []
             drops = {s.describe(a): a for a in unloads}
-            if self.drops.options != drops:
-                self.drops.options = drops
+            set_options(self.drops, drops)
             self.drops.visible = len(unloads) > 1
             menu = s.build_menu()
             builds = {build_label(unit, cost, short): unit for unit, cost, short in menu}

@@ -13,7 +13,7 @@ from academy.games.tactics.game import TacticsGame
 from academy.games.tactics.missions import MISSIONS
 from academy.store.errors import StoreError
 from academy.ui.games_forms import CLOCK_OPTIONS, STYLE, created_links_html, join_chosen_seat, seat_link, watch_link
-from academy.ui.labels import hidden_label, wrapping_row
+from academy.ui.labels import hidden_label, set_options, wrapping_row
 from academy.ui.cpu_levels import level_notes_pane
 
 from .house_rules import HouseRules
@@ -154,5 +154,5 @@ class TacticsGamesForm(pn.viewable.Viewer):
             games = [g for g in self.hub.store.list_games() if g.game_name == "tactics"]
         except StoreError:
             return
-        self.join_seat.options = {f"Tactics game {g.id} · {_army(p)}": (g.id, p)
-                                  for g in games for p in g.free_public_seats}
+        set_options(self.join_seat, {f"Tactics game {g.id} · {_army(p)}": (g.id, p)
+                                     for g in games for p in g.free_public_seats})
