@@ -123,6 +123,25 @@ def test_fronts_reports_are_grouped_by_turn() -> None:
     assert "Turn 2" in view.box.objects[0].object and "Turn 1" in view.box.objects[1].object
 
 
+def test_fronts_reports_mark_only_what_the_others_did_and_list_a_players_orders_once() -> None:
+    """Issue 21 (played by a new user): in the newest turn only the others' events are marked "While you
+    waited" (Red's own capture, income, build and orders are not), and Red's orders are one line each under
+    "Red's orders:", not also all in a row above them."""
+    s = LocalFronts()
+    s.new_game(people=["red"], seed=3, level="easy")
+    s.add_order("build 1 infantry Millbrook")
+    s.submit()
+    entries = report_entries(s.reports)
+    by = {e["text"]: e["by"] for e in entries}
+    assert by["Blue took Eastmere."] == "blue" and by["Red is paid 12 (funds 22)."] == "red"
+    orders = next(e for e in entries if e["kind"] == "orders")
+    assert orders["text"] == "Red's orders:" and orders["why"] == ["build 1 infantry Millbrook: built"]
+    marked = waited_marks(entries, {"red"}, "newest")
+    assert {entries[i]["text"] for i in marked} == {"Blue took Eastmere."}
+    html = ReportsPanel(s).box.objects[0].object
+    assert html.count("build 1 infantry Millbrook: built") == 1
+
+
 def test_empty_log_says_so() -> None:
     s = ConquestSession(synchronous=True, cpu_delay=0)
     view = EventLog(s, entries=lambda: s.log, empty="Nothing yet.")

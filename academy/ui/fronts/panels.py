@@ -318,21 +318,29 @@ class OddsPanel(pn.viewable.Viewer):
 
 def report_entries(reports: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The resolved turns as event-log entries (``academy.ui.event_log``), headed "Turn N": every event
-    the viewer could see, battles with their why lines."""
+    the viewer could see, battles with their why lines, each by the player it names (none: the turn's)."""
     out: list[dict[str, Any]] = []
     for rep in reports:
         heading = f"Turn {rep['turn']}"
         events = [e for e in rep["events"] if e["kind"] != "turn"]
         if not events:
             out.append({"turn": heading, "kind": "quiet", "text": "Nothing you could see happened.", "by": "turn"})
-        out += [{"turn": heading, "kind": e["kind"], "text": e["text"], "why": list(e.get("why") or []),
-                 "by": "turn"} for e in events]
+        out += [{"turn": heading, "kind": e["kind"], "text": _short(e), "why": list(e.get("why") or []),
+                 "by": (e.get("data") or {}).get("player", "turn")} for e in events]
     return out
+
+
+def _short(event: dict[str, Any]) -> str:
+    """An event's line in the log: a player's orders are one line each under "Red's orders" (their why lines),
+    not also all in a row."""
+    if event["kind"] == "orders" and event.get("why"):
+        return event["text"].split(": ", 1)[0] + ":"
+    return str(event["text"])
 
 
 def ReportsPanel(session: Any) -> Any:  # noqa: N802 - the panel's name, as before
     """The battle reports of every turn the viewer has seen resolve: the shared event log, newest turn
-    at the top; the newest turn (resolved while you waited for the others) marked."""
+    at the top; in the newest turn (resolved while you waited for the others) what the others did marked."""
     from academy.ui.event_log import EventLog
 
     def mine() -> set[str]:
