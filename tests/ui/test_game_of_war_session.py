@@ -217,6 +217,23 @@ def test_choosing_a_destination_warns_about_friends_it_would_cut_off():
     assert s.message == "Release on m7 to move N-C1 there."
 
 
+def test_choosing_a_destination_warns_when_the_move_takes_the_unit_itself_off_the_lines():
+    """game-of-war.md, Communication (found by a new user): a lone cavalry on m1's column moving to l6 leaves
+    every line of its side: the square is marked like one that cuts a friend off, selecting it says so, and
+    so does dragging over it; m8, still on the column, is not marked."""
+    from academy.games.game_of_war import parse_position
+    s = GameOfWarSession(synchronous=True, cpu_delay=0)
+    s.start_from(parse_position("North to move | board: empty | North arsenals: m1 | South arsenals: m20 | "
+                                "North: N-C1 m6 | South: S-I1 a20"), [HUMAN, HUMAN])
+    s.click((12, 5))
+    assert (11, 5) in s.cutting and (12, 7) not in s.cutting
+    assert "Careful: Moving N-C1 to" in s.message and "takes N-C1 itself off the lines" in s.message
+    assert s.drag_start((12, 5))
+    s.drag_over((11, 5))
+    assert s.message == ("Release on l6 to move N-C1 there. Moving N-C1 to l6 takes N-C1 itself off the lines: "
+                         "a unit off the lines can't move and adds nothing in combat.")
+
+
 def test_undo_says_in_words_what_it_took_back_and_a_finished_game_stays_finished():
     """Undo (issue 18): it names what it took back in the engine's words ("Undone: end." was all it
     said), and after the game ended it refuses: the winning capture is not taken back."""

@@ -106,15 +106,32 @@ def connection_change(pos: Position, unit_id: str, to: Square) -> tuple[list[str
             sorted(u for u in others if u not in before and u in after))
 
 
+def cuts_itself_off(pos: Position, unit_id: str, to: Square) -> bool:
+    """Would moving ``unit_id`` to ``to`` take the unit itself off its side's lines (game-of-war.md,
+    Communication)? No rule is checked.
+
+    >>> from academy.games.game_of_war.snapshot import parse_position
+    >>> s = parse_position("North to move | board: empty | North arsenals: m1 | South arsenals: m20 | "
+    ...                    "North: N-I2 m6")
+    >>> cuts_itself_off(s.position, "N-I2", (10, 5)), cuts_itself_off(s.position, "N-I2", (12, 6))
+    (True, False)
+    """
+    side = pos.unit(unit_id).side
+    return (unit_id in communication(pos, side).connected
+            and unit_id not in communication(pos.with_unit_at(unit_id, (int(to[0]), int(to[1]))), side).connected)
+
+
 def connection_warning(pos: Position, unit_id: str, to: Square) -> str:
-    """``connection_change`` in words, for the player choosing where to move ('' when nothing changes):
-    "Moving N-C1 to a1 cuts off N-I1 and N-K1: a unit off the lines can't move and adds nothing in
-    combat."."""
+    """``connection_change`` (and ``cuts_itself_off``) in words, for the player choosing where to move (''
+    when nothing changes): "Moving N-C1 to a1 cuts off N-I1 and N-K1: a unit off the lines can't move and
+    adds nothing in combat.", "Moving N-C1 to f9 takes N-C1 itself off the lines: ..."."""
     from .notation import format_square
     cut, back = connection_change(pos, unit_id, to)
+    lost = ([f"takes {unit_id} itself off the lines"] if cuts_itself_off(pos, unit_id, to) else []) \
+        + ([f"cuts off {listing(cut)}"] if cut else [])
     parts = []
-    if cut:
-        parts.append(f"cuts off {listing(cut)}: a unit off the lines can't move and adds nothing in combat")
+    if lost:
+        parts.append(" and ".join(lost) + ": a unit off the lines can't move and adds nothing in combat")
     if back:
         parts.append(f"brings {listing(back)} back onto the lines")
     return f"Moving {unit_id} to {format_square(to)} {'; it '.join(parts)}." if parts else ""

@@ -39,7 +39,7 @@ from academy.games.game_of_war import rules as gow_rules
 from academy.games.game_of_war.actions import Attack, Deploy, EndTurn, Move, Retreat
 from academy.games.game_of_war.bots import make_bot
 from academy.games.game_of_war.combat import combat
-from academy.games.game_of_war.communication import connection_change, connection_warning
+from academy.games.game_of_war.communication import connection_change, connection_warning, cuts_itself_off
 from academy.games.game_of_war.position import Position
 from academy.games.game_of_war.notation import format_square
 from academy.games.game_of_war.units import SIDES, UNIT_TYPES
@@ -409,8 +409,7 @@ class GameOfWarSession(Dragging, TurnSession, GameOfWarView):
         if not self.destinations and not self.targets:
             self._publish(message=self._why_stuck(u))
         else:
-            risky = [w for to in self.destinations if (w := connection_warning(self.state.position, unit_id, to))
-                     and "cuts off" in w] if self.state.phase != "retreat" else []
+            risky = [connection_warning(self.state.position, unit_id, to) for to in self.cutting]
             careful = f" Careful: {risky[0]}" + (f" ({count(len(risky) - 1, 'other square')} too.)"
                                                  if len(risky) > 1 else "") if risky else ""
             self._publish(message=f"{u.kind.label.capitalize()} {unit_id} selected: "
@@ -534,12 +533,13 @@ class GameOfWarSession(Dragging, TurnSession, GameOfWarView):
     _cut_memo: tuple[Any, list[Any]] = (None, [])
 
     def _cutting(self, state: Any, unit_id: str, squares: list[Any]) -> list[Any]:
-        """Of ``squares``, those where moving ``unit_id`` cuts a unit of its side off the lines (worked out once
-        per position and unit; not in a retreat, which has no other way to go)."""
+        """Of ``squares``, those where moving ``unit_id`` cuts a unit of its side (itself too) off the lines
+        (worked out once per position and unit; not in a retreat, which has no other way to go)."""
         key = (id(state), len(state.record), unit_id, tuple(map(tuple, squares)))
         if self._cut_memo[0] != key:
             cut = [] if state.phase == "retreat" else [
-                to for to in squares if connection_change(state.position, unit_id, to)[0]]
+                to for to in squares if connection_change(state.position, unit_id, to)[0]
+                or cuts_itself_off(state.position, unit_id, to)]
             self._cut_memo = (key, cut)
         return list(self._cut_memo[1])
 
