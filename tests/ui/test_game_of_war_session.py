@@ -63,7 +63,7 @@ def test_a_move_by_two_clicks():
     assert state.position.unit(uid).at == to
     assert state.moves_left == 4 and uid in state.moved
     assert s.log[-1]["kind"] == "move" and uid in s.log[-1]["text"]
-    assert s.message == ""
+    assert s.message == s.log[-1]["text"]              # the move is confirmed in words (the box was left blank)
     s.click(to)                                          # the same unit again: it has moved, the engine says so
     assert s.selected == uid and s.destinations == [] and "already moved" in s.message
 
@@ -232,6 +232,14 @@ def test_choosing_a_destination_warns_when_the_move_takes_the_unit_itself_off_th
     s.drag_over((11, 5))
     assert s.message == ("Release on l6 to move N-C1 there. Moving N-C1 to l6 takes N-C1 itself off the lines: "
                          "a unit off the lines can't move and adds nothing in combat.")
+
+
+def test_a_new_game_says_the_cpus_level_until_the_person_plays_even_when_the_cpu_moves_first():
+    """Found by a new user: North (the CPU) moves first and its moves cleared "New game: ... (CPU easy)"
+    before the person could read it."""
+    s = GameOfWarSession(synchronous=True, cpu_delay=0)
+    s.new_game(seats=["easy", HUMAN], seed=4)
+    assert s.state.side == "south" and s.message == "New game: North (CPU easy), South (you)."
 
 
 def test_undo_says_in_words_what_it_took_back_and_a_finished_game_stays_finished():

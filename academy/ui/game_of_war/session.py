@@ -452,7 +452,8 @@ class GameOfWarSession(Dragging, TurnSession, GameOfWarView):
 
     def _show_played(self, action: Any, events: list[Any], mover: int | None) -> None:
         sel = getattr(action, "unit", None) if isinstance(action, Move) else None
-        self._publish(selected=sel, target=None, message="", last_events=list(events),
+        said = [e.text for e in events if getattr(e, "text", "")]
+        self._publish(selected=sel, target=None, message=said[-1] if said else "", last_events=list(events),
                       log=self.log + log_lines(events, len(self.state.record), self.state), **self._track(events))
         if sel is not None and not self.targets:      # nothing more this unit can do: clear the selection
             self._publish(selected=None)
@@ -582,5 +583,6 @@ class GameOfWarSession(Dragging, TurnSession, GameOfWarView):
         return 0.0 if getattr(state, "phase", None) == "deploy" else self.cpu_delay
 
     def _cpu_played(self, action: Any, events: list[Any], player: int) -> None:
-        self._publish(selected=None, target=None, message="", last_events=list(events),
+        # the message stays (a new game's says who plays which side at which level): the log tells the moves
+        self._publish(selected=None, target=None, last_events=list(events),
                       log=self.log + log_lines(events, len(self.state.record), self.state), **self._track(events))
