@@ -163,13 +163,15 @@ class PlayFrame:
 
     def start_or_say(self, start: Callable[[], Any]) -> bool:
         """Run ``start`` (the session's new game with the form's choices); False and the reason under the
-        form if it raises ValueError (a RulesError is one)."""
+        form if it raises ValueError (a RulesError is one). A game started folds the form away, every time
+        (opened again with its title for a second game, it stayed open above the new board)."""
         try:
             start()
         except ValueError as exc:
             self.say_in_form(str(exc))
             return False
         self.say_in_form("")
+        self.form_card.collapsed = True
         return True
 
     def read_link(self, text: str) -> Any:

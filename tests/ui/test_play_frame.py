@@ -134,9 +134,14 @@ def test_start_or_say_reports_a_refusal_under_the_form(game: str) -> None:
     assert page.start_or_say(refuse) is False
     assert escape(words) in page.form_message.object
     assert not page.game_area.visible
+    assert not page.form_card.collapsed                                  # refused: the form stays open
     started = []
     assert page.start_or_say(lambda: started.append(True)) is True
     assert started and escape(words) not in page.form_message.object   # said no more once a start went through
+    assert page.form_card.collapsed                                      # started: the form folds away
+    page.form_card.collapsed = False                                     # "New game" opened again ...
+    assert page.start_or_say(lambda: started.append(True)) is True
+    assert page.form_card.collapsed                                      # ... and a second start folds it too
     with pytest.raises(KeyError):                                       # only a refusal (ValueError) is said
         page.start_or_say(lambda: {}["x"])
 
