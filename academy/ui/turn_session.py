@@ -174,7 +174,7 @@ class TurnSession(Acting, CpuTurns, Coached, Resigning, param.Parameterized):
         n = state.game.num_players
         seats = self._checked_seats(seats if seats is not None else [HUMAN] * n, n)
         events = [*state.opening(), *state.settle()]
-        self._start(state, seats, message, log_lines(events, len(state.record), state), events)
+        self._start(state, seats, message, _headed(state, log_lines(events, len(state.record), state)), events)
 
     def resume(self, record: Any, seats: Sequence[str], message: str = "") -> None:
         """Play on from ``record`` (a loaded game, one kept over a reload) with ``seats``: the position after
@@ -363,3 +363,14 @@ class TurnSession(Acting, CpuTurns, Coached, Resigning, param.Parameterized):
         self._show_game(state, message=self._undone_text(state, entry, record, index), log=log, last_events=[])
         self._run_cpu()
         return True
+
+
+def _headed(state: State, log: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The log of a game played on from a position, headed by the turn it starts in (its first moves were
+    grouped under "Start of the game" when they ended that turn: a lesson's one attack, say)."""
+    from .registry import turn_rule
+    rule = turn_rule(state.game.name)
+    if rule is None or any(e.get("turn") for e in log):
+        return log
+    return [{"step": len(state.record), "kind": "position", "text": "The game goes on from this position.",
+             "why": [], "by": None, "turn": rule.heading(state)}, *log]

@@ -242,6 +242,21 @@ def test_a_new_game_says_the_cpus_level_until_the_person_plays_even_when_the_cpu
     assert s.state.side == "south" and s.message == "New game: North (CPU easy), South (you)."
 
 
+def test_a_game_played_on_from_a_position_logs_its_first_turn_under_that_turns_heading():
+    """Found by a new user: a lesson's position played out, North's one attack (which ends the turn) was
+    logged under "Start of the game", with no "Turn 1 · North"."""
+    from academy.games.game_of_war import parse_position
+    from academy.games.game_of_war.actions import Attack
+    from academy.ui.event_log import group_turns
+    s = GameOfWarSession(synchronous=True, cpu_delay=0)
+    s.start_from(parse_position("North to move | board: empty | North arsenals: a8 | South arsenals: a10 | "
+                                "North: N-I1 e8, N-I2 g8 | South: S-I1 e10, S-I2 j12"), [HUMAN, HUMAN])
+    s._do(Attack("N-I1", "S-I1"))
+    groups = group_turns(s.log)
+    assert [g.heading for g in groups][:2] == ["Turn 1 · North", "Turn 2 · South"]
+    assert [e["kind"] for _, e in groups[0].entries] == ["position", "attack"]
+
+
 def test_undo_says_in_words_what_it_took_back_and_a_finished_game_stays_finished():
     """Undo (issue 18): it names what it took back in the engine's words ("Undone: end." was all it
     said), and after the game ended it refuses: the winning capture is not taken back."""
