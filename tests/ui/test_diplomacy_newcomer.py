@@ -27,17 +27,18 @@ def test_the_play_tab_offers_each_cpu_power_easy_normal_or_hard_and_says_what_to
     page.layout.get_root(bokeh.document.Document())
     germany = page.levels["GERMANY"]
     assert list(germany.options) == ["CPU easy", "CPU normal", "CPU hard"]
+    assert germany.value == "normal"                # as on every other game's Play form
     assert not page.levels["FRANCE"].visible and germany.visible      # France is a person on this screen
     text = _texts(page.layout)
     assert "CPU easy:" in text and "CPU normal:" in text and "CPU hard:" in text
     germany.value = "hard"
-    page.levels["ITALY"].value = "normal"
+    page.levels["ITALY"].value = "easy"
     assert page.start_game()
     bots = page.session._bots
     assert isinstance(bots["GERMANY"], HeuristicBot) and bots["GERMANY"].level == "hard"
-    assert bots["ITALY"].level == "normal" and type(bots["ENGLAND"]) is EasyBot
+    assert type(bots["ITALY"]) is EasyBot and bots["ENGLAND"].level == "normal"
     assert "FRANCE" not in bots
-    assert "hard: Germany" in page.session.message and "normal: Italy" in page.session.message
+    assert "hard: Germany" in page.session.message and "easy: Italy" in page.session.message
     kept = page.local_game()                                          # a reload keeps the levels
     again = DiplomacyPlayPage(seed=2)
     again.resume_local_game(kept.record, kept.setup)

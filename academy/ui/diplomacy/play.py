@@ -64,7 +64,7 @@ class DiplomacyPlayPage(PlayFrame, pn.viewable.Viewer):
         self.seed = seed
         self.people = pn.widgets.CheckButtonGroup(options={p.title(): p for p in POWERS}, value=["FRANCE"],
                                                   color="primary", variant="outline", css_classes=["people-choice"])
-        self.levels = {p: pn.widgets.Select(label=p.title(), options=CPU_OPTIONS, value="easy", width=130,
+        self.levels = {p: pn.widgets.Select(label=p.title(), options=CPU_OPTIONS, value="normal", width=130,
                                             css_classes=["cpu-level", f"cpu-level-{p.lower()}"])
                        for p in POWERS}
         self.people.param.watch(lambda e: self._show_levels(), "value")
