@@ -262,3 +262,19 @@ def test_the_games_page_creates_a_free_deployment_game(hub):
     form.deployment.value = "standard"
     other_id, _ = form.create(seed=3)
     assert hub.open(other_id).state_for(0)["phase"] != "deploy"
+
+
+def test_the_form_says_what_the_chosen_deployment_is():
+    """Found by a new user: the form explained only free deployment, while "The Academy's opening" is the
+    default and "The open-source opening" was never explained; the line under the choice now follows it,
+    in the map's own words for its openings."""
+    from academy.games.game_of_war.mapdata import deployment_description
+    page = GameOfWarPlayPage(seed=1)
+    assert page.deployment.value == "standard"
+    assert "designed for the Academy" in page.deployment_about.object
+    assert deployment_description("academy_default").startswith("Original opening designed for the Academy")
+    page.deployment.value = "open_source_default"
+    assert "open-source web and Scala ports" in page.deployment_about.object
+    page.deployment.value = "free"
+    assert "places its 17 units in its own territory, hidden" in page.deployment_about.object
+    assert deployment_description("no_such_opening") == ""

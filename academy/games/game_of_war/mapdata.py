@@ -33,6 +33,11 @@ def deployment_names(name: str = "classic") -> list[str]:
     return list(_load(name)[0].get("deployments", {}))
 
 
+def deployment_description(which: str, name: str = "classic") -> str:
+    """What the map says of one of its openings ('academy_default', 'open_source_default'); '' if nothing."""
+    return str(_load(name)[0].get("deployments", {}).get(which, {}).get("description", ""))
+
+
 def deployment(which: str | None = "academy_default", name: str = "classic") -> Position:
     """The board with one of its openings ('academy_default', 'open_source_default'), or empty for None."""
     data, text, path = _load(name)

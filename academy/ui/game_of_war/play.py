@@ -118,6 +118,14 @@ def status_html(s: GameOfWarSession) -> str:
             f"{state.moves_left} of {MOVES_PER_TURN}</span></div></div>")
 
 
+def deployment_words(choice: str) -> str:
+    """The line under the form's deployment choice: what that deployment is."""
+    from academy.games.game_of_war.mapdata import deployment_description
+    text = ("Each side places its 17 units in its own territory, hidden from the other until both are done."
+            if choice == "free" else deployment_description("academy_default" if choice == "standard" else choice))
+    return f"<span class='muted'>{escape(text)}</span>"
+
+
 def deployment_status_html(s: GameOfWarSession) -> str:
     """The banner during free deployment: who is placing their army (and, to the others, only that)."""
     state = s.state
@@ -195,6 +203,11 @@ class GameOfWarPlayPage(PlayFrame, KeptBySeats, pn.viewable.Viewer):
                                        css_classes=["level-choice"])
         self.deployment = pn.widgets.Select(options=DEPLOYMENTS, value="standard", width=260,
                                             css_classes=["deployment-choice"])
+        #: what the chosen deployment is (the map's own words for its openings)
+        self.deployment_about = pn.pane.HTML(deployment_words(self.deployment.value), stylesheets=[CSS],
+                                             css_classes=["deployment-about"], margin=(0, 5))
+        self.deployment.param.watch(lambda e: setattr(self.deployment_about, "object", deployment_words(e.new)),
+                                    "value")
         for widget, text in ((self.side, "You play"), (self.level, "CPU level"), (self.deployment, "Deployment")):
             hidden_label(widget, text)   # the bold labels above them say it on screen
         self.position_input = pn.widgets.TextAreaInput(
@@ -206,9 +219,8 @@ class GameOfWarPlayPage(PlayFrame, KeptBySeats, pn.viewable.Viewer):
             pn.pane.HTML("<b>You play</b> <span class='muted'>(the CPU plays the other side; who moves first "
                          "is drawn)</span>", stylesheets=[CSS]), self.side,
             pn.pane.HTML("<b>CPU level</b>", margin=(8, 5, 0, 5)), self.level, level_notes_pane("game_of_war"),
-            pn.pane.HTML("<b>Deployment</b> <span class='muted'>(free deployment: each side places its army "
-                         "in its own half, hidden from the other until both are done)</span>",
-                         stylesheets=[CSS], margin=(8, 5, 0, 5)), self.deployment,
+            pn.pane.HTML("<b>Deployment</b>", stylesheets=[CSS], margin=(8, 5, 0, 5)), self.deployment,
+            self.deployment_about,
             pn.pane.HTML("<b>Start from a position</b> <span class='muted'>(optional: paste a saved scenario, "
                          "one line in Game of War notation; it replaces the deployment)</span>",
                          stylesheets=[CSS], margin=(8, 5, 0, 5)), self.position_input,
