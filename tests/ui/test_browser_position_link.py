@@ -2,6 +2,7 @@
 position on the Play tab (issue 8: position editor, shareable positions)."""
 from __future__ import annotations
 
+import os
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -60,4 +61,36 @@ def test_a_lesson_board_is_played_out_against_the_cpu_by_a_click(serve, open_pag
     assert "The exercise's goal (" in note
     page.wait_board()
     assert "CPU" in page.wait_text(".game-message", "Play this out against the CPU (normal)")
+    assert not page.errors, page.errors
+
+
+def test_a_diplomacy_lesson_played_out_gives_the_learner_the_lessons_power(serve, open_page, tmp_path):
+    """Issue 21, item 6 (found by a new user): "Cutting support" is Germany's exercise; clicking "Play this
+    out" gave the learner France. Now the Play tab says Germany, with the exercise's goal above it."""
+    url = serve(lambda: build_page(current_query()))
+    page = open_page()
+    page.open(url + "?game=diplomacy&tab=lessons&lesson=cutting-support", board=None)
+    page.wait_text(".exercise-prompt", "")
+    link = page.page.locator(".practice-a")
+    assert "position=Germany%20to%20order" in (link.get_attribute("href") or "")
+    link.click()
+    assert "The exercise's goal (" in page.wait_text(".practice-note", "Practice against the CPU, easy")
+    page.wait_text(".academy-message", "Play this out against the CPU (easy): you are Germany.")
+    page.page.screenshot(path=os.path.join(os.environ.get("ACADEMY_SHOTS") or str(tmp_path), "diplomacy-practice.png"))
+    assert not page.errors, page.errors
+
+
+def test_a_fronts_lesson_played_out_names_a_city_to_build_in(serve, open_page, tmp_path):
+    """Issue 21, item 6 (found by a new user): the "Build in" box of a Fronts lesson played out was blank."""
+    url = serve(lambda: build_page(current_query()))
+    page = open_page()
+    page.open(url + "?game=fronts&tab=lessons&lesson=artillery", board=None)
+    page.wait_text(".exercise-prompt", "")
+    page.page.locator(".practice-a").click()
+    page.wait_text(".practice-note", "Practice against the CPU, easy")
+    page.wait_text(".academy-message", "Play this out against the CPU (easy): you are Red.")
+    box = page.page.locator(".build-city select")
+    box.wait_for(state="visible")
+    assert box.input_value() == "Millbrook"
+    page.page.screenshot(path=os.path.join(os.environ.get("ACADEMY_SHOTS") or str(tmp_path), "fronts-practice.png"))
     assert not page.errors, page.errors

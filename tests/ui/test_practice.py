@@ -104,6 +104,7 @@ def test_a_diplomacy_lesson_played_out_against_the_cpu_gives_the_learner_the_les
     page = part("diplomacy", "play")()
     assert page.open_position(query["position"], cpu="easy")
     assert list(page.session.people) == ["GERMANY"]
+    assert page.session.message.startswith("Play this out against the CPU (easy): you are Germany.")
     assert set(page.session.levels) == set(page.session.engine_state.powers) - {"GERMANY"}
 
 

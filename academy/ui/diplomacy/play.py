@@ -33,6 +33,7 @@ from academy.ui.labels import hidden_label, wrapping_row
 from academy.ui.conquest.session import CPU_LEVELS
 from academy.ui.tick import Tick
 from academy.ui.cpu_levels import level_notes_pane
+from academy.ui.practice import practice_message
 from academy.ui.rules_page import rules_card
 
 __all__ = ["DiplomacyPlayPage", "SharedDiplomacyPage", "shared_diplomacy_page", "YEARS_OPTIONS"]
@@ -137,6 +138,7 @@ class DiplomacyPlayPage(PlayFrame, pn.viewable.Viewer):
             people = people[:1]
             self.session.new_game(people=people, state=state,
                                   levels={p: cpu for p in state.powers if p not in people})
+            self.session.message = practice_message(cpu, people[0].title())
         else:
             self.session.new_game(people=people, state=state)
         if fixed:
