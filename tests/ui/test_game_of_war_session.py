@@ -232,6 +232,9 @@ def test_choosing_a_destination_warns_when_the_move_takes_the_unit_itself_off_th
     s.drag_over((11, 5))
     assert s.message == ("Release on l6 to move N-C1 there. Moving N-C1 to l6 takes N-C1 itself off the lines: "
                          "a unit off the lines can't move and adds nothing in combat.")
+    assert s.drop((11, 5))                                # and once moved, the message says where it stands
+    assert s.message.endswith("N-C1 is off its lines now: it can't move and adds nothing in combat until a move "
+                              "of its side brings it back.")
 
 
 def test_a_new_game_says_the_cpus_level_until_the_person_plays_even_when_the_cpu_moves_first():

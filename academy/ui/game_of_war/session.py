@@ -39,7 +39,8 @@ from academy.games.game_of_war import rules as gow_rules
 from academy.games.game_of_war.actions import Attack, Deploy, EndTurn, Move, Retreat
 from academy.games.game_of_war.bots import make_bot
 from academy.games.game_of_war.combat import combat
-from academy.games.game_of_war.communication import connection_change, connection_warning, cuts_itself_off
+from academy.games.game_of_war.communication import (connection_change, connection_warning, cuts_itself_off,
+                                                      is_connected)
 from academy.games.game_of_war.position import Position
 from academy.games.game_of_war.notation import format_square
 from academy.games.game_of_war.units import SIDES, UNIT_TYPES
@@ -453,7 +454,12 @@ class GameOfWarSession(Dragging, TurnSession, GameOfWarView):
     def _show_played(self, action: Any, events: list[Any], mover: int | None) -> None:
         sel = getattr(action, "unit", None) if isinstance(action, Move) else None
         said = [e.text for e in events if getattr(e, "text", "")]
-        self._publish(selected=sel, target=None, message=said[-1] if said else "", last_events=list(events),
+        message = said[-1] if said else ""                 # the move confirmed in words
+        pos = self.state.position
+        if sel is not None and pos.has_unit(sel) and not is_connected(pos, sel):
+            message += (f" {sel} is off its lines now: it can't move and adds nothing in combat until a move of "
+                        "its side brings it back.")
+        self._publish(selected=sel, target=None, message=message, last_events=list(events),
                       log=self.log + log_lines(events, len(self.state.record), self.state), **self._track(events))
         if sel is not None and not self.targets:      # nothing more this unit can do: clear the selection
             self._publish(selected=None)
