@@ -28,7 +28,7 @@ from academy.store.classroom import ClassInfo, Classroom
 from academy.store.errors import StoreError
 from academy.ui.classroom import STYLE, ShownBoard, _doc, _LazyRoom, _Watching, class_games, shared_classroom
 from academy.ui.labels import set_options, wrapping_row
-from academy.ui.lesson_board import lesson_board
+from academy.ui.lesson_board import lesson_board, replay
 from academy.ui.lessons_page import board_of, game_lessons
 from academy.ui.teaching import find_lesson, teacher_hook, teacher_link
 
@@ -210,7 +210,8 @@ class DemoDesk(pn.viewable.Viewer):
         self.mode.param.watch(lambda e: self._mode(), "value")
         self.showing = pn.widgets.Checkbox(label="Show it to the class (on top of every student's page)", value=False,
                                            css_classes=["demo-show"])
-        self.showing.param.watch(lambda e: self.send(), "value")
+        self.showing.param.watch(lambda e: self._toggled(), "value")
+        self._quiet = False                 # ticking the box to match the class (``sync``) sends nothing
         self.clear = pn.widgets.Button(label="Clear the drawing", width=160, css_classes=["demo-clear"])
         self.clear.on_click(lambda e: self.pen.clear() if self.pen is not None else None)
         self.restart = pn.widgets.Button(label="↺ Start position", width=150, css_classes=["demo-restart"])
@@ -248,9 +249,16 @@ class DemoDesk(pn.viewable.Viewer):
             self._make()
         self._at = at
         ex = lesson.exercises[info.exercise_index]
+        attempt = Rehearsal(info.game, lesson.start_position(ex), ex.seed)
+        arrows: list[Any] = []
+        marks: list[Any] = []
+        shown = None if force else self._shown()
+        if shown is not None and (shown["lesson"], shown.get("exercise", 0)) == at:
+            replay(attempt, shown.get("actions") or [])   # the class sees another window's board: go on from it
+            arrows, marks = shown.get("arrows") or [], shown.get("marks") or []
         with pn.io.hold():
-            self.made.model.start(Rehearsal(info.game, lesson.start_position(ex), ex.seed))
-            self.pen.set([], [])
+            self.made.model.start(attempt)
+            self.pen.set(arrows, marks)
             self._mode()
         self.send()
 
@@ -272,18 +280,53 @@ class DemoDesk(pn.viewable.Viewer):
                 "arrows": self.pen.arrows, "marks": self.pen.marks}
 
     def send(self) -> None:
-        """Tell the class what the demo board shows now (or that it shows nothing)."""
-        view = self.view
-        if self.showing.value and self.made is None:
+        """While "Show it to the class" is on, tell the class what the demo board shows now. Off, nothing is
+        sent: another window of the teacher's may be showing its own demo board."""
+        if not self.showing.value:
+            return
+        if self.made is None:
             self.card.collapsed = False
             self.follow()
             return
+        wanted = self.demo()
+        if wanted is None:
+            return
         try:
-            wanted = self.demo()
-            if wanted is not None or view.room.demo(view.info.id) is not None:
-                view.room.set_demo(view.token, wanted)
+            self.view.room.set_demo(self.view.token, wanted)
         except StoreError as exc:
             self.note.object = _error(str(exc))
+
+    def _toggled(self) -> None:
+        """The teacher ticked the box (show the board) or cleared it (stop showing it to the class)."""
+        if self._quiet:
+            return
+        if self.showing.value:
+            self.send()
+            return
+        view = self.view
+        try:
+            if view.room.demo(view.info.id) is not None:
+                view.room.set_demo(view.token, None)
+        except StoreError as exc:
+            self.note.object = _error(str(exc))
+
+    def _shown(self) -> dict[str, Any] | None:
+        """The demo board the class sees now (from this window or another of the teacher's), or None."""
+        try:
+            return self.view.room.demo(self.view.info.id)
+        except StoreError:
+            return None
+
+    def sync(self) -> None:
+        """Tick "Show it to the class" as the class sees it: another window of the teacher's may have started
+        or stopped showing a demo board."""
+        shown = self._shown() is not None
+        if shown != self.showing.value:
+            self._quiet = True
+            try:
+                self.showing.value = shown
+            finally:
+                self._quiet = False
 
 
 # ============================================================================ the class's page
@@ -446,6 +489,7 @@ class TeacherView(_Watching, pn.viewable.Viewer):
         finally:
             self._refreshing = False
         self.demo.follow()
+        self.demo.sync()
 
     def _draw(self, info: ClassInfo, lesson: Any, shown: Any) -> None:
         if self.message.object and "class-note" not in self.message.object:

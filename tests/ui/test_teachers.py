@@ -261,6 +261,36 @@ def test_the_demo_board_reaches_every_student_with_its_arrows_and_marks(data):
     assert not ann.demo.layout.visible
 
 
+def test_a_second_window_of_the_teacher_keeps_the_demo_board_shown_and_goes_on_from_it(data):
+    """The walk of stop 41: opening the Demo board card in a second teacher window took the demo board off
+    every student's page, and that window's box was unticked while the class saw the board."""
+    from academy.ui.class_teacher import TeacherView
+    _, token = teachers().create()
+    _, teacher, students = run_a_course_class(token, ["attacking", "conquering"])
+    desk = teacher.demo
+    desk.card.collapsed = False
+    desk.showing.value = True
+    desk.made.model.click("ukraine")
+    desk.made.model.click("ural")
+    desk.mode.value = "mark"
+    desk.pen.tap(5, 5)
+    ann = students["Ann"]
+    assert ann.demo.layout.visible and ann.demo.kit.column("notes-marks", "x") == [5.0]
+    other = TeacherView(teacher.token, teacher_token=token)       # the teacher link opened in another browser
+    assert other.demo.showing.value                               # ticked: the class sees a demo board
+    other.demo.card.collapsed = False                             # opening the card changes nothing for the class
+    assert ann.demo.layout.visible and ann.demo.kit.column("notes-marks", "x") == [5.0]
+    assert other.demo.made.model.state.armies == desk.made.model.state.armies    # it goes on from the shown board
+    assert other.demo.pen.marks == [[5.0, 5.0]]
+    other.demo.showing.value = False                              # stopping from the second window
+    assert not ann.demo.layout.visible
+    teacher.refresh()                                             # the first window hears it
+    assert not desk.showing.value
+    assert not ann.demo.layout.visible                            # and untick sends nothing back
+    desk.showing.value = True
+    assert ann.demo.layout.visible
+
+
 def test_the_course_link_opens_its_lessons_in_order(data):
     from academy.ui.course_page import course_page
     from academy.ui.teacher_page import TeacherPage
