@@ -26,8 +26,8 @@ def log_lines(events: list[Any], step: int, state: State | None = None,
     it belongs to (``turn``: the heading of ``state``'s turn by the game's ``TurnRule`` in the UI
     registry; in events that end one turn and begin the next, from the event that begins it on; none
     for the set-up before any decision), which the event log (``academy.ui.event_log``) groups by.
-    ``starts_only``: only the events that begin a turn carry it (a shared game's seat, whose live events
-    and whose log rebuilt after a reload must group alike).
+    ``starts_only``: only the events that begin a turn carry it, set-up or not (a shared game's seat, whose
+    live events and whose log rebuilt after a reload must group alike).
     """
     lines = [{"step": step, "kind": e.kind, "text": e.text, "why": list(e.why)} for e in events]
     if not lines or state is None or getattr(state, "game", None) is None:
@@ -44,7 +44,7 @@ def log_lines(events: list[Any], step: int, state: State | None = None,
     rule = turn_rule(state.game.name)
     starts = [k for k, line in enumerate(lines) if rule is not None and line["kind"] in rule.starts]
     for k, line in enumerate(lines):
-        if rule is not None and decided and (k in starts if starts_only else (not starts or k >= starts[0])):
+        if rule is not None and (k in starts if starts_only else decided and (not starts or k >= starts[0])):
             line["turn"] = rule.heading(state)
     return lines
 

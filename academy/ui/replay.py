@@ -35,8 +35,8 @@ from .record_file import RecordFileInput
 from .replay_model import RecordError, read_record
 from .replay_parts import STYLE, status_html
 
-__all__ = ["IMPORT_LINK", "REPLAY_PAGES", "RecordImportPage", "replay_factory", "replay_link", "replay_page",
-           "replayable_titles", "stored_replay"]
+__all__ = ["IMPORT_LINK", "REPLAY_PAGES", "RecordImportPage", "how_it_ended", "replay_factory", "replay_link",
+           "replay_page", "replayable_titles", "stored_replay"]
 
 IMPORT_LINK = "?page=replay"
 
@@ -80,10 +80,38 @@ def stored_replay(hub: Any, game_id: int, token: str | None = None) -> dict[str,
     names = [s.name or record.game.player_name(s.player) for s in info.seats]
     who = "everything" if finished else ("your own view" if player is not None else "a spectator's view")
     title = f"{record.game.title} game {info.id} ({'finished' if finished else 'in progress'}; {who})"
+    ended = how_it_ended(info, record.game.player_name)
+    title += f": {ended}" if ended else ""
     stored = game.messages(token) if token else []
     chat = message_dicts(stored, moments(record, {m.step for m in stored}))
     return {"record": record, "viewer": player, "masked": not finished, "title": title, "seat_names": names,
             "chat": chat}
+
+
+#: how a seat left a game, in words (``SeatInfo.status``)
+LEFT = {"resigned": "resigned", "timed_out": "ran out of time", "abandoned": "left the game"}
+
+
+def how_it_ended(info: Any, player_name: Callable[[int], str]) -> str:
+    """How a finished stored game ended, in words: who left it and how, then who won ('' while it runs). A
+    resignation or a timeout is not in the game's record, so its replay would not say it otherwise.
+
+    >>> from types import SimpleNamespace as S
+    >>> seats = (S(player=0, name="Red", status="resigned"), S(player=1, name="Bea", status="in"))
+    >>> how_it_ended(S(status="finished", winner=1, seats=seats), ["Red", "Blue"].__getitem__)
+    'Red resigned. Blue (Bea) wins.'
+    """
+    if info.status != "finished":
+        return ""
+    seats = {s.player: s for s in info.seats}
+
+    def label(player: int) -> str:
+        colour = player_name(player)
+        seat = seats.get(player)
+        return f"{colour} ({seat.name})" if seat is not None and seat.name and seat.name != colour else colour
+    left = [f"{label(s.player)} {LEFT[s.status]}." for s in info.seats if s.status in LEFT]
+    won = f"{label(info.winner)} wins." if info.winner is not None else "It ended without a winner."
+    return " ".join([*left, won])
 
 
 class RecordImportPage(pn.viewable.Viewer):

@@ -92,6 +92,9 @@ class Replay:
         self._snapshots: dict[int, State] = {0: self._record.initial_state()}   # and log lines, in one pass
         self._lines: list[list[dict[str, Any]]] = []
         state = self._record.initial_state()
+        opening = state.opening()                  # what happens before anyone acts (Tactics: day 1's income)
+        #: the log lines of the game's opening, before the first step
+        self._opening = log_lines(self._filter(opening, viewer) if self.masked else opening, 0, state)
         for i, entry in enumerate(self._record.entries):
             events = state.apply(entry.action)
             self._lines.append(log_lines(self._filter(events, viewer) if self.masked else events, i + 1, state))
@@ -142,8 +145,8 @@ class Replay:
         return Frame(step, len(self), state.clone(), list(events), mover)
 
     def history(self, step: int) -> list[dict[str, Any]]:
-        """The log lines of every step up to ``step`` (masked like the frames)."""
-        return [line for lines in self._lines[:max(0, step)] for line in lines]
+        """The log lines of the opening and of every step up to ``step`` (masked like the frames)."""
+        return self._opening + [line for lines in self._lines[:max(0, step)] for line in lines]
 
     # --- turns -----------------------------------------------------------------------------
     def next_turn(self, step: int) -> int:

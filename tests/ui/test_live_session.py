@@ -279,3 +279,25 @@ def test_the_waiting_seat_reads_who_is_playing_not_the_movers_instructions(hub):
     waiting = banner_html(other)
     assert "wait for your turn" in waiting and "Place your" not in waiting
     assert "Place your" in banner_html(mover) and "wait for your turn" not in banner_html(mover)
+
+
+def test_a_seats_log_is_headed_by_turn_live_and_after_a_reload(hub):
+    """A newcomer's walk: in a shared game every move sat under "Start of the game" (the first turn had no
+    event to head it, and a seat's live lines carry headings only on the events that begin a turn)."""
+    from academy.ui.event_log import group_turns
+    game, tokens, red, blue = two_humans(hub)
+    first = red.state.current
+    for _ in range(2):
+        me, _ = mover_and_other(red, blue)
+        for _ in range(me.state.reinforcements):
+            me.click(me.state.territories_of(me.player)[0])
+        if me.state.phase == "attack":
+            me.act("end attack")
+        if me.state.phase == "fortify":
+            me.act("end turn")
+    names = [red.engine_game.player_name(p) for p in (first, 1 - first)]
+    wanted = ["Start of the game", f"Turn 1 · {names[0]}", f"Turn 2 · {names[1]}", f"Turn 3 · {names[0]}"]
+    for seat in (red, blue, SharedConquest(game, tokens[0])):      # live, and rebuilt as after a reload
+        turns = group_turns(seat.log)
+        assert [t.heading for t in turns] == wanted
+        assert any(e["kind"] == "place" for _, e in turns[1].entries)   # the first turn's reinforcements

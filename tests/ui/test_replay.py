@@ -430,3 +430,15 @@ def test_a_seats_replay_shows_its_messages_as_they_were_written(tmp_path):
         assert "Agreed, until turn 5." in page.chat.object
         watcher = shared_replay(hub, game.game_id)
         assert watcher.chat == []
+
+
+def test_a_finished_games_replay_says_how_it_ended(hub):
+    """A newcomer's walk: after Red resigned, the replay's last step was a reinforcement and nothing on the page
+    said that Red resigned or that Blue won (a resignation is not in the game's record)."""
+    from academy.ui.conquest.shared import SharedConquest
+    people = [{"kind": "human", "name": "Red"}, {"kind": "human", "name": "Bea"}]
+    game, tokens = hub.create("conquest", {"players": 2, "setup": "random"}, 7, people)
+    assert "finished" not in stored_replay(hub, game.game_id, tokens[0])["title"]
+    assert SharedConquest(game, tokens[0]).resign()
+    title = stored_replay(hub, game.game_id)["title"]
+    assert title.endswith("(finished; everything): Red resigned. Blue (Bea) wins.")

@@ -218,3 +218,16 @@ def test_a_forged_or_other_seats_token_cannot_act(hub):
         game.act(tokens[1], Wait("I7", "H7"))
     assert info.value.reason == "not_your_turn" and game.step == 0
     assert not blue.act(Wait("I7", "H7")) and "wait for your turn" in blue.message and game.step == 0
+
+
+def test_a_seats_log_is_headed_by_day_live_and_after_a_reload(hub):
+    """A newcomer's walk: a shared Tactics game filed every move under "Start of the game"; now each day of
+    each army has its heading, from day 1's income on, in the live log and in the one rebuilt on a reload."""
+    from academy.ui.event_log import group_turns
+    game, tokens, red, blue = seats_of(hub, {"fog": False})
+    assert red.end_turn() and blue.end_turn() and red.end_turn()
+    wanted = ["Day 1 · Red", "Day 1 · Blue", "Day 2 · Red", "Day 2 · Blue"]
+    for seat in (red, blue, SharedTactics(game, tokens[0])):
+        turns = group_turns(seat.log)
+        assert [t.heading for t in turns] == wanted
+        assert "earns" in turns[0].entries[0][1]["text"] and "ends the turn" in turns[0].entries[-1][1]["text"]

@@ -380,13 +380,12 @@ def _pool_index(s: ConquestState, player: int) -> int:
     return s.game.num_players if player == NEUTRAL else player
 
 
-def _after_claiming(s: ConquestState) -> None:
-    """Once every territory is held: placement, or play if no set-up armies are left."""
+def _after_claiming(s: ConquestState) -> list[Event]:
+    """Once every territory is held: placement, or play if no set-up armies are left (its first turn's event)."""
     s.current = s.first
     s.placed_this_turn = 0
     s.phase = "random_place" if s.game.options["setup"] == "random" else "place"
-    if not any(s.pool):
-        _start_play(s)
+    return _start_play(s) if not any(s.pool) else []
 
 
 def _deal(s: ConquestState, a: Deal) -> list[Event]:
@@ -396,9 +395,9 @@ def _deal(s: ConquestState, a: Deal) -> list[Event]:
     s.armies[a.territory] = 1
     s.pool[_pool_index(s, p)] -= 1
     s.deal_next += 1
-    if all(o is not None for o in s.owner.values()):
-        _after_claiming(s)
-    return [Event("deal", f"{name(s, a.territory)} is dealt to {who(s, p)}.", {"territory": a.territory, "player": p})]
+    after = _after_claiming(s) if all(o is not None for o in s.owner.values()) else []
+    return [Event("deal", f"{name(s, a.territory)} is dealt to {who(s, p)}.", {"territory": a.territory, "player": p}),
+            *after]
 
 
 def _claim(s: ConquestState, a: Claim) -> list[Event]:
@@ -407,9 +406,9 @@ def _claim(s: ConquestState, a: Claim) -> list[Event]:
     s.armies[a.territory] = 1
     s.pool[p] -= 1
     s.current = (p + 1) % s.game.num_players
-    if all(o is not None for o in s.owner.values()):
-        _after_claiming(s)
-    return [Event("claim", f"{who(s, p)} claims {name(s, a.territory)}.", {"territory": a.territory, "player": p})]
+    after = _after_claiming(s) if all(o is not None for o in s.owner.values()) else []
+    return [Event("claim", f"{who(s, p)} claims {name(s, a.territory)}.", {"territory": a.territory, "player": p}),
+            *after]
 
 
 def _setup_place(s: ConquestState, territory: str, armies: int) -> list[Event]:
@@ -421,13 +420,13 @@ def _setup_place(s: ConquestState, territory: str, armies: int) -> list[Event]:
             else f"{who(s, p)} places {armies} on {name(s, territory)}.")
     if step_owner != NEUTRAL and has_neutral(s):
         s.placed_this_turn += armies
-    if step_owner == NEUTRAL or not has_neutral(s) or (armies == most and s.pool[-1] == 0):
-        _next_setup_turn(s)
-    return [Event("place", text, {"territory": territory, "armies": armies, "player": p})]
+    passed = (step_owner == NEUTRAL or not has_neutral(s) or (armies == most and s.pool[-1] == 0))
+    after = _next_setup_turn(s) if passed else []
+    return [Event("place", text, {"territory": territory, "armies": armies, "player": p}), *after]
 
 
-def _next_setup_turn(s: ConquestState) -> None:
-    """Pass set-up to the next player who still has armies to place, or start play."""
+def _next_setup_turn(s: ConquestState) -> list[Event]:
+    """Pass set-up to the next player who still has armies to place, or start play (its first turn's event)."""
     s.placed_this_turn = 0
     n = s.game.num_players
     neutral_left = has_neutral(s) and s.pool[-1] > 0
@@ -435,14 +434,16 @@ def _next_setup_turn(s: ConquestState) -> None:
         q = (s.current + i) % n
         if s.pool[q] > 0 or neutral_left:
             s.current = q
-            return
-    _start_play(s)
+            return []
+    return _start_play(s)
 
 
-def _start_play(s: ConquestState) -> None:
+def _start_play(s: ConquestState) -> list[Event]:
+    """Set-up is over: the first player's first turn begins."""
     s.current = s.first
     s.turn = 0
     _start_turn(s, s.first)
+    return [_turn_event(s, s.first)]
 
 
 def _start_turn(s: ConquestState, player: int) -> None:
@@ -611,9 +612,14 @@ def _next_turn(s: ConquestState) -> list[Event]:
     n = s.game.num_players
     nxt = next((s.current + i) % n for i in range(1, n + 1) if not s.is_eliminated((s.current + i) % n))
     _start_turn(s, nxt)
-    total, why = reinforcement_breakdown(s, nxt)
-    return [Event("turn", f"{who(s, nxt)}'s turn: {count(total, 'reinforcement')}.", {"player": nxt, "reinforcements": total},
-                  tuple(why))]
+    return [_turn_event(s, nxt)]
+
+
+def _turn_event(s: ConquestState, player: int) -> Event:
+    """The event of ``player``'s turn beginning: its reinforcements and why."""
+    total, why = reinforcement_breakdown(s, player)
+    return Event("turn", f"{who(s, player)}'s turn: {count(total, 'reinforcement')}.",
+                 {"player": player, "reinforcements": total}, tuple(why))
 
 
 def _place_any(s: ConquestState, a: Place) -> list[Event]:

@@ -59,10 +59,11 @@ class TacticsRecordReplay(Replay):
         super().__init__(record, viewer=viewer, masked=masked, event_filter=lambda events, who: events)
         state = self._record.initial_state()
         self.days = [state.day]
+        self._opening = log_lines(self._shown(state, state.opening(), state.current, 0), 0, state, starts_only=True)
         lines: list[list[dict[str, Any]]] = []
         for i, entry in enumerate(self._record.entries):
             events = state.apply(entry.action)
-            lines.append(log_lines(self._shown(state, events, self._owners[i], i + 1), i + 1))
+            lines.append(log_lines(self._shown(state, events, self._owners[i], i + 1), i + 1, state, starts_only=True))
             self.days.append(state.day)
         self._lines = lines
 

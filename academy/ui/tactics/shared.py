@@ -117,7 +117,7 @@ class SharedTactics(TacticsSession, SeatChat, SeatLeaving, SeatClock, FollowsLiv
         """What this seat saw of the game so far (its log, last attack and trail), from the record."""
         from .replay import TacticsRecordReplay
         replay = TacticsRecordReplay(self.live.record_copy(), viewer=self.player, masked=True)
-        memories = Memories(turns=False)
+        memories = Memories(starts_only=True)
         memories.logs[self.player] = replay.history(len(replay))
         return memories
 

@@ -15,8 +15,11 @@ class Memories:
     """Per person (None: a spectator): the log of events seen, the last attack seen (text and why lines)
     and the trail of the other side's moves since that person's last turn ended."""
 
-    def __init__(self, turns: bool = True) -> None:
-        self.turns = turns           # False: no turn headings (a shared seat, whose log a reload rebuilds without)
+    def __init__(self, turns: bool = True, starts_only: bool = False) -> None:
+        self.turns = turns           # False: no turn headings
+        #: only the events that begin a day carry its heading (a shared seat: its log rebuilt after a reload,
+        #: ``TacticsRecordReplay.history``, is headed alike)
+        self.starts_only = starts_only
         self.logs: dict[int | None, list[dict[str, Any]]] = {}
         self.attacks: dict[int | None, dict[str, Any]] = {}
         self.trails: dict[int | None, list[dict[str, Any]]] = {}
@@ -26,7 +29,10 @@ class Memories:
         step = len(state.record)
         for person in people:
             shown = visible_events(state, events, mover, person)
-            self.logs[person] = self.logs.get(person, []) + log_lines(shown, step, state if self.turns else None)
+            lines = log_lines(shown, step, state if self.turns else None, starts_only=self.starts_only)
+            for line in lines:                  # a seat's view state has no record: who played it is the mover
+                line.setdefault("by", mover)
+            self.logs[person] = self.logs.get(person, []) + lines
             attack = next((e for e in reversed(shown) if e.kind == "attack"), None)
             if attack is not None:
                 self.attacks[person] = {"text": attack.text, "why": list(attack.why)}

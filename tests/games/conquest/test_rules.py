@@ -376,6 +376,25 @@ def test_starting_armies(players, armies):
     assert s.phase == "reinforce" and s.current == s.first
 
 
+@pytest.mark.parametrize("players,setup", [(2, "random"), (2, "deal"), (3, "claim"), (3, "deal")])
+def test_the_first_turn_begins_with_its_event_when_set_up_ends(players, setup):
+    """conquest.md Section 4: play begins with the first player's reinforcements. The step that ends the set-up
+    says so, as every later turn's beginning does ("Blue's turn: 3 reinforcements."), so a log can head the
+    first turn (it had no such event)."""
+    s = ConquestGame(players=players, setup=setup).new_initial_state(seed=5)
+    events = []
+    while s.turn == 0:
+        if s.node_kind() == NodeKind.CHANCE:
+            events = s.resolve_chance()
+        else:
+            events = s.apply(s.legal_actions()[0])
+    assert s.turn == 1 and s.phase == "reinforce" and s.current == s.first
+    assert [e.kind for e in events][-1] == "turn" and [e.kind for e in events].count("turn") == 1
+    turn = events[-1]
+    assert turn.data == {"player": s.first, "reinforcements": s.reinforcements}
+    assert turn.text == f"{s.game.player_name(s.first)}'s turn: {s.reinforcements} reinforcements."
+
+
 def test_two_player_setup_two_own_then_one_neutral():
     """Classic 2-player set-up: place 2 of your own armies, then 1 neutral army, in turn."""
     s = ConquestGame(players=2, setup="deal").new_initial_state(seed=5)
