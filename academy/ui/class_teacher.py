@@ -26,6 +26,7 @@ from academy.core.text import count
 from academy.lessons.exercise import Rehearsal
 from academy.store.classroom import ClassInfo, Classroom
 from academy.store.errors import StoreError
+from academy.ui.address import full_link
 from academy.ui.classroom import STYLE, ShownBoard, _doc, _LazyRoom, _Watching, class_games, shared_classroom
 from academy.ui.labels import set_options, wrapping_row
 from academy.ui.lesson_board import lesson_board, replay
@@ -498,7 +499,8 @@ class TeacherView(_Watching, pn.viewable.Viewer):
         title = escape(lesson.title) if lesson is not None else escape(info.lesson_id) + " (lesson missing)"
         found = courses_of(self.room).find(info.course_id) if info.course_id is not None else None
         course = (f" · the course's link, for anyone to follow it on their own: <a class='class-course-link' "
-                  f"href='{found.link}' target='_blank'>{found.link}</a>" if found is not None else "")
+                  f"href='{found.link}' target='_blank'>{escape(full_link(found.link))}</a>"
+                  if found is not None else "")
         link = f"?page=class&teacher={self.token}"
         mine = (f" · <a class='teacher-page-link' href='{teacher_link(self.teacher_token)}'>your teacher page</a>"
                 if self.teacher_token else "")
@@ -506,7 +508,8 @@ class TeacherView(_Watching, pn.viewable.Viewer):
                  else f"Lesson: <b>{title}</b>")
         self.head.object = (
             f"<div class='class-head-text'><div>Class code <span class='class-code'>{escape(info.code)}</span> "
-            "· students open <b>Classroom</b> (<code>?page=class</code>) and type it with their name.</div>"
+            f"· students open <b>Classroom</b> (<code>{escape(full_link('?page=class'))}</code>) and type it with "
+            "their name.</div>"
             f"<div>{where} · <a class='class-link' href='{link}'>this class's link</a> (keep it private: it runs "
             f"this class){mine}{course}{' · <b>ended</b>' if info.status != 'open' else ''}</div></div>")
         if lesson is not None and info.exercise_index < len(lesson.exercises):

@@ -1,5 +1,6 @@
 """What every game's card on the Games page shares: the clock choices, the style, the links shown after
-creating a game, joining an open seat, and forgetting a seat link that was replaced since."""
+creating a game, and ``GamesCard``, the base of every game's card (joining an open seat, the list of its
+games, forgetting a seat link that was replaced since)."""
 from __future__ import annotations
 
 import html
@@ -9,10 +10,13 @@ from urllib.parse import quote
 
 import panel as pn
 
+from academy.games import catalog_entry
 from academy.store.errors import StoreError
+from academy.ui.address import full_link
+from academy.ui.labels import hidden_label, set_options, wrapping_row
 
-__all__ = ["CLOCK_OPTIONS", "OPEN_SEAT", "STYLE", "created_links_html", "join_chosen_seat", "forget_replaced_links",
-           "watch_link", "seat_link"]
+__all__ = ["CLOCK_OPTIONS", "OPEN_SEAT", "STYLE", "GamesCard", "created_links_html", "forget_replaced_links",
+           "seat_link", "watch_link"]
 
 OPEN_SEAT = "open"
 CLOCK_OPTIONS = {"No clock": "",        # a string: a Select shows no label for None
@@ -40,49 +44,130 @@ def seat_link(game: str, game_id: int, token: str) -> str:
     return f"{watch_link(game, game_id)}&seat={quote(token, safe='')}"
 
 
-def _base_url() -> str:
-    """The page's own address (for links to copy), or '' outside a server."""
-    loc = pn.state.location
-    if loc is None or not getattr(loc, "origin", None):
-        return ""
-    return f"{loc.origin}{loc.pathname or '/'}"
-
-
 def created_links_html(title: str, game_id: int, tokens: dict[int, str], seat_name: Callable[[int], str],
                        link: Callable[[int, str], str], watch: str) -> str:
     """The private link of each person's seat of a new game, to copy and hand out, and the watch link."""
-    base = _base_url()
     rows = "".join(
         f"<li><b>{html.escape(seat_name(p))}</b>: <a href='{html.escape(link(game_id, t))}' target='_blank' "
         f"class='seat-link tap' data-seat='{p}'>play {html.escape(seat_name(p))}</a> · copy: "
-        f"<code>{html.escape(base + link(game_id, t))}</code></li>" for p, t in sorted(tokens.items()))
+        f"<code>{html.escape(full_link(link(game_id, t)))}</code></li>" for p, t in sorted(tokens.items()))
     return (f"<div class='seat-links' data-game='{game_id}'><b>{html.escape(title)} {game_id} created.</b> "
             "Send each person their own link (it is their seat's key; keep it private):"
             f"<ul>{rows}</ul>Anyone can <a href='{watch}' target='_blank'>watch</a>.</div>")
 
 
-def join_chosen_seat(form: Any, seat_name: Callable[[int], str], link: Callable[[int, str], str]) -> str | None:
-    """Take the open seat chosen on a games form (``join_seat``, ``join_name``); return its token, or
-    None when refused (``join_result`` says why). The form's ``my_tokens`` keeps it for this session."""
-    choice = form.join_seat.value
-    if not choice:
-        form.join_result.object = "<div class='seat-links'>Choose a free seat first.</div>"
-        return None
-    game_id, player = choice
-    try:
-        token = form.hub.open(game_id).claim(player, form.join_name.value.strip() or None)
-    except StoreError as exc:
-        form.join_result.object = f"<div class='seat-links'>{html.escape(str(exc))}</div>"
-        form.refresh()
-        return None
-    form.my_tokens.setdefault(game_id, {})[player] = token
-    url = link(game_id, token)
-    form.join_result.object = (
-        f"<div class='seat-links' data-game='{game_id}'><b>You play {html.escape(seat_name(player))} in game "
-        f"{game_id}.</b> <a href='{html.escape(url)}' class='seat-link tap' data-seat='{player}'>Play now</a> · "
-        f"keep this link to come back: <code>{html.escape(_base_url() + url)}</code></div>")
-    form.refresh()
-    return token
+class GamesCard(pn.viewable.Viewer):
+    """One game's part of the Games page, the same for every game: its new-game form (the game's own) in a
+    card, the seat links of a game just created, "Join an open seat" (shown only while one of its games has
+    an open seat), and the list of its games: Watch, Replay and this browser's own seats.
+
+    A game's form sets ``game`` (the registry's name) and ``seat_name(player)``, builds its widgets after
+    ``super().__init__(hub)``, then calls ``lay_out(form, title)``; its ``create()`` shows the new game's
+    links in ``links``, keeps their tokens in ``my_tokens`` and calls ``refresh()``."""
+
+    game = ""
+
+    def __init__(self, hub: Any, **params: Any) -> None:
+        super().__init__(**params)
+        self.hub = hub
+        self.title = catalog_entry(self.game).title
+        self.my_tokens: dict[int, dict[int, str]] = {}    # this session's seats: game id -> seat -> token
+        self.links = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width", css_classes=["seat-links-pane"])
+        self.join_seat = hidden_label(pn.widgets.Select(options={}, width=300, css_classes=["join-seat"]),
+                                      "Open seat to join")
+        self.join_name = pn.widgets.TextInput(placeholder="Your name", width=160, max_length=60,
+                                              css_classes=["join-name"])
+        self.join_button = pn.widgets.Button(label="Join", color="primary", width=90, css_classes=["join-button"])
+        self.join_button.on_click(lambda e: self.join())
+        self.join_inputs = pn.Column(pn.pane.HTML(f"<h3 style='margin:4px 0'>Join an open {self.title} seat</h3>"),
+                                     wrapping_row(self.join_seat, self.join_name, self.join_button), margin=0,
+                                     sizing_mode="stretch_width")
+        self.join_result = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width",
+                                        css_classes=["join-result"])
+        self.join_row = pn.Column(self.join_inputs, self.join_result, sizing_mode="stretch_width",
+                                  css_classes=["join-panel"])
+        self.refresh_button = pn.widgets.Button(label="Refresh list", width=130, css_classes=["refresh-games"])
+        self.refresh_button.on_click(lambda e: self.refresh())
+        self.table = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width", css_classes=["games-list"])
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self.layout
+
+    def seat_name(self, player: int) -> str:
+        raise NotImplementedError
+
+    def lay_out(self, form: Any, title: str, collapsed: bool = True) -> None:
+        """The card titled ``title`` holding ``form``, then the links, the join row and the games list."""
+        self.layout = pn.Column(
+            pn.Card(form, title=title, sizing_mode="stretch_width", collapsed=collapsed,
+                    css_classes=[f"new-{self.game}-game"]),
+            self.links, self.join_row,
+            wrapping_row(pn.pane.HTML(f"<h3 style='margin:4px 0'>{self.title} games</h3>"), self.refresh_button),
+            self.table, sizing_mode="stretch_width", css_classes=[f"{self.game}-games"])
+        self.refresh()
+
+    def seat_link(self, game_id: int, token: str) -> str:
+        return seat_link(self.game, game_id, token)
+
+    def join(self) -> str | None:
+        """Take the open seat chosen (``join_seat``, ``join_name``); return its token, or None when refused
+        (``join_result`` says why). ``my_tokens`` keeps it for this session."""
+        choice = self.join_seat.value
+        if not choice:
+            self.join_result.object = "<div class='seat-links'>Choose an open seat first.</div>"
+            return None
+        game_id, player = choice
+        try:
+            token = self.hub.open(game_id).claim(player, self.join_name.value.strip() or None)
+        except StoreError as exc:
+            self.join_result.object = f"<div class='seat-links'>{html.escape(str(exc))}</div>"
+            self.refresh()
+            return None
+        self.my_tokens.setdefault(game_id, {})[player] = token
+        url = self.seat_link(game_id, token)
+        self.join_result.object = (
+            f"<div class='seat-links' data-game='{game_id}'><b>You play {html.escape(self.seat_name(player))} in "
+            f"game {game_id}.</b> <a href='{html.escape(url)}' class='seat-link tap' data-seat='{player}'>Play now"
+            f"</a> · keep this link to come back: <code>{html.escape(full_link(url))}</code></div>")
+        self.refresh()
+        return token
+
+    def refresh(self) -> None:
+        """List this game's games and their open seats again."""
+        try:
+            games = [g for g in self.hub.store.list_games() if g.game_name == self.game]
+            forget_replaced_links(self.hub.store, games, self.my_tokens)
+        except StoreError as exc:
+            self.table.object = f"<p>The games cannot be listed: {html.escape(str(exc))}</p>"
+            return
+        free = {f"Game {g.id} · {self.seat_name(p)} ({len(g.seats)} players)": (g.id, p)
+                for g in games for p in g.free_public_seats}
+        set_options(self.join_seat, free)
+        self.join_inputs.visible = bool(free)
+        self.join_row.visible = bool(free) or bool(self.join_result.object)
+        if not games:
+            self.table.object = f"<p>No {self.title} games yet: create one above.</p>"
+            return
+        self.table.object = ("<table class='games-table'><thead><tr><th>#</th><th>Status</th><th>Seats</th>"
+                             "<th>Steps</th><th></th></tr></thead><tbody>"
+                             + "".join(self._row(g) for g in games) + "</tbody></table>")
+
+    def _row(self, g: Any) -> str:
+        from academy.ui.replay import replay_link
+        seats = ", ".join(html.escape((s.name or self.seat_name(s.player))
+                                      + ("" if s.kind == "cpu" or s.joined else
+                                         " (open seat)" if s.public else " (free)")
+                                      + ("" if s.status == "in" else f" ({s.status})")) for s in g.seats)
+        links = [f"<a href='{watch_link(self.game, g.id)}' class='watch-link tap'>Watch</a>",
+                 f"<a href='{replay_link(g.id)}' class='replay-link tap'>Replay</a>"]
+        for p, t in sorted(self.my_tokens.get(g.id, {}).items()):
+            verb = "Resume" if g.seats[p].joined else "Join"
+            links.append(f"<a href='{html.escape(self.seat_link(g.id, t))}' class='seat-link tap'>"
+                         f"{verb} as {html.escape(self.seat_name(p))}</a>")
+        won = (f" · {html.escape(self.seat_name(g.winner))} won"
+               if g.status == "finished" and g.winner is not None else "")
+        return (f"<tr data-game='{g.id}'><td>{g.id}</td><td class='status-{g.status}'>{g.status}{won}</td>"
+                f"<td>{seats}</td><td>{g.num_actions}</td><td>{' · '.join(links)}</td></tr>")
 
 
 def forget_replaced_links(store: Any, games: list[Any], my_tokens: dict[int, dict[int, str]]) -> None:

@@ -11,6 +11,7 @@ import panel as pn
 import param
 
 from academy.ui.defer import later
+from academy.ui.labels import wrapping_row
 
 __all__ = ["LeaveView"]
 
@@ -31,9 +32,9 @@ class LeaveView(pn.viewable.Viewer):
         self.confirm_button.on_click(lambda e: self.confirm_resign())
         self.cancel_button = pn.widgets.Button(label="Cancel", width=100, css_classes=["resign-cancel"])
         self.cancel_button.on_click(lambda e: self.cancel_resign())
-        self.confirm_row = pn.Row(pn.pane.HTML("<b>Resign for good?</b> You will be out of this game.",
-                                               margin=(8, 5)), self.confirm_button, self.cancel_button,
-                                  visible=False, margin=0, css_classes=["resign-confirm-row"])
+        self.confirm_row = wrapping_row(pn.pane.HTML("<b>Resign for good?</b> You will be out of this game.",
+                                                     margin=(8, 5)), self.confirm_button, self.cancel_button,
+                                        visible=False, css_classes=["resign-confirm-row"])
         self.layout = pn.Column(self.outcome, self.resign_button, self.confirm_row, margin=0,
                                 sizing_mode="stretch_width", css_classes=["leave-panel"], visible=not session.spectator)
         session.param.watch(later(self.update), ["status", "seat_status", "winner"])

@@ -24,6 +24,7 @@ from urllib.parse import quote, urlencode
 import panel as pn
 
 from academy.core.errors import InvalidNotation, RulesError
+from academy.ui.address import full_link
 from academy.ui.labels import growing, hidden_label, wrapping_row
 from academy.ui.registry import UI, load
 
@@ -147,8 +148,9 @@ class ShareLink(pn.viewable.Viewer):
     def refresh(self, *events: Any) -> None:
         text = self._text()
         link = position_link(self.game, text) if text else ""
-        if self.url.value != link:
-            self.url.value = link
+        shown = full_link(link) if link else ""      # the whole address, to paste on another computer
+        if self.url.value != shown:
+            self.url.value = shown
             self.open.object = (f'<a href="{html.escape(link)}" target="_blank" class="share-link-a tap">open</a>'
                                 if link else "")
         self.layout.visible = bool(link)

@@ -174,14 +174,14 @@ class ReviewLauncher(pn.viewable.Viewer):
         self.button = pn.widgets.Button(label="Review this game", color="primary", width=170, visible=False,
                                         css_classes=["review-game"], description="The coach's marks on your decisions")
         self.button.on_click(lambda e: self.open())
-        self.resign_button = pn.widgets.Button(label="Resign", width=150, visible=False, css_classes=["resign-game"],
+        self.resign_button = pn.widgets.Button(label="Resign", visible=False, css_classes=["resign-game"],
                                                description="Give this game up; then review it")
         self.resign_button.on_click(lambda e: self.resign())
         self._armed = False
         session = play_page.session
         session.param.watch(lambda *e: self.refresh(disarm=True),
                             [*play_page.keep_watch, *(["resigned"] if "resigned" in session.param else [])])
-        self.layout = pn.Row(self.resign_button, self.button, margin=0)
+        self.layout = wrapping_row(self.resign_button, self.button)
         self.refresh()
 
     def __panel__(self) -> pn.viewable.Viewable:

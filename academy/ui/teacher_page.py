@@ -28,6 +28,7 @@ from academy.core.text import count
 from academy.lessons.collection import MAX_LESSON_BYTES, builtin_text, split_ref
 from academy.lessons.writer import slug
 from academy.store.errors import StoreError
+from academy.ui.address import full_link
 from academy.ui.labels import hidden_label, set_options, wrapping_row
 from academy.ui.registry import UI
 from academy.ui.teaching import (collection_of, courses, find_lesson, lesson_link, teacher_hook, teacher_link,
@@ -167,7 +168,7 @@ class TeacherPage(pn.viewable.Viewer):
     # --- the page -------------------------------------------------------------------------------
     def render(self) -> None:
         """Draw the whole page for the teacher."""
-        link = teacher_link(self.token or "")
+        link = full_link(teacher_link(self.token or ""))
         url = hidden_label(pn.widgets.TextInput(value=link, sizing_mode="stretch_width",
                                                 css_classes=["teacher-link-url"]), "Your teacher link")
         copy = pn.widgets.Button(label="Copy the link", width=130, css_classes=["teacher-link-copy"])
@@ -337,7 +338,8 @@ class TeacherPage(pn.viewable.Viewer):
         text = pn.pane.HTML(
             f"<b>{html.escape(course.title)}</b> <span class='teacher-muted'>· {html.escape(_title(course.game))} · "
             f"{count(len(course.lessons), 'lesson')}: {titles}</span><br><span class='teacher-muted'>Its link for "
-            f"learners: <a class='course-link' href='{course.link}' target='_blank'>{course.link}</a></span>",
+            f"learners: <a class='course-link' href='{course.link}' target='_blank'>"
+            f"{html.escape(full_link(course.link))}</a></span>",
             stylesheets=[STYLE], sizing_mode="stretch_width")
         edit = pn.widgets.Button(label="Change", width=100, css_classes=["teacher-course-edit"])
         edit.on_click(lambda e: self.course_form.edit(course))
@@ -446,7 +448,8 @@ class CourseForm(pn.viewable.Viewer):
             self.say("error", str(exc))
             return None
         self.page.render_courses()
-        self.page.course_form.say("ok", f"Saved the course {course.title}: its link for learners is {course.link}.")
+        self.page.course_form.say("ok", f"Saved the course {course.title}: its link for learners is "
+                                        f"{full_link(course.link)}.")
         return course
 
 

@@ -52,7 +52,7 @@ def test_two_seats_play_one_game_live(serve, open_page, hub):
     hrefs = [dash.page.locator(f".seat-links-pane a.seat-link[data-seat='{p}']").get_attribute("href")
              for p in (0, 1)]
     assert all("&seat=" in h for h in hrefs)
-    dash.page.locator(".refresh-games button").click()
+    dash.page.locator(".conquest-games .refresh-games button").click()
     dash.wait_text(".games-list", "Watch")
 
     # a game with cards in hand, played by two browsers through their seats' links

@@ -81,9 +81,9 @@ def test_the_games_page_creates_a_tactics_game_whose_links_open_the_seats(serve,
     dash.page.locator(".new-tactics-game").get_by_text("New Tactics game").click()
     dash.page.locator(".tactics-fog input").check()
     dash.page.locator(".create-tactics button").click()
-    dash.wait_text(".tactics-links", "created")
+    dash.wait_text(".seat-links-pane", "Tactics game 1 created")
     dash.page.screenshot(path="/tmp/tactics-games-page.png", full_page=True)
-    href = dash.page.locator(".tactics-links a.seat-link[data-seat='1']").get_attribute("href")
+    href = dash.page.locator(".tactics-games .seat-links-pane a.seat-link[data-seat='1']").get_attribute("href")
     assert "game=tactics" in href and "&seat=" in href
     game = hub.open(max(g.id for g in hub.store.list_games()))
     assert game.info.game_name == "tactics" and game.info.options["fog"] is True

@@ -78,12 +78,12 @@ def test_the_diplomacy_games_list_drops_the_link_of_a_seat_taken_since(hub: Live
     host = DiplomacyGamesForm(hub)
     host.seats[austria].value = OPEN_SEAT
     gid, tokens = host.create(seed=3)
-    assert "Play Austria" in host.table.object and "Play France" in host.table.object
+    assert "as Austria" in host.table.object and "as France" in host.table.object
     stranger = DiplomacyGamesForm(hub)
     stranger.join_seat.value = (gid, austria)
     new = stranger.join()
     assert new is not None and new != tokens[austria]
     host.refresh()
-    assert "Play Austria" not in host.table.object and "Play France" in host.table.object
+    assert "as Austria" not in host.table.object and "as France" in host.table.object
     assert host.my_tokens[gid] == {france: tokens[france]}
-    assert "Play Austria" in stranger.table.object and stranger.my_tokens[gid] == {austria: new}
+    assert "as Austria" in stranger.table.object and stranger.my_tokens[gid] == {austria: new}

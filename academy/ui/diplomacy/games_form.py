@@ -14,9 +14,8 @@ import panel as pn
 from academy.core.rng import new_seed
 from academy.games.diplomacy.game import RULE_NOTES
 from academy.store.errors import StoreError
-from academy.ui.games_forms import (CLOCK_OPTIONS, STYLE, created_links_html, forget_replaced_links, join_chosen_seat,
-                                    seat_link, watch_link)
-from academy.ui.labels import hidden_label, set_options, wrapping_row
+from academy.ui.games_forms import CLOCK_OPTIONS, GamesCard, created_links_html, seat_link, watch_link
+from academy.ui.labels import hidden_label
 from academy.ui.conquest.session import CPU_LEVELS
 
 from .session import POWERS
@@ -40,13 +39,13 @@ def _power_name(player: int) -> str:
     return POWERS[player].title()
 
 
-class DiplomacyGamesForm(pn.viewable.Viewer):
+class DiplomacyGamesForm(GamesCard):
     """The "New Diplomacy game" card of the Games page; ``hub`` is the process's LiveHub."""
 
+    game = "diplomacy"
+
     def __init__(self, hub: Any, **params: Any) -> None:
-        super().__init__(**params)
-        self.hub = hub
-        self.my_tokens: dict[int, dict[int, str]] = {}
+        super().__init__(hub, **params)
         self.seats = [pn.widgets.Select(label=p.title(), options=SEAT_OPTIONS, value=HUMAN if p == "FRANCE" else CPU,
                                         width=150, css_classes=["dip-seat", f"dip-seat-{i}"])
                       for i, p in enumerate(POWERS)]
@@ -58,23 +57,8 @@ class DiplomacyGamesForm(pn.viewable.Viewer):
         self.create_button = pn.widgets.Button(label="Create Diplomacy game", color="primary", width=220,
                                                css_classes=["create-diplomacy"])
         self.create_button.on_click(lambda e: self.create())
-        self.links = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width",
-                                  css_classes=["dip-seat-links"])
-        self.table = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width", css_classes=["dip-games-list"])
-        self.join_seat = pn.widgets.Select(options={}, width=300, css_classes=["dip-join-seat"])
-        for widget, text in ((self.clock, "Clock"), (self.years, "Length"), (self.join_seat, "Open seat to join")):
+        for widget, text in ((self.clock, "Clock"), (self.years, "Length")):
             hidden_label(widget, text)   # the headings beside them say it on screen
-        self.join_name = pn.widgets.TextInput(placeholder="Your name", width=160, max_length=60,
-                                              css_classes=["dip-join-name"])
-        self.join_button = pn.widgets.Button(label="Join", color="primary", width=90, css_classes=["dip-join"])
-        self.join_button.on_click(lambda e: self.join())
-        self.join_result = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width",
-                                        css_classes=["dip-join-result"])
-        self.join_row = pn.Column(pn.pane.HTML("<h3 style='margin:4px 0'>Join an open Diplomacy seat</h3>"),
-                                  wrapping_row(self.join_seat, self.join_name, self.join_button),
-                                  self.join_result, sizing_mode="stretch_width", css_classes=["dip-join-panel"])
-        self.refresh_button = pn.widgets.Button(label="Refresh list", width=130, css_classes=["refresh-dip-games"])
-        self.refresh_button.on_click(lambda e: self.refresh())
         form = pn.Column(
             pn.pane.HTML("<b>Who plays each power</b>", margin=(8, 5, 0, 5)),
             pn.FlexBox(*self.seats, margin=0), level_notes_pane("diplomacy"),
@@ -86,16 +70,10 @@ class DiplomacyGamesForm(pn.viewable.Viewer):
             pn.pane.HTML("<span>At the deadline the phase resolves with the orders given. "
                          f"{html.escape(RULE_NOTES['no_orders'])}</span>"), self.create_button,
             sizing_mode="stretch_width", css_classes=["dip-create-form"])
-        self.layout = pn.Column(
-            pn.Card(form, title="New Diplomacy game", sizing_mode="stretch_width", collapsed=True,
-                    css_classes=["new-diplomacy-game"]),
-            self.links, self.join_row,
-            wrapping_row(pn.pane.HTML("<h3 style='margin:4px 0'>Diplomacy games</h3>"), self.refresh_button),
-            self.table, sizing_mode="stretch_width", css_classes=["diplomacy-games"])
-        self.refresh()
+        self.lay_out(form, "New Diplomacy game")
 
-    def __panel__(self) -> pn.viewable.Viewable:
-        return self.layout
+    def seat_name(self, player: int) -> str:
+        return _power_name(player)
 
     def create(self, seed: int | None = None) -> tuple[int, dict[int, str]]:
         """Create the game the form describes; returns (game id, tokens of the people's seats)."""
@@ -117,34 +95,3 @@ class DiplomacyGamesForm(pn.viewable.Viewer):
                                                diplomacy_seat_link, diplomacy_watch_link(game.game_id))
         self.refresh()
         return game.game_id, dict(tokens)
-
-    def join(self) -> str | None:
-        """Take the open seat chosen; return its token (None if refused: the form says why)."""
-        return join_chosen_seat(self, _power_name, diplomacy_seat_link)
-
-    def refresh(self) -> None:
-        try:
-            games = [g for g in self.hub.store.list_games() if g.game_name == "diplomacy"]
-            forget_replaced_links(self.hub.store, games, self.my_tokens)   # links of seats taken since
-        except StoreError as exc:
-            self.table.object = f"<p>The games cannot be listed: {html.escape(str(exc))}</p>"
-            return
-        free = {f"Game {g.id} · {POWERS[p].title()}": (g.id, p) for g in games for p in g.free_public_seats}
-        set_options(self.join_seat, free)
-        self.join_row.visible = bool(free) or bool(self.join_result.object)
-        if not games:
-            self.table.object = "<p>No Diplomacy games yet: create one above.</p>"
-            return
-        rows = []
-        for g in games:
-            seats = ", ".join(html.escape((s.name or POWERS[s.player].title())
-                                          + ("" if s.kind == "cpu" or s.joined else
-                                             " (open seat)" if s.public else " (free)")) for s in g.seats)
-            links = [f"<a href='{diplomacy_watch_link(g.id)}' class='watch-link tap'>Watch</a>"]
-            for p, t in sorted(self.my_tokens.get(g.id, {}).items()):
-                links.append(f"<a href='{html.escape(diplomacy_seat_link(g.id, t))}' class='seat-link tap'>"
-                             f"Play {POWERS[p].title()}</a>")
-            rows.append(f"<tr data-game='{g.id}'><td>{g.id}</td><td class='status-{g.status}'>{g.status}</td>"
-                        f"<td>{seats}</td><td>{' · '.join(links)}</td></tr>")
-        self.table.object = ("<table class='games-table'><thead><tr><th>#</th><th>Status</th><th>Seats</th>"
-                             "<th></th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>")

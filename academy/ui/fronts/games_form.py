@@ -11,8 +11,8 @@ import panel as pn
 from academy.core.rng import new_seed
 from academy.games.fronts.game import FrontsGame
 from academy.store.errors import StoreError
-from academy.ui.games_forms import CLOCK_OPTIONS, STYLE, created_links_html, join_chosen_seat, seat_link, watch_link
-from academy.ui.labels import hidden_label, set_options, wrapping_row
+from academy.ui.games_forms import CLOCK_OPTIONS, GamesCard, created_links_html, seat_link, watch_link
+from academy.ui.labels import hidden_label, wrapping_row
 from academy.ui.cpu_levels import level_notes_pane
 
 from .panels import CSS
@@ -34,13 +34,13 @@ def fronts_seat_link(game_id: int, token: str) -> str:
     return seat_link("fronts", game_id, token)
 
 
-class FrontsGamesForm(pn.viewable.Viewer):
+class FrontsGamesForm(GamesCard):
     """The "New Fronts game" card of the Games page; ``hub`` is the process's LiveHub."""
 
+    game = "fronts"
+
     def __init__(self, hub: Any, **params: Any) -> None:
-        super().__init__(**params)
-        self.hub = hub
-        self.my_tokens: dict[int, dict[int, str]] = {}
+        super().__init__(hub, **params)
         self.game_choice = pn.widgets.Select(options=list(GAMES), value=next(iter(GAMES)), width=300,
                                              css_classes=["fronts-game-choice"])
         self.mode = pn.widgets.RadioButtonGroup(options={"Teams": "teams", "Free-for-all": "ffa"}, value="teams",
@@ -52,15 +52,8 @@ class FrontsGamesForm(pn.viewable.Viewer):
         self.create_button = pn.widgets.Button(label="Create Fronts game", color="primary", width=200,
                                                css_classes=["create-fronts"])
         self.create_button.on_click(lambda e: self.create())
-        self.links = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width", css_classes=["fronts-links"])
-        self.join_seat = pn.widgets.Select(options={}, width=300, css_classes=["fronts-join-seat"])
-        for widget, text in ((self.game_choice, "Map and players"), (self.clock, "Clock"),
-                             (self.join_seat, "Open seat to join")):
+        for widget, text in ((self.game_choice, "Map and players"), (self.clock, "Clock")):
             hidden_label(widget, text)   # the headings beside them say it on screen
-        self.join_name = pn.widgets.TextInput(placeholder="Your name", width=160, max_length=60)
-        self.join_button = pn.widgets.Button(label="Join", color="primary", width=90, css_classes=["fronts-join"])
-        self.join_button.on_click(lambda e: self.join())
-        self.join_result = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width")
         self.seats_about = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width",
                                         css_classes=["fronts-seats-note"])
         self.game_choice.param.watch(lambda e: self._show_seats(), "value")
@@ -68,15 +61,10 @@ class FrontsGamesForm(pn.viewable.Viewer):
         form = pn.Column(self.game_choice, self.seats_about, self.mode, wrapping_row(*self.seats),
                          level_notes_pane("fronts"), pn.pane.HTML("<b>Clock</b>", margin=(8, 5, 0, 5)), self.clock, self.create_button,
                          sizing_mode="stretch_width")
-        self.layout = pn.Column(
-            pn.Card(form, title="New Fronts game", sizing_mode="stretch_width", collapsed=True,
-                    css_classes=["new-fronts-game"]),
-            self.links, wrapping_row(self.join_seat, self.join_name, self.join_button), self.join_result,
-            sizing_mode="stretch_width", css_classes=["fronts-games"])
-        self.refresh()
+        self.lay_out(form, "New Fronts game")
 
-    def __panel__(self) -> pn.viewable.Viewable:
-        return self.layout
+    def seat_name(self, player: int) -> str:
+        return COLOURS[player]
 
     def _show_seats(self) -> None:
         n = GAMES[self.game_choice.value][1]
@@ -108,14 +96,3 @@ class FrontsGamesForm(pn.viewable.Viewer):
                                                fronts_watch_link(game.game_id))
         self.refresh()
         return game.game_id, dict(tokens)
-
-    def join(self) -> str | None:
-        return join_chosen_seat(self, COLOURS.__getitem__, fronts_seat_link)
-
-    def refresh(self) -> None:
-        try:
-            games = [g for g in self.hub.store.list_games() if g.game_name == "fronts"]
-        except StoreError:
-            return
-        set_options(self.join_seat, {f"Fronts game {g.id} · {COLOURS[p]}": (g.id, p)
-                                     for g in games for p in g.free_public_seats})

@@ -13,8 +13,8 @@ from academy.core.rng import new_seed
 from academy.games.game_of_war.bots import LEVELS
 from academy.games.game_of_war.game import GameOfWarGame
 from academy.store.errors import StoreError
-from academy.ui.games_forms import CLOCK_OPTIONS, STYLE, created_links_html, join_chosen_seat, seat_link, watch_link
-from academy.ui.labels import hidden_label, set_options, wrapping_row
+from academy.ui.games_forms import CLOCK_OPTIONS, GamesCard, created_links_html, seat_link, watch_link
+from academy.ui.labels import hidden_label, wrapping_row
 from academy.ui.cpu_levels import level_notes_pane
 
 from .session import DEPLOYMENTS
@@ -38,13 +38,13 @@ def _side_name(player: int) -> str:
     return GameOfWarGame().player_name(player)
 
 
-class GameOfWarGamesForm(pn.viewable.Viewer):
+class GameOfWarGamesForm(GamesCard):
     """The "New Game of War" card of the Games page; ``hub`` is the process's LiveHub."""
 
+    game = "game_of_war"
+
     def __init__(self, hub: Any, **params: Any) -> None:
-        super().__init__(**params)
-        self.hub = hub
-        self.my_tokens: dict[int, dict[int, str]] = {}
+        super().__init__(hub, **params)
         self.seats = [pn.widgets.Select(label=_side_name(p), options=SEAT_OPTIONS, value=HUMAN, width=200,
                                         css_classes=["gow-seat", f"gow-seat-{p}"]) for p in range(2)]
         self.clock = pn.widgets.Select(options=CLOCK_OPTIONS, value="", width=220, css_classes=["gow-clock"])
@@ -53,15 +53,8 @@ class GameOfWarGamesForm(pn.viewable.Viewer):
         self.create_button = pn.widgets.Button(label="Create Game of War", color="primary", width=200,
                                                css_classes=["create-gow"])
         self.create_button.on_click(lambda e: self.create())
-        self.links = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width", css_classes=["gow-links"])
-        self.join_seat = pn.widgets.Select(options={}, width=300, css_classes=["gow-join-seat"])
-        for widget, text in ((self.clock, "Clock"), (self.deployment, "Deployment"),
-                             (self.join_seat, "Open seat to join")):
+        for widget, text in ((self.clock, "Clock"), (self.deployment, "Deployment")):
             hidden_label(widget, text)   # the headings beside them say it on screen
-        self.join_name = pn.widgets.TextInput(placeholder="Your name", width=160, max_length=60)
-        self.join_button = pn.widgets.Button(label="Join", color="primary", width=90, css_classes=["gow-join"])
-        self.join_button.on_click(lambda e: self.join())
-        self.join_result = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width")
         form = pn.Column(pn.pane.HTML("<b>Who plays each side</b>", margin=(8, 5, 0, 5)), wrapping_row(*self.seats),
                          level_notes_pane("game_of_war"),
                          pn.pane.HTML("<b>Deployment</b> (free: each seat places its army in its own half on "
@@ -69,15 +62,10 @@ class GameOfWarGamesForm(pn.viewable.Viewer):
                                       margin=(8, 5, 0, 5)), self.deployment,
                          pn.pane.HTML("<b>Clock</b>", margin=(8, 5, 0, 5)), self.clock, self.create_button,
                          sizing_mode="stretch_width")
-        self.layout = pn.Column(
-            pn.Card(form, title="New Game of War", sizing_mode="stretch_width", collapsed=True,
-                    css_classes=["new-gow-game"]),
-            self.links, wrapping_row(self.join_seat, self.join_name, self.join_button), self.join_result,
-            sizing_mode="stretch_width", css_classes=["gow-games"])
-        self.refresh()
+        self.lay_out(form, "New Game of War")
 
-    def __panel__(self) -> pn.viewable.Viewable:
-        return self.layout
+    def seat_name(self, player: int) -> str:
+        return _side_name(player)
 
     def create(self, seed: int | None = None) -> tuple[int, dict[int, str]]:
         """Create the game the form describes; returns (game id, tokens of the people's seats)."""
@@ -99,14 +87,3 @@ class GameOfWarGamesForm(pn.viewable.Viewer):
                                                gow_watch_link(game.game_id))
         self.refresh()
         return game.game_id, dict(tokens)
-
-    def join(self) -> str | None:
-        return join_chosen_seat(self, _side_name, gow_seat_link)
-
-    def refresh(self) -> None:
-        try:
-            games = [g for g in self.hub.store.list_games() if g.game_name == "game_of_war"]
-        except StoreError:
-            return
-        set_options(self.join_seat, {f"Game of War {g.id} · {_side_name(p)}": (g.id, p)
-                                     for g in games for p in g.free_public_seats})

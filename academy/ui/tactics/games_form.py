@@ -12,8 +12,8 @@ from academy.core.rng import new_seed
 from academy.games.tactics.game import TacticsGame
 from academy.games.tactics.missions import MISSIONS
 from academy.store.errors import StoreError
-from academy.ui.games_forms import CLOCK_OPTIONS, STYLE, created_links_html, join_chosen_seat, seat_link, watch_link
-from academy.ui.labels import hidden_label, set_options, wrapping_row
+from academy.ui.games_forms import CLOCK_OPTIONS, GamesCard, created_links_html, seat_link, watch_link
+from academy.ui.labels import hidden_label, wrapping_row
 from academy.ui.cpu_levels import level_notes_pane
 
 from .house_rules import HouseRules
@@ -39,13 +39,13 @@ def _army(player: int) -> str:
     return ("Red", "Blue")[player] if player in (0, 1) else f"Player {player + 1}"
 
 
-class TacticsGamesForm(pn.viewable.Viewer):
+class TacticsGamesForm(GamesCard):
     """The "New Tactics game" card of the Games page; ``hub`` is the process's LiveHub."""
 
+    game = "tactics"
+
     def __init__(self, hub: Any, **params: Any) -> None:
-        super().__init__(**params)
-        self.hub = hub
-        self.my_tokens: dict[int, dict[int, str]] = {}
+        super().__init__(hub, **params)
         self.maps = map_options()
         first = next(iter(self.maps.values()))
         self.map_choice = pn.widgets.Select(label="Map", options={k: m.id for k, m in self.maps.items()},
@@ -66,14 +66,7 @@ class TacticsGamesForm(pn.viewable.Viewer):
         self.create_button = pn.widgets.Button(label="Create Tactics game", color="primary", width=200,
                                                css_classes=["create-tactics"])
         self.create_button.on_click(lambda e: self._create_clicked())
-        self.links = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width", css_classes=["tactics-links"])
-        self.join_seat = pn.widgets.Select(options={}, width=300, css_classes=["tactics-join-seat"])
-        for widget, text in ((self.clock, "Clock"), (self.join_seat, "Open seat to join")):
-            hidden_label(widget, text)   # the headings beside them say it on screen
-        self.join_name = pn.widgets.TextInput(placeholder="Your name", width=160, max_length=60)
-        self.join_button = pn.widgets.Button(label="Join", color="primary", width=90, css_classes=["tactics-join"])
-        self.join_button.on_click(lambda e: self.join())
-        self.join_result = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width")
+        hidden_label(self.clock, "Clock")   # the heading beside it says it on screen
         form = pn.Column(wrapping_row(self.map_choice, self.mission),
                          wrapping_row(*[pn.Column(seat, cmdr, margin=0)
                                         for seat, cmdr in zip(self.seats, self.commanders)]),
@@ -86,15 +79,10 @@ class TacticsGamesForm(pn.viewable.Viewer):
                          pn.pane.HTML("<span>Live: whoever runs out of time is out. Daily: once a player's time "
                                       "has run out, the other may claim the win.</span>"),
                          self.create_button, sizing_mode="stretch_width")
-        self.layout = pn.Column(
-            pn.Card(form, title="New Tactics game", sizing_mode="stretch_width", collapsed=True,
-                    css_classes=["new-tactics-game"]),
-            self.links, wrapping_row(self.join_seat, self.join_name, self.join_button), self.join_result,
-            sizing_mode="stretch_width", css_classes=["tactics-games"])
-        self.refresh()
+        self.lay_out(form, "New Tactics game")
 
-    def __panel__(self) -> pn.viewable.Viewable:
-        return self.layout
+    def seat_name(self, player: int) -> str:
+        return _army(player)
 
     def _on_map(self, event: Any) -> None:
         tmap = next(m for m in self.maps.values() if m.id == event.new)
@@ -145,14 +133,3 @@ class TacticsGamesForm(pn.viewable.Viewer):
                                                tactics_watch_link(game.game_id))
         self.refresh()
         return game.game_id, dict(tokens)
-
-    def join(self) -> str | None:
-        return join_chosen_seat(self, _army, tactics_seat_link)
-
-    def refresh(self) -> None:
-        try:
-            games = [g for g in self.hub.store.list_games() if g.game_name == "tactics"]
-        except StoreError:
-            return
-        set_options(self.join_seat, {f"Tactics game {g.id} · {_army(p)}": (g.id, p)
-                                     for g in games for p in g.free_public_seats})
