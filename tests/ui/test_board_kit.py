@@ -314,7 +314,13 @@ def test_a_teachers_pen_draws_on_a_board_made_with_notes_and_the_game_hears_noth
     fig._trigger_event(PanStart(fig, x=0.5, y=0.5))
     fig._trigger_event(PanEnd(fig, x=0.6, y=0.5))
     assert taps == [] and drags == [] and drawn[-1] == ([[0.1, 0.1, 0.9, 0.5]], [])
-    assert list(b.sources["notes"].data["x1"]) == [0.9]
+    sx, sy = b.pixels_per_unit()                    # drawn 15 px short of both taps: the markers' numbers show
+    drawn_end = (b.sources["notes"].data["x1"][0], b.sources["notes"].data["y1"][0])
+    drawn_start = (b.sources["notes"].data["x0"][0], b.sources["notes"].data["y0"][0])
+    assert math.hypot((0.9 - drawn_end[0]) * sx, (0.5 - drawn_end[1]) * sy) == pytest.approx(notes.GAP)
+    assert math.hypot((drawn_start[0] - 0.1) * sx, (drawn_start[1] - 0.1) * sy) == pytest.approx(notes.GAP)
+    assert list(b.sources["notes-heads"].data["x"]) == [drawn_end[0]]
+    assert 0.1 < drawn_start[0] < drawn_end[0] < 0.9
     pen.mode = "mark"
     pen.tap(0.5, 0.5)
     pen.tap(0.5, 0.5)                                                 # a tap on a mark takes it away

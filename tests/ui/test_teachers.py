@@ -246,7 +246,8 @@ def test_the_demo_board_reaches_every_student_with_its_arrows_and_marks(data):
     ann = students["Ann"]
     assert ann.demo.layout.visible and "Your teacher's board" in ann.demo.caption.object
     assert ann.demo.kit.column("notes-marks", "x") == [5.0]
-    assert ann.demo.kit.column("notes", "x0") == [10.0]
+    assert ann.demo.kit.column("notes", "x0") == desk.made.kit.column("notes", "x0")    # drawn alike, a little
+    assert ann.demo.kit.column("notes", "x0") == pytest.approx([10.0], abs=0.1)       # short of the taps
     assert ann.demo.model.state.armies == desk.made.model.state.armies
     order = [getattr(o, "css_classes", []) for o in ann.layout.select() if getattr(o, "css_classes", None)]
     flat = [c for classes in order for c in classes]
@@ -346,4 +347,6 @@ def test_the_demo_board_of_every_game_carries_moves_arrows_and_marks(data, game)
     desk.pen.tap(2, 2)
     assert student.demo.layout.visible and "1 move" in student.demo.caption.object
     assert "could not" not in student.demo.caption.object
-    assert student.demo.kit.column("notes", "x1") == [3.0] and student.demo.kit.column("notes-marks", "y") == [2.0]
+    assert student.demo.kit.column("notes", "x1") == desk.made.kit.column("notes", "x1")   # drawn as the teacher's
+    assert 1 < student.demo.kit.column("notes", "x1")[0] < 3          # a little short of the tap (notes.GAP)
+    assert student.demo.kit.column("notes-marks", "y") == [2.0]

@@ -67,15 +67,29 @@ def has_notes(board: Any) -> bool:
     return MARKS in getattr(board, "layers", {})
 
 
-def _arrow_rows(arrows: Sequence[Sequence[float]]) -> list[tuple[float, float, float, float, str, float]]:
-    return [(a[0], a[1], a[2], a[3], ARROW_COLOUR, 5) for a in arrows]
+#: screen pixels an arrow stops short of the points tapped: a teacher taps on a marker, and the arrow must not
+#: hide the number on it (an army's count, a unit's strength)
+GAP = 15.0
+
+
+def _arrow_rows(arrows: Sequence[Sequence[float]], scale: tuple[float, float] = (1.0, 1.0)
+                ) -> list[tuple[float, float, float, float, str, float]]:
+    """Each arrow as drawn: GAP pixels short of both points tapped (an arrow too short for that: as tapped)."""
+    rows = []
+    for x0, y0, x1, y1 in (tuple(map(float, a[:4])) for a in arrows):
+        pixels = math.hypot((x1 - x0) * scale[0], (y1 - y0) * scale[1])
+        cut = GAP / pixels if pixels > 3 * GAP else 0.0
+        dx, dy = (x1 - x0) * cut, (y1 - y0) * cut
+        rows.append((x0 + dx, y0 + dy, x1 - dx, y1 - dy, ARROW_COLOUR, 5))
+    return rows
 
 
 def draw_notes(board: Any, arrows: Sequence[Sequence[float]], marks: Sequence[Sequence[float]]) -> None:
     """Show ``arrows`` and ``marks`` on a board made with notes (nothing happens on another board)."""
     if not has_notes(board):
         return
-    shaft, head = arrow_columns(_arrow_rows(arrows), scale=board.pixels_per_unit())
+    scale = board.pixels_per_unit()
+    shaft, head = arrow_columns(_arrow_rows(arrows, scale), scale=scale)
     ring = {"x": [m[0] for m in marks], "y": [m[1] for m in marks]}
 
     def patch() -> None:
