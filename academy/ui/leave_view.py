@@ -37,7 +37,7 @@ class LeaveView(pn.viewable.Viewer):
                                         visible=False, css_classes=["resign-confirm-row"])
         self.layout = pn.Column(self.outcome, self.resign_button, self.confirm_row, margin=0,
                                 sizing_mode="stretch_width", css_classes=["leave-panel"], visible=not session.spectator)
-        session.param.watch(later(self.update), ["status", "seat_status", "winner"])
+        session.param.watch(later(self.update), ["status", "seat_status", "winner", "message"])
         self.update()
 
     def __panel__(self) -> pn.viewable.Viewable:
@@ -64,6 +64,8 @@ class LeaveView(pn.viewable.Viewer):
     def update(self, *events: Any) -> None:
         s = self.session
         outcome = s.outcome()
+        if outcome and outcome.strip() in (s.message or "").strip():
+            outcome = ""                  # the message above says it already: once is enough
         obj = f"<div class='academy-message' role='status'><b>{html.escape(outcome)}</b></div>" if outcome else ""
         if obj != self.outcome.object:
             self.outcome.object = obj

@@ -132,7 +132,8 @@ def test_lesson_11_does_not_send_the_learner_to_a_replay_button():
 
     class Play:                       # what the Play page's session offers: a Replay button
         state = model.state
-    assert "Press Replay to watch the game again." in banner_html(Play())
+    assert "The game is over. Press Replay to watch it again." in banner_html(Play())
+    assert "has won" not in banner_html(Play())            # the headline says who wins: said once
 
 
 def test_lesson_5_teaches_the_defender_dice_as_the_academys_convention():

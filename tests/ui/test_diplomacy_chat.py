@@ -61,8 +61,11 @@ def test_a_seat_resigns_and_the_cpu_orders_for_it(hub):
     assert page.leave.confirm_row.visible and game.status != "finished"
     assert page.leave.confirm_resign()
     s = page.session
-    assert s.out and s.seat_status[2] == "resigned" and "you are out" in page.leave.outcome.object
+    assert s.out and s.seat_status[2] == "resigned" and "you are out" in s.message
+    assert page.leave.outcome.object == ""                # the message says it: not twice
     assert not s.submit() and "out of this game" in s.message
+    page.leave.update()
+    assert "you are out" in page.leave.outcome.object     # another message took its place: the panel says it
     austria, england = SharedDiplomacy(game, tokens[0]), SharedDiplomacy(game, tokens[1])
     phase = game._state.phase
     austria.submit()

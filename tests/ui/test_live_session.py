@@ -252,7 +252,7 @@ def test_resign_ends_a_two_player_game_and_both_sessions_follow(hub):
     assert "you are out" in red.message and "Blue wins" in red.message
     assert "you win" in blue.message and "Blue wins" in watcher.message
     assert red.state.is_terminal() and blue.state.winner() == 1        # the banner shows the winner
-    assert "you are out" in page.leave.outcome.object and not page.leave.resign_button.visible
+    assert page.leave.outcome.object == "" and not page.leave.resign_button.visible   # the message says it, once
     assert any("resigns" in line["text"] for line in blue.log)
     territory = blue.state.territories_of(1)[0]
     blue.click(territory)
@@ -301,3 +301,20 @@ def test_a_seats_log_is_headed_by_turn_live_and_after_a_reload(hub):
         turns = group_turns(seat.log)
         assert [t.heading for t in turns] == wanted
         assert any(e["kind"] == "place" for _, e in turns[1].entries)   # the first turn's reinforcements
+
+
+def test_a_finished_shared_game_hides_the_keyboard_and_says_who_won_once(hub):
+    """A newcomer's walk: after Red resigned, Blue's page still offered "Play with the keyboard" (an empty list of
+    legal actions) and its banner read "Blue wins!" over "Blue has won."."""
+    from bokeh.document import Document
+    from academy.ui.conquest.banner import banner_html
+    game, tokens, red, blue = two_humans(hub)
+    page = SharedPlayPage(blue)
+    page.__panel__().get_root(Document())
+    assert page.picker.layout.visible
+    assert red.resign() and game.status == "finished"
+    page.picker._update()
+    assert not page.picker.layout.visible
+    html = banner_html(blue)
+    assert "Blue (you) wins!" in html or "Blue wins!" in html
+    assert "has won" not in html and "The game is over." in html

@@ -24,9 +24,9 @@ def banner_html(model: Any) -> str:
     label = getattr(model, "seat_label", state.game.player_name)
     if state.is_terminal():
         w = state.winner()
-        replay = " Press Replay to watch the game again." if getattr(model, "offers_replay", True) else ""
+        replay = " Press Replay to watch it again." if getattr(model, "offers_replay", True) else ""
         return (f'<div><span class="who">{swatch(w, 20)}{escape(label(w))} wins!</span></div>'
-                f'<div class="hint">{escape(rules.phase_hint(state))}{replay}</div>')
+                f'<div class="hint">The game is over.{replay}</div>')
     if getattr(model, "resigned", None) is not None:
         return (f'<div><span class="who">{escape(model.resigned_line())}</span></div>'
                 '<div class="hint">Review it below, or start a new game.</div>')

@@ -39,11 +39,13 @@ class ActionPicker(pn.viewable.Viewer):
         self.text.param.watch(self._on_text, "enter_pressed")
         self.feedback = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["keyboard-feedback"],
                                      margin=(0, 5))
-        self.layout = pn.Column(pn.Row(self.select, self.play_selected, margin=0),
+        self.layout = pn.Column(pn.pane.HTML("<h3 style='margin:4px 0'>Play with the keyboard</h3>"),
+                                pn.Row(self.select, self.play_selected, margin=0),
                                 pn.Row(self.text, self.play_text, margin=0), self.feedback,
                                 sizing_mode="stretch_width", css_classes=["keyboard-play"], margin=0)
         update = later(self._update)
-        model.param.watch(update, ["state"])
+        model.param.watch(update, ["state", *(["status"] if "status" in model.param else []),
+                                   *(["resigned"] if "resigned" in model.param else [])])
         model.choice.param.watch(update, ["armies", "dice", "move"])
         self._update()
 
@@ -67,6 +69,10 @@ class ActionPicker(pn.viewable.Viewer):
             keep = self.select.value if self.select.value in labels else (labels[0] if labels else None)
             self.select.param.update(options=labels, value=keep)
         self.select.disabled = self.play_selected.disabled = not labels
+        # once the game is over (on the board, by a resignation, or a shared game ended) nothing is left to play
+        over = state is not None and (state.is_terminal() or bool(getattr(self.model, "game_over", False))
+                                      or getattr(self.model, "status", "") == "finished")
+        self.layout.visible = not over
 
     def _on_select(self, *events: Any) -> None:
         if self.select.value:

@@ -138,7 +138,7 @@ class PlayPage(PlayFrame, pn.viewable.Viewer):
             board_and_side(self.board, side, 390),
             self.share_link(lambda: s.state),
             side_by_side(
-                (pn.Column(pn.pane.HTML("<h3 style='margin:4px 0'>Play with the keyboard</h3>"), ActionPicker(s),
+                (pn.Column(ActionPicker(s),
                            GameTools(s, replay=self.open_replay), self.review_launcher,
                            sizing_mode="stretch_width", margin=0), 320, 1),
                 (pn.Column(pn.pane.HTML("<h3 style='margin:4px 0'>What happened</h3>"), EventLog(s),

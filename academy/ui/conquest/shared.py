@@ -250,8 +250,7 @@ class SharedPlayPage(pn.viewable.Viewer):
             self.seat_info, self.banner,
             board_and_side(self.board, side, 390),
             side_by_side(
-                (pn.Column(pn.pane.HTML("<h3 style='margin:4px 0'>Play with the keyboard</h3>"),
-                           self._picker(ActionPicker(s)), sizing_mode="stretch_width", margin=0), 320, 1),
+                (pn.Column(self._picker(ActionPicker(s)), sizing_mode="stretch_width", margin=0), 320, 1),
                 (pn.Column(pn.pane.HTML("<h3 style='margin:4px 0'>What happened</h3>"), EventLog(s),
                            sizing_mode="stretch_width", margin=0), 320, 1)),
             sizing_mode="stretch_width", css_classes=["conquest-play", "shared-play"])
