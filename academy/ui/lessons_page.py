@@ -67,6 +67,16 @@ BODY_CSS = """
 """
 
 
+def try_line(attempt: Any) -> str:
+    """The line under an exercise's prompt: the actions left on this try, or that the try is over (solved, or
+    no longer able to solve it: the counter must not go on counting a try the feedback calls over)."""
+    if attempt.status == "solved":
+        return f"solved on try {attempt.tries}"
+    if attempt.status == "wrong":
+        return f"try {attempt.tries} is over: Reset starts a new one"
+    return f"{count(attempt.actions_left, 'action')} left · try {attempt.tries}"
+
+
 @dataclass(frozen=True)
 class TryReport:
     """What the learner just did on an exercise, for progress and classroom listeners.
@@ -418,11 +428,9 @@ class LessonsView(pn.viewable.Viewer):
                     self.solved[key] = "solved with a hint" if attempt.hints_used else "solved"
                     self._render_tabs()
             ex = attempt.exercise
-            left = attempt.actions_left
             self.prompt.object = (f"<div class='academy-card'><b>Exercise {self.exercise_index + 1} of "
                                   f"{len(lesson.exercises)}:</b> {escape(ex.prompt)}"
-                                  f"<div class='academy-muted'>{count(left, 'action')} left · "
-                                  f"try {attempt.tries}</div></div>")
+                                  f"<div class='academy-muted try-count'>{try_line(attempt)}</div></div>")
             self.feedback.object = feedback_html(fb)
             self.feedback.visible = fb is not None
             note = m.message if (m.message and not self.panels_show_message

@@ -337,3 +337,20 @@ def test_reset_starts_the_move_in_slider_from_its_default_again():
     page.reset_button.clicks += 1
     conquer()
     assert controls.move.value == 11 and page.model.choice.move == 11
+
+
+def test_the_try_line_follows_the_feedback():
+    """A newcomer's walk: after a wrong try the box said "This try can no longer solve the exercise" while the
+    line under the prompt still counted "9 actions left · try 1"."""
+    page = LessonsPage()
+    root(page)
+    page.open("attacking")
+    assert "left · try 1" in page.prompt.object
+    page.model.act("attack Ukraine -> Ural 1")
+    assert page.model.feedback.status == "wrong", page.model.feedback.message
+    assert "try 1 is over" in page.prompt.object and "left · try" not in page.prompt.object
+    page.model.reset()
+    assert "left · try 2" in page.prompt.object
+    page.model.click("ukraine")
+    page.model.click("ural")
+    assert page.model.feedback.status == "solved" and "solved on try 2" in page.prompt.object
