@@ -610,11 +610,17 @@ class TeacherView(_Watching, pn.viewable.Viewer):
             tries, hints = sum(c.tries for c in cells), sum(c.hints for c in cells)
             lines.append(f"<li><b>{escape(names.get(lid, '?'))}</b>: solved {solved} of {exercises} "
                          f"({alone} without a hint), {count(tries, 'try', 'tries')}, {count(hints, 'hint')} seen</li>")
-        solves = [(sum(r.solved for r in line), ref, i) for ref, rows in grid for i, line in enumerate(rows)]
-        fewest = min(solves)
+        # only the exercises the class has been on (up to the one under way, or tried by someone): one the class
+        # has not reached yet is not "solved by the fewest"
+        cells = [(ref, i, line) for ref, rows in grid for i, line in enumerate(rows)]
+        here = (self.info.lesson_id, self.info.exercise_index)
+        upto = next((k for k, (ref, i, _) in enumerate(cells) if (ref, i) == here), len(cells) - 1)
+        solves = [(sum(r.solved for r in line), ref, i) for k, (ref, i, line) in enumerate(cells)
+                  if k <= upto or any(r.tries for r in line)]
+        fewest = min(solves) if solves else (0, "", 0)
         hardest = (f"<p>Solved by the fewest: {escape(self.lessons.title(fewest[1]))}, exercise {fewest[2] + 1} "
                    f"({fewest[0]} of {len(self.rows)}).</p>") if len(solves) > 1 else ""
-        done = sum(s for s, _, _ in solves)
+        done = sum(r.solved for _, _, line in cells for r in line)
         state = "after the class" if self.info.status != "open" else "so far"
         return (f"<p>{len(self.rows)} student{'s' if len(self.rows) != 1 else ''}, {exercises} exercises: "
                 f"{count(done, 'solve')} of {exercises * len(self.rows)} possible {state}.</p><ul>{''.join(lines)}</ul>{hardest}")

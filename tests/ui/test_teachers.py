@@ -227,6 +227,23 @@ def test_a_class_runs_a_course_of_two_lessons(data):
     assert "after the class" in teacher.summary.object
 
 
+def test_the_summary_names_no_exercise_the_class_has_not_reached_as_solved_by_the_fewest(data):
+    """A newcomer's walk: while the class was on lesson 1, the summary said "Solved by the fewest: Counting your
+    reinforcements, exercise 1 (0 of 1)", an exercise of lesson 2."""
+    _, token = teachers().create()
+    _, teacher, students = run_a_course_class(token, ["attacking", "conquering"])
+    ann = students["Ann"]
+    ann.lessons.model.click("ukraine")
+    ann.lessons.model.click("ural")
+    teacher.refresh()
+    summary = teacher.summary_html()
+    assert "Solved by the fewest" not in summary and "<b>Ann</b>: solved 1 of" in summary   # one exercise reached
+    teacher.step(+1)
+    teacher.refresh()
+    title = teacher.lessons.title("attacking")
+    assert f"Solved by the fewest: {title}, exercise 2 (0 of 3)" in teacher.summary_html()
+
+
 def test_the_demo_board_reaches_every_student_with_its_arrows_and_marks(data):
     _, token = teachers().create()
     _, teacher, students = run_a_course_class(token, ["attacking", "conquering"])
