@@ -11,7 +11,8 @@ board and its side panels.
 Progress and classroom hooks: ``add_try_listener(fn)`` calls ``fn(TryReport)`` after every change
 of the learner's work (the first action of a try, each further action, a solve), so a page can
 record progress (``academy.ui.progress_page``) or report to a class (``academy.ui.classroom``).
-``classroom=True`` hides the page's own navigation (list, exercise tabs, Next): the teacher moves
+``classroom=True`` hides the page's own navigation (list, exercise tabs, Next) and the links off the exercise
+(play it out against the CPU, the position's link, make an exercise of it): the teacher moves
 the class from one exercise to the next with ``start_exercise``.
 """
 from __future__ import annotations
@@ -252,7 +253,9 @@ class LessonsView(pn.viewable.Viewer):
              310, 0),
             (pn.Column(self.exercise_tabs, self.prompt, self.board, sizing_mode="stretch_width", margin=0), 330, 1),
             (pn.Column(self.feedback, self.note, wrapping_row(self.hint_button, self.reset_button),
-                       self.next_button, self.hints, *self.side_panels(self.model), self.practice, self.share,
+                       self.next_button, self.hints, *self.side_panels(self.model),
+                       # in a class the learner stays on the teacher's exercise: no ways off it
+                       *(() if self.classroom else (self.practice, self.share)),
                        sizing_mode="stretch_width", margin=0, css_classes=["lesson-side"]), 320, 0))
         self.view = pn.Column(self.back, self.lesson_view, sizing_mode="stretch_width", visible=False, margin=0)
         if self.classroom:

@@ -244,6 +244,19 @@ def test_the_summary_names_no_exercise_the_class_has_not_reached_as_solved_by_th
     assert f"Solved by the fewest: {title}, exercise 2 (0 of 3)" in teacher.summary_html()
 
 
+def test_a_students_exercise_in_a_class_offers_no_links_off_it(data):
+    """A newcomer's walk: beside a class's exercise the student saw "Play this out against the CPU", the
+    position's link and "Make an exercise from this position (teachers)", which lead away from the class."""
+    _, token = teachers().create()
+    _, teacher, students = run_a_course_class(token, ["attacking", "conquering"])
+    seen = html_of(students["Ann"].layout)
+    assert "Attack Ural from Ukraine" in seen
+    assert "Play this out" not in seen and "Make an exercise" not in seen and "Play this position" not in seen
+    from academy.ui.conquest.lessons import LessonsPage
+    alone = html_of(LessonsPage(lesson_id="attacking"))                   # on its own, the page offers them
+    assert "Play this out" in alone
+
+
 def test_the_demo_board_reaches_every_student_with_its_arrows_and_marks(data):
     _, token = teachers().create()
     _, teacher, students = run_a_course_class(token, ["attacking", "conquering"])
