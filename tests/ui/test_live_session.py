@@ -318,3 +318,17 @@ def test_a_finished_shared_game_hides_the_keyboard_and_says_who_won_once(hub):
     html = banner_html(blue)
     assert "Blue (you) wins!" in html or "Blue wins!" in html
     assert "has won" not in html and "The game is over." in html
+
+
+def test_the_other_seat_reads_whose_reinforcements_they_are(hub):
+    """A newcomer's walk: on Blue's page, while Red placed, the side panel read "Reinforcements this turn: 4 /
+    Left to place: 4" as if they were Blue's."""
+    from academy.ui.conquest.odds_panel import OddsPanel
+    game, tokens, red, blue = two_humans(hub)
+    mover, other = mover_and_other(red, blue)
+    assert mover.state.phase == "reinforce"
+    name = mover.engine_game.player_name(mover.player)
+    theirs = OddsPanel(other).body_html()
+    assert f"{name}&#x27;s reinforcements this turn" in theirs
+    mine = OddsPanel(mover).body_html()
+    assert "Reinforcements this turn" in mine and "&#x27;s reinforcements" not in mine

@@ -115,10 +115,11 @@ def roll_html(state: Any, events: list[Any]) -> str:
             f'<div>{escape(roll.text)}</div><ul style="margin:4px 0 0 0">{why}</ul>{extra}')
 
 
-def reinforcement_html(state: Any, hidden: frozenset[str] = frozenset()) -> str:
+def reinforcement_html(state: Any, hidden: frozenset[str] = frozenset(), others: bool = False) -> str:
     """Why the player has this many reinforcements (rules.reinforcement_breakdown), and what is left; the
     numbers ``hidden`` names (``reinforcements``, ``set_value``: a lesson asks the learner to work them out)
-    are left out, and the panel says why."""
+    are left out, and the panel says why. ``others``: shown to someone else than the player placing them (another
+    seat, a spectator), it names whose reinforcements they are."""
     worth = ("" if "set_value" in hidden else
              f"Next card set is worth <b>{rules.set_value(state.sets_traded)}</b>.")
     if "reinforcements" in hidden:
@@ -126,12 +127,13 @@ def reinforcement_html(state: Any, hidden: frozenset[str] = frozenset()) -> str:
                 "<div class='worked-out'>This exercise asks you to work out how many armies you have to place, so "
                 f"this panel does not say.</div>{'<div>' + worth + '</div>' if worth else ''}")
     player = state.current
+    whose = f"{state.game.player_name(player)}'s reinforcements this turn" if others else "Reinforcements this turn"
     total, lines = rules.reinforcement_breakdown(state, player)
     items = "".join(f"<li>{escape(line)}</li>" for line in lines)
     left = state.reinforcements
     set_note = ("<div class='worked-out'>This exercise asks you to work out what the next set of cards is worth, "
                 "so this panel does not say.</div>" if "set_value" in hidden else "")
-    return (f"<h4 style='margin:0 0 4px'>Reinforcements this turn: <span class='big-number'>{total}</span></h4>"
+    return (f"<h4 style='margin:0 0 4px'>{escape(whose)}: <span class='big-number'>{total}</span></h4>"
             f"<ul style='margin:0'>{items}</ul>"
             f"<div style='margin-top:4px'>Left to place: <b>{left}</b>{' · ' + worth if worth else '.'}</div>"
             f"{set_note}")
@@ -177,7 +179,8 @@ class OddsPanel(pn.viewable.Viewer):
             if dsts:
                 return choices_html(state, src, dsts)
         if state.phase in ("reinforce", "cashout") and state.current is not None and state.current >= 0:
-            return reinforcement_html(state, m.input.hidden_counts(m))
+            others = getattr(m, "viewer", state.current) != state.current     # another seat's turn, a spectator
+            return reinforcement_html(state, m.input.hidden_counts(m), others)
         blocked = getattr(m, "_input_blocked", None)
         if state.phase == "attack" and not (blocked and blocked()):
             return ('<div class="academy-muted">Odds: select one of your territories with 2 or more armies '
