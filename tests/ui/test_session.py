@@ -175,7 +175,8 @@ def test_cpu_turn_in_synchronous_mode_plays_until_the_human_moves():
     s.act("end attack")
     s.act("end turn")
     kinds = [e["kind"] for e in s.log]
-    assert kinds.count("turn") == 2 and s.state.to_move() == 0 and not s.thinking
+    # the first turn's beginning (set-up over), Blue's turn, Red's turn again
+    assert kinds.count("turn") == 3 and s.state.to_move() == 0 and not s.thinking
     assert any(e["text"].startswith("Blue") for e in s.log)
 
 
