@@ -1,7 +1,8 @@
 """The messages panel of a shared game's play page: write to the seats you choose, read your conversations.
 
 ``MessagesView`` works on any shared seat's session (a ``SeatChat``): checkboxes of the other
-seats (with an "Everyone" shortcut), a text box and a Send button; below, the conversations this seat
+seats (the only one ticked already in a game of two; an "Everyone" shortcut with more), a text box and a Send
+button ("Message sent." until the game moves on or the next message is being written); below, the conversations this seat
 is part of (sender, recipients, text, and when in the game it was written), grouped by who takes part, the most recent first.
 The session reloads its messages when the live game tells it one arrived (``LiveGame`` delivers
 ``message`` events only to their participants), so the panel updates without a reload.
@@ -19,6 +20,7 @@ import param
 
 from academy.ui.defer import later
 from academy.ui.labels import growing, wrapping_row
+from academy.ui.seat_chat import SENT
 
 __all__ = ["MessagesView", "conversations_html", "participants_label"]
 
@@ -59,13 +61,20 @@ def conversations_html(messages: list[dict[str, Any]], me: int, name: Any) -> st
         for m in msgs:
             sender = "You" if m["sender"] == me else name(m["sender"])
             to = participants_label(["you" if p == me else name(p) for p in m["recipients"]])
-            when = f"{html.escape(m['when'])} · " if m.get("when") else ""
-            rows.append(f"<div class='msg' data-id='{int(m['id'])}'><span class='meta'>{when}"
-                        f"{html.escape(sender)} → {html.escape(to)}:</span> "
+            # the sender first; when it was written after, in brackets ("Turn 1 · Red" read as the sender)
+            when = f" <span class='when'>({html.escape(m['when'])})</span>" if m.get("when") else ""
+            rows.append(f"<div class='msg' data-id='{int(m['id'])}'><span class='meta'>"
+                        f"{html.escape(sender)} → {html.escape(to)}{when}:</span> "
                         f"<span class='text'>{html.escape(m['text'])}</span></div>")
         parts.append(f"<div class='conversation'><div class='with'>With {html.escape(participants_label(others))}"
                      f"</div>{''.join(rows)}</div>")
     return "<div class='chat'>" + "".join(parts) + "</div>"
+
+
+def _moves(state: Any) -> int | None:
+    """How many moves a game's position holds (a new state object also comes with each message)."""
+    record = getattr(state, "record", None)
+    return len(record) if record is not None else None
 
 
 class MessagesView(pn.viewable.Viewer):
@@ -84,10 +93,14 @@ class MessagesView(pn.viewable.Viewer):
                                     css_classes=["messages-panel", "messages-spectator"], sizing_mode="stretch_width")
             return
         name = s.engine_game.player_name
-        self.recipients = pn.widgets.CheckBoxGroup(options={name(p): p for p in s.other_seats()}, value=[],
+        others = s.other_seats()
+        # one other seat: it is ticked already, and "Everyone" would say nothing more
+        self.recipients = pn.widgets.CheckBoxGroup(options={name(p): p for p in others},
+                                                   value=list(others) if len(others) == 1 else [],
                                                    inline=True, css_classes=["chat-recipients"],
                                                    stylesheets=[WRAP])
-        self.everyone = pn.widgets.Button(label="Everyone", width=100, css_classes=["chat-everyone"])
+        self.everyone = pn.widgets.Button(label="Everyone", width=100, css_classes=["chat-everyone"],
+                                          visible=len(others) > 1)
         self.everyone.on_click(lambda e: self.select_everyone())
         self.text = pn.widgets.TextAreaInput(placeholder="Write a message…", rows=3, sizing_mode="stretch_width",
                                              css_classes=["chat-text"])
@@ -101,7 +114,16 @@ class MessagesView(pn.viewable.Viewer):
                                 self.text, pn.Row(self.send_button, self.notice, margin=0), self.thread,
                                 css_classes=["messages-panel"], sizing_mode="stretch_width")
         s.param.watch(later(self._update), ["messages", "chat_notice"])
+        # "Message sent." is news until the game moves on or the next message is being written
+        self.text.param.watch(lambda e: self._forget_sent() if e.new else None, "value_input")
+        if "state" in s.param:
+            s.param.watch(lambda e: self._forget_sent() if _moves(e.new) != self._sent_at else None, "state")
+        self._sent_at: int | None = None
         self._update()
+
+    def _forget_sent(self) -> None:
+        if self.session.chat_notice == SENT and not getattr(self, "_clearing", False):
+            self.session.chat_notice = ""
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self.layout
@@ -119,8 +141,13 @@ class MessagesView(pn.viewable.Viewer):
         s = self.session
         ok = s.send_message(list(self.recipients.value), self._typed())
         if ok:
-            self.text.value = ""
-            self.text.value_input = ""
+            self._sent_at = _moves(s.state) if "state" in s.param else None
+            self._clearing = True                   # emptying the box is not writing the next message
+            try:
+                self.text.value = ""
+                self.text.value_input = ""
+            finally:
+                self._clearing = False
         return ok
 
     def _update(self, *events: Any) -> None:
@@ -130,7 +157,7 @@ class MessagesView(pn.viewable.Viewer):
             if thread != self.thread.object:
                 self.thread.object = thread
             word = s.chat_notice
-            kind = "ok" if word == "Message sent." else "error"
+            kind = "ok" if word == SENT else "error"
             notice = f"<span class='{kind}' role='status'>{html.escape(word)}</span>" if word else ""
             if notice != self.notice.object:
                 self.notice.object = notice

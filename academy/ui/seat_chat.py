@@ -20,11 +20,12 @@ from academy.store.errors import StoreError
 from academy.ui.history import moments
 from academy.ui.registry import moment
 
-__all__ = ["SeatChat", "MAX_MESSAGE_CHARS", "message_dicts"]
+__all__ = ["SeatChat", "MAX_MESSAGE_CHARS", "SENT", "message_dicts"]
 
 log = logging.getLogger("academy.ui.seat_chat")
 
 MAX_MESSAGE_CHARS = 2000   # the longest message a seat may send from a play page
+SENT = "Message sent."     # ``chat_notice`` after a message went
 
 
 def message_dicts(stored: Any, dates: Mapping[int, str]) -> list[dict[str, Any]]:
@@ -81,7 +82,7 @@ class SeatChat(param.Parameterized):
             self.chat_notice = str(exc)
             return False
         self._load_messages()
-        self.chat_notice = "Message sent."
+        self.chat_notice = SENT
         return True
 
     def _refuse_message(self, recipients: Any, text: Any) -> str | None:

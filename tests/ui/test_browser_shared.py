@@ -105,7 +105,7 @@ def test_two_seats_play_one_game_live(serve, open_page, hub):
 
     # seat 1 (Red) writes to seat 2 (Blue); Blue's page shows it without a reload, escaped
     text = "Peace in <b>Asia</b>? Red"
-    pages[0].page.locator(".chat-everyone button").click()
+    assert pages[0].page.locator(".chat-recipients input").is_checked()    # the only other seat, ticked already
     pages[0].page.locator(".chat-text textarea").fill(text)
     pages[0].page.locator(".chat-send button").click()
     pages[0].wait_text(".chat-notice", "Message sent", timeout=10)

@@ -101,7 +101,7 @@ def test_a_move_on_one_server_reaches_a_browser_on_the_other(tmp_path, open_page
 
         # Bob writes on server 2; Ann's page on server 1 shows it
         text = "Truce in Asia? Bob"
-        bob.page.locator(".chat-everyone button").click()
+        assert bob.page.locator(".chat-recipients input").is_checked()        # the only other seat, ticked already
         bob.page.locator(".chat-text textarea").fill(text)
         bob.page.locator(".chat-send button").click()
         bob.wait_text(".chat-notice", "Message sent", timeout=WAIT)

@@ -107,6 +107,6 @@ def test_messages_are_dated_by_the_game_phase_not_a_step_number(hub):
     assert england.send_message([0], "Fall talks.")
     assert [m["when"] for m in austria.messages] == ["Spring 1901 movement", "Fall 1901 movement"]
     shown = conversations_html(austria.messages, 0, lambda p: ["Austria", "England"][p])
-    assert "Spring 1901 movement · You → England:" in shown and "step" not in shown
+    assert "You → England <span class='when'>(Spring 1901 movement)</span>:" in shown and "step" not in shown
     assert [m["when"] for m in stored_replay(hub, game.game_id, tokens[1])["chat"]] == [
         "Spring 1901 movement", "Fall 1901 movement"]

@@ -332,3 +332,24 @@ def test_the_other_seat_reads_whose_reinforcements_they_are(hub):
     assert f"{name}&#x27;s reinforcements this turn" in theirs
     mine = OddsPanel(mover).body_html()
     assert "Reinforcements this turn" in mine and "&#x27;s reinforcements" not in mine
+
+
+def test_the_messages_panel_of_a_two_player_game(hub):
+    """A newcomer's walk: "To:" had nothing ticked in a game of two (sending at once said "Choose at least one
+    player"), "Message sent." stayed on the page for the rest of the game, and "Turn 1 · Red · Blue → you" read
+    as if Red had written."""
+    from academy.ui.messages_view import MessagesView
+    game, tokens, red, blue = two_humans(hub)
+    mine = MessagesView(red)
+    assert mine.recipients.value == [1] and not mine.everyone.visible
+    mine.text.value_input = "Hi Bea"
+    assert mine.send() and red.chat_notice == "Message sent."
+    mine.text.value_input = "and"                         # writing the next one: the old notice goes
+    assert red.chat_notice == ""
+    assert mine.send() and red.chat_notice == "Message sent."
+    mover, _ = mover_and_other(red, blue)
+    mover.click(mover.state.territories_of(mover.player)[0])
+    assert red.chat_notice == ""                          # the game moved on
+    thread = MessagesView(blue).thread.object
+    turn = f"Turn 1 · {red.engine_game.player_name(mover.player)}"
+    assert f"Red → you <span class='when'>({turn})</span>:" in thread       # the sender first, then when
