@@ -154,10 +154,12 @@ class GamesCard(pn.viewable.Viewer):
 
     def _row(self, g: Any) -> str:
         from academy.ui.replay import replay_link
-        seats = ", ".join(html.escape((s.name or self.seat_name(s.player))
+        from academy.ui.seat_info import LEFT, seat_label
+        seats = ", ".join(html.escape(seat_label(self.seat_name(s.player), s.name)
                                       + ("" if s.kind == "cpu" or s.joined else
                                          " (open seat)" if s.public else " (free)")
-                                      + ("" if s.status == "in" else f" ({s.status})")) for s in g.seats)
+                                      + ("" if s.status == "in" else f" ({LEFT.get(s.status, s.status)})"))
+                          for s in g.seats)
         links = [f"<a href='{watch_link(self.game, g.id)}' class='watch-link tap'>Watch</a>",
                  f"<a href='{replay_link(g.id)}' class='replay-link tap'>Replay</a>"]
         for p, t in sorted(self.my_tokens.get(g.id, {}).items()):

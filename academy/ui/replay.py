@@ -88,10 +88,6 @@ def stored_replay(hub: Any, game_id: int, token: str | None = None) -> dict[str,
             "chat": chat}
 
 
-#: how a seat left a game, in words (``SeatInfo.status``)
-LEFT = {"resigned": "resigned", "timed_out": "ran out of time", "abandoned": "left the game"}
-
-
 def how_it_ended(info: Any, player_name: Callable[[int], str]) -> str:
     """How a finished stored game ended, in words: who left it and how, then who won ('' while it runs). A
     resignation or a timeout is not in the game's record, so its replay would not say it otherwise.
@@ -103,12 +99,11 @@ def how_it_ended(info: Any, player_name: Callable[[int], str]) -> str:
     """
     if info.status != "finished":
         return ""
-    seats = {s.player: s for s in info.seats}
+    from academy.ui.seat_info import LEFT, seat_label
+    names = {s.player: s.name for s in info.seats}
 
     def label(player: int) -> str:
-        colour = player_name(player)
-        seat = seats.get(player)
-        return f"{colour} ({seat.name})" if seat is not None and seat.name and seat.name != colour else colour
+        return seat_label(player_name(player), names.get(player))
     left = [f"{label(s.player)} {LEFT[s.status]}." for s in info.seats if s.status in LEFT]
     won = f"{label(info.winner)} wins." if info.winner is not None else "It ended without a winner."
     return " ".join([*left, won])

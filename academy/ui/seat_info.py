@@ -7,7 +7,19 @@ from typing import Any
 
 import panel as pn
 
-__all__ = ["seat_info_pane"]
+__all__ = ["LEFT", "seat_info_pane", "seat_label"]
+
+#: how a seat left a game, in words (``SeatInfo.status``)
+LEFT = {"resigned": "resigned", "timed_out": "ran out of time", "abandoned": "left the game"}
+
+
+def seat_label(colour: str, name: str | None) -> str:
+    """A seat as every page names it: its colour, and the person's name when they gave one ("Blue (Bea)").
+
+    >>> seat_label("Blue", "Bea"), seat_label("Red", "Red"), seat_label("Green", "")
+    ('Blue (Bea)', 'Red', 'Green')
+    """
+    return f"{colour} ({name})" if name and name != colour else colour
 
 
 def seat_info_pane(title: str, game_id: int, seat: str | None, token: str | None,

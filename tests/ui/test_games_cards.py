@@ -57,3 +57,17 @@ def test_a_card_lists_its_games_and_offers_only_open_seats(game, hub):
     assert not guest.join_inputs.visible and guest.join_row.visible   # the seat is taken: only what happened
     host = card(game, hub)
     assert not host.join_row.visible and row in host.table.object and "(open seat)" not in host.table.object
+
+
+def test_a_games_row_names_each_seat_by_its_colour_and_how_it_left():
+    """A newcomer's walk: the list read "Red (resigned), Bea", losing the colour of the seat Bea took (the game's
+    own pages say "Blue (Bea)"), and a timeout read "(timed_out)"."""
+    from types import SimpleNamespace as S
+    form = object.__new__(GamesCard)
+    form.game, form.my_tokens = "conquest", {}
+    form.seat_name = ["Red", "Blue", "Green"].__getitem__
+    seats = (S(player=0, name="Red", kind="human", joined=True, public=False, status="resigned"),
+             S(player=1, name="Bea", kind="human", joined=True, public=True, status="in"),
+             S(player=2, name="", kind="human", joined=True, public=False, status="timed_out"))
+    row = form._row(S(id=4, seats=seats, status="finished", winner=1, num_actions=12))
+    assert "Red (resigned), Blue (Bea), Green (ran out of time)" in row
