@@ -1,9 +1,10 @@
 """The messages panel of a shared game's play page: write to the seats you choose, read your conversations.
 
-``MessagesView`` works on any shared seat's session (a ``SeatChat``): checkboxes of the other
-seats (the only one ticked already in a game of two; an "Everyone" shortcut with more), a text box and a Send
-button ("Message sent." until the game moves on or the next message is being written); below, the conversations this seat
-is part of (sender, recipients, text, and when in the game it was written), grouped by who takes part, the most recent first.
+``MessagesView`` works on any shared seat's session (a ``SeatChat``): checkboxes of the other seats (the
+only one ticked already in a game of two; an "Everyone" shortcut with more), a text box and a Send button
+("Message sent." until the game moves on or the next message is being written); below, the conversations
+this seat is part of (sender, recipients, text, and when in the game it was written), grouped by who takes
+part, the most recent first.
 The session reloads its messages when the live game tells it one arrived (``LiveGame`` delivers
 ``message`` events only to their participants), so the panel updates without a reload.
 
