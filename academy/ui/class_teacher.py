@@ -207,7 +207,7 @@ class DemoDesk(pn.viewable.Viewer):
         self.pen: Any = None
         self._at: tuple[str, int] | None = None
         self.mode = pn.widgets.RadioButtonGroup(label="On the demo board", options=self.MODES, value="play",
-                                                color="primary",
+                                                color="primary", variant="outline",
                                                 css_classes=["demo-mode"])
         self.mode.param.watch(lambda e: self._mode(), "value")
         self.showing = pn.widgets.Checkbox(label="Show it to the class (on top of every student's page)", value=False,

@@ -197,6 +197,7 @@ class LessonWriter(pn.viewable.Viewer):
         self.ex_position = _area("Its position (empty: the lesson's)", "writer-ex-position", 70, 6000)
         self.who = pn.widgets.Select(label="Who the learner plays", options={}, width=220, css_classes=["writer-who"])
         self.kind = pn.widgets.RadioButtonGroup(label="The goal", options=GOAL_KINDS, value="list", color="primary",
+                                                variant="outline",
                                                 css_classes=["writer-kind"])
         words = goal_words(game)
         self.key = pn.widgets.Select(label="Goal key", options=[w.key for w in words] + [WHOLE_GOAL], width=260,

@@ -148,6 +148,7 @@ class FrontsEditorPage(EditorFrame):
         self._map = m.fmap.id
         self.action = pn.widgets.RadioButtonGroup(options={"Set units": SET, "Give the province": OWN,
                                                            "Clear": CLEAR}, value=SET, color="primary",
+                                                  variant="outline",
                                                   css_classes=["editor-action"])
         self.owner = pn.widgets.Select(options=self._owners(), value=m.owner, width=160, css_classes=["editor-owner"])
         self.kind = pn.widgets.Select(options=list(LOSS_ORDER), value="infantry", width=130,

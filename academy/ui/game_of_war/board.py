@@ -123,7 +123,7 @@ class GameOfWarBoard(pn.viewable.Viewer):
         self.kit.on_resize(self._on_resize)
         # on a phone the 25 columns leave squares of about 13 px: a part of the board may be shown closer
         self.view = pn.widgets.RadioButtonGroup(label="Part of the board shown", options=VIEWS, value="whole",
-                                                visible=False, color="primary",
+                                                visible=False, color="primary", variant="outline",
                                                 css_classes=["gow-view"], sizing_mode="stretch_width",
                                                 margin=(0, 0, 4, 0))
         self.view.param.watch(self._on_view, "value")

@@ -124,6 +124,7 @@ class GameOfWarEditorPage(EditorFrame):
         labels = {**{t.replace("_", " ").capitalize(): t for t in UNIT_TYPES}, "Arsenal": ARSENAL,
                   "Remove (clear the square)": REMOVE}
         self.side = pn.widgets.RadioButtonGroup(options={s.title(): s for s in SIDES}, value="north", color="primary",
+                                                variant="outline",
                                                 css_classes=["editor-side"])
         self.piece = pn.widgets.Select(options=labels, value="infantry", width=220, css_classes=["editor-piece"])
         self.mover = pn.widgets.Select(options={f"{s.title()} moves first": s for s in SIDES}, value=m.state.side,
@@ -132,6 +133,7 @@ class GameOfWarEditorPage(EditorFrame):
         hidden_label(self.mover, "Who moves first")
         self.lines = pn.widgets.RadioButtonGroup(options={"No lines": "", "North's lines": "north",
                                                           "South's lines": "south"}, value="", color="primary",
+                                                 variant="outline",
                                                  css_classes=["editor-network"])
         self.side.param.watch(lambda e: setattr(m, "side", e.new), "value")
         self.piece.param.watch(lambda e: setattr(m, "piece", e.new), "value")

@@ -147,7 +147,8 @@ class GameOfWarReplayPage(GameReplayPage):
                                     css_classes=["replay-message"])
         self.step_pane = pn.pane.HTML("", stylesheets=[CSS, STYLE], sizing_mode="stretch_width",
                                       css_classes=["step-events"])
-        self.lines = pn.widgets.RadioButtonGroup(color="primary", options={"No lines": "", "North's lines": "north",
+        self.lines = pn.widgets.RadioButtonGroup(color="primary",
+                                                 variant="outline", options={"No lines": "", "North's lines": "north",
                                                           "South's lines": "south"}, value="",
                                                  css_classes=["network-choice"])
         self.lines.param.watch(lambda e: s.show_network(e.new or None), "value")

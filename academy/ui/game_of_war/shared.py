@@ -181,7 +181,8 @@ class SharedGameOfWarPage(pn.viewable.Viewer):
         self.attack_button.on_click(lambda e: s.attack())
         self.end_button = pn.widgets.Button(label="End turn", color="primary", width=110, css_classes=["end-turn"])
         self.end_button.on_click(lambda e: s.end_turn())
-        self.lines = pn.widgets.RadioButtonGroup(color="primary", options={"No lines": "", "North's lines": "north",
+        self.lines = pn.widgets.RadioButtonGroup(color="primary",
+                                                 variant="outline", options={"No lines": "", "North's lines": "north",
                                                           "South's lines": "south"}, value="",
                                                  css_classes=["network-choice"])
         self.lines.param.watch(lambda e: s.show_network(e.new or None), "value")

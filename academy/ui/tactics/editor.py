@@ -137,6 +137,7 @@ class TacticsEditorPage(EditorFrame):
         self._map = m.state.game.map.id
         self.action = pn.widgets.RadioButtonGroup(options={"Place a unit": PLACE, "Remove": REMOVE,
                                                            "Give the property": OWN}, value=PLACE, color="primary",
+                                                  variant="outline",
                                                   css_classes=["editor-action"])
         self.army = pn.widgets.Select(options=self._armies(), value=m.army, width=140, css_classes=["editor-army"])
         self.unit = pn.widgets.Select(options={UNITS[u].name: u for u in sorted(UNITS)}, value="infantry",
