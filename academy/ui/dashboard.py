@@ -65,13 +65,15 @@ def finished_games_html(games: list[Any]) -> str:
     """The finished games of every course, each with its Replay link ('' when there are none)."""
     from academy.games import REGISTRY
     from academy.ui.replay import REPLAY_PAGES, replay_link
+    from academy.ui.seat_info import LEFT
     done = [g for g in games if g.status == "finished" and g.game_name in REPLAY_PAGES]
     if not done:
         return "<p>No finished games yet.</p>"
     rows = []
     for g in done:
         title = getattr(REGISTRY.get(g.game_name), "title", g.game_name)
-        seats = ", ".join(html.escape(s.name or f"Player {s.player + 1}") for s in g.seats)
+        seats = ", ".join(html.escape((s.name or f"Player {s.player + 1}")
+                                      + (f" ({LEFT[s.status]})" if s.status in LEFT else "")) for s in g.seats)
         rows.append(f"<tr data-game='{g.id}'><td>{g.id}</td><td>{html.escape(title)}</td><td>{seats}</td>"
                     f"<td>{g.num_actions}</td><td><a href='{html.escape(replay_link(g.id))}' class='replay-link tap'>"
                     "Replay</a></td></tr>")

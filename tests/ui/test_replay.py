@@ -442,3 +442,14 @@ def test_a_finished_games_replay_says_how_it_ended(hub):
     assert SharedConquest(game, tokens[0]).resign()
     title = stored_replay(hub, game.game_id)["title"]
     assert title.endswith("(finished; everything): Red resigned. Blue (Bea) wins.")
+
+
+def test_the_finished_games_list_says_who_left_and_how(hub):
+    """A second walk: the Games page's "Finished games" read "Red, Blue" for a game Red had resigned, where the
+    game's own list read "Red (resigned), Blue"."""
+    from academy.ui.conquest.shared import SharedConquest
+    from academy.ui.dashboard import finished_games_html
+    people = [{"kind": "human", "name": "Red"}, {"kind": "human", "name": "Bea"}]
+    game, tokens = hub.create("conquest", {"players": 2, "setup": "random"}, 7, people)
+    assert SharedConquest(game, tokens[0]).resign()
+    assert "<td>Red (resigned), Bea</td>" in finished_games_html(hub.store.list_games())
