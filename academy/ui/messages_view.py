@@ -123,7 +123,7 @@ class MessagesView(pn.viewable.Viewer):
         self._update()
 
     def _forget_sent(self) -> None:
-        if self.session.chat_notice == SENT and not getattr(self, "_clearing", False):
+        if self.session.chat_notice == SENT:
             self.session.chat_notice = ""
 
     def __panel__(self) -> pn.viewable.Viewable:
@@ -143,12 +143,8 @@ class MessagesView(pn.viewable.Viewer):
         ok = s.send_message(list(self.recipients.value), self._typed())
         if ok:
             self._sent_at = _moves(s.state) if "state" in s.param else None
-            self._clearing = True                   # emptying the box is not writing the next message
-            try:
-                self.text.value = ""
-                self.text.value_input = ""
-            finally:
-                self._clearing = False
+            self.text.value = ""                    # an empty box is not the next message (the watcher skips it)
+            self.text.value_input = ""
         return ok
 
     def _update(self, *events: Any) -> None:
