@@ -21,6 +21,7 @@ from academy.ui.games_forms import watch_link as shared_watch_link
 from academy.ui.labels import hidden_label, wrapping_row
 from academy.ui.conquest.session import CPU_LEVELS, HUMAN
 from academy.ui.cpu_levels import level_notes_pane
+from academy.ui.seat_choice import seat_select
 
 from .setup_choice import setup_buttons
 
@@ -48,8 +49,7 @@ class ConquestGamesForm(GamesCard):
         super().__init__(hub, **params)
         self.players = pn.widgets.RadioButtonGroup(options=[2, 3, 4, 5, 6], value=2, color="primary",
                                                    variant="outline", css_classes=["dash-players"])
-        self.seats = [pn.widgets.Select(label=name, options=SEAT_OPTIONS, value=HUMAN if i < 2 else "normal",
-                                        width=130, css_classes=["dash-seat", f"dash-seat-{i}"])
+        self.seats = [seat_select(name, SEAT_OPTIONS, HUMAN if i < 2 else "normal", ["dash-seat", f"dash-seat-{i}"])
                       for i, name in enumerate(PLAYER_NAMES)]
         self.setup = setup_buttons(self.players, color="primary", variant="outline", css_classes=["dash-setup"])
         self.fortify = pn.widgets.RadioButtonGroup(options={FORTIFY_LABELS[k]: k for k in OPTIONS["fortify"]},

@@ -20,6 +20,7 @@ from academy.ui.labels import wrapping_row
 from academy.ui.coach_box import CoachBox
 from academy.ui.play_frame import PlayFrame
 from academy.ui.conquest.session import CPU_LEVELS, HUMAN, ConquestSession
+from academy.ui.seat_choice import seat_select
 
 from .banner import PhaseBanner, players_html
 from .board import ConquestBoard
@@ -53,9 +54,7 @@ class NewGameForm(pn.viewable.Viewer):
         self.on_started: list[Any] = []
         self.players = pn.widgets.RadioButtonGroup(label="Players", options=[2, 3, 4, 5, 6], value=2, color="primary",
                                                    variant="outline", css_classes=["players-choice"])
-        self.seats = [pn.widgets.Select(label=f"{name}", options=SEAT_OPTIONS,
-                                        value=HUMAN if i == 0 else "normal", width=140,
-                                        css_classes=["seat", f"seat-{i}"])
+        self.seats = [seat_select(name, SEAT_OPTIONS, HUMAN if i == 0 else "normal", ["seat", f"seat-{i}"])
                       for i, name in enumerate(PLAYER_NAMES)]
         self.setup = setup_buttons(self.players, label="Set-up", color="primary", variant="outline",
                                    css_classes=["setup-choice"])

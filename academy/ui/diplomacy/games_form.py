@@ -16,6 +16,7 @@ from academy.games.diplomacy.game import RULE_NOTES
 from academy.store.errors import StoreError
 from academy.ui.games_forms import CLOCK_OPTIONS, GamesCard, created_links_html, seat_link, watch_link
 from academy.ui.labels import hidden_label
+from academy.ui.seat_choice import seat_select
 from academy.ui.conquest.session import CPU_LEVELS
 
 from .session import POWERS
@@ -46,8 +47,8 @@ class DiplomacyGamesForm(GamesCard):
 
     def __init__(self, hub: Any, **params: Any) -> None:
         super().__init__(hub, **params)
-        self.seats = [pn.widgets.Select(label=p.title(), options=SEAT_OPTIONS, value=HUMAN if p == "FRANCE" else CPU,
-                                        width=150, css_classes=["dip-seat", f"dip-seat-{i}"])
+        self.seats = [seat_select(p.title(), SEAT_OPTIONS, HUMAN if p == "FRANCE" else CPU,
+                                  ["dip-seat", f"dip-seat-{i}"])
                       for i, p in enumerate(POWERS)]
         self.clock = pn.widgets.Select(options=CLOCK_OPTIONS, value="", width=220, css_classes=["dip-clock"])
         from academy.ui.cpu_levels import level_notes_pane

@@ -13,6 +13,7 @@ from academy.games.fronts.game import FrontsGame
 from academy.store.errors import StoreError
 from academy.ui.games_forms import CLOCK_OPTIONS, GamesCard, created_links_html, seat_link, watch_link
 from academy.ui.labels import hidden_label, wrapping_row
+from academy.ui.seat_choice import seat_select
 from academy.ui.cpu_levels import level_notes_pane
 
 from .panels import CSS
@@ -45,8 +46,7 @@ class FrontsGamesForm(GamesCard):
                                              css_classes=["fronts-game-choice"])
         self.mode = pn.widgets.RadioButtonGroup(options={"Teams": "teams", "Free-for-all": "ffa"}, value="teams",
                                                 color="primary", variant="outline")
-        self.seats = [pn.widgets.Select(label=c, options=SEAT_OPTIONS, value=HUMAN if i == 0 else "normal",
-                                        width=180, css_classes=["fronts-seat", f"fronts-seat-{i}"])
+        self.seats = [seat_select(c, SEAT_OPTIONS, HUMAN if i == 0 else "normal", ["fronts-seat", f"fronts-seat-{i}"])
                       for i, c in enumerate(COLOURS)]
         self.clock = pn.widgets.Select(options=CLOCK_OPTIONS, value="", width=220, css_classes=["fronts-clock"])
         self.create_button = pn.widgets.Button(label="Create Fronts game", color="primary", width=200,

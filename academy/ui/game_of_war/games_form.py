@@ -15,6 +15,7 @@ from academy.games.game_of_war.game import GameOfWarGame
 from academy.store.errors import StoreError
 from academy.ui.games_forms import CLOCK_OPTIONS, GamesCard, created_links_html, seat_link, watch_link
 from academy.ui.labels import hidden_label, wrapping_row
+from academy.ui.seat_choice import seat_select
 from academy.ui.cpu_levels import level_notes_pane
 
 from .session import DEPLOYMENTS
@@ -45,8 +46,7 @@ class GameOfWarGamesForm(GamesCard):
 
     def __init__(self, hub: Any, **params: Any) -> None:
         super().__init__(hub, **params)
-        self.seats = [pn.widgets.Select(label=_side_name(p), options=SEAT_OPTIONS, value=HUMAN, width=200,
-                                        css_classes=["gow-seat", f"gow-seat-{p}"]) for p in range(2)]
+        self.seats = [seat_select(_side_name(p), SEAT_OPTIONS, HUMAN, ["gow-seat", f"gow-seat-{p}"]) for p in range(2)]
         self.clock = pn.widgets.Select(options=CLOCK_OPTIONS, value="", width=220, css_classes=["gow-clock"])
         self.deployment = pn.widgets.Select(options=DEPLOYMENTS, value="standard", width=300,
                                             css_classes=["gow-deployment"])

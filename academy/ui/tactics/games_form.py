@@ -14,6 +14,7 @@ from academy.games.tactics.missions import MISSIONS
 from academy.store.errors import StoreError
 from academy.ui.games_forms import CLOCK_OPTIONS, GamesCard, created_links_html, seat_link, watch_link
 from academy.ui.labels import hidden_label, wrapping_row
+from academy.ui.seat_choice import seat_select
 from academy.ui.cpu_levels import level_notes_pane
 
 from .house_rules import HouseRules
@@ -50,8 +51,8 @@ class TacticsGamesForm(GamesCard):
         first = next(iter(self.maps.values()))
         self.map_choice = pn.widgets.Select(label="Map", options={k: m.id for k, m in self.maps.items()},
                                             value=first.id, width=300, css_classes=["tactics-map"])
-        self.seats = [pn.widgets.Select(label=f"{_army(p)} is played by", options=SEAT_OPTIONS, value=HUMAN,
-                                        width=220, css_classes=["tactics-seat", f"tactics-seat-{p}"])
+        self.seats = [seat_select(f"{_army(p)} is played by", SEAT_OPTIONS, HUMAN,
+                                  ["tactics-seat", f"tactics-seat-{p}"])
                       for p in range(2)]
         self.commanders = [pn.widgets.Select(label=f"{_army(p)}'s commander", options=COMMANDER_OPTIONS, value="",
                                              width=300, css_classes=["tactics-commander", f"tactics-commander-{p}"])

@@ -29,6 +29,7 @@ from .session import CPU_LEVELS, HUMAN, TacticsSession
 from academy.ui.rule_line import divider
 from academy.ui.practice import practice_message, practice_seats
 from academy.ui.cpu_levels import level_notes_pane
+from academy.ui.seat_choice import seat_select
 from academy.ui.rules_page import rules_card
 from ..tap_answer import TAP_ANSWER
 
@@ -64,9 +65,8 @@ class TacticsPlayPage(PlayFrame, KeptBySeats, pn.viewable.Viewer):
         first = next(iter(self.maps.values()))
         self.map_choice = pn.widgets.Select(label="Map", options={k: m.id for k, m in self.maps.items()},
                                             value=first.id, width=300, css_classes=["map-choice"])
-        self.seat_choices = [pn.widgets.Select(label=f"{army.capitalize()} is played by", options=SEAT_OPTIONS,
-                                               value=HUMAN if i == 0 else "normal", width=180,
-                                               css_classes=[f"seat-choice-{i}"])
+        self.seat_choices = [seat_select(f"{army.capitalize()} is played by", SEAT_OPTIONS,
+                                         HUMAN if i == 0 else "normal", [f"seat-choice-{i}"])
                              for i, army in enumerate(first.players)]
         self.commander_choices = [pn.widgets.Select(label=f"{army.capitalize()}'s commander",
                                                     options=COMMANDER_OPTIONS, value="", width=330,
