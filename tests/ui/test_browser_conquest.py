@@ -93,7 +93,7 @@ def test_keyboard_play_undo_replay_save_and_load(serve, open_page, tmp_path):
     url = serve(made_by(lambda: PlayPage(cpu_delay=0.05, seed=12), made))
     page = open_page()
     page.open(url, board=None)
-    page.page.locator(".seat-1 select").select_option(label="Human")     # hot seat: two humans
+    page.page.locator(".seat-1 select").select_option(label="Person")     # hot seat: two people
     page.page.locator(".start-game button").click()
     page.wait_text(".pass-screen", "Pass the screen to")                # the cover between people's turns
     page.page.locator(".cover-ready button").click()

@@ -21,14 +21,13 @@ from academy.ui.games_forms import watch_link as shared_watch_link
 from academy.ui.labels import hidden_label, wrapping_row
 from academy.ui.conquest.session import CPU_LEVELS, HUMAN
 from academy.ui.cpu_levels import level_notes_pane
-from academy.ui.seat_choice import seat_select
+from academy.ui.seat_choice import games_seat_options, seat_select
 
 from .setup_choice import setup_buttons
 
 __all__ = ["ConquestGamesForm", "seat_link", "watch_link", "SEAT_OPTIONS"]
 
-SEAT_OPTIONS = {"Human (by link)": HUMAN, "Open seat (anyone may join)": OPEN_SEAT,
-                **{f"CPU {level}": level for level in CPU_LEVELS}}
+SEAT_OPTIONS = games_seat_options(HUMAN, OPEN_SEAT, CPU_LEVELS)
 FORTIFY_LABELS = {"connected": "Connected path", "adjacent": "Adjacent only"}
 
 def watch_link(game_id: int) -> str:

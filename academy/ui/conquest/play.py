@@ -20,7 +20,7 @@ from academy.ui.labels import wrapping_row
 from academy.ui.coach_box import CoachBox
 from academy.ui.play_frame import PlayFrame
 from academy.ui.conquest.session import CPU_LEVELS, HUMAN, ConquestSession
-from academy.ui.seat_choice import seat_select
+from academy.ui.seat_choice import play_seat_options, seat_select
 
 from .banner import PhaseBanner, players_html
 from .board import ConquestBoard
@@ -38,7 +38,7 @@ from ..tap_answer import TAP_ANSWER
 
 __all__ = ["PlayPage", "NewGameForm"]
 
-SEAT_OPTIONS = {"Human": HUMAN, **{f"CPU {level}": level for level in CPU_LEVELS}}
+SEAT_OPTIONS = play_seat_options(HUMAN, CPU_LEVELS)
 FORTIFY_LABELS = {"connected": "Connected path", "adjacent": "Adjacent only"}
 
 
@@ -78,7 +78,7 @@ class NewGameForm(pn.viewable.Viewer):
         self.layout = pn.Column(
             label("Players"), self.players,
             label("Who plays each colour"), wrapping_row(*self.seats), level_notes_pane("conquest"),
-            pn.pane.HTML('<span class="academy-muted">Several humans share this screen and take turns '
+            pn.pane.HTML('<span class="academy-muted">Several people share this screen and take turns '
                          "(hot seat); each sees only their own cards.</span>", stylesheets=[CSS]),
             label("Set-up"), self.setup, label("Fortification"), self.fortify, self.map, self.map_errors,
             self.start, css_classes=["new-game-form"], sizing_mode="stretch_width", margin=0)

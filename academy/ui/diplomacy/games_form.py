@@ -16,7 +16,7 @@ from academy.games.diplomacy.game import RULE_NOTES
 from academy.store.errors import StoreError
 from academy.ui.games_forms import CLOCK_OPTIONS, GamesCard, created_links_html, seat_link, watch_link
 from academy.ui.labels import hidden_label
-from academy.ui.seat_choice import seat_select
+from academy.ui.seat_choice import games_seat_options, seat_select
 from academy.ui.conquest.session import CPU_LEVELS
 
 from .session import POWERS
@@ -24,8 +24,7 @@ from .session import POWERS
 __all__ = ["DiplomacyGamesForm", "diplomacy_seat_link", "diplomacy_watch_link"]
 
 HUMAN, OPEN_SEAT, CPU = "human", "open", "easy"
-SEAT_OPTIONS = {"Person (by link)": HUMAN, "Open seat (anyone may join)": OPEN_SEAT,
-                **{f"CPU {level}": level for level in CPU_LEVELS}}
+SEAT_OPTIONS = games_seat_options(HUMAN, OPEN_SEAT, CPU_LEVELS)
 
 
 def diplomacy_watch_link(game_id: int) -> str:

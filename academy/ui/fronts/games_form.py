@@ -13,7 +13,7 @@ from academy.games.fronts.game import FrontsGame
 from academy.store.errors import StoreError
 from academy.ui.games_forms import CLOCK_OPTIONS, GamesCard, created_links_html, seat_link, watch_link
 from academy.ui.labels import hidden_label, wrapping_row
-from academy.ui.seat_choice import seat_select
+from academy.ui.seat_choice import games_seat_options, seat_select
 from academy.ui.cpu_levels import level_notes_pane
 
 from .panels import CSS
@@ -22,8 +22,7 @@ from .session import GAMES, LEVELS, seats_note
 __all__ = ["FrontsGamesForm", "fronts_seat_link", "fronts_watch_link"]
 
 HUMAN, OPEN_SEAT = "human", "open"
-SEAT_OPTIONS = {"Person (by link)": HUMAN, "Open seat (anyone may join)": OPEN_SEAT,
-                **{f"CPU {level}": level for level in LEVELS}}
+SEAT_OPTIONS = games_seat_options(HUMAN, OPEN_SEAT, LEVELS)
 COLOURS = ("Red", "Blue", "Green", "Gold")
 
 

@@ -15,7 +15,7 @@ from academy.games.game_of_war.game import GameOfWarGame
 from academy.store.errors import StoreError
 from academy.ui.games_forms import CLOCK_OPTIONS, GamesCard, created_links_html, seat_link, watch_link
 from academy.ui.labels import hidden_label, wrapping_row
-from academy.ui.seat_choice import seat_select
+from academy.ui.seat_choice import games_seat_options, seat_select
 from academy.ui.cpu_levels import level_notes_pane
 
 from .session import DEPLOYMENTS
@@ -23,8 +23,7 @@ from .session import DEPLOYMENTS
 __all__ = ["GameOfWarGamesForm", "gow_seat_link", "gow_watch_link"]
 
 HUMAN, OPEN_SEAT = "human", "open"
-SEAT_OPTIONS = {"Person (by link)": HUMAN, "Open seat (anyone may join)": OPEN_SEAT,
-                **{f"CPU {level}": level for level in LEVELS}}
+SEAT_OPTIONS = games_seat_options(HUMAN, OPEN_SEAT, LEVELS)
 
 
 def gow_watch_link(game_id: int) -> str:

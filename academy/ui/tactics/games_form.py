@@ -14,7 +14,7 @@ from academy.games.tactics.missions import MISSIONS
 from academy.store.errors import StoreError
 from academy.ui.games_forms import CLOCK_OPTIONS, GamesCard, created_links_html, seat_link, watch_link
 from academy.ui.labels import hidden_label, wrapping_row
-from academy.ui.seat_choice import seat_select
+from academy.ui.seat_choice import games_seat_options, seat_select
 from academy.ui.cpu_levels import level_notes_pane
 
 from .house_rules import HouseRules
@@ -24,8 +24,7 @@ from .session import CPU_LEVELS, HUMAN
 __all__ = ["TacticsGamesForm", "tactics_seat_link", "tactics_watch_link"]
 
 OPEN_SEAT = "open"
-SEAT_OPTIONS = {"Person (by link)": HUMAN, "Open seat (anyone may join)": OPEN_SEAT,
-                **{f"CPU {level}": level for level in CPU_LEVELS}}
+SEAT_OPTIONS = games_seat_options(HUMAN, OPEN_SEAT, CPU_LEVELS)
 
 
 def tactics_watch_link(game_id: int) -> str:

@@ -29,13 +29,13 @@ from .session import CPU_LEVELS, HUMAN, TacticsSession
 from academy.ui.rule_line import divider
 from academy.ui.practice import practice_message, practice_seats
 from academy.ui.cpu_levels import level_notes_pane
-from academy.ui.seat_choice import seat_select
+from academy.ui.seat_choice import play_seat_options, seat_select
 from academy.ui.rules_page import rules_card
 from ..tap_answer import TAP_ANSWER
 
 __all__ = ["TacticsPlayPage", "SEAT_OPTIONS", "COMMANDER_OPTIONS", "map_options"]
 
-SEAT_OPTIONS = {"Person": HUMAN, **{f"CPU {lv}": lv for lv in CPU_LEVELS}}
+SEAT_OPTIONS = play_seat_options(HUMAN, CPU_LEVELS)
 COMMANDER_OPTIONS = {"No commander": "", **{f"{c.name}: {c.blurb}": c.id for c in COMMANDERS.values()}}
 
 
