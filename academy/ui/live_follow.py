@@ -4,13 +4,26 @@ A shared session (one seat's screen, or a spectator's) keeps the Panel document 
 (``_doc``: where the live game's changes are handed, ``session_loop.in_session``; None outside a served page),
 subscribes to the live game with ``_follow(game, seat)``, and stops listening when the page closes (``close()``,
 called when the browser's session ends).
+
+``loggable(events)`` is what of the live game's news goes into a seat's log: the log must read the same live
+and after a reload, and a reload rebuilds it from the record.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["FollowsLiveGame", "page_doc"]
+__all__ = ["UNLOGGED", "FollowsLiveGame", "loggable", "page_doc"]
+
+#: the live game's news that no seat's log keeps: "Blue takes seat 2." reached only the seats whose page was
+#: open when it happened (not Blue's own) and was gone after a reload, since the store keeps that a seat was
+#: taken but not when; the seats' table says who plays each seat instead
+UNLOGGED = frozenset({"join"})
+
+
+def loggable(events: list[Any]) -> list[Any]:
+    """``events`` without those no seat's log keeps (``UNLOGGED``)."""
+    return [e for e in events if getattr(e, "kind", "") not in UNLOGGED]
 
 
 def page_doc() -> Any:

@@ -32,7 +32,7 @@ from academy.ui.defer import later
 from academy.ui.fit import board_and_side, side_by_side
 from academy.ui.history import log_lines
 from academy.ui.leave_view import LeaveView
-from academy.ui.live_follow import FollowsLiveGame, page_doc
+from academy.ui.live_follow import FollowsLiveGame, loggable, page_doc
 from academy.ui.messages_view import MessagesView
 from academy.ui.rule_line import divider
 from academy.ui.seat_chat import SeatChat
@@ -165,7 +165,8 @@ class SharedConquest(ConquestSession, SeatChat, SeatLeaving, SeatClock, FollowsL
         def update() -> None:
             with self._lock:
                 view = self.game.view(self.player)
-                self._apply(view, log_lines(events, step, self._view_state(view), starts_only=True), events=events)
+                self._apply(view, log_lines(loggable(events), step, self._view_state(view), starts_only=True),
+                            events=events)
         in_session(self._doc, update)
 
     def _set_state(self, view: LiveView) -> None:

@@ -40,7 +40,7 @@ from .play import CSS, LEGEND, preview_html, status_html
 from .replay import visible_events
 from .session import HUMAN, GameOfWarSession
 from academy.ui.rule_line import divider
-from academy.ui.live_follow import FollowsLiveGame, page_doc
+from academy.ui.live_follow import FollowsLiveGame, loggable, page_doc
 from ..tap_answer import TAP_ANSWER
 
 __all__ = ["SharedGameOfWar", "SharedGameOfWarPage", "shared_game_of_war_page"]
@@ -117,9 +117,9 @@ class SharedGameOfWar(GameOfWarSession, SeatChat, SeatLeaving, FollowsLiveGame):
     def _on_change(self, step: int, events: list[Any]) -> None:
         """Called by the live game on the thread that made the change: hand it to this session."""
         def update() -> None:
-            shown = visible_events([e for e in events if getattr(e, "kind", "") != "message"], self.player)
+            shown = visible_events([e for e in loggable(events) if getattr(e, "kind", "") != "message"], self.player)
             self._apply(events=shown, step=step)
-            if len(shown) != len(events):
+            if any(getattr(e, "kind", "") == "message" for e in events):
                 self._load_messages()
         in_session(self._doc, update)
 

@@ -49,7 +49,7 @@ from .panels import CSS, LEGEND, odds_html, status_html, why_html
 from .session import HUMAN, TacticsSession
 from .sight import Memories
 from academy.ui.rule_line import divider
-from academy.ui.live_follow import FollowsLiveGame, page_doc
+from academy.ui.live_follow import FollowsLiveGame, loggable, page_doc
 from ..tap_answer import TAP_ANSWER
 
 __all__ = ["SharedTactics", "SharedTacticsPage", "shared_tactics_page"]
@@ -159,8 +159,9 @@ class SharedTactics(TacticsSession, SeatChat, SeatLeaving, SeatClock, FollowsLiv
         def update() -> None:
             before = self.state.current if self.state is not None else None
             self._memories.add(seen, board, mover, [self.player], ended is not None)
-            if others:
-                self._memories.logs[self.player] = self._memories.logs.get(self.player, []) + log_lines(others, step)
+            if loggable(others):
+                self._memories.logs[self.player] = (self._memories.logs.get(self.player, [])
+                                                    + log_lines(loggable(others), step))
             message = None
             if others or (self.status == "running" and self.live.status == "finished"):
                 message = others[-1].text if others else ""
