@@ -31,6 +31,7 @@ import param
 
 from academy.core.bots import bot_seed
 from academy.core.errors import RulesError
+from academy.core.text import listing
 from academy.ui.live_coach import Coached, LiveCoach
 from academy.ui.orders_session import OrdersSession
 from academy.ui.resign import Resigning, winner_text
@@ -87,9 +88,9 @@ class LocalOrders(CpuThinking, Coached, Resigning, OrdersSession):
         self.ready = True
 
     def thinking_text(self) -> str:
-        """'Austria, England (CPU) are thinking…' while the CPU writes its orders."""
+        """'Austria and England (CPU) are thinking…' while the CPU writes its orders."""
         names = [self.seat_name(s) for s in self._cpu_seats] or ["The CPU"]
-        return f"{', '.join(names)} (CPU) {'is' if len(names) == 1 else 'are'} thinking…"
+        return f"{listing(names)} (CPU) {'is' if len(names) == 1 else 'are'} thinking…"
 
     def waiting_text(self) -> str:
         if self.resigned is not None:

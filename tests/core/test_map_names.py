@@ -87,7 +87,7 @@ def test_position_lines_and_links_name_maps_from_the_list(tmp_path: Path) -> Non
     """issue 13, item 6: Tactics' 'MAP day 1' and Fronts' 'map: ...' in a line or a link: the same rule."""
     with pytest.raises(RulesError) as err:
         read_position("fronts", "map: ../../outside/notamap; turn 1")
-    assert "There is no Fronts map called '../../outside/notamap'; the maps are: crossroads, duel." in err.value.message
+    assert "There is no Fronts map called '../../outside/notamap'; the maps are: crossroads, duel, three_passes." in err.value.message
     with pytest.raises(RulesError, match="should read like 'river_crossing day 1 red'"):
         read_position("tactics", "../../outside/notamap day 1 red | red 0: tank E2")   # not even a name
     with pytest.raises(RulesError, match="There is no Tactics map called 'nowhere'; the maps are: "):

@@ -56,5 +56,27 @@ def test_the_play_form_says_which_seat_of_a_three_player_crossroads_is_hardest()
     assert ("With 3 players, Gold's land and armies start neutral. Its nearest city is 3 steps from Red's capital, "
             "4 from Green's and 5 from Blue's: Blue has the hardest seat, with the least to take."
             ) in html.unescape(page.map_about.object)
+    assert "For 3 seats that start equal, choose Three Passes, a map drawn for 3 players." in html.unescape(
+        page.map_about.object)
     page.game_choice.value = "Crossroads: 4 players"
     assert "seats-note" not in page.map_about.object
+
+
+def test_three_passes_a_table_of_three_equal_seats() -> None:
+    """The Play form offers Three Passes for 3 players: its link, no seat note (every corner is alike),
+    each player named once (a team of one is named for its player: "Red", not "Red (Red)"), and a game
+    of three on it starts; its page lists the players without teams."""
+    page = FrontsPlayPage(seed=3)
+    page.game_choice.value = "Three Passes: 3 players"
+    assert 'map=three_passes">Three Passes (three players)</a>' in page.map_about.object
+    assert "seats-note" not in page.map_about.object
+    assert list(page.people.options) == ["Red", "Blue", "Green"]
+    page.mode.value = "ffa"
+    page.start_game()
+    state = page.session.engine_state
+    assert state.game.map.id == "three_passes" and state.game.table_name == "Three Passes, 3 players, free-for-all"
+    assert ("New game on Three Passes, 3 players, free-for-all: you play Red; the normal CPU plays Blue and Green."
+            ) in page.session.message
+    assert "Players and teams: Red (10 funds); Blue (10 funds); Green (10 funds)." in map_html(load_map("three_passes"))
+    page.game_choice.value = "Crossroads: 4 players"
+    assert list(page.people.options)[0] == "Red (Sun)"

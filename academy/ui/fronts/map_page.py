@@ -5,6 +5,7 @@ and the Play form."""
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
 import panel as pn
 
@@ -53,10 +54,14 @@ def _borders(fmap: FrontsMap, province: str) -> str:
 
 def map_html(fmap: FrontsMap) -> str:
     """The page's HTML for one map."""
-    teams: dict[str, list[str]] = {}
+    teams: dict[str, list[Any]] = {}
     for p in fmap.players.values():
-        teams.setdefault(fmap.teams.get(p.team, p.team), []).append(f"{escape(p.name)} ({p.funds} funds)")
-    sides = "; ".join(f"<b>{escape(t)}</b>: {', '.join(names)}" for t, names in teams.items())
+        teams.setdefault(fmap.teams.get(p.team, p.team), []).append(p)
+
+    def side(team: str, players: list[Any]) -> str:
+        names = ", ".join(f"{escape(p.name)} ({p.funds} funds)" for p in players)
+        return names if [p.name for p in players] == [team] else f"<b>{escape(team)}</b>: {names}"
+    sides = "; ".join(side(t, ps) for t, ps in teams.items())
     rows = "".join(
         f"<tr><td><b>{escape(prov.name)}</b></td><td>{escape(prov.terrain)}</td><td>{KIND.get(prov.kind, prov.kind)}"
         f"</td><td>{_holder(fmap, pid)}</td><td>{_borders(fmap, pid)}</td></tr>"

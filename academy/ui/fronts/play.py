@@ -35,8 +35,11 @@ def _players(label: str) -> dict[str, str]:
     map_id, n = GAMES[label]
     fmap = load_map(map_id)
     ids = list(fmap.players)[:n]
-    return {f"{fmap.players[p].name} ({fmap.teams.get(fmap.players[p].team, fmap.players[p].team)})": p
-            for p in ids}
+    labels = {}
+    for p in ids:
+        name, team = fmap.players[p].name, fmap.teams.get(fmap.players[p].team, fmap.players[p].team)
+        labels[name if team == name else f"{name} ({team})"] = p     # a team of one named for its player
+    return labels
 
 
 def _map_about(label: str) -> str:

@@ -55,6 +55,7 @@ __all__ = ["FrontsSession", "LocalFronts", "GAMES", "LEVELS", "MODES", "seats_no
 
 #: the games the new-game form offers: label -> (map, players)
 GAMES: dict[str, tuple[str, int]] = {"Duel: 2 players (The Two Rivers)": ("duel", 2),
+                                     "Three Passes: 3 players": ("three_passes", 3),
                                      "Crossroads: 3 players": ("crossroads", 3),
                                      "Crossroads: 4 players": ("crossroads", 4)}
 LEVELS = ("easy", "normal", "hard")
@@ -76,9 +77,11 @@ def seats_note(label: str) -> str:
     farthest = [name[p] for p in order if steps[p] == far]
     spans = [f"{steps[p]} steps from {name[p]}'s capital" if i == 0 else f"{steps[p]} from {name[p]}'s"
              for i, p in enumerate(order)]
+    even = next((other for other, (m, k) in GAMES.items() if k == n and len(load_map(m).players) == n), None)
     return (f"With {n} players, {listing(name[p] for p in list(fmap.players)[n:])}'s land and armies start "
             f"neutral. Its nearest city is {listing(spans)}: {listing(farthest)} "
-            f"{'has the hardest seat' if len(farthest) == 1 else 'have the hardest seats'}, with the least to take.")
+            f"{'has the hardest seat' if len(farthest) == 1 else 'have the hardest seats'}, with the least to take."
+            + (f" For {n} seats that start equal, choose {even.split(':')[0]}, a map drawn for {n} players." if even else ""))
 
 
 def _leaves(tree: Any) -> list[str]:
@@ -463,10 +466,10 @@ class LocalFronts(LocalOrders, FrontsSession):
         state = game.new_initial_state(seed=new_seed() if seed is None else int(seed))
         self.game, self.fmap, self._reports, self.level = game, load_map(game.map.id), {p: [] for p in people}, level
         cpu = [game.map.players[p].name for i, p in enumerate(game.player_ids) if p not in people]
-        names = ", ".join(game.map.players[p].name for p in people)
+        names = listing(game.map.players[p].name for p in people)
         note = game.empty_seats_note()
         self._start(state, people, level, f"New game on {game.table_name}: you play {names}"
-                    + (f"; the {level} CPU plays {', '.join(cpu)}." if cpu else ".") + (f" {note}" if note else ""))
+                    + (f"; the {level} CPU plays {listing(cpu)}." if cpu else ".") + (f" {note}" if note else ""))
 
     def start_from(self, state: Any, people: Iterable[str] | None = None, message: str = "") -> None:
         """Play on from ``state`` (e.g. a shared link's position): ``people`` on this screen (default:
@@ -491,7 +494,7 @@ class LocalFronts(LocalOrders, FrontsSession):
                 for p in people:
                     reports[p].append({"turn": turn, "events": copy.deepcopy(state.observation(p)["last"])})
         self.game, self.fmap, self._reports = game, load_map(game.map.id), reports
-        names = ", ".join(game.map.players[p].name for p in people)
+        names = listing(game.map.players[p].name for p in people)
         self._start(state, people, self.level,
                     f"Game loaded from {name}: turn {state.board.turn} on {game.table_name}; you play {names}.")
 

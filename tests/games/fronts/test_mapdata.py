@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 from typing import Any
 
@@ -157,3 +158,34 @@ def test_the_spare_corner_of_a_map_played_by_fewer_players() -> None:
     assert m.spare_city_steps(2) == {"red": 3, "blue": 4}
     assert m.spare_city_steps(4) == {}
     assert load_map("duel").spare_city_steps(2) == {}
+
+
+def test_three_passes_is_the_same_from_every_corner() -> None:
+    """Goal and Free-for-all: Three Passes, the map for three, turned a third of a circle about Crown maps
+    onto itself and each player onto the next (Red -> Blue -> Green -> Red): land, borders, rivers and
+    starting stacks, so no seat starts better placed; and every corner borders both others, through a pass."""
+    m = load_map("three_passes")
+    assert list(m.players) == ["red", "blue", "green"] and len({p.team for p in m.players.values()}) == 3
+    assert m.neutral_cities() == ("crown",) and m.spare_city_steps(3) == {}
+
+    def turned(x: float, y: float) -> tuple[float, float]:
+        a = math.radians(120)
+        dx, dy = x - 0.5, y - 0.5
+        return 0.5 + dx * math.cos(a) - dy * math.sin(a), 0.5 + dx * math.sin(a) + dy * math.cos(a)
+
+    def nearest(x: float, y: float) -> str:
+        return min(m.provinces, key=lambda p: math.dist((x, y), m.provinces[p].at))
+
+    turn = {p.id: nearest(*turned(*p.at)) for p in m.provinces.values()}
+    assert all(math.dist(turned(*p.at), m.provinces[turn[p.id]].at) < 0.02 for p in m.provinces.values())
+    next_player = {"red": "blue", "blue": "green", "green": "red", None: None}
+    for p in m.provinces.values():
+        q = m.provinces[turn[p.id]]
+        assert (q.terrain, q.kind, q.owner) == (p.terrain, p.kind, next_player[p.owner])
+    borders = {frozenset(b) for b in m.borders}
+    assert {frozenset(turn[x] for x in b) for b in borders} == borders
+    assert {frozenset(turn[x] for x in r) for r in m.rivers} == set(m.rivers)
+    for player, stacks in m.stacks.items():
+        assert {turn[p]: s for p, s in stacks.items()} == m.stacks[next_player[player]]
+    assert sorted(m.neighbours["south_pass"]) == ["crown", "ember_ford", "frostwood"]     # Red's city, Blue's wood
+    assert m.distances_from("redhaven")["bluecastle"] == m.distances_from("redhaven")["greenholm"] == 4
