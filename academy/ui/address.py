@@ -7,13 +7,23 @@ the address names is built again, as a reload would.
 
 ``full_link(query)`` is a link the page shows to copy to another computer (a teacher's link, a course's, a
 seat's): the whole address, built from the address this page was opened at.
+
+``link_html(href, text)`` is every link the app draws to one of its own pages, with the one rule for where it
+opens: in this tab, as a person expects; in a new tab only where following it here would lose what this page
+holds (a game or a replay under way, a lesson being written, a new game's seat links shown only once), and
+then its text says so ("play Red (new tab)").
 """
 from __future__ import annotations
+
+import html
 
 import panel as pn
 from panel.custom import JSComponent
 
-__all__ = ["BackForward", "full_link"]
+__all__ = ["NEW_TAB_NOTE", "BackForward", "full_link", "link_html"]
+
+#: what a link that opens a new tab adds to its text
+NEW_TAB_NOTE = "(new tab)"
 
 
 def full_link(query: str) -> str:
@@ -25,6 +35,25 @@ def full_link(query: str) -> str:
         return query
     port = f":{loc.port}" if loc.port else ""
     return f"{loc.protocol or 'http:'}//{loc.hostname}{port}{loc.pathname or '/'}{query}"
+
+
+def link_html(href: str, text: str, css_class: str = "", new_tab: bool = False, attrs: str = "") -> str:
+    """An HTML link to ``href`` (an address of the app, not escaped yet) showing ``text`` (HTML, escaped by
+    the caller); ``css_class`` and ``attrs`` (more attributes, written as given) go on the ``<a>``.
+    ``new_tab`` only where following the link in this tab would lose what the page holds (see the module
+    docstring): the link then opens beside the page and its text ends with ``NEW_TAB_NOTE``.
+
+    >>> link_html("?match=3&replay=1", "Replay", "replay-link")
+    "<a href='?match=3&replay=1' class='replay-link'>Replay</a>"
+    """
+    cls = f" class='{html.escape(css_class)}'" if css_class else ""
+    more = f" {attrs}" if attrs else ""
+    # the address's quotes and brackets escaped; its "&" kept (a query's "&name=" is never read as a character)
+    url = href.replace('"', "&quot;").replace("'", "&#x27;").replace("<", "&lt;").replace(">", "&gt;")
+    if not new_tab:
+        return f"<a href='{url}'{cls}{more}>{text}</a>"
+    return (f"<a href='{url}'{cls}{more} target='_blank' rel='noopener'>{text} "
+            f"<span class='new-tab-note'>{NEW_TAB_NOTE}</span></a>")
 
 
 class BackForward(JSComponent):

@@ -26,7 +26,7 @@ from academy.core.text import count
 from academy.lessons.exercise import Rehearsal
 from academy.store.classroom import ClassInfo, Classroom
 from academy.store.errors import StoreError
-from academy.ui.address import full_link
+from academy.ui.address import full_link, link_html
 from academy.ui.classroom import STYLE, ShownBoard, _doc, _LazyRoom, _Watching, class_games, shared_classroom
 from academy.ui.labels import set_options, wrapping_row
 from academy.ui.lesson_board import lesson_board, replay
@@ -499,8 +499,8 @@ class TeacherView(_Watching, pn.viewable.Viewer):
         several = len(info.lessons) > 1
         title = escape(lesson.title) if lesson is not None else escape(info.lesson_id) + " (lesson missing)"
         found = courses_of(self.room).find(info.course_id) if info.course_id is not None else None
-        course = (f" · the course's link, for anyone to follow it on their own: <a class='class-course-link' "
-                  f"href='{found.link}' target='_blank'>{escape(full_link(found.link))}</a>"
+        course = (" · the course's link, for anyone to follow it on their own: "
+                  + link_html(found.link, escape(full_link(found.link)), "class-course-link")
                   if found is not None else "")
         link = f"?page=class&teacher={self.token}"
         mine = (f" · <a class='teacher-page-link' href='{teacher_link(self.teacher_token)}'>your teacher page</a>"
@@ -582,8 +582,8 @@ class TeacherView(_Watching, pn.viewable.Viewer):
             mark = "✓ " if r.solved else ""
             return f"<td class='{'yes' if r.solved else 'no'}'>{mark}{count(r.tries, 'try', 'tries')}{hints}</td>"
         body = "".join(
-            f"<tr data-student='{escape(name)}'><td><a class='student-progress' href='{self.progress_link(lid)}' "
-            f"target='_blank'>{escape(name)}</a></td>"
+            f"<tr data-student='{escape(name)}'><td>"
+            f"{link_html(self.progress_link(lid), escape(name), 'student-progress')}</td>"
             + "".join(cell(cells.get((ref, i, lid))) for ref, rows in grid for i in range(len(rows))) + "</tr>"
             for lid, name in names.items())
         foot = "".join(f"<td>{sum(r.solved for r in line)} of {len(names)}</td>" for _, rows in grid for line in rows)

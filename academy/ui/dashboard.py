@@ -64,6 +64,7 @@ class GamesDashboard(pn.viewable.Viewer):
 def finished_games_html(games: list[Any]) -> str:
     """The finished games of every course, each with its Replay link ('' when there are none)."""
     from academy.games import REGISTRY
+    from academy.ui.address import link_html
     from academy.ui.replay import REPLAY_PAGES, replay_link
     from academy.ui.seat_info import LEFT
     done = [g for g in games if g.status == "finished" and g.game_name in REPLAY_PAGES]
@@ -75,8 +76,8 @@ def finished_games_html(games: list[Any]) -> str:
         seats = ", ".join(html.escape((s.name or f"Player {s.player + 1}")
                                       + (f" ({LEFT[s.status]})" if s.status in LEFT else "")) for s in g.seats)
         rows.append(f"<tr data-game='{g.id}'><td>{g.id}</td><td>{html.escape(title)}</td><td>{seats}</td>"
-                    f"<td>{g.num_actions}</td><td><a href='{html.escape(replay_link(g.id))}' class='replay-link tap'>"
-                    "Replay</a></td></tr>")
+                    f"<td>{g.num_actions}</td><td>{link_html(replay_link(g.id), 'Replay', 'replay-link tap')}"
+                    "</td></tr>")
     return ("<table class='games-table'>"
             "<thead><tr><th>#</th><th>Game</th><th>Seats</th><th>Steps</th><th></th></tr></thead><tbody>"
             + "".join(rows) + "</tbody></table>")

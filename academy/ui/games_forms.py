@@ -12,7 +12,7 @@ import panel as pn
 
 from academy.games import catalog_entry
 from academy.store.errors import StoreError
-from academy.ui.address import full_link
+from academy.ui.address import full_link, link_html
 from academy.ui.labels import hidden_label, set_options, wrapping_row
 
 __all__ = ["CLOCK_OPTIONS", "OPEN_SEAT", "STYLE", "GamesCard", "created_links_html", "forget_replaced_links",
@@ -46,14 +46,16 @@ def seat_link(game: str, game_id: int, token: str) -> str:
 
 def created_links_html(title: str, game_id: int, tokens: dict[int, str], seat_name: Callable[[int], str],
                        link: Callable[[int, str], str], watch: str) -> str:
-    """The private link of each person's seat of a new game, to copy and hand out, and the watch link."""
+    """The private link of each person's seat of a new game, to copy and hand out, and the watch link. They
+    open a new tab: these links are shown only once, and the host still has to hand the others out."""
     rows = "".join(
-        f"<li><b>{html.escape(seat_name(p))}</b>: <a href='{html.escape(link(game_id, t))}' target='_blank' "
-        f"class='seat-link tap' data-seat='{p}'>play {html.escape(seat_name(p))}</a> · copy: "
-        f"<code>{html.escape(full_link(link(game_id, t)))}</code></li>" for p, t in sorted(tokens.items()))
+        f"<li><b>{html.escape(seat_name(p))}</b>: "
+        + link_html(link(game_id, t), f"play {html.escape(seat_name(p))}", "seat-link tap", new_tab=True,
+                    attrs=f"data-seat='{p}'")
+        + f" · copy: <code>{html.escape(full_link(link(game_id, t)))}</code></li>" for p, t in sorted(tokens.items()))
     return (f"<div class='seat-links' data-game='{game_id}'><b>{html.escape(title)} {game_id} created.</b> "
             "Send each person their own link (it is their seat's key; keep it private):"
-            f"<ul>{rows}</ul>Anyone can <a href='{watch}' target='_blank'>watch</a>.</div>")
+            f"<ul>{rows}</ul>Anyone can {link_html(watch, 'watch', new_tab=True)}.</div>")
 
 
 class GamesCard(pn.viewable.Viewer):
@@ -125,10 +127,11 @@ class GamesCard(pn.viewable.Viewer):
             return None
         self.my_tokens.setdefault(game_id, {})[player] = token
         url = self.seat_link(game_id, token)
+        play = link_html(url, "Play now", "seat-link tap", attrs=f"data-seat='{player}'")
         self.join_result.object = (
             f"<div class='seat-links' data-game='{game_id}'><b>You play {html.escape(self.seat_name(player))} in "
-            f"game {game_id}.</b> <a href='{html.escape(url)}' class='seat-link tap' data-seat='{player}'>Play now"
-            f"</a> · keep this link to come back: <code>{html.escape(full_link(url))}</code></div>")
+            f"game {game_id}.</b> {play} · keep this link to come back: "
+            f"<code>{html.escape(full_link(url))}</code></div>")
         self.refresh()
         return token
 
@@ -160,12 +163,12 @@ class GamesCard(pn.viewable.Viewer):
                                          " (open seat)" if s.public else " (free)")
                                       + ("" if s.status == "in" else f" ({LEFT.get(s.status, s.status)})"))
                           for s in g.seats)
-        links = [f"<a href='{watch_link(self.game, g.id)}' class='watch-link tap'>Watch</a>",
-                 f"<a href='{replay_link(g.id)}' class='replay-link tap'>Replay</a>"]
+        links = [link_html(watch_link(self.game, g.id), "Watch", "watch-link tap"),
+                 link_html(replay_link(g.id), "Replay", "replay-link tap")]
         for p, t in sorted(self.my_tokens.get(g.id, {}).items()):
             verb = "Resume" if g.seats[p].joined else "Join"
-            links.append(f"<a href='{html.escape(self.seat_link(g.id, t))}' class='seat-link tap'>"
-                         f"{verb} as {html.escape(self.seat_name(p))}</a>")
+            links.append(link_html(self.seat_link(g.id, t), f"{verb} as {html.escape(self.seat_name(p))}",
+                                   "seat-link tap"))
         won = (f" · {html.escape(self.seat_name(g.winner))} won"
                if g.status == "finished" and g.winner is not None else "")
         return (f"<tr data-game='{g.id}'><td>{g.id}</td><td class='status-{g.status}'>{g.status}{won}</td>"

@@ -38,6 +38,7 @@ from academy.lessons.recorded import result_line
 from academy.lessons.vocabulary import goal_words
 from academy.lessons.writer import ExerciseDraft, LessonDraft, draft_of, format_lesson, slug
 from academy.store.errors import StoreError
+from academy.ui.address import link_html
 from academy.ui.labels import set_options, wrapping_row
 from academy.ui.lesson_board import lesson_board
 from academy.ui.registry import UI
@@ -169,7 +170,7 @@ class LessonWriter(pn.viewable.Viewer):
         self.head = pn.pane.HTML(
             f"<h2 style='margin:4px 0'>Write a lesson: {html.escape(title)}</h2><p class='writer-help'>"
             f"<a class='writer-back' href='{teacher_link(self.token or '')}'>← your teacher page</a> · "
-            "<a href='?page=teach' target='_blank'>the guide to lessons</a></p>", sizing_mode="stretch_width",
+            f"{link_html('?page=teach', 'the guide to lessons', new_tab=True)}</p>", sizing_mode="stretch_width",
             stylesheets=[STYLE])
         self.pick = pn.widgets.Select(label="Add this position to", options={}, width=360, visible=False,
                                       css_classes=["writer-pick"])
@@ -622,8 +623,9 @@ class LessonWriter(pn.viewable.Viewer):
         self._address()
         link = lesson_link(self.game, lesson.id)
         self._say("ok", f"Saved: {lesson.title}, {len(lesson.exercises)} exercise"
-                        f"{'s' if len(lesson.exercises) != 1 else ''}. <a class='writer-try' href='{html.escape(link)}' "
-                        "target='_blank'>Try it as a learner ↗</a> (its link opens it for anyone you give it to), "
+                        f"{'s' if len(lesson.exercises) != 1 else ''}. "
+                        f"{link_html(link, 'Try it as a learner', 'writer-try', new_tab=True)} "
+                        "(its link opens it for anyone you give it to), "
                         "or put it in a course on your teacher page.", raw=True)
         return lesson.id
 

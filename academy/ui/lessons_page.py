@@ -165,9 +165,9 @@ def _section_title(section: str, game: str) -> str:
 
 def rules_link(section: str, game: str) -> str:
     """An HTML link to the Rules page section a lesson teaches (the shell's route)."""
-    sid = escape(section)
-    return (f'<a class="rules-link tap" href="?game={game}&tab=rules&section={sid}#{sid}">'
-            f"Rules: {escape(_section_title(section, game))} ↗</a>")
+    from academy.ui.address import link_html
+    return link_html(f"?game={game}&tab=rules&section={section}#{section}",
+                     f"Rules: {escape(_section_title(section, game))}", "rules-link tap")
 
 
 _FEEDBACK_CLASS = {"solved": "feedback-success", "wrong": "feedback-wrong", "illegal": "feedback-wrong",

@@ -24,7 +24,7 @@ from urllib.parse import quote, urlencode
 import panel as pn
 
 from academy.core.errors import InvalidNotation, RulesError
-from academy.ui.address import full_link
+from academy.ui.address import full_link, link_html
 from academy.ui.labels import growing, hidden_label, wrapping_row
 from academy.ui.registry import UI, load
 
@@ -151,14 +151,13 @@ class ShareLink(pn.viewable.Viewer):
         shown = full_link(link) if link else ""      # the whole address, to paste on another computer
         if self.url.value != shown:
             self.url.value = shown
-            self.open.object = (f'<a href="{html.escape(link)}" target="_blank" class="share-link-a tap">open</a>'
-                                if link else "")
+            self.open.object = link_html(link, "open", "share-link-a tap", new_tab=True) if link else ""
         self.layout.visible = bool(link)
         if self.practice is not None:
             self.practice.refresh()
         line = self._exercise_text()
-        made = (f'<a href="{html.escape(exercise_link(self.game, line))}" class="make-exercise-a tap" target="_blank">'
-                "Make an exercise from this position</a> <span class='academy-muted'>(teachers)</span>") if line else ""
+        made = (link_html(exercise_link(self.game, line), "Make an exercise from this position", "make-exercise-a tap",
+                          new_tab=True) + " <span class='academy-muted'>(teachers)</span>") if line else ""
         if self.exercise.object != made:
             self.exercise.object = made
         self.exercise.visible = bool(line)

@@ -201,9 +201,10 @@ class ReplayChrome:
         from academy.ui.position_link import exercise_link, position_text
         state = self.session.position_state()
         line = position_text(state.game.name, state) if state is not None else None
-        made = (f'<a href="{html.escape(exercise_link(state.game.name, line))}" class="make-exercise-a tap" '
-                "target=\"_blank\">Make an exercise from this position</a> "
-                "<span class='academy-muted'>(teachers)</span>") if line else ""
+        from academy.ui.address import link_html
+        made = (link_html(exercise_link(state.game.name, line), "Make an exercise from this position",
+                          "make-exercise-a tap", new_tab=True)
+                + " <span class='academy-muted'>(teachers)</span>") if line else ""
         if self.exercise.object != made:
             self.exercise.object = made
         self.exercise.visible = bool(line)

@@ -5,14 +5,17 @@
 from __future__ import annotations
 
 import html
+import re
 
 import panel as pn
 import param
 from markdown_it import MarkdownIt
 
 from academy.rulebook import Rulebook, load_rulebook
+from academy.ui.address import link_html
 
 _MD = MarkdownIt("commonmark").enable("table")
+_LINK = re.compile(r'<a href="(\?[^"]*)">(.*?)</a>')     # a rule's link to a page of the app (a lesson)
 # Jump to a section inside Panel's shadow DOM (plain #anchors do not cross shadow roots).
 _JUMP = ("var r=this.getRootNode();var e=r.getElementById('{id}');"
          "if(e){{e.scrollIntoView({{behavior:'smooth'}});}}return false;")
@@ -54,7 +57,7 @@ def render_rulebook(book: Rulebook, focus: str | None = None, compact: bool = Fa
         cls = ' class="focus"' if s.id == focus else ""
         body = _MD.render(s.markdown)
         if compact:  # inside a game: a link to a lesson opens beside the game, not in its place
-            body = body.replace('<a href="?', '<a target="_blank" rel="noopener" href="?')
+            body = _LINK.sub(lambda m: link_html(html.unescape(m.group(1)), m.group(2), new_tab=True), body)
         parts.append(f'<section id="{s.id}"{cls}><h2>{html.escape(s.title)}</h2>{body}</section>')
     parts.append("</div>")
     return "".join(parts)

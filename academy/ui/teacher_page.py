@@ -28,7 +28,7 @@ from academy.core.text import count
 from academy.lessons.collection import MAX_LESSON_BYTES, builtin_text, split_ref
 from academy.lessons.writer import slug
 from academy.store.errors import StoreError
-from academy.ui.address import full_link
+from academy.ui.address import full_link, link_html
 from academy.ui.labels import hidden_label, set_options, wrapping_row
 from academy.ui.registry import UI
 from academy.ui.teaching import (collection_of, courses, find_lesson, lesson_link, teacher_hook, teacher_link,
@@ -244,8 +244,9 @@ class TeacherPage(pn.viewable.Viewer):
         name = split_ref(lesson.id)[1]
         text = pn.pane.HTML(
             f"<b>{html.escape(lesson.title)}</b> <span class='teacher-muted'>· {html.escape(_title(lesson.game))} · "
-            f"{count(len(lesson.exercises), 'exercise')} · <a href='{html.escape(lesson_link(lesson.game, lesson.id))}' "
-            f"target='_blank'>open it as a learner ↗</a> · <a class='teacher-edit' href='?page=write&game="
+            f"{count(len(lesson.exercises), 'exercise')} · "
+            f"{link_html(lesson_link(lesson.game, lesson.id), 'open it as a learner')} · <a class='teacher-edit' "
+            f"href='?page=write&game="
             f"{lesson.game}&lesson={name}'>edit</a></span>", stylesheets=[STYLE], sizing_mode="stretch_width")
         download = pn.widgets.FileDownload(callback=lambda: io.StringIO(self.collection.text(lesson.game, name)),
                                            filename=f"{name}.md", label="Download", width=110,
@@ -338,8 +339,7 @@ class TeacherPage(pn.viewable.Viewer):
         text = pn.pane.HTML(
             f"<b>{html.escape(course.title)}</b> <span class='teacher-muted'>· {html.escape(_title(course.game))} · "
             f"{count(len(course.lessons), 'lesson')}: {titles}</span><br><span class='teacher-muted'>Its link for "
-            f"learners: <a class='course-link' href='{course.link}' target='_blank'>"
-            f"{html.escape(full_link(course.link))}</a></span>",
+            f"learners: {link_html(course.link, html.escape(full_link(course.link)), 'course-link')}</span>",
             stylesheets=[STYLE], sizing_mode="stretch_width")
         edit = pn.widgets.Button(label="Change", width=100, css_classes=["teacher-course-edit"])
         edit.on_click(lambda e: self.course_form.edit(course))

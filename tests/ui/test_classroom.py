@@ -390,8 +390,8 @@ def test_the_teacher_sees_the_whole_class_and_downloads_it_as_csv(room):
     bob = grid.split("data-student='Bob'>")[1].split("</tr>")[0]
     assert "✓ 1 try" in ann and ann.count("–") == 1                 # solved the first, not tried the second
     bob_id = next(r.learner_id for r in teacher.rows if r.name == "Bob")
-    assert bob.startswith(f"<td><a class='student-progress' href='?page=progress&class={teacher.token}&student="
-                          f"{bob_id}' target='_blank'>Bob</a></td><td class='no'>–</td>")    # his progress page
+    assert bob.startswith(f"<td><a href='?page=progress&class={teacher.token}&student="
+                          f"{bob_id}' class='student-progress'>Bob</a></td><td class='no'>–</td>")  # his progress
     assert "Solved</td><td>1 of 2</td><td>0 of 2</td>" in grid
     rows = list(csv.reader(io.StringIO(teacher.csv_text())))
     assert rows[0] == ["student", "lesson", "lesson title", "exercise", "exercise id", "tried", "solved", "tries",
