@@ -8,6 +8,9 @@ the address names is built again, as a reload would.
 ``full_link(query)`` is a link the page shows to copy to another computer (a teacher's link, a course's, a
 seat's): the whole address, built from the address this page was opened at.
 
+``update_query(location, **changes)`` changes the address the way every page does: a parameter set to "" or
+None is dropped, so an address never reads ``?page=class&open=&teacher=…&as=``.
+
 ``link_html(href, text)`` is every link the app draws to one of its own pages, with the one rule for where it
 opens: in this tab, as a person expects; in a new tab only where following it here would lose what this page
 holds (a game or a replay under way, a lesson being written, a new game's seat links shown only once), and
@@ -16,11 +19,13 @@ then its text says so ("play Red (new tab)").
 from __future__ import annotations
 
 import html
+from typing import Any
+from urllib.parse import urlencode
 
 import panel as pn
 from panel.custom import JSComponent
 
-__all__ = ["NEW_TAB_NOTE", "BackForward", "full_link", "link_html"]
+__all__ = ["NEW_TAB_NOTE", "BackForward", "full_link", "link_html", "query_search", "update_query"]
 
 #: what a link that opens a new tab adds to its text
 NEW_TAB_NOTE = "(new tab)"
@@ -35,6 +40,22 @@ def full_link(query: str) -> str:
         return query
     port = f":{loc.port}" if loc.port else ""
     return f"{loc.protocol or 'http:'}//{loc.hostname}{port}{loc.pathname or '/'}{query}"
+
+
+def query_search(query: dict[str, Any]) -> str:
+    """``query`` as an address's search part, without the parameters left empty ("" or None).
+
+    >>> query_search({"page": "class", "open": "", "teacher": "T", "as": None})
+    '?page=class&teacher=T'
+    """
+    kept = urlencode({k: v for k, v in query.items() if v not in ("", None)})
+    return f"?{kept}" if kept else ""
+
+
+def update_query(location: Any, **changes: Any) -> None:
+    """Change the query of the page's address (``location``: ``pn.state.location``), as Panel's
+    ``location.update_query`` does (a history entry), but dropping each parameter set to "" or None."""
+    location.search = query_search({**location.query_params, **changes})
 
 
 def link_html(href: str, text: str, css_class: str = "", new_tab: bool = False, attrs: str = "") -> str:

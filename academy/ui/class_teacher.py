@@ -26,7 +26,7 @@ from academy.core.text import count
 from academy.lessons.exercise import Rehearsal
 from academy.store.classroom import ClassInfo, Classroom
 from academy.store.errors import StoreError
-from academy.ui.address import full_link, link_html
+from academy.ui.address import full_link, link_html, update_query
 from academy.ui.classroom import STYLE, ShownBoard, _doc, _LazyRoom, _Watching, class_games, shared_classroom
 from academy.ui.labels import set_options, wrapping_row
 from academy.ui.lesson_board import lesson_board, replay
@@ -177,7 +177,7 @@ class OpenClassForm(_LazyRoom, pn.viewable.Viewer):
         location = pn.state.location
         if _doc() is not None and location is not None:
             # a reload keeps the class's page; a teacher token given as 'as' never stays in the class's address
-            location.update_query(**{"open": "", "teacher": class_token, "as": ""})
+            update_query(location, **{"open": "", "teacher": class_token, "as": ""})
         self.form.visible = False
         self.slot.objects = [view]
         return view

@@ -449,7 +449,8 @@ class JoinView(_LazyRoom, pn.viewable.Viewer):
         self.student = student
         location = pn.state.location
         if _doc() is not None and location is not None:
-            location.update_query(code=self.room.info(member.class_id).code)
+            from academy.ui.address import update_query
+            update_query(location, code=self.room.info(member.class_id).code)
         with pn.io.hold():
             self.form.visible = False
             self.message.object = ""

@@ -38,7 +38,7 @@ from academy.lessons.recorded import result_line
 from academy.lessons.vocabulary import goal_words
 from academy.lessons.writer import ExerciseDraft, LessonDraft, draft_of, format_lesson, slug
 from academy.store.errors import StoreError
-from academy.ui.address import link_html
+from academy.ui.address import link_html, update_query
 from academy.ui.labels import set_options, wrapping_row
 from academy.ui.lesson_board import lesson_board
 from academy.ui.registry import UI
@@ -632,7 +632,7 @@ class LessonWriter(pn.viewable.Viewer):
     def _address(self) -> None:
         location, doc = pn.state.location, pn.state.curdoc
         if location is not None and doc is not None and doc.session_context is not None and self.file_name:
-            location.update_query(lesson=self.file_name, position="")
+            update_query(location, lesson=self.file_name, position="")
 
     def _file(self) -> io.StringIO:
         """The lesson file as the form stands (even one the checker refuses: nothing is lost)."""

@@ -352,7 +352,8 @@ class LessonsView(pn.viewable.Viewer):
         if doc is not None and doc.session_context is not None and location is not None:
             now = (location.query_params.get("lesson", ""), location.query_params.get("exercise", ""))
             if now != (self.lesson_id or "", exercise):   # no history entry for no change
-                location.update_query(lesson=self.lesson_id or "", exercise=exercise)
+                from academy.ui.address import update_query
+                update_query(location, lesson=self.lesson_id or "", exercise=exercise)
 
     def start_exercise(self, index: int) -> None:
         lesson = self.lesson

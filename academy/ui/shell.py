@@ -211,12 +211,12 @@ def tab_search(query: dict[str, Any], old: str, new: str, remembered: dict[str, 
     >>> tab_search({"game": "g", "tab": "play"}, "play", "lessons", kept)
     '?game=g&tab=lessons&lesson=attacking'
     """
-    from urllib.parse import urlencode
+    from academy.ui.address import query_search
     if old == "lessons":
         remembered.clear()
         remembered.update({k: str(query[k]) for k in LESSON_FIELDS if query.get(k)})
     fields = {**query, "tab": new, **{k: (remembered.get(k, "") if new == "lessons" else "") for k in LESSON_FIELDS}}
-    return "?" + urlencode({k: v for k, v in fields.items() if v not in ("", None)})
+    return query_search(fields)
 
 
 def store_page(make: Callable[[], pn.viewable.Viewable]) -> pn.viewable.Viewable:

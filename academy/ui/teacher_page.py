@@ -28,7 +28,7 @@ from academy.core.text import count
 from academy.lessons.collection import MAX_LESSON_BYTES, builtin_text, split_ref
 from academy.lessons.writer import slug
 from academy.store.errors import StoreError
-from academy.ui.address import full_link, link_html
+from academy.ui.address import full_link, link_html, update_query
 from academy.ui.labels import hidden_label, set_options, wrapping_row
 from academy.ui.registry import UI
 from academy.ui.teaching import (collection_of, courses, find_lesson, lesson_link, teacher_hook, teacher_link,
@@ -157,13 +157,13 @@ class TeacherPage(pn.viewable.Viewer):
         self.message.object = _box("note", "This browser has forgotten you. Your teacher link still opens your page.")
         location = pn.state.location
         if location is not None and pn.state.curdoc is not None and pn.state.curdoc.session_context is not None:
-            location.update_query(teacher="")
+            update_query(location, teacher="")
 
     def _address(self) -> None:
         location, doc = pn.state.location, pn.state.curdoc
         if location is not None and doc is not None and doc.session_context is not None and self.token:
             if location.query_params.get("teacher") != self.token:
-                location.update_query(teacher=self.token)
+                update_query(location, teacher=self.token)
 
     # --- the page -------------------------------------------------------------------------------
     def render(self) -> None:

@@ -110,6 +110,9 @@ def test_a_teacher_writes_a_lesson_runs_a_course_class_and_finds_it_all_again(se
     teacher.page.locator(".class-course select").select_option(label="Attack! (2 lessons)")
     teacher.page.locator(".class-open button").click()
     teacher.wait_text(".class-head", "Lesson 1 of 2: Conquering a territory")
+    address = teacher.page.evaluate("() => window.location.search")     # no empty parameter (a walk saw
+    assert "page=class" in address and "teacher=" in address               # ?page=class&open=&teacher=…&as=)
+    assert not [p for p in address.lstrip("?").split("&") if p.endswith("=")], address
     code = teacher.text(".class-code").strip()
     students = {}
     for name in ("Ann", "Bob", "Cy"):
