@@ -28,7 +28,8 @@ of team i % (number of teams)); every bot's seed is
   game's own turn limit (default 30; the most cities win then, a tie is a draw). Crossroads is a map for
   four: with three players the land of the fourth corner is neutral and lies between Red and Green, so
   Blue is the seat with no free corner to take, at both levels (three normal CPUs, seeds 1-40: Blue won
-  2, Red 14, Green 17, 7 draws; on Three Passes, seeds 1-60: Red 23, Blue 14, Green 16, 7 draws).
+  2, Red 14, Green 17, 7 draws; on Three Passes, seeds 1-60 and 101-220: Red 53, Blue 48, Green 48, 31
+  draws).
 - Game of War: the standard opening; ``--max-turns`` is the game's turn limit (default 200, a draw).
 - Tactics: the skirmish maps, one per game in turn; ``--max-turns`` is the day limit (default 40; the
   army with more properties wins then, a tie is a draw).

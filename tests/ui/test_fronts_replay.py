@@ -251,7 +251,7 @@ def test_the_shared_page_and_the_dashboard_link_to_the_replay(hub, finished):
     page = SharedFrontsPage(SharedFronts(game, tokens[0]))
     assert replay_link(game.game_id, tokens[0]).replace("&", "&amp;") in page.seat_info.object
     dash = GamesDashboard(hub=hub)
-    assert f"?match={finished.game_id}&amp;replay=1" in dash.replays.object and "Fronts" in dash.replays.object
+    assert f"?match={finished.game_id}&replay=1" in dash.replays.object and "Fronts" in dash.replays.object
 
 
 def test_a_finished_game_branches_into_a_planner_everyone_on_the_screen(finished):

@@ -4,6 +4,7 @@ game is over (while it runs the record holds what the seat may not see)."""
 from __future__ import annotations
 
 import html
+import re
 
 import pytest
 
@@ -90,6 +91,7 @@ def test_a_finished_replay_offers_an_exercise_from_the_position_shown(name: str)
             continue
         offered += 1
         assert "Make an exercise from this position" in chrome.exercise.object
-        href = html.unescape(chrome.exercise.object.split('href="', 1)[1].split('"', 1)[0])
+        href = html.unescape(re.search(r"href=['\"]([^'\"]+)", chrome.exercise.object).group(1))
+        assert "target='_blank'" in chrome.exercise.object and "(new tab)" in chrome.exercise.object
         assert parse_qs(href.lstrip("?")) == {"page": ["write"], "game": [name], "position": [line]}
     assert offered
