@@ -33,13 +33,16 @@ class Record:
     """An append-only log with the seeded generator for the game's chance steps."""
 
     def __init__(self, game: Game, seed: int, entries: list[Entry] | None = None,
-                 start: Mapping[str, Any] | None = None) -> None:
+                 start: Mapping[str, Any] | None = None, result: Mapping[str, Any] | None = None) -> None:
         self.game = game
         self.seed = SEED.read(seed, "The seed")
         self.rng = Rng(self.seed)
         self.entries: list[Entry] = list(entries or [])
         #: a starting position (``State.to_json()``) when the game did not start from set-up
         self.start = dict(start) if start is not None else None
+        #: how a shared game ended beyond its moves (``read_result``): a resignation or a timeout is not an
+        #: action, so a finished game's download carries it here; None for a game that ended on the board
+        self.result = read_result(result, game.num_players) if result is not None else None
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -48,7 +51,7 @@ class Record:
         self.entries.append(Entry(player, action, chance))
 
     def fork(self) -> Record:
-        return Record(self.game, self.seed, self.entries, self.start)
+        return Record(self.game, self.seed, self.entries, self.start, self.result)
 
     def initial_state(self) -> State:
         """The state before the first entry, attached to a new empty record of the same game."""
@@ -92,6 +95,8 @@ class Record:
         }
         if self.start is not None:
             body["start"] = self.start
+        if self.result is not None:
+            body["result"] = self.result
         return envelope(SCHEMA, VERSION, body)
 
     @classmethod
@@ -105,7 +110,7 @@ class Record:
         game = registry[name](**data.get("options", {}))
         entries = [Entry(e.get("player"), action_from_json(e["action"], game.action_types), bool(e.get("chance")))
                    for e in data.get("log", [])]
-        return cls(game, data.get("seed", 0), entries, data.get("start"))
+        return cls(game, data.get("seed", 0), entries, data.get("start"), data.get("result"))
 
 
 class ViewRecord(Record):
@@ -125,3 +130,35 @@ class ViewRecord(Record):
         twin = ViewRecord(self.game, self._length)
         twin.entries = list(self.entries)
         return twin
+
+
+#: how a seat can leave a game before its end, as a record's ``result`` names it
+LEFT_BY = ("resigned", "timed_out", "abandoned")
+#: the longest ``result["text"]`` a record may carry
+RESULT_TEXT = 400
+
+
+def read_result(data: Any, players: int) -> dict[str, Any]:
+    """A record's ``result``, checked: ``{"text": "Red resigned. Blue wins.", "winner": 1 or None, "left":
+    {"0": "resigned"}}`` (seat index as text -> one of LEFT_BY). Raises ValueError naming what is wrong.
+
+    >>> read_result({"text": "Red resigned. Blue wins.", "winner": 1, "left": {"0": "resigned"}}, 2)["left"]
+    {'0': 'resigned'}
+    >>> read_result({"text": "", "winner": 5, "left": {}}, 2)
+    Traceback (most recent call last):
+    ...
+    ValueError: The record's result names winner 5; a seat is a whole number from 0 to 1, or null.
+    """
+    if not isinstance(data, Mapping):
+        raise ValueError("The record's result is not an object; it needs text, winner and left.")
+    text, winner, left = data.get("text", ""), data.get("winner"), data.get("left", {})
+    if not isinstance(text, str) or len(text) > RESULT_TEXT:
+        raise ValueError(f"The record's result text is not a text of at most {RESULT_TEXT} characters.")
+    seats = [str(i) for i in range(players)]
+    if winner is not None and (isinstance(winner, bool) or not isinstance(winner, int) or str(winner) not in seats):
+        raise ValueError(f"The record's result names winner {winner!r}; a seat is a whole number from 0 to "
+                         f"{players - 1}, or null.")
+    if not isinstance(left, Mapping) or any(k not in seats or v not in LEFT_BY for k, v in left.items()):
+        raise ValueError(f"The record's result lists who left as {left!r}; give each seat (\"0\" to "
+                         f"\"{players - 1}\") with one of {', '.join(LEFT_BY)}.")
+    return {"text": text, "winner": winner, "left": dict(left)}

@@ -30,6 +30,7 @@ from academy.ui.page_errors import alert_page, game_number
 from academy.ui.registry import UI, load
 from academy.ui.history import moments
 from academy.ui.seat_chat import message_dicts
+from academy.ui.seat_info import LEFT
 
 from .record_file import RecordFileInput
 from .replay_model import RecordError, read_record
@@ -82,6 +83,9 @@ def stored_replay(hub: Any, game_id: int, token: str | None = None) -> dict[str,
     title = f"{record.game.title} game {info.id} ({'finished' if finished else 'in progress'}; {who})"
     ended = how_it_ended(info, record.game.player_name)
     title += f": {ended}" if ended else ""
+    if finished:                          # the download says it too (a resignation or a timeout is no action)
+        record.result = {"text": ended, "winner": info.winner,
+                         "left": {str(s.player): s.status for s in info.seats if s.status in LEFT}}
     stored = game.messages(token) if token else []
     chat = message_dicts(stored, moments(record, {m.step for m in stored}))
     return {"record": record, "viewer": player, "masked": not finished, "title": title, "seat_names": names,
@@ -99,7 +103,7 @@ def how_it_ended(info: Any, player_name: Callable[[int], str]) -> str:
     """
     if info.status != "finished":
         return ""
-    from academy.ui.seat_info import LEFT, seat_label
+    from academy.ui.seat_info import seat_label
     names = {s.player: s.name for s in info.seats}
 
     def label(player: int) -> str:
@@ -152,7 +156,8 @@ class RecordImportPage(pn.viewable.Viewer):
             self.message = (f"{name} is a record of {record.game.title}: replays here show "
                             f"{replayable_titles()} games only so far.")
             return False
-        self.shown = factory(record, viewer=None, masked=False, title=f"imported record ({name})", seat_names=[],
+        ended = f": {record.result['text']}" if record.result and record.result["text"] else ""
+        self.shown = factory(record, viewer=None, masked=False, title=f"imported record ({name}){ended}", seat_names=[],
                              chat=[], back_link="")
         self.replay_slot.objects = [self.shown]
         self.import_area.visible = False

@@ -444,6 +444,29 @@ def test_a_finished_games_replay_says_how_it_ended(hub):
     assert title.endswith("(finished; everything): Red resigned. Blue (Bea) wins.")
 
 
+def test_a_finished_games_download_says_how_it_ended_and_opens_saying_it(hub):
+    """The walk's second half: the downloaded record of a game Red resigned held only the moves. Now its
+    "result" says who left and who won; the import page opens it with those words; a record without a result
+    (an older file, a game that ended on the board) still opens."""
+    from academy.ui.conquest.shared import SharedConquest
+    people = [{"kind": "human", "name": "Red"}, {"kind": "human", "name": "Bea"}]
+    game, tokens = hub.create("conquest", {"players": 2, "setup": "random"}, 7, people)
+    running = ConquestReplay(**stored_replay(hub, game.game_id, tokens[0]))
+    assert running.masked and stored_replay(hub, game.game_id)["record"].result is None
+    assert SharedConquest(game, tokens[0]).resign()
+    data = json.loads(ConquestReplay(**stored_replay(hub, game.game_id)).export_json())
+    assert data["result"] == {"text": "Red resigned. Blue (Bea) wins.", "winner": 1, "left": {"0": "resigned"}}
+    page = RecordImportPage()
+    assert page.import_file(json.dumps(data), "game1.json")
+    assert page.shown.session.title == "imported record (game1.json): Red resigned. Blue (Bea) wins."
+    del data["result"]
+    assert page.import_file(json.dumps(data), "old.json")
+    assert page.shown.session.title == "imported record (old.json)"
+    data["result"] = {"text": "Red resigned.", "winner": 2, "left": {"0": "resigned"}}
+    assert not page.import_file(json.dumps(data), "bad.json")
+    assert "The record's result names winner 2; a seat is a whole number from 0 to 1, or null." in page.message
+
+
 def test_the_finished_games_list_says_who_left_and_how(hub):
     """A second walk: the Games page's "Finished games" read "Red, Blue" for a game Red had resigned, where the
     game's own list read "Red (resigned), Blue"."""
