@@ -46,7 +46,7 @@ def test_the_rules_and_the_play_form_link_to_each_maps_page(serve, open_page):
     page.wait_text(".rules-page", "each map's page lists its garrisons")
     page.page.locator(".game-tabs .bk-tab", has_text="Play").first.click()
     page.wait_text(".map-about", "The Two Rivers")
-    page.page.locator(".game-choice select").select_option(index=1)
+    page.page.locator(".game-choice select").select_option("Crossroads: 3 players")
     page.wait_text(".map-about", "Crossroads")
     with page.page.context.expect_page() as opened:
         page.page.locator(".map-about a.map-link").click()

@@ -30,7 +30,7 @@ def test_an_unknown_map_lists_the_maps_to_pick_from() -> None:
     shown = map_page("atlantis").object
     assert "There is no Fronts map called atlantis." in shown
     for map_id in available_maps()[0]:
-        assert f'href="?page=map&game=fronts&map={map_id}"' in shown
+        assert f"href='?page=map&game=fronts&map={map_id}'" in shown
 
 
 def test_the_shell_serves_a_map_page_and_the_rules_link_to_each_map() -> None:
@@ -42,9 +42,10 @@ def test_the_shell_serves_a_map_page_and_the_rules_link_to_each_map() -> None:
 
 def test_the_play_forms_link_follows_the_chosen_map() -> None:
     page = FrontsPlayPage()
-    assert 'map=duel">The Two Rivers (duel)</a>' in page.map_about.object
+    assert ("<a href='?page=map&game=fronts&map=duel' class='map-link' target='_blank' rel='noopener'>The Two "
+            "Rivers (duel) <span class='new-tab-note'>(new tab)</span></a>") in page.map_about.object
     page.game_choice.value = "Crossroads: 3 players"
-    assert 'map=crossroads">Crossroads' in page.map_about.object
+    assert "map=crossroads' class='map-link' target='_blank' rel='noopener'>Crossroads" in page.map_about.object
 
 
 def test_the_play_form_says_which_seat_of_a_three_player_crossroads_is_hardest() -> None:
@@ -68,7 +69,8 @@ def test_three_passes_a_table_of_three_equal_seats() -> None:
     of three on it starts; its page lists the players without teams."""
     page = FrontsPlayPage(seed=3)
     page.game_choice.value = "Three Passes: 3 players"
-    assert 'map=three_passes">Three Passes (three players)</a>' in page.map_about.object
+    assert "map=three_passes' class='map-link' target='_blank' rel='noopener'>Three Passes (three players)" in (
+        page.map_about.object)
     assert "seats-note" not in page.map_about.object
     assert list(page.people.options) == ["Red", "Blue", "Green"]
     page.mode.value = "ffa"

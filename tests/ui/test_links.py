@@ -14,8 +14,6 @@ from academy.ui.address import NEW_TAB_NOTE, link_html
 
 UI = Path(__file__).resolve().parents[2] / "academy" / "ui"
 ANCHOR = re.compile(r"<a\b[^>]*>.*?</a>", re.S)
-#: files that write a new-tab link by hand, each with why (to move onto link_html)
-BY_HAND = {"fronts/map_page.py": "the Fronts map link; the note beside it on the Play form says it opens a new tab"}
 
 
 @pytest.fixture
@@ -41,7 +39,7 @@ def test_a_link_opens_here_unless_told_and_then_says_so():
 def test_only_the_one_helper_writes_a_new_tab_link():
     found = sorted(str(p.relative_to(UI)) for p in UI.rglob("*.py")
                    if re.search(r"target=\W{0,2}_blank", p.read_text()) and p.name != "address.py")
-    assert found == sorted(BY_HAND), f"new-tab links written by hand (use address.link_html): {found}"
+    assert found == [], f"new-tab links written by hand (use address.link_html): {found}"
 
 
 def test_the_games_page_links_a_new_games_seats_in_new_tabs_that_say_so_and_its_list_in_this_tab(hub):

@@ -11,6 +11,7 @@ import panel as pn
 
 from academy.games.fronts.mapdata import FrontsMap, available_maps
 from academy.games.fronts.orders import format_counts
+from academy.ui.address import link_html
 
 CSS = """
 .map-page { max-width: 1100px; line-height: 1.5; font-size: 15px; }
@@ -24,9 +25,8 @@ KIND = {"capital": "capital (a city)", "city": "city", "rural": "countryside"}
 
 
 def map_link(map_id: str, name: str, new_tab: bool = False) -> str:
-    """The HTML link to a map's page (``new_tab``: opens beside the page it is on)."""
-    target = ' target="_blank" rel="noopener"' if new_tab else ""
-    return f'<a class="map-link"{target} href="?page=map&game=fronts&map={escape(map_id)}">{escape(name)}</a>'
+    """The HTML link to a map's page (``new_tab``: opens beside the page it is on, and says so)."""
+    return link_html(f"?page=map&game=fronts&map={map_id}", escape(name), "map-link", new_tab=new_tab)
 
 
 def _units(units: dict[str, int] | None) -> str:

@@ -47,7 +47,7 @@ def _map_about(label: str) -> str:
     fmap = load_map(GAMES[label][0])
     note = seats_note(label)
     return (f"<span class='academy-muted'>About this map: </span>{map_link(fmap.id, fmap.name, new_tab=True)}"
-            "<span class='academy-muted'> (provinces, terrain, cities, garrisons; opens in a new tab)</span>"
+            "<span class='academy-muted'> (provinces, terrain, cities, garrisons)</span>"
             + (f"<br><span class='academy-muted seats-note'>{escape(note)}</span>" if note else ""))
 
 
