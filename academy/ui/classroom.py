@@ -53,6 +53,7 @@ log = logging.getLogger("academy.ui.classroom")
 
 STYLE = """
 .class-head-text { font-size: 16px; line-height: 1.9; }
+.class-head-text a.class-course-link { white-space: nowrap; }    /* an address is not cut after its "?" */
 .class-code { font-size: 30px; letter-spacing: 4px; font-family: monospace; background: #eef3f8;
               border-radius: 8px; padding: 2px 12px; }
 .class-grid { border-collapse: collapse; min-width: 460px; }

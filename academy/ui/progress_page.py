@@ -199,6 +199,7 @@ def progress_html(entries: list[ExerciseProgress], games: tuple[str, ...] = LESS
         if not lessons:
             continue
         rows = []
+        width = max(len(lesson.exercises) for lesson in lessons)     # every row as long: the borders line up
         for lesson in lessons:
             cells = []
             solved = 0
@@ -215,9 +216,10 @@ def progress_html(entries: list[ExerciseProgress], games: tuple[str, ...] = LESS
                                  "not solved yet</td>")
             link = escape(lesson_link(game, lesson.id))
             rows.append(f"<tr data-lesson='{escape(lesson.id)}'><td><a href='{link}'>{escape(lesson.title)}</a>"
-                        f"</td><td>{solved}/{len(lesson.exercises)}</td>{''.join(cells)}</tr>")
+                        f"</td><td>{solved}/{len(lesson.exercises)}</td>{''.join(cells)}"
+                        + "<td></td>" * (width - len(cells)) + "</tr>")
         parts.append(f"<h3 data-game='{game}'>{escape(_game_title(game))}</h3><table class='progress-table'>"
-                     "<tr><th>Lesson</th><th>Solved</th><th colspan='3'>Exercises</th></tr>"
+                     f"<tr><th>Lesson</th><th>Solved</th><th colspan='{max(width, 1)}'>Exercises</th></tr>"
                      + "".join(rows) + "</table>")
     return "".join(parts) or "<p>No lessons yet.</p>"
 

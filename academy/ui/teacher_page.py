@@ -394,8 +394,12 @@ class CourseForm(pn.viewable.Viewer):
         self.game = pn.widgets.Select(label="Game", options={_title(g): g for g in UI}, width=200,
                                       css_classes=["course-game"])
         self.title = pn.widgets.TextInput(label="Title", width=320, max_length=200, css_classes=["course-title"])
+        # the list opens downward near the page's end, where the page's card cuts what passes its bottom edge:
+        # a shorter list that scrolls fits above it
         self.lessons = pn.widgets.MultiChoice(label="Lessons, in the order you choose them", options={},
-                                              sizing_mode="stretch_width", css_classes=["course-lessons"])
+                                              sizing_mode="stretch_width", css_classes=["course-lessons"],
+                                              stylesheets=[".choices .choices__list--dropdown .choices__list "
+                                                           "{ max-height: 190px !important; }"])
         self.button = pn.widgets.Button(label="Make the course", color="primary", width=170,
                                         css_classes=["course-save"])
         self.button.on_click(lambda e: self.save())

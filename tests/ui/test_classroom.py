@@ -105,6 +105,22 @@ def test_the_progress_page_lists_lessons_per_game_with_solved_and_tries(store):
     assert "not tried" in progress_html([], ("conquest",))
 
 
+def test_my_progress_rows_are_as_long_as_each_other():
+    """A newcomer's walk: My progress drew each row's border as long as its lesson's exercises (a lesson of five
+    beside lessons of two and one), so the 'Ex. 2' cells did not line up. Every row now has the game's widest
+    count of cells, Ex. i in column i, under an 'Exercises' heading that spans them."""
+    import re
+    table = progress_html([], ("conquest",))
+    rows = re.findall(r"<tr data-lesson=.*?</tr>", table)
+    widths = {len(re.findall(r"<td", row)) for row in rows}
+    assert len(rows) > 5 and len(widths) == 1, widths
+    most = widths.pop() - 2
+    assert f"<th colspan='{most}'>Exercises</th>" in table and most >= 5
+    for row in rows:
+        cells = re.findall(r"<td[^>]*>(.*?)</td>", row)[2:]
+        assert all(c.startswith(f"Ex. {i + 1}:") or c == "" for i, c in enumerate(cells)), cells
+
+
 def test_a_class_from_opening_to_the_teachers_table(room):
     form = OpenClassForm(room)
     form.game.value = "conquest"
