@@ -112,6 +112,7 @@ class PlayFrame:
     def share_link(self, state: Callable[[], Any]) -> ShareLink:
         """The link to the position of ``state()`` (``share``)."""
         self.share = ShareLink(self.game, lambda: position_text(self.game, state()))
+        self._game_state = state
         return self.share
 
     def watch_session(self, names: list[str], position: str | None = None) -> None:
@@ -139,7 +140,14 @@ class PlayFrame:
         """Show a replay ``page`` in ``replay_area``, under the board, and bring it into view; returns it."""
         from .scroll_top import ScrollHere
         self.replay_area.objects = [ScrollHere(height=0, margin=0, sizing_mode="stretch_width"), page]
+        self._replayed = self._game_now()
         return page
+
+    def _game_now(self) -> Any:
+        """The game being played (its engine ``Game``: a new game, a loaded one or a position opened from a
+        link is another), None before the first."""
+        state = self._game_state() if hasattr(self, "_game_state") else None
+        return getattr(state, "game", None)
 
     def open_replay(self) -> Any:
         """The game so far in ``replay_area`` (None: no game)."""
@@ -188,6 +196,8 @@ class PlayFrame:
         if self.game_area.visible != has_game:
             self.game_area.visible = has_game
             self.form_card.collapsed = has_game
+        if self.replay_area.objects and self._game_now() is not getattr(self, "_replayed", None):
+            self.replay_area.objects = []         # a walk saw the last game's replay under a new game's board
 
     def show_cover(self, covered: bool) -> None:
         """The cover instead of the table while ``covered``, saying who is next."""

@@ -124,6 +124,21 @@ def test_show_game_folds_the_form_and_opens_it_again(game: str) -> None:
     assert page.game_area.visible and page.form_card.collapsed
 
 
+def test_a_new_game_closes_the_last_games_replay(game: str) -> None:
+    """A newcomer's walk: after "Replay this game" and then a new game, the old game's replay stayed under the
+    new board, still titled "Your game so far". The replay stays while its game goes on; another game (new,
+    loaded or opened from a link) closes it."""
+    make, line, *_ = GAMES[game]
+    page = make()
+    assert page.open_position(line())
+    assert page.open_replay() is not None and page.replay_area.objects
+    page._update()
+    assert page.replay_area.objects                                     # the same game: still there
+    assert page.open_position(line())                                   # another game
+    page._update()
+    assert not page.replay_area.objects
+
+
 def test_start_or_say_reports_a_refusal_under_the_form(game: str) -> None:
     page = _page(game)
     words = "That map can't take 7 players: choose 2 to 6."
