@@ -29,6 +29,11 @@ STYLE = """
 .rules table { border-collapse: collapse; margin: 8px 0; display: block; max-width: 100%; overflow-x: auto; }
 .rules td, .rules th { border: 1px solid #d5d9de; padding: 3px 8px; text-align: left; }
 .rules th { background: #f4f6f8; }
+@media (max-width: 600px) {   /* a phone: a table's last column (Fronts' "Special") keeps room for its words */
+  .rules table { font-size: 12.5px; }
+  .rules td, .rules th { padding: 2px 3px; }
+  .rules td:last-child { min-width: 7em; }
+}
 """
 
 
