@@ -445,6 +445,7 @@ class LessonsView(pn.viewable.Viewer):
             remaining = len(ex.hints) - attempt.hints_used
             self.hint_button.disabled = remaining <= 0
             self.hint_button.label = f"Hint ({remaining} left)" if remaining > 0 else "No more hints"
+            self.hint_button.visible = not attempt.solved      # a hint after the answer would count as used
             last_ex = self.exercise_index + 1 >= len(lesson.exercises)
             self.next_button.label = "Next lesson →" if last_ex else "Next exercise →"
             self.next_button.color = "primary" if attempt.solved else "default"

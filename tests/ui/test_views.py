@@ -214,6 +214,7 @@ def test_lessons_page_lists_and_solves_by_clicks():
     assert "feedback-success" in page.feedback.object
     assert ("attacking", "most-dice") in page.solved
     assert page.model.targets == []                                   # the try is over
+    assert not page.hint_button.visible             # a phone walk used up a hint after solving
     page.next_button.clicks += 1
     assert page.exercise_index == 1 and page.feedback.visible is False
 
@@ -224,6 +225,7 @@ def test_lessons_page_wrong_try_hint_and_reset():
     page.model.choice.dice = 1
     page.model.click("ural")
     assert "feedback-wrong" in page.feedback.object and "fewer dice" in page.feedback.object
+    assert page.hint_button.visible
     page.hint_button.clicks += 1
     assert "Count the armies" in page.hints.object
     page.reset_button.clicks += 1
