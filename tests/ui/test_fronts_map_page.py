@@ -73,7 +73,7 @@ def test_three_passes_a_table_of_three_equal_seats() -> None:
         page.map_about.object)
     assert "seats-note" not in page.map_about.object
     assert list(page.people.options) == ["Red", "Blue", "Green"]
-    page.mode.value = "ffa"
+    assert page.mode.value == "ffa"              # a walk met "Teams" chosen, three teams of one
     page.start_game()
     state = page.session.engine_state
     assert state.game.map.id == "three_passes" and state.game.table_name == "Three Passes, 3 players, free-for-all"
@@ -81,4 +81,13 @@ def test_three_passes_a_table_of_three_equal_seats() -> None:
             ) in page.session.message
     assert "Players and teams: Red (10 funds); Blue (10 funds); Green (10 funds)." in map_html(load_map("three_passes"))
     page.game_choice.value = "Crossroads: 4 players"
-    assert list(page.people.options)[0] == "Red (Sun)"
+    assert list(page.people.options)[0] == "Red (Sun)" and page.mode.value == "teams"
+    from academy.ui.fronts.games_form import FrontsGamesForm
+    from academy.store.live import LiveHub
+    with LiveHub("sqlite://", synchronous=True) as hub:
+        form = FrontsGamesForm(hub)
+        assert form.mode.value == "teams"
+        form.game_choice.value = "Three Passes: 3 players"
+        assert form.mode.value == "ffa"
+        form.game_choice.value = "Crossroads: 3 players"
+        assert form.mode.value == "teams"

@@ -17,7 +17,7 @@ from academy.ui.seat_choice import games_seat_options, seat_select
 from academy.ui.cpu_levels import level_notes_pane
 
 from .panels import CSS
-from .session import GAMES, LEVELS, seats_note
+from .session import GAMES, LEVELS, SIDES, default_mode, seats_note
 
 __all__ = ["FrontsGamesForm", "fronts_seat_link", "fronts_watch_link"]
 
@@ -43,8 +43,7 @@ class FrontsGamesForm(GamesCard):
         super().__init__(hub, **params)
         self.game_choice = pn.widgets.Select(options=list(GAMES), value=next(iter(GAMES)), width=300,
                                              css_classes=["fronts-game-choice"])
-        self.mode = pn.widgets.RadioButtonGroup(options={"Teams": "teams", "Free-for-all": "ffa"}, value="teams",
-                                                color="primary", variant="outline")
+        self.mode = pn.widgets.RadioButtonGroup(options=SIDES, value="teams", color="primary", variant="outline")
         self.seats = [seat_select(c, SEAT_OPTIONS, HUMAN if i == 0 else "normal", ["fronts-seat", f"fronts-seat-{i}"])
                       for i, c in enumerate(COLOURS)]
         self.clock = pn.widgets.Select(options=CLOCK_OPTIONS, value="", width=220, css_classes=["fronts-clock"])
@@ -69,6 +68,7 @@ class FrontsGamesForm(GamesCard):
         n = GAMES[self.game_choice.value][1]
         for i, w in enumerate(self.seats):
             w.visible = i < n
+        self.mode.value = default_mode(self.game_choice.value)
         note = seats_note(self.game_choice.value)
         self.seats_about.object = f"<span class='academy-muted'>{html.escape(note)}</span>" if note else ""
         self.seats_about.visible = bool(note)

@@ -20,16 +20,13 @@ from academy.ui.play_frame import PlayFrame
 from .board import FrontsBoard
 from .map_page import map_link
 from .panels import CSS, LEGEND, OddsPanel, OrdersPanel, ReportsPanel
-from .session import GAMES, LEVELS, LocalFronts, seats_note
+from .session import GAMES, LEVELS, SIDES, LocalFronts, default_mode, seats_note
 from academy.ui.rule_line import divider
 from academy.ui.cpu_levels import level_notes_pane
 from academy.ui.practice import practice_message
 from academy.ui.rules_page import rules_card
 
 __all__ = ["FrontsPlayPage"]
-
-MODE_OPTIONS = {"Teams": "teams", "Free-for-all": "ffa"}
-
 
 def _players(label: str) -> dict[str, str]:
     map_id, n = GAMES[label]
@@ -65,7 +62,7 @@ class FrontsPlayPage(PlayFrame, pn.viewable.Viewer):
         first = next(iter(GAMES))
         self.game_choice = pn.widgets.Select(label="Map and players", options=list(GAMES), value=first, width=300,
                                              css_classes=["game-choice"])
-        self.mode = pn.widgets.RadioButtonGroup(options=MODE_OPTIONS, value="teams", color="primary",
+        self.mode = pn.widgets.RadioButtonGroup(options=SIDES, value="teams", color="primary",
                                                 variant="outline", css_classes=["mode-choice"])
         people = _players(first)
         self.people = pn.widgets.CheckButtonGroup(options=people, value=[next(iter(people.values()))],
@@ -105,6 +102,7 @@ class FrontsPlayPage(PlayFrame, pn.viewable.Viewer):
 
     def _on_game(self, event: Any) -> None:
         people = _players(event.new)
+        self.mode.value = default_mode(event.new)
         self.map_about.object = _map_about(event.new)
         self.people.param.update(options=people, value=[next(iter(people.values()))])
 

@@ -51,7 +51,7 @@ from academy.ui.orders_session import OrdersSession
 
 from .view import FrontsView
 
-__all__ = ["FrontsSession", "LocalFronts", "GAMES", "LEVELS", "MODES", "seats_note"]
+__all__ = ["FrontsSession", "LocalFronts", "GAMES", "LEVELS", "MODES", "SIDES", "default_mode", "seats_note"]
 
 #: the games the new-game form offers: label -> (map, players)
 GAMES: dict[str, tuple[str, int]] = {"Duel: 2 players (The Two Rivers)": ("duel", 2),
@@ -59,8 +59,19 @@ GAMES: dict[str, tuple[str, int]] = {"Duel: 2 players (The Two Rivers)": ("duel"
                                      "Crossroads: 3 players": ("crossroads", 3),
                                      "Crossroads: 4 players": ("crossroads", 4)}
 LEVELS = ("easy", "normal", "hard")
+#: the sides a Fronts form offers: the map's teams, or every player for themselves
+SIDES = {"Teams": "teams", "Free-for-all": "ffa"}
 MODES = ("move", "support", "strike", "scout")
 GROUND = tuple(k for k in LOSS_ORDER if UNITS[k].is_ground)
+
+
+def default_mode(label: str) -> str:
+    """The sides a form chooses first for the game ``label``: "ffa" on a map drawn for three or more players
+    each on a team of their own (Three Passes: "Teams" there would be teams of one), else "teams"."""
+    map_id, n = GAMES[label]
+    fmap = load_map(map_id)
+    teams = {fmap.players[p].team for p in list(fmap.players)[:n]}
+    return "ffa" if n > 2 and len(teams) == n else "teams"
 
 
 def seats_note(label: str) -> str:
