@@ -45,7 +45,7 @@ class CoachBox(pn.viewable.Viewer):
         self.layout = pn.Column(self.toggle, self.status, self.warning, self.answers, sizing_mode="stretch_width",
                                 margin=0, css_classes=["coach-box"], visible=False)
         self._cleared_seen, self._cleared_at = coach.cleared, -1     # the others' moves when the coach last cleared
-        coach.param.watch(lambda *e: self.refresh(), ["warning", "checking", "on", "nudges", "cleared"])
+        coach.param.watch(lambda *e: self.refresh(), ["warning", "checking", "on", "nudges", "cleared", "taken_back"])
         # ``watch``: the session's parameters that change when a game starts or moves on (a Play page's
         # ``keep_watch``: Tactics' and Fronts' sessions publish ``obs``, not ``state``)
         session.param.watch(lambda *e: self.refresh(), [n for n in watch if n in session.param])
@@ -84,6 +84,7 @@ class CoachBox(pn.viewable.Viewer):
                 self.toggle.value = coach.on
             text = ("The coach is looking at this move…" if coach.checking else note if not offered else
                     "First answer the coach: take that move back, or do it anyway." if coach.warning and coach.nudges
+                    else s.taken_back_words() if coach.on and coach.taken_back
                     else self._let_go(coach.last) if coach.on and cleared
                     else "The coach looks at each of your decisions before it is played." if coach.on else "")
             self.status.object = f"<div class='coach-note' role='status'>{html.escape(text)}</div>" if text else ""

@@ -46,6 +46,7 @@ class LiveCoach(param.Parameterized):
     cleared = param.Integer(0, doc="how many decisions the coach weighed and let through (no blunder)")
     last = param.Parameter(None, doc="the Mark of the last decision the coach let through")
     nudges = param.Integer(0, doc="how often another decision came while the learner had a warning to answer")
+    taken_back = param.Boolean(False, doc="the learner took the last decision held back; none made since")
 
     def __init__(self, inline: Callable[[], bool] | None = None, **params: Any) -> None:
         super().__init__(**params)
@@ -60,7 +61,7 @@ class LiveCoach(param.Parameterized):
         with self._lock:
             self._generation += 1
         self._held, self._allowed = None, None
-        self.param.update(warning=None, checking=False, cleared=0, last=None)
+        self.param.update(warning=None, checking=False, cleared=0, last=None, taken_back=False)
 
     def holds(self, state: Any, player: int, action: Any, play: Callable[[], Any]) -> bool:
         """Whether to hold ``action`` by ``player`` on ``state`` back (see the module docstring)."""
@@ -69,6 +70,7 @@ class LiveCoach(param.Parameterized):
             return False
         if not self.on or state is None:
             return False
+        self.taken_back = False
         if self.warning is not None or self.checking:
             if self.warning is not None:      # the learner answers the warning first
                 self.nudges += 1
@@ -122,7 +124,7 @@ class LiveCoach(param.Parameterized):
     def take_back(self) -> None:
         """Drop the decision held back (the learner chooses another)."""
         self._held = None
-        self.param.update(warning=None, nudges=0)
+        self.param.update(warning=None, nudges=0, taken_back=True)
 
     def warning_text(self) -> str:
         """The warning in words: what the coach sees and the better decision."""
@@ -155,6 +157,10 @@ class Coached:
 
     def _against_cpu(self) -> bool:
         raise NotImplementedError
+
+    def taken_back_words(self) -> str:
+        """What the coach box says after "Take it back": what became of the decision held back."""
+        return "Taken back: nothing was played. Choose another move."
 
     @property
     def coach_offered(self) -> bool:

@@ -188,6 +188,10 @@ class LocalOrders(CpuThinking, Coached, Resigning, OrdersSession):
         self.message = text
 
     # --- the live coach (Coached) -------------------------------------------------------------------
+    def taken_back_words(self) -> str:
+        return ("Not sent: your orders are still on your sheet. Change or remove (✕) the one the coach named, "
+                "then submit again.")
+
     def _coach_state(self) -> Any:
         return self._engine
 

@@ -3,6 +3,8 @@ blunder is held back with the review's words and numbers until the learner takes
 anyway; other decisions go through, in every game (bench/review.py measures how soon the warning comes)."""
 from __future__ import annotations
 
+import html
+
 import time
 
 import pytest
@@ -49,7 +51,9 @@ def test_a_blunder_is_held_back_until_the_learner_answers() -> None:
     assert "First answer the coach" in box.status.object and len(s.state.record) == 0
     s.coach.take_back()
     assert len(s.state.record) == 0 and not box.answers.visible and s.coach.warning is None
+    assert "Taken back: nothing was played. Choose another move." in box.status.object
     assert not s.act("attack Kamchatka -> Mongolia 1")
+    assert "Taken back" not in box.status.object
     s.coach.do_it_anyway()
     assert str(s.state.record.entries[0].action) == "Attack(src='kamchatka', dst='mongolia', dice=1)"
     assert review(s.state.record, [0]).marks[0].grade == "blunder"                   # the review agrees
@@ -102,6 +106,13 @@ def test_fronts_orders_are_weighed_before_they_are_submitted() -> None:
     s.submit()
     assert s.coach.warning.grade == "blunder" and s.engine_state.board.turn == 1
     assert "fights at 6% by the battle odds" in s.coach.warning_text()
+    box = CoachBox(s)
+    s.coach.take_back()
+    # a phone walk: after "Take it back" the blunder was still on the sheet and nothing said so
+    assert list(s.pending) == ["1 infantry Millbrook -> Westmere"] and s.engine_state.board.turn == 1
+    assert ("Not sent: your orders are still on your sheet. Change or remove (✕) the one the coach named, then "
+            "submit again.") in html.unescape(box.status.object)
+    s.submit()
     s.coach.do_it_anyway()
     assert s.engine_state.board.turn == 2
 
