@@ -79,6 +79,10 @@ def test_three_passes_a_table_of_three_equal_seats() -> None:
     assert state.game.map.id == "three_passes" and state.game.table_name == "Three Passes, 3 players, free-for-all"
     assert ("New game on Three Passes, 3 players, free-for-all: you play Red; the normal CPU plays Blue and Green."
             ) in page.session.message
+    # a walk met the turn limit only when the game ended ("The 30 turns are over"), under "Red — turn 31"
+    assert "A game lasts 30 turns: then the side holding the most cities wins" in page.map_about.object
+    from academy.ui.fronts.panels import OrdersPanel
+    assert "<span class='turn'>turn 1 of 30</span>" in OrdersPanel(page.session).banner.object
     assert "Players and teams: Red (10 funds); Blue (10 funds); Green (10 funds)." in map_html(load_map("three_passes"))
     page.game_choice.value = "Crossroads: 4 players"
     assert list(page.people.options)[0] == "Red (Sun)" and page.mode.value == "teams"

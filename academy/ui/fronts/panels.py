@@ -17,7 +17,8 @@ from academy.ui.labels import set_options, wrapping_row
 from .board import colour, stack_label
 from ..tap_answer import TAP_ANSWER
 
-__all__ = ["OrdersPanel", "OddsPanel", "ReportsPanel", "report_entries", "reports_html", "odds_html", "LEGEND", "CSS", "swatch"]
+__all__ = ["OrdersPanel", "OddsPanel", "ReportsPanel", "report_entries", "reports_html", "odds_html", "LEGEND", "CSS", "swatch",
+           "turn_words"]
 
 CSS = """
 :host { --ink: #1f2933; --muted: #52606d; color: var(--ink); font-size: 14px; line-height: 1.45; }
@@ -125,6 +126,21 @@ def reports_html(reports: list[dict[str, Any]]) -> str:
     return "<div class='reports'>" + "".join(parts) + "</div>"
 
 
+
+def turn_words(turn: int, limit: int | None, over: bool) -> str:
+    """The banner's turn: "turn 12 of 30", "turn 30 of 30, the last" (only the cities held when it closes
+    count), "turn 30 of 30" once over (the board then counts turn 31, which never comes); "turn 12" without
+    a limit.
+
+    >>> turn_words(12, 30, False), turn_words(30, 30, False), turn_words(31, 30, True), turn_words(4, None, False)
+    ('turn 12 of 30', 'turn 30 of 30, the last', 'turn 30 of 30', 'turn 4')
+    """
+    if not limit:
+        return f"turn {turn}"
+    if over:
+        return f"turn {min(turn, limit)} of {limit}"
+    return f"turn {turn} of {limit}" + (", the last" if turn >= limit else "")
+
 class OrdersPanel(pn.viewable.Viewer):
     """The viewer's orders: the selected stack (split, mode), the list, typed orders, builds, submit."""
 
@@ -214,8 +230,11 @@ class OrdersPanel(pn.viewable.Viewer):
                 self.banner.object = ""
                 return
             who = s.player_name(s.player)
+            game = getattr(s, "game", None)
+            limit = game.options.get("turns") if game is not None else None
+            turn = turn_words(int(obs["turn"]), limit, bool(obs.get("result")))
             self.banner.object = (f"<div class='fr-banner'>{swatch(s.player, 16)}{escape(who)} — <span class='turn'>"
-                                  f"turn {obs['turn']}</span></div><div class='academy-muted'>Funds "
+                                  f"{turn}</span></div><div class='academy-muted'>Funds "
                                   f"{obs.get('funds', 0)} · income {obs.get('income', 0)} a turn</div>"
                                   + (f"<div class='academy-message game-over'><b>Game over:</b> "
                                      f"{escape(obs['result']['text'])}</div>" if obs.get("result") else "")

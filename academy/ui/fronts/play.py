@@ -20,7 +20,7 @@ from academy.ui.play_frame import PlayFrame
 from .board import FrontsBoard
 from .map_page import map_link
 from .panels import CSS, LEGEND, OddsPanel, OrdersPanel, ReportsPanel
-from .session import GAMES, LEVELS, SIDES, LocalFronts, default_mode, seats_note
+from .session import GAMES, LEVELS, SIDES, TURNS, LocalFronts, default_mode, seats_note
 from academy.ui.rule_line import divider
 from academy.ui.cpu_levels import level_notes_pane
 from academy.ui.practice import practice_message
@@ -45,6 +45,8 @@ def _map_about(label: str) -> str:
     note = seats_note(label)
     return (f"<span class='academy-muted'>About this map: </span>{map_link(fmap.id, fmap.name, new_tab=True)}"
             "<span class='academy-muted'> (provinces, terrain, cities, garrisons)</span>"
+            f"<br><span class='academy-muted turn-limit'>A game lasts {TURNS} turns: then the side holding the most "
+            "cities wins (taking every enemy city wins sooner).</span>"
             + (f"<br><span class='academy-muted seats-note'>{escape(note)}</span>" if note else ""))
 
 

@@ -51,7 +51,7 @@ from academy.ui.orders_session import OrdersSession
 
 from .view import FrontsView
 
-__all__ = ["FrontsSession", "LocalFronts", "GAMES", "LEVELS", "MODES", "SIDES", "default_mode", "seats_note"]
+__all__ = ["FrontsSession", "LocalFronts", "GAMES", "LEVELS", "MODES", "SIDES", "TURNS", "default_mode", "seats_note"]
 
 #: the games the new-game form offers: label -> (map, players)
 GAMES: dict[str, tuple[str, int]] = {"Duel: 2 players (The Two Rivers)": ("duel", 2),
@@ -59,6 +59,8 @@ GAMES: dict[str, tuple[str, int]] = {"Duel: 2 players (The Two Rivers)": ("duel"
                                      "Crossroads: 3 players": ("crossroads", 3),
                                      "Crossroads: 4 players": ("crossroads", 4)}
 LEVELS = ("easy", "normal", "hard")
+#: a game's length in turns on this screen's and the Games page's forms (the engine's own default)
+TURNS = 30
 #: the sides a Fronts form offers: the map's teams, or every player for themselves
 SIDES = {"Teams": "teams", "Free-for-all": "ffa"}
 MODES = ("move", "support", "strike", "scout")
@@ -460,7 +462,7 @@ class LocalFronts(LocalOrders, FrontsSession):
 
     def new_game(self, people: Iterable[str] = ("red",), map: str = "duel", players: int = 2,  # noqa: A002
                  mode: str = "teams", level: str | None = None, seed: int | None = None,
-                 turns: int | None = 30) -> None:
+                 turns: int | None = TURNS) -> None:
         """Start a game; raises ValueError (with the engine's words) for a bad choice."""
         from academy.core.rng import new_seed
         try:
