@@ -7,22 +7,30 @@ Every pane that answers a tap carries the class ``TAP_ANSWER``. After a tap on a
 watches those panes for two seconds; the first whose shown text changes, if it is not wholly in sight, is
 scrolled into sight (to the nearest edge of the screen, so the board moves as little as it can). A pane in
 sight is left where it is, so on a wide screen, with the side panel beside the board, nothing moves.
+
+A tap that only selects (a stack, a unit, a territory) is answered on the board itself, by its highlights: the
+page does not move then, or the board would slide away just when the next tap must land on it (a phone walk
+needed two scrolls for every order). Every game says such a tap's answer with ``SELECTED`` ("Siam selected:
+click an enemy neighbour to attack it."), and a pane whose new text holds it is not followed.
 """
 from __future__ import annotations
 
 from panel.custom import JSComponent
 
-__all__ = ["TAP_ANSWER", "FollowTaps"]
+__all__ = ["SELECTED", "TAP_ANSWER", "FollowTaps"]
 
 #: the class of a pane that answers a tap on the board
 TAP_ANSWER = "tap-answer"
+#: what every game's answer to a tap that only selects says (the board's highlights show the rest)
+SELECTED = " selected: "
 
 
 class FollowTaps(JSComponent):
     """An invisible component, once per page: see the module docstring."""
 
     _esm = """
-const ANSWER = "tap-answer";
+const ANSWER = "%(answer)s";
+const SELECTED = "%(selected)s";
 
 function answers(root, found) {            // the panes that answer taps, in the page's order, shadow roots too
   for (const el of root.querySelectorAll("*")) {
@@ -53,6 +61,7 @@ function follow() {
     for (const el of answers(document, [])) {
       const text = shownText(el);
       if (text.trim() && text !== before.get(el)) {
+        if (text.includes(SELECTED)) return;       // a selection: the board answers it, and must stay put
         const box = el.getBoundingClientRect();
         const header = document.getElementById("header");
         const top = header ? header.getBoundingClientRect().bottom : 0;
@@ -76,4 +85,4 @@ export function render({ model }) {
   el.style.display = "none";
   return el;
 }
-"""
+""" % {"answer": TAP_ANSWER, "selected": SELECTED}

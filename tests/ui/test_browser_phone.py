@@ -91,3 +91,39 @@ def test_a_phone_gets_one_header_line_big_targets_and_the_answer_to_a_tap_in_sig
              "the feedback to come into sight after the tap")
     assert page.page.evaluate(PAGE_HEIGHT)[0] == 844
     assert not page.errors, page.errors
+
+
+def test_a_phone_keeps_the_board_still_while_a_stack_is_selected(serve, open_page):
+    """A phone walk: every tap on a stack scrolled the page about 300 px (to bring "Stack in … selected" into
+    sight), so the board slid away just when the next tap had to land on it. A tap that only selects is
+    answered by the board's highlights: the page stays. The order that the next tap writes is still brought
+    into sight."""
+    from academy.games.fronts.mapdata import load_map
+    from tests.ui.browser import CLICK_GAP
+    url = serve(lambda: build_page(current_query()))
+    page = open_page(has_touch=True, width=390, height=844)
+    page.open(url, board=None)
+    page.page.locator('.game-card[data-game="fronts"] a', has_text="Play").tap()
+    page.page.locator(".start-game button").tap()
+    page.wait_board("fronts-board")
+    page.page.locator(".tab-play .bk-events >> visible=true").first.scroll_into_view_if_needed()
+    page.page.wait_for_timeout(500)
+    duel = load_map("duel")
+
+    def tap(province: str) -> None:
+        at = page.to_pixels("fronts-board", *duel.provinces[province].at)
+        assert at is not None
+        page.page.touchscreen.tap(*at)
+        time.sleep(CLICK_GAP)
+
+    board_at = page.to_pixels("fronts-board", 0.5, 0.5)
+    tap("millbrook")
+    page.wait_text(".game-message", "Stack in Millbrook selected")
+    page.page.wait_for_timeout(1500)                      # the follower looks for two seconds after a tap
+    moved = page.to_pixels("fronts-board", 0.5, 0.5)
+    assert moved is not None and abs(moved[1] - board_at[1]) < 2, f"the board moved on a selection: {board_at} {moved}"
+    tap("riverton")
+    page.wait_text(".game-message", "Order written")
+    wait_for(lambda: any(b["top"] >= 0 and b["bottom"] <= 845 and "Order written" in b["text"]   # to the edge
+                         for b in boxes(page, ".game-message")), "the written order to come into sight")
+    assert not page.errors, page.errors
