@@ -82,7 +82,11 @@ def test_three_passes_a_table_of_three_equal_seats() -> None:
     # a walk met the turn limit only when the game ended ("The 30 turns are over"), under "Red — turn 31"
     assert "A game lasts 30 turns: then the side holding the most cities wins" in page.map_about.object
     from academy.ui.fronts.panels import OrdersPanel
-    assert "<span class='turn'>turn 1 of 30</span>" in OrdersPanel(page.session).banner.object
+    panel = OrdersPanel(page.session)
+    assert "<span class='turn'>turn 1 of 30</span>" in panel.banner.object
+    # the example order is from this board (a walk met the lesson board's Millbrook and Westmere here)
+    assert panel.typed.placeholder == "Type an order, e.g. 3 infantry Redhaven -> Ember Ford"
+    assert not page.session.add_order("") and "e.g. 3 infantry Redhaven -> Ember Ford." in page.session.message
     assert "Players and teams: Red (10 funds); Blue (10 funds); Green (10 funds)." in map_html(load_map("three_passes"))
     page.game_choice.value = "Crossroads: 4 players"
     assert list(page.people.options)[0] == "Red (Sun)" and page.mode.value == "teams"

@@ -246,6 +246,9 @@ class OrdersPanel(pn.viewable.Viewer):
                                    f"{escape(s.message)}</div>" if s.message else "")
             self._sync_selection()
             active = s.can_order()
+            example = f"Type an order, e.g. {s.example_order()}"
+            if self.typed.placeholder != example:
+                self.typed.placeholder = example           # a walk met Millbrook and Westmere on every map
             keys = (tuple(s.pending), active)
             if keys != self._keys:
                 self._keys = keys

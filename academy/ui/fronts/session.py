@@ -131,6 +131,17 @@ class FrontsSession(OrdersSession, FrontsView):
                 return dict(e["units"])
         return {}
 
+    def example_order(self) -> str:
+        """An order to show as an example, from this board: the viewer's first stack of infantry moving next
+        door ("2 infantry Ember Ford -> South Pass"); the lesson board's own example when there is none."""
+        fmap = getattr(self, "fmap", None)
+        for province in (self.obs or {}).get("stacks", {}):
+            n = self.my_stack(province).get("infantry", 0)
+            if n and fmap is not None and fmap.neighbours.get(province):
+                near = min(fmap.neighbours[province], key=fmap.name_of)
+                return f"{n} infantry {fmap.name_of(province)} -> {fmap.name_of(near)}"
+        return "2 infantry Millbrook -> Westmere"
+
     @property
     def is_submitted(self) -> bool:
         return bool(self.obs) and self.player in self.obs.get("submitted", [])
@@ -285,7 +296,7 @@ class FrontsSession(OrdersSession, FrontsView):
             return False
         text = (text or "").strip()
         if not text:
-            self.message = "Type an order first, e.g. 2 infantry Millbrook -> Westmere."
+            self.message = f"Type an order first, e.g. {self.example_order()}."
             return False
         try:
             canon = self._validate([*self.pending, text])
