@@ -87,7 +87,11 @@ def test_three_passes_a_table_of_three_equal_seats() -> None:
     # the example order is from this board (a walk met the lesson board's Millbrook and Westmere here)
     assert panel.typed.placeholder == "Type an order, e.g. 3 infantry Redhaven -> Ember Ford"
     assert not page.session.add_order("") and "e.g. 3 infantry Redhaven -> Ember Ford." in page.session.message
-    assert "Players and teams: Red (10 funds); Blue (10 funds); Green (10 funds)." in map_html(load_map("three_passes"))
+    shown = map_html(load_map("three_passes"))
+    assert "Players and teams: Red (10 funds); Blue (10 funds); Green (10 funds)." in shown
+    # a walk: "countryside" where the rules say "rural", and "(river)" marks nothing explained
+    assert "<td>mountain</td><td>rural</td>" in shown and "countryside" not in shown
+    assert "A border marked <span class='river'>(river)</span> crosses a river" in shown
     page.game_choice.value = "Crossroads: 4 players"
     assert list(page.people.options)[0] == "Red (Sun)" and page.mode.value == "teams"
     from academy.ui.fronts.games_form import FrontsGamesForm

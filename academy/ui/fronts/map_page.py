@@ -21,7 +21,7 @@ CSS = """
 .map-page .river { color: #1d5fa8; font-weight: 600; }
 """
 
-KIND = {"capital": "capital (a city)", "city": "city", "rural": "countryside"}
+KIND = {"capital": "capital (a city)", "city": "city", "rural": "rural"}
 
 
 def map_link(map_id: str, name: str, new_tab: bool = False) -> str:
@@ -71,6 +71,8 @@ def map_html(fmap: FrontsMap) -> str:
             f"<p>Players and teams: {sides}.</p>"
             f"<p><b>Neutral garrisons</b>: {garrisons or 'none on this map'}. A garrison never moves, builds or "
             "digs in, and it gets its city's terrain bonus.</p>"
+            "<p>A border marked <span class='river'>(river)</span> crosses a river: a stack that crosses it ends "
+            "its move, and its attack across it is weaker.</p>"
             "<table><tr><th>Province</th><th>Terrain</th><th>Kind</th><th>At the start</th><th>Borders</th></tr>"
             f"{rows}</table><p><a href='?game=fronts&tab=rules'>Fronts rules</a> · "
             "<a href='?game=fronts&tab=play'>Play on a map</a></p></div>")
