@@ -371,3 +371,18 @@ def test_the_build_box_names_a_city_when_the_first_position_comes_from_a_lesson(
     assert panel.build_city.value == "Millbrook"
     assert pn.panel(panel).get_root(bokeh.document.Document()).select_one({"css_classes": ["build-city"]}).value \
         == "Millbrook"
+
+
+def test_a_strike_or_a_support_where_no_battle_of_yours_is_says_so_when_written():
+    """A newcomer's walk: '1 air Redhaven strike West Pass' was written without a word, though no battle of the
+    player's was there; only the turn's report said 'nothing to add'. And an order written twice said it
+    replaced itself."""
+    s = new()
+    assert s.add_order("1 air Northgate strike Riverton")
+    assert s.message == ("Order written: 1 air Northgate strike Riverton. No battle of yours in Riverton yet: the "
+                         "strike adds strength only to a battle there (an attack of yours, or your defence if an "
+                         "enemy comes in).")
+    assert s.add_order("2 infantry 1 armor Millbrook -> Riverton")
+    assert s.message == "Order written: 2 infantry 1 armor Millbrook -> Riverton."
+    assert s.add_order("1 air Northgate strike Riverton")
+    assert s.message == "Order written: 1 air Northgate strike Riverton (it was on your sheet already)."

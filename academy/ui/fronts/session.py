@@ -318,9 +318,15 @@ class FrontsSession(OrdersSession, FrontsView):
             return False
         new = canon[-1]
         replaced = [t for t in self.pending if t not in kept]
-        note = f" (replaces {'; '.join(replaced)})" if replaced else ""
+        note = (" (it was on your sheet already)" if replaced == [new] else
+                f" (replaces {'; '.join(replaced)})" if replaced else "")
         again = " Submit again to replace the orders sent." if self.is_submitted else ""
         self._set_pending(list(canon), f"Order written: {new}{note}.{again}")
+        order = parse_order(new, self.fmap)
+        if order.kind in ("strike", "support") and order.target not in {b.get("province") for b in self.previews}:
+            where = self.fmap.name_of(order.target)
+            self.message += (f" No battle of yours in {where} yet: the {order.kind} adds strength only to a battle "
+                             f"there (an attack of yours, or your defence if an enemy comes in).")
         return True
 
     def type_order(self, text: str) -> bool:
