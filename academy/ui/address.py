@@ -73,8 +73,9 @@ def link_html(href: str, text: str, css_class: str = "", new_tab: bool = False, 
     url = href.replace('"', "&quot;").replace("'", "&#x27;").replace("<", "&lt;").replace(">", "&gt;")
     if not new_tab:
         return f"<a href='{url}'{cls}{more}>{text}</a>"
-    return (f"<a href='{url}'{cls}{more} target='_blank' rel='noopener'>{text} "
-            f"<span class='new-tab-note'>{NEW_TAB_NOTE}</span></a>")
+    # the space is the note's own (a no-break one): a link laid out as a flex box (``a.tap``) drops a plain one
+    return (f"<a href='{url}'{cls}{more} target='_blank' rel='noopener'>{text}"
+            f"<span class='new-tab-note'>&nbsp;{NEW_TAB_NOTE}</span></a>")
 
 
 class BackForward(JSComponent):

@@ -54,5 +54,5 @@ def test_lesson_links_open_beside_a_game_but_in_place_on_the_rules_page():
     book = load_rulebook("fronts")
     link = 'href="?game=fronts&amp;tab=lessons&amp;lesson=odds"'
     assert f"<a {link}>Strength and odds</a>" in render_rulebook(book)
-    assert ("<a href='?game=fronts&tab=lessons&lesson=odds' target='_blank' rel='noopener'>Strength and odds "
-            "<span class='new-tab-note'>(new tab)</span></a>") in render_rulebook(book, compact=True)
+    assert ("<a href='?game=fronts&tab=lessons&lesson=odds' target='_blank' rel='noopener'>Strength and odds"
+            "<span class='new-tab-note'>&nbsp;(new tab)</span></a>") in render_rulebook(book, compact=True)

@@ -43,7 +43,7 @@ def test_the_shell_serves_a_map_page_and_the_rules_link_to_each_map() -> None:
 def test_the_play_forms_link_follows_the_chosen_map() -> None:
     page = FrontsPlayPage()
     assert ("<a href='?page=map&game=fronts&map=duel' class='map-link' target='_blank' rel='noopener'>The Two "
-            "Rivers (duel) <span class='new-tab-note'>(new tab)</span></a>") in page.map_about.object
+            "Rivers (duel)<span class='new-tab-note'>&nbsp;(new tab)</span></a>") in page.map_about.object
     page.game_choice.value = "Crossroads: 3 players"
     assert "map=crossroads' class='map-link' target='_blank' rel='noopener'>Crossroads" in page.map_about.object
 
