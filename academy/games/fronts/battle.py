@@ -37,7 +37,7 @@ from typing import Literal
 from academy.core.errors import IllegalAction
 from academy.core.text import count, percent
 
-from .terrain import OUT_OF_SUPPLY, RIVER_DIVISOR, dug_in_bonus, terrain as terrain_named
+from .terrain import DIG_IN_TURNS, OUT_OF_SUPPLY, RIVER_DIVISOR, dug_in_bonus, terrain as terrain_named
 from .units import GUN_SUPPORT, LOSS_ORDER, PLANE_STRIKE, UNITS, format_units, parse_units
 
 Role = Literal["attacker", "defender"]
@@ -203,9 +203,9 @@ def strength_breakdown(units: Mapping[str, int], role: str = "attacker", terrain
         bonus = dug_in_bonus(dug_in_turns, capital)
         if bonus:
             where = "capital" if capital else "city"
-            multipliers.append(("dug in", 1 + bonus,
-                                f"dug in for {count(dug_in_turns, 'turn')} in a {where}: "
-                                f"+{_pct(bonus)}"))
+            held = (f"fully dug in ({DIG_IN_TURNS} turns or more)" if dug_in_turns >= DIG_IN_TURNS
+                    else f"dug in for {count(dug_in_turns, 'turn')}")
+            multipliers.append(("dug in", 1 + bonus, f"{held} in a {where}: +{_pct(bonus)}"))
     else:
         dug_in_bonus(dug_in_turns, capital)  # still checks the argument
         if crosses_river:

@@ -241,7 +241,7 @@ class FrontsReplayPage(GameReplayPage):
             self.head, bar, c.review_area,
             board_and_side(pn.Column(self.board, pn.pane.HTML(LEGEND, stylesheets=[CSS], sizing_mode="stretch_width"),
                                      sizing_mode="stretch_width", margin=0), side, 430),
-            pn.Card(ReportsPanel(s), title="Battle reports so far", sizing_mode="stretch_width",
+            pn.Card(ReportsPanel(s), title="Battle reports, up to the step shown", sizing_mode="stretch_width",
                     css_classes=["reports-card"]),
             self.planner_area, sizing_mode="stretch_width", css_classes=["replay-page", "fronts-replay"])
         self._follow("index", "message")

@@ -311,6 +311,9 @@ def test_battles_explain_names_every_factor() -> None:
                                        Side.of("North", {"infantry": 2}, "defender", supplied=False)),
                  dug_in_turns=2, capital=True).explain()
     assert "dug in for 2 turns in a capital: +20%" in dug
+    full = Battle("Northgate", "urban", (Side.of("South", {"infantry": 4}), Side.of("North", {"infantry": 2}, "defender")),
+                  dug_in_turns=5, capital=True).explain()
+    assert "fully dug in (5 turns or more) in a capital: +50%" in full      # not "for 5 turns" after 8 held
     assert "out of supply: half strength" in dug
     clash = Battle("Oakhollow|Riverton", "forest", (Side.of("A", {"armor": 1}), Side.of("B", {"infantry": 1},
                                                                                           "defender")),
