@@ -38,7 +38,7 @@ from academy.ui.labels import wrapping_row
 from academy.ui.position_link import ShareLink, position_text
 from academy.ui.practice import PracticeLink, lesson_line
 from academy.ui.scroll_top import ScrollTop
-from .tap_answer import TAP_ANSWER
+from .tap_answer import TAP_ANSWER, TAP_ASKS
 
 __all__ = ["LessonsView", "TryReport", "game_lessons", "clear_lessons", "extra_lesson_dirs", "rules_link",
            "feedback_html"]
@@ -229,8 +229,8 @@ class LessonsView(pn.viewable.Viewer):
         self.feedback = pn.pane.HTML("", stylesheets=[LESSON_CSS, self.css], sizing_mode="stretch_width",
                                      css_classes=["lesson-feedback", TAP_ANSWER], visible=False)
         self.note = pn.pane.HTML("", stylesheets=[LESSON_CSS, self.css], sizing_mode="stretch_width", css_classes=["lesson-note", TAP_ANSWER])
-        self.hints = pn.pane.HTML("", stylesheets=[LESSON_CSS, self.css], sizing_mode="stretch_width", css_classes=["lesson-hints"])
-        self.hint_button = pn.widgets.Button(label="Hint", css_classes=["hint-button"], width=130)
+        self.hints = pn.pane.HTML("", stylesheets=[LESSON_CSS, self.css], sizing_mode="stretch_width", css_classes=["lesson-hints", TAP_ANSWER])
+        self.hint_button = pn.widgets.Button(label="Hint", css_classes=["hint-button", TAP_ASKS], width=130)
         self.reset_button = pn.widgets.Button(label="↺ Reset", css_classes=["reset-button"], width=130)
         self.next_button = pn.widgets.Button(label="Next exercise →", color="primary", sizing_mode="stretch_width",
                                              css_classes=["next-button"])

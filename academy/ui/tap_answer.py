@@ -12,15 +12,20 @@ A tap that only selects (a stack, a unit, a territory) is answered on the board 
 page does not move then, or the board would slide away just when the next tap must land on it (a phone walk
 needed two scrolls for every order). Every game says such a tap's answer with ``SELECTED`` ("Siam selected:
 click an enemy neighbour to attack it."), and a pane whose new text holds it is not followed.
+
+A button whose answer shows elsewhere (a lesson's Hint, whose hint appears under "Next exercise") carries the
+class ``TAP_ASKS``: a tap on it is followed the same way.
 """
 from __future__ import annotations
 
 from panel.custom import JSComponent
 
-__all__ = ["SELECTED", "TAP_ANSWER", "FollowTaps"]
+__all__ = ["SELECTED", "TAP_ANSWER", "TAP_ASKS", "FollowTaps"]
 
 #: the class of a pane that answers a tap on the board
 TAP_ANSWER = "tap-answer"
+#: the class of a button whose answer shows in a pane elsewhere (followed like a tap on the board)
+TAP_ASKS = "tap-asks"
 #: what every game's answer to a tap that only selects says (the board's highlights show the rest)
 SELECTED = " selected: "
 
@@ -31,6 +36,7 @@ class FollowTaps(JSComponent):
     _esm = """
 const ANSWER = "%(answer)s";
 const SELECTED = "%(selected)s";
+const ASKS = "%(asks)s";
 
 function answers(root, found) {            // the panes that answer taps, in the page's order, shadow roots too
   for (const el of root.querySelectorAll("*")) {
@@ -49,9 +55,10 @@ function shownText(node) {                 // the text a person sees in a pane (
   return text;
 }
 
-function onBoard(event) {
+function onBoard(event) {                   // a tap on a board, or on a button that asks for an answer
   return event.composedPath().some((el) => el.tagName === "CANVAS" ||
-                                           (el.classList && el.classList.contains("bk-events")));
+                                           (el.classList && (el.classList.contains("bk-events") ||
+                                                             el.classList.contains(ASKS))));
 }
 
 function follow() {
@@ -85,4 +92,4 @@ export function render({ model }) {
   el.style.display = "none";
   return el;
 }
-""" % {"answer": TAP_ANSWER, "selected": SELECTED}
+""" % {"answer": TAP_ANSWER, "selected": SELECTED, "asks": TAP_ASKS}
