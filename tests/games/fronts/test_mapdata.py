@@ -133,12 +133,9 @@ def test_crossroads_map_four_players_two_teams() -> None:
     assert set(m.distances_from("redhaven")) == set(m.provinces)
 
 
-def test_crossroads_map_is_the_same_from_every_corner() -> None:
-    """Goal: the map turned a quarter circle maps onto itself, and each player onto the next."""
-    m = load_map("crossroads")
-    by_place = {(round(p.at[0], 2), round(p.at[1], 2)): p.id for p in m.provinces.values()}
-    turn = {p.id: by_place[(round(1 - p.at[1], 2), round(p.at[0], 2))] for p in m.provinces.values()}
-    next_player = {"red": "blue", "blue": "green", "green": "gold", "gold": "red", None: None}
+def assert_turns_onto_itself(m: Any, turn: dict[str, str], next_player: dict[Any, Any]) -> None:
+    """``turn`` (province -> the province it lands on) maps the map onto itself, each player onto the next:
+    land, owners, borders, rivers and starting stacks."""
     for p in m.provinces.values():
         q = m.provinces[turn[p.id]]
         assert (q.terrain, q.kind, q.owner) == (p.terrain, p.kind, next_player[p.owner])
@@ -147,6 +144,15 @@ def test_crossroads_map_is_the_same_from_every_corner() -> None:
     assert {frozenset(turn[x] for x in r) for r in m.rivers} == set(m.rivers)
     for player, stacks in m.stacks.items():
         assert {turn[p]: s for p, s in stacks.items()} == m.stacks[next_player[player]]
+
+
+def test_crossroads_map_is_the_same_from_every_corner() -> None:
+    """Goal: the map turned a quarter circle maps onto itself, and each player onto the next."""
+    m = load_map("crossroads")
+    by_place = {(round(p.at[0], 2), round(p.at[1], 2)): p.id for p in m.provinces.values()}
+    turn = {p.id: by_place[(round(1 - p.at[1], 2), round(p.at[0], 2))] for p in m.provinces.values()}
+    next_player = {"red": "blue", "blue": "green", "green": "gold", "gold": "red", None: None}
+    assert_turns_onto_itself(m, turn, next_player)
 
 
 def test_the_spare_corner_of_a_map_played_by_fewer_players() -> None:
@@ -179,13 +185,6 @@ def test_three_passes_is_the_same_from_every_corner() -> None:
     turn = {p.id: nearest(*turned(*p.at)) for p in m.provinces.values()}
     assert all(math.dist(turned(*p.at), m.provinces[turn[p.id]].at) < 0.02 for p in m.provinces.values())
     next_player = {"red": "blue", "blue": "green", "green": "red", None: None}
-    for p in m.provinces.values():
-        q = m.provinces[turn[p.id]]
-        assert (q.terrain, q.kind, q.owner) == (p.terrain, p.kind, next_player[p.owner])
-    borders = {frozenset(b) for b in m.borders}
-    assert {frozenset(turn[x] for x in b) for b in borders} == borders
-    assert {frozenset(turn[x] for x in r) for r in m.rivers} == set(m.rivers)
-    for player, stacks in m.stacks.items():
-        assert {turn[p]: s for p, s in stacks.items()} == m.stacks[next_player[player]]
+    assert_turns_onto_itself(m, turn, next_player)
     assert sorted(m.neighbours["south_pass"]) == ["crown", "ember_ford", "frostwood"]     # Red's city, Blue's wood
     assert m.distances_from("redhaven")["bluecastle"] == m.distances_from("redhaven")["greenholm"] == 4
