@@ -132,8 +132,8 @@ class ReplayChrome:
     from this position" (``exercise``, for teachers: the frame shown, once the game is over), "Review this game"
     (the coach's review of a finished game, in ``review_area``, drawn on ``page``'s board) and the seat's
     messages (``chat``), in ``STYLE`` and the page's ``stylesheets``. ``refresh()`` after each step;
-    ``bar(*middle)`` is the step bar (``middle``: widgets between the back and forward buttons, e.g. a
-    slider)."""
+    ``bar(*middle)`` is the step bar (``middle``: widgets between the back and forward buttons; by default
+    ``slider``, the step slider)."""
 
     def __init__(self, session: Any, game_title: str, steps: Sequence[tuple[str, Callable[[], Any]]],
                  make_page: Callable[[Any], Any], try_label: str, filename: str, back_link: str = "",
@@ -159,6 +159,11 @@ class ReplayChrome:
         cut = keys.index("forward") if "forward" in keys else len(keys)
         self._back_keys, self._forward_keys = keys[:cut], keys[cut:]
         self.counter = pn.pane.HTML("", stylesheets=stylesheets, css_classes=["replay-counter"], margin=(12, 8))
+        # every replay's slider: a walk found one in Conquest's replay only
+        self.slider = pn.widgets.IntSlider(label="Step", start=0, end=max(1, session.last_frame),
+                                           value=session.frame_index, sizing_mode="stretch_width",
+                                           css_classes=["rv-slider"])
+        self.slider.param.watch(lambda e: e.new != session.frame_index and session.go(e.new), "value_throttled")
         self.try_button = pn.widgets.Button(label=try_label, color="primary", width=190, css_classes=["rv-branch"])
         self.try_button.on_click(lambda e: self.open_planner())
         self.record = RecordDownload(session, filename, note=note, stylesheets=stylesheets, on_review=self.open_review)
@@ -176,10 +181,11 @@ class ReplayChrome:
         return self.try_button, self.record, self.exercise
 
     def bar(self, *middle: Any, tools: bool = True) -> pn.viewable.Viewable:
-        """The step bar: back buttons, ``middle``, forward buttons, the counter (and, with ``tools``, the
-        planner's button and the download)."""
-        from academy.ui.labels import wrapping_row
+        """The step bar: back buttons, ``middle`` (default: the slider), forward buttons, the counter (and, with
+        ``tools``, the planner's button and the download)."""
+        from academy.ui.labels import growing, wrapping_row
         b = self.buttons
+        middle = middle or (growing(self.slider, 160),)
         extra = self.tools() if tools else ()
         return wrapping_row(*(b[k] for k in self._back_keys), *middle, *(b[k] for k in self._forward_keys),
                             self.counter, *extra, margin=(4, 0), css_classes=["replay-steps"])
@@ -188,6 +194,9 @@ class ReplayChrome:
         """The counter, the seat's messages and the buttons (off at the ends) for the step shown."""
         s = self.session
         self.counter.object = html.escape(s.counter_text())
+        end = max(1, s.last_frame)
+        if (self.slider.end, self.slider.value) != (end, s.frame_index):
+            self.slider.param.update(end=end, value=min(s.frame_index, end))
         self.chat.object = messages_html(s, s.seat)          # the seat that reads them
         for k in self._back_keys:
             self.buttons[k].disabled = s.at_start

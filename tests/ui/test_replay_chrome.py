@@ -95,3 +95,22 @@ def test_a_finished_replay_offers_an_exercise_from_the_position_shown(name: str)
         assert "target='_blank'" in chrome.exercise.object and "(new tab)" in chrome.exercise.object
         assert parse_qs(href.lstrip("?")) == {"page": ["write"], "game": [name], "position": [line]}
     assert offered
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_replay_has_a_step_slider_that_follows_the_steps(name: str) -> None:
+    """A walk found a step slider in Conquest's replay only (Tactics had none): every replay's step bar has
+    one, from the chrome. Dragging it shows that frame; the buttons move it."""
+    import panel as pn
+    import param
+    page = replay_factory(name)(finished_record(name), viewer=None, masked=False, title="a finished game")
+    chrome, s = page.chrome, page.session
+    assert any(w is chrome.slider for w in page.layout.select(pn.widgets.IntSlider))
+    assert (chrome.slider.start, chrome.slider.end) == (0, max(1, s.last_frame)) and chrome.slider.value == 0
+    middle = s.last_frame // 2
+    with param.edit_constant(chrome.slider):                # as a drag that ends there (the browser sets it)
+        chrome.slider.value_throttled = middle
+    assert s.frame_index == middle
+    s.go(s.last_frame)
+    chrome.refresh()
+    assert chrome.slider.value == s.last_frame

@@ -26,7 +26,6 @@ import param
 
 from academy.core.record import Record
 from academy.ui.fit import board_and_side
-from academy.ui.labels import growing
 from academy.ui.replay_model import Frame, Replay
 from academy.ui.replay_parts import STYLE, GameReplayPage, ReplayChrome, status_html, step_events_html
 from academy.ui.replay_session import RecordReplay
@@ -152,9 +151,7 @@ class ConquestReplayPage(GameReplayPage):
             s, "Conquest", (("start", s.to_start), ("turn-back", s.previous_turn), ("back", s.back),
                             ("forward", s.forward), ("turn-forward", s.next_turn), ("end", s.to_end)),
             _play_page, "Try moves from here", "conquest-record.json", back_link, embedded, note=RUNNING_NOTE))
-        self.slider = pn.widgets.IntSlider(label="Step", start=0, end=max(1, s.length), value=0,
-                                           sizing_mode="stretch_width", css_classes=["rv-slider"])
-        self.slider.param.watch(lambda e: s.go(e.new), "value_throttled")
+        self.slider = c.slider
         self.banner = PhaseBanner(s, compact=True)
         self.board = ConquestBoard(s, height=500)
         self.message = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["replay-message"])
@@ -167,7 +164,7 @@ class ConquestReplayPage(GameReplayPage):
                          self.odds, divider(), self.players, self.hands, self.chat,
                          sizing_mode="stretch_width", margin=0, css_classes=["side-panel", "replay-side"])
         self.layout = pn.Column(
-            self.head, c.bar(growing(self.slider, 160)), c.review_area, self.banner,
+            self.head, c.bar(), c.review_area, self.banner,
             board_and_side(self.board, side, 390),
             pn.Column(pn.pane.HTML("<h3 style='margin:4px 0'>What happened so far</h3>"), EventLog(s),
                       sizing_mode="stretch_width"),
@@ -179,8 +176,6 @@ class ConquestReplayPage(GameReplayPage):
         with pn.io.hold():
             self.message.object = status_html(s.message)
             self.step_pane.object = step_events_html(s.step_events)
-            if self.slider.value != s.step:
-                self.slider.value = s.step
             players = players_html(s)
             if players != self.players.object:
                 self.players.object = players
