@@ -134,8 +134,8 @@ class ViewRecord(Record):
 
 #: how a seat can leave a game before its end, as a record's ``result`` names it
 LEFT_BY = ("resigned", "timed_out", "abandoned")
-#: the longest ``result["text"]`` a record may carry
-RESULT_TEXT = 400
+#: the longest ``result["text"]`` a record may carry (seven seats with long names fit many times over)
+RESULT_TEXT = 4000
 
 
 def read_result(data: Any, players: int) -> dict[str, Any]:
