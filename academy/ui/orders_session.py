@@ -62,8 +62,11 @@ class OrdersSession(OrderDrafts, param.Parameterized):
     def clear_orders(self) -> None:
         self._set_pending(self._no_drafts(), self.cleared_text)
 
-    def _set_pending(self, pending: Any, message: str) -> None:
-        self.param.update(pending=pending, message=message, **{self.preview_param: self._preview_of(pending)})
+    def _set_pending(self, pending: Any, message: str, preview: Any = None) -> None:
+        """The drafts, their message and their preview (``preview``: already worked out for ``pending``), in
+        one update (a watcher of the message sees it once, whole)."""
+        preview = self._preview_of(pending) if preview is None else preview
+        self.param.update(pending=pending, message=message, **{self.preview_param: preview})
 
     def _show(self, observation: dict[str, Any], message: str | None = None, keep_pending: bool = False) -> None:
         """Show a new observation of the seat: the drafts are the screen's own while the phase is the same

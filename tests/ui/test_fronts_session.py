@@ -378,7 +378,10 @@ def test_a_strike_or_a_support_where_no_battle_of_yours_is_says_so_when_written(
     player's was there; only the turn's report said 'nothing to add'. And an order written twice said it
     replaced itself."""
     s = new()
+    said: list[str] = []
+    s.param.watch(lambda e: said.append(e.new), "message")
     assert s.add_order("1 air Northgate strike Riverton")
+    assert said == [s.message]                  # said once, whole (no half message shown first)
     assert s.message == ("Order written: 1 air Northgate strike Riverton. No battle of yours in Riverton yet: the "
                          "strike adds strength only to a battle there (an attack of yours, or your defence if an "
                          "enemy comes in).")

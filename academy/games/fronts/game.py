@@ -23,6 +23,8 @@ from .state import FrontsState
 MODES = ("teams", "ffa")
 #: the parts of a position line that choose the game: ``map: crossroads; players: 4; mode: ffa``
 GAME_PARTS = ("map", "players", "mode")
+#: a game's length in turns unless told otherwise (then the team holding the most cities wins)
+DEFAULT_TURNS = 30
 
 
 class FrontsGame(Game):
@@ -45,7 +47,7 @@ class FrontsGame(Game):
     action_types = actions.ALL
 
     def __init__(self, players: int = 2, map: str | None = None, mode: str = "teams",  # noqa: A002
-                 turns: int | None = 30) -> None:
+                 turns: int | None = DEFAULT_TURNS) -> None:
         if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
             raise IllegalAction("bad_option", f"players={players!r}: Fronts is for 2 to 4 players.")
         map_id = map or ("duel" if players == 2 else "crossroads")

@@ -40,7 +40,7 @@ import param
 
 from academy.core.errors import IllegalAction, RulesError
 from academy.core.text import count, listing
-from academy.games.fronts.game import FrontsGame
+from academy.games.fronts.game import DEFAULT_TURNS, FrontsGame
 from academy.games.fronts.mapdata import load_map
 from academy.games.fronts.odds import preview as odds_preview
 from academy.games.fronts.odds import turn_odds as odds_turn
@@ -60,7 +60,7 @@ GAMES: dict[str, tuple[str, int]] = {"Duel: 2 players (The Two Rivers)": ("duel"
                                      "Crossroads: 4 players": ("crossroads", 4)}
 LEVELS = ("easy", "normal", "hard")
 #: a game's length in turns on this screen's and the Games page's forms (the engine's own default)
-TURNS = 30
+TURNS = DEFAULT_TURNS
 #: the sides a Fronts form offers: the map's teams, or every player for themselves
 SIDES = {"Teams": "teams", "Free-for-all": "ffa"}
 MODES = ("move", "support", "strike", "scout")
@@ -321,12 +321,13 @@ class FrontsSession(OrdersSession, FrontsView):
         note = (" (it was on your sheet already)" if replaced == [new] else
                 f" (replaces {'; '.join(replaced)})" if replaced else "")
         again = " Submit again to replace the orders sent." if self.is_submitted else ""
-        self._set_pending(list(canon), f"Order written: {new}{note}.{again}")
+        previews = self._preview_of(list(canon))
         order = parse_order(new, self.fmap)
-        if order.kind in ("strike", "support") and order.target not in {b.get("province") for b in self.previews}:
+        if order.kind in ("strike", "support") and order.target not in {b.get("province") for b in previews}:
             where = self.fmap.name_of(order.target)
-            self.message += (f" No battle of yours in {where} yet: the {order.kind} adds strength only to a battle "
-                             f"there (an attack of yours, or your defence if an enemy comes in).")
+            again += (f" No battle of yours in {where} yet: the {order.kind} adds strength only to a battle "
+                      f"there (an attack of yours, or your defence if an enemy comes in).")
+        self._set_pending(list(canon), f"Order written: {new}{note}.{again}", previews)
         return True
 
     def type_order(self, text: str) -> bool:
