@@ -18,7 +18,7 @@ from academy.games import CATALOG, catalog_entry
 from academy.ui.address import BackForward
 from academy.ui.header import HeaderLinks
 from academy.ui.tap_answer import FollowTaps
-from academy.ui.design import PAGE_CSS, NARROW_MAIN_CSS, Fast, PageTemplate
+from academy.ui.design import PAGE_CSS, PHONE, NARROW_MAIN_CSS, Fast, PageTemplate
 from academy.ui.page_errors import clip_text, error_page, log_page_error
 from academy.ui.registry import part
 from academy.ui.rules_page import STYLE as RULES_STYLE
@@ -40,6 +40,9 @@ STYLE = """
 .game-card h2 a.game-title:hover { text-decoration: underline; }
 .game-card .soon { color: #8a5a00; background: #fff3d6; border-radius: 6px; padding: 2px 8px; font-size: 13px; }
 .on-the-way { background: #fff3d6; border-radius: 10px; padding: 12px 16px; max-width: 820px; }
+/* on a phone a card takes the line's whole width (a 300 px card was left of the middle: 26 px of margin on its
+   left, 58 on its right, at 390 px) */
+@media """ + PHONE + """ { .game-card { width: auto; flex: 1 1 100%; margin: 8px 0; } }
 """
 
 
@@ -77,7 +80,7 @@ def home() -> pn.viewable.Viewable:
         '<p class="home-intro">Learn five strategy games one rule at a time: read the rules, try each move '
         'on a live board, see the odds before you act and why things happened after, then play full games '
         'against the computer or friends.</p>', stylesheets=[STYLE])
-    games = pn.pane.HTML('<p class="home-intro"><a href="?page=games" class="games-link">Games</a>: '
+    games = pn.pane.HTML('<p class="home-intro"><a href="?page=games" class="games-link tap">Games</a>: '
                          'create a game for several people, each on their own screen with a private seat link, '
                          'and watch the games being played.</p>', stylesheets=[STYLE])
     cards = pn.pane.HTML('<div style="display:flex;flex-wrap:wrap">' + "".join(_card(e) for e in CATALOG) + "</div>",
