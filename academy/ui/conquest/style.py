@@ -1,8 +1,9 @@
 """Colours and CSS of the Conquest pages: a colour-blind-friendly palette (Okabe & Ito) and a calm theme."""
 from __future__ import annotations
 
-#: players 0..5 are named Red, Blue, Green, Yellow, Purple, Black: Okabe-Ito hues that match the names
-PLAYER_COLOURS = ("#D55E00", "#0072B2", "#009E73", "#F0E442", "#CC79A7", "#3A3A3A")
+#: players 0..5 are named Red, Blue, Green, Yellow, Purple, Black: Okabe-Ito hues that match the names, except
+#: Red: Okabe-Ito's vermillion (#D55E00) read as orange, so Red is the red of Fronts' Red and Diplomacy's Austria
+PLAYER_COLOURS = ("#C62828", "#0072B2", "#009E73", "#F0E442", "#CC79A7", "#3A3A3A")
 #: text on a player's colour: dark on the light hues, white on the others
 PLAYER_TEXT = ("#ffffff", "#ffffff", "#ffffff", "#222222", "#222222", "#ffffff")
 NEUTRAL_COLOUR, NEUTRAL_TEXT = "#B8B8B8", "#222222"
