@@ -80,7 +80,9 @@ def test_a_teacher_leads_two_students_through_a_lesson(serve, open_page, hub):
     ann, bob = students["Ann"], students["Bob"]
     ann.click_territory("ukraine")
     ann.wait_text(".lesson-note", "Ukraine selected")
-    ann.click_territory("ural")
+    ann.click_territory("ural")                       # the first click on the target: its odds
+    ann.wait_text(".lesson-note", "Ural targeted")
+    ann.click_territory("ural")                       # the second rolls
     ann.wait_text(".feedback-success", "Solved!")
     table = teacher.wait_text(".class-table", "✓ solved")
     assert "1 of 2 solved" in table
@@ -112,6 +114,8 @@ def test_progress_is_kept_per_browser_and_follows_the_learners_link(serve, open_
     mine.wait_text(".exercise-prompt", "Attack Ural from Ukraine")
     mine.click_territory("ukraine")
     mine.wait_text(".lesson-note", "Ukraine selected")
+    mine.click_territory("ural")
+    mine.wait_text(".lesson-note", "Ural targeted")
     mine.click_territory("ural")
     mine.wait_text(".feedback-success", "Solved!")
     key = mine.page.evaluate("() => window.localStorage.getItem('academy-learner')")

@@ -33,7 +33,11 @@ def test_lesson_solved_by_clicking_the_board(serve, open_page):
     page.wait_text(".exercise-prompt", "Attack Ural from Ukraine")
     page.click_territory("ukraine")
     page.wait_text(".lesson-note", "Ukraine selected")
-    page.click_territory("ural")
+    page.click_territory("ural")                                # the first click on the target: the odds, no roll
+    page.wait_text(".lesson-note", "Ural targeted")
+    page.wait_text(".odds-panel", "Chance to conquer")
+    assert not made[0].model.attempt.actions
+    page.page.locator(".attack-button button").click()          # the Attack button rolls
     text = page.wait_text(".feedback-success", "Solved!")
     assert "3 dice" in text
     assert "Exercise 1 ✓" in page.text(".exercise-tab")
@@ -60,8 +64,13 @@ def test_play_against_the_cpu_place_attack_see_odds_and_dice(serve, open_page):
     assert session.state.armies[mine] == before + left
     page.click_territory(mine)
     page.wait_text(".odds-panel", "chance to conquer")
+    rolled_before = len(session.state.record)
     assert "%" in page.text(".odds-panel")
-    page.click_territory(enemy)
+    page.click_territory(enemy)                                  # the first click on the target: its odds
+    page.wait_text(".game-message", "Press Attack (or click")
+    page.wait_text(".odds-panel", "Chance to conquer")
+    assert len(session.state.record) == rolled_before
+    page.click_territory(enemy)                                  # the second rolls
     dice = page.wait_text(".dice-result", "vs defender")
     assert "loses" in dice
     if session.state.phase == "occupy":

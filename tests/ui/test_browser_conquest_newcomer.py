@@ -164,6 +164,8 @@ def test_a_forced_trade_at_exactly_five_cards_after_a_knockout(serve, open_page,
 
     page.click_territory("east_africa")
     wait_until(lambda: model.selected == "east_africa", "East Africa to be selected")
+    page.click_territory("madagascar")                       # the first click on the target: its odds
+    wait_until(lambda: model.target == "madagascar", "Madagascar to be targeted")
     for _ in range(10):                                      # attack until Madagascar falls
         if model.state.phase == "occupy":
             break

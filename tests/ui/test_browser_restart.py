@@ -113,11 +113,14 @@ def test_game_survives_a_killed_server(tmp_path, open_page):
         assert [e.action for e in state.record.entries[-left:]] == [Place(front, 1)] * left
         ann.wait_text(".phase-banner", "Red (you) — Attack")
 
-        # ... then attacks its weakest enemy neighbour by two clicks (and moves in if she conquers it)
+        # ... then attacks its weakest enemy neighbour by clicks: the attacker, the target (its odds), the
+        # target again (the roll); and moves in if she conquers it
         enemy = min((n for n in state.game.map.neighbours[front] if state.owner[n] != 0),
                     key=lambda n: (state.armies[n], n))
         before = len(state.record)
         ann.click_territory(front)
+        ann.click_territory(enemy)
+        ann.wait_text(".game-message", "targeted")
         ann.click_territory(enemy)
         state = wait_stored(store, game_id, before, ann)
         assert state.record.entries[before].action == Attack(front, enemy, 3)

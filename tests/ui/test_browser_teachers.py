@@ -44,7 +44,8 @@ def play_attack_on_the_board(page) -> None:
     page.page.locator(".writer-board").first.evaluate("el => el.scrollIntoView({block: 'start'})")
     page.page.wait_for_timeout(300)                                        # the whole board in sight
     page.click_territory("ukraine")
-    page.click_territory("ural")
+    page.click_territory("ural")                                           # targeted: its odds
+    page.click_territory("ural")                                           # rolled
     page.wait_text(".writer-board-note", "attack Ukraine -> Ural")
     page.page.locator(".writer-use-moves button").click()
 

@@ -34,7 +34,8 @@ def room(store):
 def solve_attacking(model) -> None:
     """Exercise 1 of "attacking": Ukraine, then Ural (3 dice)."""
     model.click("ukraine")
-    model.click("ural")
+    model.click("ural")                          # targeted: the odds
+    model.click("ural")                          # rolled
     assert model.feedback.status == "solved", model.feedback
 
 
@@ -49,6 +50,7 @@ def test_the_lessons_page_reports_each_try_and_each_solve_once():
     reports: list[TryReport] = []
     page.add_try_listener(reports.append)
     page.model.click("ukraine")                            # a selection is not a try
+    page.model.click("ural")                               # nor is a target (the odds show)
     assert reports == []
     page.model.click("ural")
     [first] = reports
@@ -56,7 +58,8 @@ def test_the_lessons_page_reports_each_try_and_each_solve_once():
     assert first.new_try and first.solved and first.try_number == 1 and first.board[0]["type"] == "Attack"
     page.model.reset()
     page.model.click("ukraine")
-    page.model.click("ural")
+    page.model.click("ural")                          # targeted: the odds
+    page.model.click("ural")                          # rolled
     assert [(r.new_try, r.solved, r.try_number) for r in reports] == [(True, True, 1), (True, True, 2)]
     page.start_exercise(1)
     page.model.act("attack Ukraine -> Ural 3")              # refused: counts as a try, not solved
@@ -69,7 +72,8 @@ def test_the_lessons_page_reports_the_hints_seen():
     page.add_try_listener(reports.append)
     page.model.hint()
     page.model.click("ukraine")
-    page.model.click("ural")
+    page.model.click("ural")                          # targeted: the odds
+    page.model.click("ural")                          # rolled
     assert reports[-1].solved and reports[-1].hints == 1
 
 

@@ -40,7 +40,9 @@ def test_a_source_with_fewer_dice_does_not_lower_the_dice_of_the_next_attack():
     s.click("ukraine")                                                     # deselect
     s.click("ural")
     assert c.dice.value == 3
-    s.click("siberia")
+    s.click("siberia")                                                     # targeted: the odds, no roll
+    assert c.dice.value == 3 and c.attack_go.visible and len(s.state.record.entries) == 0
+    s.click("siberia")                                                     # rolled
     assert last_decision(s) == Attack("ural", "siberia", 3)
 
 
@@ -52,6 +54,8 @@ def test_a_dice_choice_the_person_makes_is_kept():
     s.click("ural")
     c.dice.value = 1
     assert s.choice.dice == 1
+    s.click("siberia")
+    assert c.attack_go.label == "Attack Siberia from Ural (1 die)"
     s.click("siberia")
     assert last_decision(s) == Attack("ural", "siberia", 1)
 

@@ -32,7 +32,8 @@ def test_the_dice_start_at_the_most_allowed_for_each_new_source_and_target():
     s.choice.dice = 1                                  # what the selector's echo wrote for the 1-die attack
     s.click("ural")                                    # a new source: the most dice again
     assert s.selected == "ural" and s.choice.dice == 3 and controls.dice.value == 3
-    s.click("china")
+    s.click("china")                                   # targeted: the odds first
+    s.click("china")                                   # rolled
     assert s.last_events[0].data["dice"] == 3
 
 
@@ -87,6 +88,7 @@ def test_undo_stops_at_a_roll_against_the_cpu():
     s = game(TWO_SOURCES, seats=("human", "easy"))
     s.click("ural")
     s.click("china")
+    s.click("china")
     rolled = len(s.state.record)
     assert not s.undo()
     assert "dice once rolled stay rolled" in s.message and len(s.state.record) == rolled
@@ -117,7 +119,7 @@ def test_the_odds_are_those_of_the_dice_that_will_be_rolled():
     panel = OddsPanel(s)
     panel.__panel__().get_root(bokeh.document.Document())
     s.click("ural")
-    s.click("china")                                   # one roll with 3 dice; Ural and China stay chosen
+    s.click("china")                                   # targeted (no roll): Ural and China chosen
     assert (s.selected, s.target) == ("ural", "china") and s.state.phase == "attack"
     a, d = s.state.armies["ural"], s.state.armies["china"]
     assert percent(odds.conquer_probability(a, d, 3)) in panel.odds.object
@@ -148,10 +150,12 @@ def test_after_undo_the_dice_start_at_the_most_again():
     s.click("ural")
     s.choice.dice = 1
     s.click("china")
+    s.click("china")
     assert s.last_events[0].data["dice"] == 1
     assert s.undo() and s.selected is None
     s.click("ural")
     assert s.choice.dice == 3
+    s.click("china")
     s.click("china")
     assert s.last_events[0].data["dice"] == 3
 
@@ -164,6 +168,9 @@ def test_dice_chosen_before_the_source_stay_for_that_attack():
     s.choice.dice = 1
     s.click("ural")
     assert s.selected == "ural" and s.choice.dice == 1
+    s.click("china")
+    assert s.choice.dice == 1 and s.message.endswith("to conquer with 1 die. Press Attack (or click China again) "
+                                                     "to roll.")
     s.click("china")
     assert s.last_events[0].data["dice"] == 1
 

@@ -34,11 +34,34 @@ def test_attack_select_then_target():
     assert (r.action, r.selected) == (None, "ukraine")
     assert "afghanistan" in ci.targets(state, "ukraine")
     r = ci.click(state, "ukraine", None, "afghanistan", ci.Choice())
+    assert (r.action, r.selected, r.target) == (None, "ukraine", "afghanistan")     # targeted, not rolled
+    r = ci.click(state, "ukraine", "afghanistan", "afghanistan", ci.Choice())
     assert r.action == Attack("ukraine", "afghanistan", 3) and r.target == "afghanistan"
-    r = ci.click(state, "ural", None, "afghanistan", ci.Choice())
+    r = ci.click(state, "ural", "afghanistan", "afghanistan", ci.Choice())
     assert r.action == Attack("ural", "afghanistan", 1)              # fewer dice when fewer are allowed
-    assert ci.click(state, "ukraine", None, "afghanistan", ci.Choice(dice=2)).action.dice == 2
+    assert ci.click(state, "ukraine", "afghanistan", "afghanistan", ci.Choice(dice=2)).action.dice == 2
     assert ci.dice_range(state, "ukraine") == (1, 3)
+
+
+def test_the_first_click_on_a_target_shows_the_odds_and_never_rolls():
+    """A phone has no hover: the first tap on an enemy picks it and says the odds and what to do next;
+    a second tap on it (or the Attack button) rolls. Mouse and touch take the same path."""
+    state = parse_position(ATTACK)
+    before = len(state.record)
+    r = ci.click(state, "ukraine", None, "afghanistan", ci.Choice())
+    assert r.action is None and r.target == "afghanistan" and len(state.record) == before
+    win = ci.odds.conquer_probability(5, 3, 3)
+    assert r.message == (f"Afghanistan targeted: {ci.percent(win)} to conquer with up to 3 dice. "
+                         "Press Attack (or click Afghanistan again) to roll.")
+    r = ci.click(state, "ukraine", None, "afghanistan", ci.Choice(dice=1))      # the dice chosen are the ones said
+    assert "with 1 die." in r.message and r.action is None
+    # another target while one is picked: picked in its turn (not rolled), at the most dice again
+    r = ci.click(state, "ukraine", "afghanistan", "scandinavia", ci.Choice(dice=1))
+    assert (r.action, r.target) == (None, "scandinavia") and "with up to 3 dice" in r.message
+    assert ci.click(state, "ukraine", "scandinavia", "scandinavia", ci.Choice()).action == Attack(
+        "ukraine", "scandinavia", 3)
+    # a click on the source deselects, as before
+    assert ci.click(state, "ukraine", "afghanistan", "ukraine", ci.Choice()).selected is None
 
 
 def test_attack_clicks_explain_in_the_engine_words():

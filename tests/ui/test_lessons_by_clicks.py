@@ -22,10 +22,12 @@ def play_by_clicks(model: LessonModel, action) -> None:
             ch.armies = k
             model.click(t)
         case Attack(src, dst, dice):
-            ch.dice = dice
             if model.selected != src:
                 model.click(src)
-            model.click(dst)
+            if model.target != dst:
+                model.click(dst)                   # the first click picks the target and shows the odds
+            ch.dice = dice                         # then the dice, as the odds panel shows them
+            model.click(dst)                       # the second click rolls
         case Occupy(k):
             ch.move = k
             model.click(model.state.occupy["dst"])

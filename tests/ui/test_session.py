@@ -79,7 +79,9 @@ def test_attack_by_clicks_uses_max_dice_and_keeps_the_selection():
     s = from_position(ATTACK)
     s.click("ukraine")
     assert s.selected == "ukraine" and "afghanistan" in s.targets and "ural" not in s.targets
-    s.click("afghanistan")
+    s.click("afghanistan")             # the first click picks the target: the odds, no roll
+    assert s.target == "afghanistan" and not s.last_events and "Press Attack" in s.message
+    s.click("afghanistan")             # the second rolls
     roll = [e for e in s.last_events if e.kind == "roll"]
     assert roll and len(roll[0].data["attack"]) == 3 and roll[0].why
     assert s.log[-1]["why"] or any(e["why"] for e in s.log)
@@ -89,6 +91,7 @@ def test_fewer_dice_can_be_chosen():
     s = from_position(ATTACK)
     s.click("ukraine")
     s.choice.dice = 1                  # chosen once the source is picked (a new source starts at the most)
+    s.click("afghanistan")
     s.click("afghanistan")
     assert len(next(e for e in s.last_events if e.kind == "roll").data["attack"]) == 1
     s.click("afghanistan")             # the same attack again: the same choice

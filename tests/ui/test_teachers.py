@@ -198,7 +198,8 @@ def test_a_class_runs_a_course_of_two_lessons(data):
     course, teacher, students = run_a_course_class(token, ["attacking", mine])
     ann, bob = students["Ann"], students["Bob"]
     ann.lessons.model.click("ukraine")
-    ann.lessons.model.click("ural")
+    ann.lessons.model.click("ural")                          # targeted: the odds
+    ann.lessons.model.click("ural")                          # rolled
     assert ann.lessons.model.feedback.status == "solved"
     teacher.step(+1)
     teacher.step(+1)                                       # past the first lesson: the teacher's own
@@ -234,7 +235,8 @@ def test_the_summary_names_no_exercise_the_class_has_not_reached_as_solved_by_th
     _, teacher, students = run_a_course_class(token, ["attacking", "conquering"])
     ann = students["Ann"]
     ann.lessons.model.click("ukraine")
-    ann.lessons.model.click("ural")
+    ann.lessons.model.click("ural")                          # targeted: the odds
+    ann.lessons.model.click("ural")                          # rolled
     teacher.refresh()
     summary = teacher.summary_html()
     assert "Solved by the fewest" not in summary and "<b>Ann</b>: solved 1 of" in summary   # one exercise reached
@@ -267,6 +269,7 @@ def test_the_demo_board_reaches_every_student_with_its_arrows_and_marks(data):
     assert has_notes(desk.made.kit)
     desk.showing.value = True
     desk.made.model.click("ukraine")
+    desk.made.model.click("ural")                          # targeted: the odds
     desk.made.model.click("ural")                          # the teacher plays a move on the demo board
     desk.mode.value = "arrow"
     desk.pen.tap(10, 10)
@@ -302,7 +305,8 @@ def test_a_second_window_of_the_teacher_keeps_the_demo_board_shown_and_goes_on_f
     desk.card.collapsed = False
     desk.showing.value = True
     desk.made.model.click("ukraine")
-    desk.made.model.click("ural")
+    desk.made.model.click("ural")                          # targeted: the odds
+    desk.made.model.click("ural")                          # rolled
     desk.mode.value = "mark"
     desk.pen.tap(5, 5)
     ann = students["Ann"]

@@ -12,7 +12,7 @@ from academy.ui.conquest.controls import PhaseControls
 from academy.ui.conquest.keyboard import ActionPicker
 from academy.ui.event_log import Turn, turn_html
 from academy.ui.conquest.odds_panel import OddsPanel, attack_html, outcome_label
-from academy.ui.conquest.style import PLAYER_COLOURS
+from academy.ui.conquest.style import PLAYER_COLOURS, TARGET
 from academy.ui.conquest.session import ConquestSession
 
 ATTACK = "Red to move, attack | Red: Ukraine 5, Ural 2, Siberia 1 | Blue: Afghanistan 3, Scandinavia 1 | rest: Blue 1"
@@ -48,7 +48,9 @@ def test_board_models_and_taps_patch_the_source():
     assert halos.data["line_alpha"][j] > 0              # a valid target is highlighted
     x, y = board.map.territories["afghanistan"].at
     board.figure._trigger_event(DoubleTap(board.figure, x=x, y=y))   # a quick second tap counts too
-    assert s.target == "afghanistan"
+    assert s.target == "afghanistan" and board.source.data["label"][j] == "3"    # targeted: nothing rolled
+    assert halos.data["line_color"][j] == TARGET
+    board.figure._trigger_event(Tap(board.figure, x=x, y=y))          # the target tapped again: rolled
     assert board.source.data["label"][j] != "3" or board.source.data["label"][i] != "5"
 
 
@@ -111,7 +113,9 @@ def test_odds_panel_shows_exact_odds_and_the_dice_why():
     root(panel)
     s.click("ukraine")
     assert "chance to conquer" in panel.odds.object and "Afghanistan (3)" in panel.odds.object
-    s.click("afghanistan")
+    s.click("afghanistan")             # targeted: the odds of this attack, no dice yet
+    assert "conquer-probability" in panel.odds.object and not panel.dice.visible
+    s.click("afghanistan")             # rolled
     assert "dice-result" in panel.dice.css_classes and panel.dice.visible
     assert "the defender loses 1 army" in panel.dice.object or "the attacker loses 1 army" in panel.dice.object
     html = attack_html(parse_position(ATTACK), "ukraine", "afghanistan", 3)
@@ -210,6 +214,8 @@ def test_lessons_page_lists_and_solves_by_clicks():
     # the whole lesson text is on the page: no box of its own that cut its last paragraph (issue 14's walk)
     assert "On this board Ukraine has 4 armies" in page.body.object and "max-height" not in page.body.object
     page.model.click("ukraine")
+    page.model.click("ural")                    # targeted: the odds show; the second click rolls
+    assert not page.feedback.object
     page.model.click("ural")
     assert "feedback-success" in page.feedback.object
     assert ("attacking", "most-dice") in page.solved
@@ -222,6 +228,7 @@ def test_lessons_page_lists_and_solves_by_clicks():
 def test_lessons_page_wrong_try_hint_and_reset():
     page = LessonsPage("attacking")
     page.model.click("ukraine")
+    page.model.click("ural")
     page.model.choice.dice = 1
     page.model.click("ural")
     assert "feedback-wrong" in page.feedback.object and "fewer dice" in page.feedback.object
@@ -354,5 +361,6 @@ def test_the_try_line_follows_the_feedback():
     page.model.reset()
     assert "left · try 2" in page.prompt.object
     page.model.click("ukraine")
+    page.model.click("ural")
     page.model.click("ural")
     assert page.model.feedback.status == "solved" and "solved on try 2" in page.prompt.object

@@ -10,7 +10,10 @@ of the ``IllegalAction`` it raises); nothing here restates a rule.
     >>> r = click(s, None, None, "ukraine", Choice())
     >>> r.selected, r.action
     ('ukraine', None)
-    >>> click(s, "ukraine", None, "ural", Choice()).action
+    >>> r = click(s, "ukraine", None, "ural", Choice())       # the first click on a target shows the odds
+    >>> r.action, r.target, r.message
+    (None, 'ural', 'Ural targeted: 97.2% to conquer with up to 3 dice. Press Attack (or click Ural again) to roll.')
+    >>> click(s, "ukraine", "ural", "ural", Choice()).action   # the second rolls
     Attack(src='ukraine', dst='ural', dice=3)
 """
 from __future__ import annotations
@@ -23,15 +26,15 @@ import param
 
 from academy.core.errors import RulesError
 from academy.core.protocol import NodeKind
-from academy.core.text import count
-from academy.games.conquest import rules
+from academy.core.text import count, percent
+from academy.games.conquest import odds, rules
 from academy.games.conquest.actions import (Attack, Claim, EndAttack, EndTurn, Fortify, Occupy, Place,
                                             TradeCards)
 from academy.games.conquest.cards import is_wild, symbol
 from academy.games.conquest.notation import card_name
 
 __all__ = ["Choice", "ClickResult", "Options", "options", "click", "targets", "sources", "amount_range",
-           "dice_range", "after_action", "after_message", "hidden_counts", "trade_label", "explain", "action_menu"]
+           "dice_range", "targeted_message", "after_action", "after_message", "hidden_counts", "trade_label", "explain", "action_menu"]
 
 
 class Choice(param.Parameterized):
@@ -228,7 +231,7 @@ def click(state: Any, selected: str | None, target: str | None, territory: str, 
                            f"First move armies into {_name(state, occ['dst'])}: choose how many, then press Move "
                            f"(or click {_name(state, occ['dst'])}).")
     if state.phase == "attack":
-        return _click_attack(state, o, selected, territory, name, choice)
+        return _click_attack(state, o, selected, target, territory, name, choice)
     if state.phase == "fortify":
         return _click_fortify(state, o, selected, target, territory, name, choice)
     return ClickResult(None, selected, target, rules.phase_hint(state))
@@ -252,16 +255,18 @@ def _enemy_neighbour(state: Any, territory: str) -> str | None:
     return next((n for n in sorted(state.game.map.neighbours[territory]) if state.owner[n] != me), None)
 
 
-def _click_attack(state: Any, o: Options, selected: str | None, territory: str, name: str,
+def _click_attack(state: Any, o: Options, selected: str | None, target: str | None, territory: str, name: str,
                   choice: Choice) -> ClickResult:
     srcs = o.attack_sources
     if selected is not None and territory == selected:
         return ClickResult(message=f"{name} is no longer selected.")
     if territory in srcs:
-        return ClickResult(None, territory, None, f"{name} selected: click an enemy neighbour to attack it.")
+        return ClickResult(None, territory, None, f"{name} selected: click an enemy neighbour to see the odds of attacking it.")
     if selected is not None and (selected, territory) in o.attacks:
-        dice = _clamp(choice.dice, 1, o.attacks[(selected, territory)])
-        return ClickResult(Attack(selected, territory, dice), selected, territory)
+        most = o.attacks[(selected, territory)]
+        if territory == target:          # the second click on the target: roll
+            return ClickResult(Attack(selected, territory, _clamp(choice.dice, 1, most)), selected, territory)
+        return ClickResult(None, selected, territory, targeted_message(state, selected, territory, target, choice))
     if state.owner[territory] == state.current:
         # one's own territory that cannot attack: why, as a source (not "you hold it yourself" as a target)
         enemy = _enemy_neighbour(state, territory)
@@ -281,6 +286,22 @@ def _click_attack(state: Any, o: Options, selected: str | None, territory: str, 
                  key=lambda n: (-state.armies[n], n))
     why = explain(state, Attack(own[0], territory, 1)) if own else None    # the engine says what an attack needs
     return ClickResult(message=why or f"{name} does not border any of your territories.")
+
+
+def targeted_message(state: Any, src: str, dst: str, target: str | None, choice: Choice) -> str:
+    """What the first click on an attack's target says: the odds and how to roll.
+
+    A first click never rolls (a phone has no hover to show the odds first): it picks the target, the
+    odds panel shows the battle, and the Attack button or a second click on it rolls. The dice are those
+    the roll would use: a new target (another one was picked) starts again at the most allowed
+    (``Choice.new_attack``), a first target keeps the dice chosen before it.
+    """
+    most = options(state).attacks[(src, dst)]
+    dice = most if target is not None and target != dst else _clamp(choice.dice, 1, most)
+    win = odds.conquer_probability(state.armies[src], state.armies[dst], dice)
+    name = _name(state, dst)
+    return (f"{name} targeted: {percent(win)} to conquer with {'1 die' if dice == 1 else f'up to {dice} dice'}. "
+            f"Press Attack (or click {name} again) to roll.")
 
 
 def _click_fortify(state: Any, o: Options, selected: str | None, target: str | None, territory: str,

@@ -97,7 +97,8 @@ def choices_html(state: Any, src: str, dsts: list[str]) -> str:
                    for p, t in ranked)
     return (f"<h4 style='margin:0 0 4px'>From {escape(name(src))} ({a}): chance to conquer</h4>"
             f'<table class="odds-table">{rows}</table>'
-            '<div class="academy-muted">Click a neighbour to attack it.</div>')
+            '<div class="academy-muted">Click a neighbour to see the odds of attacking it; click it again (or press '
+            'Attack) to roll.</div>')
 
 
 def roll_html(state: Any, events: list[Any]) -> str:

@@ -1,0 +1,96 @@
+"""Conquest on a phone (390×844, touch), from the home page by taps. A newcomer's walk: the first tap on an enemy
+territory rolled the dice before any odds were shown (a phone has no hover); the first tap now picks the target
+and shows its odds, and the Attack button (or a second tap) rolls. Fails on a browser console error
+(``Page.errors``) and on a server traceback (the ``serve`` fixture)."""
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+from academy.ui.shell import build_page, current_query
+from tests.ui.browser import CLICK_GAP
+
+pytestmark = pytest.mark.ui
+
+PLAY = ".tab-play"
+
+
+def wait_until(condition, what: str, seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        time.sleep(0.03)
+
+
+def tap(page, selector: str) -> None:
+    page.page.locator(f"{selector} >> visible=true").first.tap()
+    time.sleep(CLICK_GAP)
+
+
+def record_play_pages(monkeypatch, made: list[Any]) -> None:
+    """Keep the Conquest Play pages the shell builds (the registry looks the class up when the tab opens)."""
+    import academy.ui.conquest.play as play_module
+    play_cls = play_module.PlayPage
+
+    def play(**kw: Any) -> Any:
+        view = play_cls(seed=7, cpu_delay=0.05, **kw)
+        made.append(view)
+        return view
+    monkeypatch.setattr(play_module, "PlayPage", play)
+
+
+def board_in_sight(page) -> None:
+    page.page.locator(f"{PLAY} .bk-events >> visible=true").first.scroll_into_view_if_needed()
+    page.page.wait_for_timeout(400)
+
+
+def test_a_phone_tap_on_an_enemy_shows_the_odds_and_the_attack_button_rolls(serve, open_page, monkeypatch):
+    made: list[Any] = []
+    record_play_pages(monkeypatch, made)
+    url = serve(lambda: build_page(current_query()))
+    page = open_page(has_touch=True, width=390, height=844)
+    page.open(url, board=None)
+    page.page.locator('.game-card[data-game="conquest"] a', has_text="Play").tap()
+    page.page.locator(f"{PLAY} .conquest-play").first.wait_for(state="visible", timeout=30000)
+    page.page.locator(f"{PLAY} .seat-1 select").select_option(label="CPU easy")
+    tap(page, f"{PLAY} .start-game button")
+    wait_until(lambda: made and made[-1].session.state is not None, "the game")
+    session = made[-1].session
+    page.wait_board()
+    wait_until(lambda: not session.thinking and session.state.to_move() == 0, "Red's turn", 120)
+    state = session.state
+    # Red's territory with the most enemy neighbours, and its weakest enemy neighbour
+    mine = max(state.territories_of(0), key=lambda t: sum(state.owner[n] != 0 for n in state.game.map.neighbours[t]))
+    if state.phase == "reinforce":
+        box = page.page.locator(f"{PLAY} .armies-input input >> visible=true").first
+        box.fill(str(state.reinforcements))
+        box.press("Enter")
+        wait_until(lambda: session.choice.armies == session.state.reinforcements, "the armies box")
+        board_in_sight(page)
+        page.click_territory(mine, tap=True)
+        wait_until(lambda: session.state.phase == "attack", "the armies to be placed")
+    assert session.state.phase == "attack" and session.state.armies[mine] >= 2
+    enemy = min((n for n in sorted(state.game.map.neighbours[mine]) if state.owner[n] != 0),
+                key=lambda n: state.armies[n])
+    name = state.game.map.name_of
+
+    board_in_sight(page)
+    page.click_territory(mine, tap=True)
+    page.wait_text(".game-message", f"{name(mine)} selected", shown=True)
+    steps = len(session.state.record)
+    page.click_territory(enemy, tap=True)                  # the first tap on the enemy: its odds, no roll
+    message = page.wait_text(".game-message", f"{name(enemy)} targeted", shown=True)
+    assert f"Press Attack (or click {name(enemy)} again) to roll." in message and "% to conquer" in message
+    odds = page.wait_text(".odds-panel", "Chance to conquer", shown=True)
+    assert f"{name(mine)} ({session.state.armies[mine]}) → {name(enemy)}" in odds
+    assert len(session.state.record) == steps and session.target == enemy
+    assert not page.page.locator(f"{PLAY} .dice-result >> visible=true").count()
+    attack = page.page.locator(f"{PLAY} .attack-button button >> visible=true").first
+    assert f"Attack {name(enemy)} from {name(mine)}" in attack.inner_text()
+    assert attack.bounding_box()["height"] >= 30
+    attack.tap()                                           # the Attack button rolls
+    dice = page.wait_text(".dice-result", "vs defender", shown=True)
+    assert "loses" in dice and len(session.state.record) > steps
+    assert not page.errors, page.errors
