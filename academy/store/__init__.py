@@ -24,7 +24,8 @@ Games
 Seats
     ``seat_for_token(game_id, token) -> player | None`` (constant-time comparison);
     ``join_seat(game_id, token, name=None) -> player`` (an open game runs once every seat is
-    taken); ``set_seat_status(game_id, player, "in" | "resigned" | "timed_out" | "abandoned")``.
+    taken); ``set_seat_status(game_id, player, "in" | "resigned" | "timed_out" | "abandoned", step=None)``
+    (``step``: the log's length when the seat left, ``SeatInfo.left_step``).
 
 The log
     ``append_action(game_id, index, player, action, chance=False)`` writes entry ``index``
@@ -46,7 +47,8 @@ Live games (``live.py``)
     ``LiveGame``: ``state_for(player | None)`` / ``view(player)`` (that seat's observation
     only), ``act(token, action_or_text)`` (stored before it returns or notifies), ``resign``,
     ``join``, ``send_message``, ``subscribe(callback, player=None) -> unsubscribe`` with
-    ``callback(step, events)``, ``refresh()``; CPU seats play on worker threads.
+    ``callback(step, events)``, ``refresh()``, ``seat_news()`` (who left at which step: what a
+    log rebuilt from the record must add); CPU seats play on worker threads.
 
 Several servers (``notify.py``, ``catchup.py``)
     On PostgreSQL any number of ``academy serve`` processes may share one database (``--db

@@ -370,11 +370,9 @@ class LiveGame:
                 raise GameFinished(f"Game {self.game_id} is over: nobody can leave it now.")
             if self._info.seats[player].status != "in":
                 raise IllegalAction("seat_out", f"{self._name(player)} is already out of game {self.game_id}.")
-            self.store.set_seat_status(self.game_id, player, status)
+            self.store.set_seat_status(self.game_id, player, status, step=len(self._state.record))
             self._info = self.store.game(self.game_id)
-            words = {"resigned": "resigns", "timed_out": "ran out of time", "abandoned": "left the game"}
-            events = [Event(status, f"{self._name(player)} {words.get(status, status)}.",
-                            {"player": player, "status": status})]
+            events = [self._left_event(player, status)]
             self._enqueue(events)
             if callable(getattr(self._state, "surrender", None)) and not self._state.is_terminal():
                 # a game with surrender (Fronts): the player who left surrenders; a team whose players
@@ -391,6 +389,33 @@ class LiveGame:
         self._deliver()
         self._kick_cpu()
         return events
+
+    def seat_news(self) -> list[tuple[int, Event]]:
+        """What the live game told its seats that its record does not hold, each with the step (the number
+        of actions in the log) it was told at, in order: each seat that left ("Red resigns.", at the step
+        kept by the store; at the end for a seat that left before the store kept it) and the end of a game
+        that ended because the others left ("Blue wins: every other player is out."). A seat's log rebuilt
+        from the record after a reload weaves them in (``academy.ui.live_follow.with_news``), so that it reads
+        as the live one did. "join" is left out: no log keeps it (``live_follow.UNLOGGED``)."""
+        with self._lock:
+            info, state = self._info, self._state
+            end = len(state.record)
+            left = sorted((end if seat.left_step is None else min(seat.left_step, end), seat.player)
+                          for seat in info.seats if seat.status != "in")
+            news = [(step, self._left_event(player, info.seats[player].status)) for step, player in left]
+            if info.status == "finished" and left and not state.is_terminal():
+                news.append((end, self._out_event(info.winner)))        # nothing is played after the end
+            return news
+
+    def _out_event(self, winner: int | None) -> Event:
+        """The end of a game that ended because every other player left: "Blue wins: every other player is out."."""
+        return Event("game_over", f"{self._name(winner)} wins: every other player is out."
+                     if winner is not None else "The game is over: every player is out.", {"winner": winner})
+
+    def _left_event(self, player: int, status: str) -> Event:
+        """The news that ``player`` left the game with ``status``: "Red resigns."."""
+        words = {"resigned": "resigns", "timed_out": "ran out of time", "abandoned": "left the game"}
+        return Event(status, f"{self._name(player)} {words.get(status, status)}.", {"player": player, "status": status})
 
     # --- messages --------------------------------------------------------------------------
     def send_message(self, token: str, recipients: Iterable[int], text: str) -> Message:
@@ -643,9 +668,7 @@ class LiveGame:
             if len(left) > 1:
                 return []
             winner = left[0] if left else None
-            events.append(Event("game_over", f"{self._name(winner)} wins: every other player is out."
-                                if winner is not None else "The game is over: every player is out.",
-                                {"winner": winner}))
+            events.append(self._out_event(winner))
         self.store.finish(self.game_id, winner)
         self._info = self.store.game(self.game_id)
         log.info("live: game %s finished, winner %s", self.game_id, winner)

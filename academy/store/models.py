@@ -1,7 +1,8 @@
 """The tables of the store (SQLAlchemy 2.x declarative models).
 
     games     one row per game: name, options, seed, status, title, winner, start, clock, deadline
-    seats     (game_id, player): kind human/cpu, cpu level, display name, token hash, joined, status, public
+    seats     (game_id, player): kind human/cpu, cpu level, display name, token hash, joined, status, public,
+              the log's length when the seat left (resigned, ran out of time, left)
     actions   (game_id, idx): the record's log, one row per entry, ``idx`` 0, 1, 2 ... per game
     messages  one row per message: sender seat, text, the step (log length) and phase it was sent at
     message_recipients  (message_id, player): who a message was sent to
@@ -96,6 +97,9 @@ class SeatRow(Base):
     status: Mapped[str] = mapped_column(String(16), default="in")
     #: True: anyone may take this seat from the games list while it is free (a new token is made)
     public: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: the number of actions in the log when the seat's status left "in" (migration 0008); None while in, and
+    #: for a seat that left before it was kept
+    left_step: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class ActionRow(Base):

@@ -49,6 +49,7 @@ class SeatInfo:
     joined: bool
     status: str          # "in", "resigned", "timed_out", "abandoned"
     public: bool = False  # anyone may take it from the games list while it is free
+    left_step: int | None = None   # the log's length when it left (status not "in"); None: in, or not known
 
 
 @dataclass(frozen=True)
@@ -317,7 +318,7 @@ class Store:
         return GameInfo(g.id, g.game_name, g.title, dict(g.options), g.seed, g.status, g.winner,
                         dict(g.clock) if g.clock is not None else None, _aware(g.created_at), _aware(g.updated_at),
                         num_actions, tuple(SeatInfo(r.player, r.kind, r.level, r.name, r.joined, r.status,
-                                                    bool(r.public)) for r in seats),
+                                                    bool(r.public), r.left_step) for r in seats),
                         _aware(g.deadline) if g.deadline is not None else None, g.deadline_step)
 
     def set_status(self, game_id: int, status: str) -> None:
@@ -439,8 +440,10 @@ class Store:
                                                            GameRow.deadline.is_not(None),
                                                            GameRow.deadline <= now).order_by(GameRow.id)))
 
-    def set_seat_status(self, game_id: int, player: int, status: str) -> None:
-        """Mark a seat "in", "resigned", "timed_out" or "abandoned"; raises GameNotFound, InvalidInput."""
+    def set_seat_status(self, game_id: int, player: int, status: str, step: int | None = None) -> None:
+        """Mark a seat "in", "resigned", "timed_out" or "abandoned", having left at ``step`` (the number of
+        actions in the log then; kept as ``SeatInfo.left_step``, None for "in"); raises GameNotFound,
+        InvalidInput."""
         if status not in SEAT_STATUSES:
             raise InvalidInput(f"Unknown seat status {status!r}; choose one of {SEAT_STATUSES}.")
         with self._session(write=True) as s:
@@ -449,6 +452,7 @@ class Store:
             if seat is None:
                 raise InvalidInput(f"Game {game_id} has no player {player!r}.")
             seat.status, g.updated_at = status, utcnow()
+            seat.left_step = None if status == "in" else step
             notify_game(s.connection(), game_id)
 
     # --- the action log --------------------------------------------------------------------

@@ -22,7 +22,7 @@ TABLES = {"alembic_version", "games", "seats", "actions", "messages", "message_r
 def test_fresh_database_is_migrated_to_head(db_url: str) -> None:
     with Store(db_url) as store:
         assert set(inspect(store.engine).get_table_names()) == TABLES
-        assert migrate.current_revision(store.engine) == migrate.head_revision() == "0007"
+        assert migrate.current_revision(store.engine) == migrate.head_revision() == "0008"
 
 
 def test_migrated_schema_matches_the_models(store: Store) -> None:
@@ -67,7 +67,7 @@ def test_second_start_is_a_no_op(db_url: str, caplog: pytest.LogCaptureFixture) 
     caplog.clear()
     with Store(db_url) as second:
         assert second.game(game_id).id == game_id
-        assert migrate.current_revision(second.engine) == "0007"
+        assert migrate.current_revision(second.engine) == "0008"
     assert not any("Running upgrade" in r.getMessage() for r in caplog.records)
 
 

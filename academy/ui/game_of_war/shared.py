@@ -40,7 +40,7 @@ from .play import CSS, LEGEND, preview_html, status_html
 from .replay import visible_events
 from .session import HUMAN, GameOfWarSession
 from academy.ui.rule_line import divider
-from academy.ui.live_follow import FollowsLiveGame, loggable, page_doc
+from academy.ui.live_follow import FollowsLiveGame, loggable, page_doc, with_news
 from ..tap_answer import TAP_ANSWER
 
 __all__ = ["SharedGameOfWar", "SharedGameOfWarPage", "shared_game_of_war_page"]
@@ -97,7 +97,7 @@ class SharedGameOfWar(GameOfWarSession, SeatChat, SeatLeaving, FollowsLiveGame):
             events = visible_events(state.apply(entry.action), self.player)
             log += log_lines(events, len(state.record), state)
             trail = self._track(events, state.position).get("trail", trail)
-        self.param.update(log=log, trail=trail)
+        self.param.update(log=with_news(log, self.live.seat_news()), trail=trail)       # and who left when
 
     def _apply(self, message: str | None = None, events: list[Any] | None = None, step: int = 0) -> None:
         view = self.live.view(self.player)

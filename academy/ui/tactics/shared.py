@@ -49,7 +49,7 @@ from .panels import CSS, LEGEND, odds_html, status_html, why_html
 from .session import HUMAN, TacticsSession
 from .sight import Memories
 from academy.ui.rule_line import divider
-from academy.ui.live_follow import FollowsLiveGame, loggable, page_doc
+from academy.ui.live_follow import FollowsLiveGame, loggable, page_doc, with_news
 from ..tap_answer import TAP_ANSWER
 
 __all__ = ["SharedTactics", "SharedTacticsPage", "shared_tactics_page"]
@@ -114,11 +114,12 @@ class SharedTactics(TacticsSession, SeatChat, SeatLeaving, SeatClock, FollowsLiv
         return view, obs
 
     def _history(self) -> Memories:
-        """What this seat saw of the game so far (its log, last attack and trail), from the record."""
+        """What this seat saw of the game so far (its log, last attack and trail), from the record, and who
+        left the game when (``LiveGame.seat_news``)."""
         from .replay import TacticsRecordReplay
         replay = TacticsRecordReplay(self.live.record_copy(), viewer=self.player, masked=True)
         memories = Memories(starts_only=True)
-        memories.logs[self.player] = replay.history(len(replay))
+        memories.logs[self.player] = with_news(replay.history(len(replay)), self.live.seat_news())   # who left
         return memories
 
     def _apply(self, message: str | None = None, events: list[Any] | None = None) -> None:
