@@ -15,7 +15,8 @@ frame builds the parts that are the same for every game and keeps them up to dat
 - ``show_game(has_game)``, ``show_cover(covered)``, ``show_frame(has_game, covered)``: called from the
   page's ``_update``;
 - ``start_or_say(start)``, ``read_link(text)``, ``say_in_form(text)``: a refused start or position link
-  says why under the form.
+  says why under the form; a start while a game runs (``running_game()``) first asks in the form
+  (``confirm_box``: "Start the new game" / "Keep playing"), and nothing is lost on "Keep playing".
 
 Nothing here names a game or knows a rule.
 """
@@ -69,9 +70,22 @@ class PlayFrame:
 
     # --- building ---------------------------------------------------------------------------------
     def new_game_card(self, form: Any) -> pn.Card:
-        """The new-game form in its card (``form_card``), open until a game starts."""
-        self.form_card = pn.Card(form, title="New game", collapsed=False, sizing_mode="stretch_width",
-                                 css_classes=["new-game-card"], margin=(0, 0, 8, 0))
+        """The new-game form in its card (``form_card``), open until a game starts, with the question asked
+        before a running game is replaced (``confirm_box``, hidden until then)."""
+        self.confirm_text = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["confirm-new-game-text"])
+        self.confirm_start = pn.widgets.Button(label="Start the new game", color="danger", width=180,
+                                               css_classes=["confirm-new-game"])
+        self.confirm_keep = pn.widgets.Button(label="Keep playing", color="primary", width=160,
+                                              css_classes=["keep-playing"])
+        self.confirm_start.on_click(lambda e: self._confirmed())
+        self.confirm_keep.on_click(lambda e: self.keep_playing())
+        self.confirm_box = pn.Column(
+            self.confirm_text, pn.Row(self.confirm_start, self.confirm_keep, margin=0), visible=False,
+            sizing_mode="stretch_width", css_classes=["confirm-new-game-box"],
+            styles={"background": "#fff4e5", "border": "1px solid #e8a33d", "border-radius": "8px", "padding": "8px"})
+        self._asked_start: Callable[[], Any] | None = None
+        self.form_card = pn.Card(form, self.confirm_box, title="New game", collapsed=False,
+                                 sizing_mode="stretch_width", css_classes=["new-game-card"], margin=(0, 0, 8, 0))
         return self.form_card
 
     def form_message_pane(self, css: str) -> pn.pane.HTML:
@@ -169,10 +183,47 @@ class PlayFrame:
         """Say ``text`` under the form (empty: nothing)."""
         self.form_message.object = message_html(text)
 
-    def start_or_say(self, start: Callable[[], Any]) -> bool:
+    def running_game(self) -> str | None:
+        """Where the game on this page stands ("turn 9") while starting another would throw it away: it is
+        not over and at least one move has been played in it (by anyone); None otherwise."""
+        kept = self.local_game() if hasattr(self, "local_game") else None
+        if kept is None or kept.finished or not any(not e.chance for e in kept.record.entries):
+            return None
+        return self.game_time()
+
+    def game_time(self) -> str:
+        """The running game's own time in words: "turn 9", "day 3", "Spring 1901 movement"."""
+        s = self.session
+        progress = getattr(s, "_progress", None)
+        state = getattr(s, "engine_state", None) or getattr(s, "state", None)
+        if progress is not None and state is not None:
+            return str(progress(state))
+        when = getattr(state, "when", None)
+        text = str(when()) if callable(when) else ""
+        return text[0].lower() + text[1:] if text.startswith(("Turn ", "Day ")) else text
+
+    def start_or_say(self, start: Callable[[], Any], confirmed: bool = False) -> bool:
         """Run ``start`` (the session's new game with the form's choices); False and the reason under the
         form if it raises ValueError (a RulesError is one). A game started folds the form away, every time
-        (opened again with its title for a second game, it stayed open above the new board)."""
+        (opened again with its title for a second game, it stayed open above the new board).
+
+        While a game runs (``running_game``), the form first asks (``confirm_box``) and returns False: "Start
+        the new game" runs ``start``, "Keep playing" leaves the running game as it is. ``confirmed``: ask
+        nothing (the person has said yes)."""
+        where = None if confirmed else self.running_game()
+        if where is not None and hasattr(self, "confirm_box"):
+            self._asked_start = start
+            first = where.split(" ", 1)[0]
+            when = f"at {where}" if first in ("turn", "day") else f"in {where}" if first == "the" else f"({where})"
+            self.confirm_text.object = (f"<div class='academy-message' role='alert'><b>Your game {escape(when)} is "
+                                        "still running.</b> Start a new one anyway? It will be gone (Save it "
+                                        "first to keep it).</div>")
+            self.confirm_box.visible = True
+            self.say_in_form("")
+            return False
+        self._asked_start = None
+        if hasattr(self, "confirm_box"):
+            self.confirm_box.visible = False
         try:
             start()
         except ValueError as exc:
@@ -181,6 +232,20 @@ class PlayFrame:
         self.say_in_form("")
         self.form_card.collapsed = True
         return True
+
+    def _confirmed(self) -> bool:
+        """"Start the new game": the start the form asked about, now."""
+        start = self._asked_start
+        if start is None:
+            self.confirm_box.visible = False
+            return False
+        return self.start_or_say(start, confirmed=True)
+
+    def keep_playing(self) -> None:
+        """"Keep playing": the question goes, the form folds away, the running game stays as it was."""
+        self._asked_start = None
+        self.confirm_box.visible = False
+        self.form_card.collapsed = True
 
     def read_link(self, text: str) -> Any:
         """The state a position link's line stands for; None (and why, under the form) if it cannot be read."""

@@ -74,10 +74,18 @@ def test_a_second_start_folds_the_form_and_save_replay_load_work(serve, open_pag
     wait_until(lambda: not form_shown(page), "the form to fold after the first Start")
     first = session.state
 
+    # a game with a move in it (the CPU's first turn, if it went first) is not thrown away unasked
+    wait_until(lambda: not session.thinking and session.state.to_move() == 0, "Red's turn", 120)
+    asked = made["play"][-1].running_game() is not None
+    assert asked == any(not e.chance for e in session.state.record.entries)
     click(page, f"{PLAY} .new-game-card .card-header")            # open the form again: New game
     wait_until(lambda: form_shown(page), "the form to open")
     page.page.locator(f"{PLAY} .seat-1 select").select_option(label="CPU hard")   # the check: hard CPU
     click(page, f"{PLAY} .start-game button")
+    if asked:                                                    # "Start the new game" in the form's question
+        page.wait_text(".confirm-new-game-box", "is still running. Start a new one anyway?", shown=True)
+        assert session.state is first
+        click(page, f"{PLAY} .confirm-new-game button")
     wait_until(lambda: session.state is not first, "the second game")
     wait_until(lambda: not form_shown(page), "the form to fold after the second Start")
     no_errors(page, "two Starts")

@@ -273,7 +273,9 @@ def test_the_play_page_follows_the_session_and_covers_the_screen_between_people(
     s.submit()
     assert page.cover.visible and "Germany" in page.cover_text.object
     page.people.value = []
-    assert not page.start_game() and "at least one power" in page.form_message.object
+    assert not page.start_game() and page.confirm_box.visible      # a game runs: the form asks first
+    page.confirm_start.clicks += 1
+    assert "at least one power" in page.form_message.object and page.session.engine_state is not None
 
 
 def test_the_coast_of_a_split_province_is_chosen_in_the_menu():

@@ -30,9 +30,9 @@ def _conquest() -> Any:
     return page
 
 
-def _conquest_start(page: Any) -> None:
+def _conquest_start(page: Any) -> bool:
     page.form.seats[1].value = "easy"
-    page.form.start.clicks += 1
+    return page.start_game()
 
 
 def _conquest_move(page: Any) -> None:
@@ -46,10 +46,10 @@ def _tactics() -> Any:
     return TacticsPlayPage(TacticsSession(synchronous=True, cpu_delay=0), seed=3)
 
 
-def _tactics_start(page: Any) -> None:
+def _tactics_start(page: Any) -> bool:
     page.seat_choices[1].value = "easy"
     page.fog.value = True
-    assert page.start_game()
+    return page.start_game()
 
 
 def _gow() -> Any:
@@ -58,9 +58,9 @@ def _gow() -> Any:
     return GameOfWarPlayPage(GameOfWarSession(synchronous=True, cpu_delay=0), seed=3)
 
 
-def _gow_start(page: Any) -> None:
+def _gow_start(page: Any) -> bool:
     page.level.value = "easy"
-    assert page.start_game()
+    return page.start_game()
 
 
 def _end_turn(page: Any) -> None:
@@ -72,9 +72,9 @@ def _diplomacy() -> Any:
     return DiplomacyPlayPage(seed=3)
 
 
-def _diplomacy_start(page: Any) -> None:
+def _diplomacy_start(page: Any) -> bool:
     page.people.value = ["FRANCE", "GERMANY"]          # hot seat: two people at this screen
-    assert page.start_game()
+    return page.start_game()
 
 
 def _diplomacy_move(page: Any) -> None:
@@ -91,9 +91,9 @@ def _fronts() -> Any:
     return FrontsPlayPage(seed=3)
 
 
-def _fronts_start(page: Any) -> None:
+def _fronts_start(page: Any) -> bool:
     page.level.value = "easy"
-    assert page.start_game()
+    return page.start_game()
 
 
 def _fronts_move(page: Any) -> None:
@@ -102,7 +102,9 @@ def _fronts_move(page: Any) -> None:
     s.submit()
 
 
-GAMES: dict[str, tuple[Callable[[], Any], Callable[[Any], None], Callable[[Any], None]]] = {
+#: per game: a Play page, its form filled and Start pressed (True: started; False: refused, or asked first while
+#: a game runs), one move
+GAMES: dict[str, tuple[Callable[[], Any], Callable[[Any], bool], Callable[[Any], None]]] = {
     "conquest": (_conquest, _conquest_start, _conquest_move),
     "tactics": (_tactics, _tactics_start, _end_turn),
     "game_of_war": (_gow, _gow_start, _end_turn),
@@ -134,7 +136,7 @@ def test_a_reload_brings_the_local_game_back(game: str, games: LocalGames) -> No
     """issue 14, item 8: after a move, a new Play tab in the same browser shows the same game, with the notice."""
     make, start, move = GAMES[game]
     page = _open(game, games)
-    start(page)
+    assert start(page)
     move(page)
     before = _where(game, page)
     kept = games.load(KEY, game)
@@ -150,7 +152,9 @@ def test_a_reload_brings_the_local_game_back(game: str, games: LocalGames) -> No
     else:
         assert again.session.log and len(again.session.log) >= 2
 
-    start(again)                                              # New game replaces the kept one
+    assert not start(again) and again.confirm_box.visible    # New game asks first: the kept game runs
+    assert _where(game, again) == before and notice.visible
+    again.confirm_start.clicks += 1                           # "Start the new game" replaces the kept one
     assert not notice.visible
     assert len(games.load(KEY, game).record["log"]) == len(again.local_game().record)
 
@@ -172,7 +176,7 @@ def test_a_resigned_game_is_kept_as_over_and_not_brought_back(game: str, games: 
     saved at once in every game, as a finished game."""
     make, start, move = GAMES[game]
     page = _open(game, games)
-    start(page)
+    assert start(page)
     move(page)
     assert page.session.resign() and page.session.game_over
     assert games.load(KEY, game).finished
@@ -183,7 +187,7 @@ def test_a_resigned_game_is_kept_as_over_and_not_brought_back(game: str, games: 
 def test_a_position_link_shows_its_position_not_the_kept_game(games: LocalGames) -> None:
     """issue 14, item 8: ?position= opens the link's position (and keeps the game played from it)."""
     page = _open("conquest", games)
-    _conquest_start(page)
+    assert _conquest_start(page)
     _conquest_move(page)
     from academy.ui.position_link import position_text
     line = position_text("conquest", page.session.state)
@@ -198,7 +202,7 @@ def test_nothing_is_saved_before_the_browser_says_its_learner_id(games: LocalGam
     page = _conquest()
     hook = LearnerKey(key="proposed-by-the-server-01")
     GameKeeper("conquest", page, hook, games=games)
-    _conquest_start(page)
+    assert _conquest_start(page)
     assert games.load("proposed-by-the-server-01", "conquest") is None
     hook.key = KEY
     hook.checked = True

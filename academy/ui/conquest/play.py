@@ -43,13 +43,17 @@ FORTIFY_LABELS = {"connected": "Connected path", "adjacent": "Adjacent only"}
 
 
 class NewGameForm(pn.viewable.Viewer):
-    """Seats (human or CPU level), set-up and fortification options; calls ``session.new_game``."""
+    """Seats (human or CPU level), set-up and fortification options; calls ``session.new_game`` through
+    ``starter`` (the Play page's ``PlayFrame.start_or_say``: a running game is not thrown away unasked)."""
 
     session = param.Parameter()
 
-    def __init__(self, session: ConquestSession, seed: int | None = None, **params: Any) -> None:
+    def __init__(self, session: ConquestSession, seed: int | None = None,
+                 starter: Any = None, **params: Any) -> None:
         super().__init__(session=session, **params)
         self.seed = seed
+        #: runs the start (``start(fn)``); by default at once
+        self.starter = starter or (lambda start: start() or True)
         #: called after the form has started a game (the page folds the form away, however often it is used)
         self.on_started: list[Any] = []
         self.players = pn.widgets.RadioButtonGroup(label="Players", options=[2, 3, 4, 5, 6], value=2, color="primary",
@@ -90,16 +94,20 @@ class NewGameForm(pn.viewable.Viewer):
         for i, w in enumerate(self.seats):
             w.visible = i < self.players.value
 
-    def _start(self, *events: Any) -> None:
+    def _start(self, *events: Any) -> bool:
         n = self.players.value
-        self.session.choice.reset()           # a new game starts with the default amounts per click
+        seats = [w.value for w in self.seats[:n]]
+        setup, fortify, map_id = self.setup.value, self.fortify.value, self.map.value
+
+        def start() -> None:
+            self.session.choice.reset()           # a new game starts with the default amounts per click
+            self.session.new_game(players=n, seats=seats, setup=setup, fortify=fortify, map=map_id, seed=self.seed)
+            for started in list(self.on_started):
+                started()
         try:
-            self.session.new_game(players=n, seats=[w.value for w in self.seats[:n]], setup=self.setup.value,
-                                  fortify=self.fortify.value, map=self.map.value, seed=self.seed)
+            return bool(self.starter(start))
         except ValueError:
-            return  # the engine's message is on session.message
-        for started in list(self.on_started):
-            started()
+            return False  # the engine's message is on session.message
 
 
 class PlayPage(PlayFrame, pn.viewable.Viewer):
@@ -117,7 +125,7 @@ class PlayPage(PlayFrame, pn.viewable.Viewer):
                  position: str | None = None, **params: Any) -> None:
         super().__init__(session=session or ConquestSession(cpu_delay=cpu_delay), **params)
         s = self.session
-        self.form = NewGameForm(s, seed=seed)
+        self.form = NewGameForm(s, seed=seed, starter=self.start_or_say)
         self.new_game_card(self.form)
         # every Start folds the form away, the second one too (opened again with New game, it stayed open
         # above the board: the page folded it only when the first game appeared)
@@ -204,9 +212,14 @@ class PlayPage(PlayFrame, pn.viewable.Viewer):
         self.session.choice.reset()
         self.session.resume(record, seats)
 
+    def start_game(self) -> bool:
+        """Start a game with the form's choices (``PlayFrame.start_or_say``: asks first while one runs)."""
+        return self.form._start()
+
     def say_in_form(self, text: str) -> None:
         """The session's message says it (under the form while there is no game)."""
-        self.session.message = text
+        if text or self.session.state is None:     # no game: nothing else is said
+            self.session.message = text
 
     def pass_screen_words(self) -> tuple[str, str, str]:
         name = self.session.state.game.player_name(self.session.viewer)
