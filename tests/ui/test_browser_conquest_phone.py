@@ -94,3 +94,55 @@ def test_a_phone_tap_on_an_enemy_shows_the_odds_and_the_attack_button_rolls(serv
     dice = page.wait_text(".dice-result", "vs defender", shown=True)
     assert "loses" in dice and len(session.state.record) > steps
     assert not page.errors, page.errors
+
+
+# JS: the names layer of the board as the page draws it ({text, x, y} per territory), from the live Bokeh source
+NAMES = """
+() => {
+  const doc = window.Bokeh && window.Bokeh.documents[0];
+  const src = doc && doc.get_model_by_name('conquest-board-names');
+  const ids = doc && doc.get_model_by_name('conquest-nodes');
+  if (!src || !ids) return null;
+  return ids.data.id.map((t, i) => [t, String(src.data.name[i]), src.data.x[i], src.data.y[i]]);
+}
+"""
+
+
+def test_a_phone_board_names_each_territory_beside_its_own_disc(serve, open_page, tmp_path):
+    """A phone walk: on the ~370 px board "Western United States" lay across Eastern United States' disc and
+    "Mongolia" under Japan's. On the phone the names are short ("WUS", "Mong.") and each lies nearer its own
+    disc than any other; a screenshot is kept (ACADEMY_SHOTS, else the test's folder) to look at."""
+    import math
+    import os
+
+    from academy.games.conquest.mapdata import load_map
+    from academy.ui.conquest.board import short_names
+    url = serve(lambda: build_page(current_query()))
+    page = open_page(has_touch=True, width=390, height=844)
+    page.open(url, board=None)
+    page.page.locator('.game-card[data-game="conquest"] a', has_text="Play").tap()
+    page.page.locator(f"{PLAY} .conquest-play").first.wait_for(state="visible", timeout=30000)
+    tap(page, f"{PLAY} .start-game button")
+    page.wait_board()
+    board_in_sight(page)
+    classic = load_map("classic")
+    short = short_names({t: classic.territories[t].name for t in classic.territories})
+    wait_until(lambda: (rows := page.page.evaluate(NAMES)) and rows[0][1] == short[rows[0][0]], "the short names")
+    page.page.wait_for_timeout(500)
+    rows = page.page.evaluate(NAMES)
+    discs = {t: page.territory_point(t) for t in classic.territories}
+    width = page.to_pixels("conquest-board", 1.025, 0.5)[0] - page.to_pixels("conquest-board", -0.025, 0.5)[0]
+    assert width < 400, f"the board is {width:.0f} px wide: not a phone's"
+    shown = 0
+    for t, text, x, y in rows:
+        if not text:
+            continue
+        shown += 1
+        assert text == short[t], (t, text)
+        at = page.to_pixels("conquest-board", x, y)
+        nearest = min(discs, key=lambda o: math.dist(at, discs[o]))
+        assert nearest == t, f"{text!r} ({t}) is drawn nearer {nearest}'s disc than its own"
+    assert shown == 42
+    shots = os.environ.get("ACADEMY_SHOTS") or str(tmp_path)
+    page.page.screenshot(path=os.path.join(shots, "conquest-phone-names.png"))
+    assert not page.errors, page.errors

@@ -62,15 +62,17 @@ def nearest_node(pos: Mapping[Any, tuple[float, float]], x: float | None, y: flo
     return best
 
 
-def names_follow_shape(kit: Any, place: Callable[[int, int], Mapping[Any, tuple[float, float]]],
-                       layers: Mapping[str, Sequence[Any]]) -> None:
+def names_follow_shape(kit: Any, place: Callable[[int, int], Mapping[Any, tuple[Any, ...]]],
+                       layers: Mapping[str, Sequence[Any]], text: str | None = None) -> None:
     """Keep a stretching board's names clear of each other at the shape it is shown at.
 
     ``place(width, height)`` gives each key's name centre for a figure of that many pixels (sizes come
     rounded to ``SHAPE_STEP``; cache it if it is slow) and raises ValueError where the names do not fit; ``layers``
     gives, for each labels layer of ``kit`` (a :class:`~academy.ui.board_kit.board.Board`), the keys of
     its rows in order. When the browser reports another size, each layer's ``x`` and ``y`` are patched
-    with the places for it; a size too small for the names keeps the places they have."""
+    with the places for it; a size too small for the names keeps the places they have. With ``text`` (the
+    layers' text column), ``place`` gives (x, y, shown text) and the text is patched too: a narrow board
+    may show a short name, or none ("") where no place beside its own node is free."""
     def follow(width: int, height: int) -> None:
         size = (max(SHAPE_STEP, round(width / SHAPE_STEP) * SHAPE_STEP),
                 max(SHAPE_STEP, round(height / SHAPE_STEP) * SHAPE_STEP))
@@ -81,6 +83,9 @@ def names_follow_shape(kit: Any, place: Callable[[int, int], Mapping[Any, tuple[
 
         def patch() -> None:
             for layer, keys in layers.items():
-                kit.patch(layer, {"x": [places[k][0] for k in keys], "y": [places[k][1] for k in keys]})
+                columns = {"x": [places[k][0] for k in keys], "y": [places[k][1] for k in keys]}
+                if text is not None:
+                    columns[text] = [places[k][2] for k in keys]
+                kit.patch(layer, columns)
         kit.change(patch)
     kit.on_shape(follow)

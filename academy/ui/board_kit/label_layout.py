@@ -45,8 +45,14 @@ class Circle:
 def place_labels(labels: Sequence[Label], *, width_px: float, height_px: float,
                  x_range: tuple[float, float], y_range: tuple[float, float], obstacles: Iterable[Circle] = (),
                  pad_px: float = 2.0, step_px: float = 3.0, rounds: int = 12, char_width: float = 0.6,
-                 line_height: float = 1.2) -> dict[Hashable, tuple[float, float]]:
+                 line_height: float = 1.2, own_nearest: bool = False,
+                 leave_out: bool = False) -> dict[Hashable, tuple[float, float]]:
     """The centre (x, y), in data units, of every label's text box (draw it centred, middle baseline).
+
+    ``own_nearest``: a label only goes where its box's centre is nearer its own node than any other
+    label's node, and covers no other node's centre (on a crowded, narrow board a name further out
+    would sit next to the wrong marker). ``leave_out``: a label that finds no spot is left out of the
+    result (not drawn) instead of raising.
 
     Labels are placed in the order given, each at its first spot of the first ``rounds // 2`` rounds that
     stays inside the ranges, leaves ``pad_px`` to every label placed before and covers no marker
@@ -64,10 +70,15 @@ def place_labels(labels: Sequence[Label], *, width_px: float, height_px: float,
     circles += [((lb.x - x0) * sx, (lb.y - y0) * sy, lb.marker_px) for lb in labels if lb.marker_px > 0]
     placed: list[Box] = []
     out: dict[Hashable, tuple[float, float]] = {}
-    for lb in labels:
+    nodes = [((lb.x - x0) * sx, (lb.y - y0) * sy) for lb in labels]
+    for i, lb in enumerate(labels):
         w, h = label_box(lb.text, lb.font_px, char_width, line_height)
-        px, py = (lb.x - x0) * sx, (lb.y - y0) * sy
+        px, py = nodes[i]
         spots = list(_spots(px, py, w, h, lb.marker_px + pad_px, step_px, rounds))
+        if own_nearest:
+            others = nodes[:i] + nodes[i + 1:]
+            spots = [c for c in spots if _nearest_own(c, (px, py), others)
+                     and not any(_covers(_box(c, w, h), (ox, oy, 0.0)) for ox, oy in others)]
         near = spots[: len(spots) // 2]
         for shrink, tried in ((1.0, near), (0.0, spots)):   # clear of markers near by, else of their centres
             spot = next((c for c in tried if _fits(_box(c, w, h), placed, circles, shrink, width_px, height_px,
@@ -77,6 +88,8 @@ def place_labels(labels: Sequence[Label], *, width_px: float, height_px: float,
                 out[lb.key] = (x0 + spot[0] / sx, y0 + spot[1] / sy)
                 break
         else:
+            if leave_out:
+                continue
             raise ValueError(f"no free spot for the label {lb.text!r} of {lb.key!r} within {rounds} rounds: "
                              "make the figure larger or the font smaller")
     return out
@@ -115,6 +128,13 @@ def _spots(px: float, py: float, w: float, h: float, clear: float, step: float, 
         yield px - e - w / 2, py - e - h / 2
         yield px + e + w / 2, py + e + h / 2
         yield px - e - w / 2, py + e + h / 2
+
+
+def _nearest_own(centre: tuple[float, float], own: tuple[float, float],
+                 others: Sequence[tuple[float, float]]) -> bool:
+    """Whether ``centre`` is nearer ``own`` than every point of ``others``."""
+    d = (centre[0] - own[0]) ** 2 + (centre[1] - own[1]) ** 2
+    return all(d < (centre[0] - ox) ** 2 + (centre[1] - oy) ** 2 for ox, oy in others)
 
 
 def _overlap(a: Box, b: Box, pad: float) -> bool:

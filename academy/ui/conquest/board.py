@@ -40,8 +40,35 @@ TAP_REACH = 24  # pixels from a territory's centre that still count as a tap on 
 WIDTH_OVER_HEIGHT = 1.75
 _ASPECT = WIDTH_OVER_HEIGHT * (Y_RANGE[1] - Y_RANGE[0]) / (X_RANGE[1] - X_RANGE[0])
 NAME_PX = 9
-#: a board shown narrower than this (a phone) keeps its key below the map
+#: a board shown narrower than this (a phone) keeps its key below the map, and names its territories short
 NARROW_PX = 600
+#: a short name is at most this long ("Peru", "Siam"); longer ones are shortened (``short_names``)
+SHORT_CHARS = 5
+
+
+def short_names(names: dict[str, str], most: int = SHORT_CHARS) -> dict[str, str]:
+    """A short name for each territory, different from every other: the name itself if it has at most
+    ``most`` characters, the initials of a name of several words, else its first letters and a dot.
+
+    >>> short_names({"wus": "Western United States", "mon": "Mongolia", "peru": "Peru",
+    ...              "ea": "East Africa", "eau": "Eastern Australia"})
+    {'wus': 'WUS', 'mon': 'Mong.', 'peru': 'Peru', 'ea': 'EAf', 'eau': 'EAu'}
+    """
+    def candidates(name: str) -> list[str]:
+        words = name.split()
+        if len(name) <= most:
+            return [name]
+        if len(words) > 1:
+            initials = "".join(w[0] for w in words).upper()
+            return [initials] + [initials[:-1] + words[-1][:k] for k in range(2, len(words[-1]) + 1)]
+        return [name[:k] + "." for k in range(4, len(name))] + [name]
+    options = {t: candidates(n) for t, n in names.items()}
+    out: dict[str, str] = {}
+    for t in names:
+        taken = [o for o in names if o != t]
+        out[t] = next((c for c in options[t] if not any(c == options[o][0] for o in taken)
+                       and c not in out.values()), names[t])
+    return out
 
 
 def map_graph(cmap: ConquestMap) -> nx.Graph:
@@ -77,6 +104,8 @@ class ConquestBoard(pn.viewable.Viewer):
         self.ids = list(self.map.territories)
         self.index = {t: i for i, t in enumerate(self.ids)}
         self.pos = positions(self.graph)
+        #: each territory's short name, shown on a narrow board (``name_places``)
+        self.short = short_names({t: self.map.territories[t].name for t in self.ids})
         self.height = height
         self.kit = Board("conquest-board", [*self._layers(), *coach_layers(model)], x_range=X_RANGE, y_range=Y_RANGE, height=height,
                          background=OCEAN, source_names={"armies": "conquest-nodes"},
@@ -86,7 +115,7 @@ class ConquestBoard(pn.viewable.Viewer):
         self._legend()
         self.kit.on_tap(self._on_tap)
         self.kit.on_shape(self._on_shape)
-        names_follow_shape(self.kit, self.name_places, {"names": self.ids})
+        names_follow_shape(self.kit, self.name_places, {"names": self.ids}, text="name")
         model.param.watch(self._on_model, ["state", "selected", "target", "targets"])
         choice = getattr(model, "choice", None)
         if choice is not None:                 # the armies chosen to move in show on the board at once
@@ -137,15 +166,30 @@ class ConquestBoard(pn.viewable.Viewer):
                                        "id": list(self.ids)},
                   mapped=("text_color",), style={"text_font_size": "12px", "text_font_style": "bold"}),
             Layer("names", "labels", {"x": [names[t][0] for t in self.ids], "y": [names[t][1] for t in self.ids],
-                                      "name": [ts[t].name for t in self.ids]},
+                                      "name": [names[t][2] for t in self.ids]},
                   style={"text_font_size": "9px", "text_color": "#3e4c59"}),
         ]
 
-    def name_places(self, width: float, height: float) -> dict[str, tuple[float, float]]:
-        """Where each territory's name goes on a figure of ``width`` × ``height`` pixels (no two overlap)."""
+    def name_places(self, width: float, height: float) -> dict[str, tuple[float, float, str]]:
+        """Where each territory's name goes on a figure of ``width`` × ``height`` pixels, and the text shown
+        there: (x, y, text). No two names overlap, and each lies nearer its own territory's disc than any
+        other (a phone walk saw "Western United States" across Eastern United States' disc and "Mongolia"
+        under Japan's). A board narrower than ``NARROW_PX`` shows short names ("WUS", "Mong."); a wider one
+        the full names, shortened only where a full name finds no place by its own disc; a name with no
+        such place at all is left out ("": the tap and the tooltip still name the territory)."""
         ts = self.map.territories
-        return place_labels([Label(t, *ts[t].at, ts[t].name, NAME_PX, NODE_SIZE / 2) for t in self.ids],
-                            width_px=width, height_px=height, x_range=X_RANGE, y_range=Y_RANGE)
+        full = {t: ts[t].name for t in self.ids}
+        texts = dict(self.short) if width < NARROW_PX else dict(full)
+        places: dict[str, tuple[float, float]] = {}
+        for _ in range(3):
+            places = place_labels([Label(t, *ts[t].at, texts[t], NAME_PX, NODE_SIZE / 2) for t in self.ids],
+                                  width_px=width, height_px=height, x_range=X_RANGE, y_range=Y_RANGE,
+                                  own_nearest=True, leave_out=True)
+            missing = [t for t in self.ids if t not in places and texts[t] != self.short[t]]
+            if not missing:
+                break
+            texts.update({t: self.short[t] for t in missing})
+        return {t: (*places[t], texts[t]) if t in places else (*ts[t].at, "") for t in self.ids}
 
     def _on_shape(self, width: int, _height: int) -> None:
         """A narrow board (a phone) shows its continents' key below the map, where it covers no territory.
