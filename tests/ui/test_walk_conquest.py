@@ -154,10 +154,13 @@ def do_by_clicks(page, model: Any, action: Any) -> None:
             if model.selected != src:
                 page.click_territory(src)
                 wait_until(lambda: model.selected == src, f"{src} to be selected")
+            if model.target != dst:                    # the first click on the target: its odds, no roll
+                page.click_territory(dst)
+                wait_until(lambda: model.target == dst, f"{dst} to be the target")
             if dice != min(ch.dice, model.input.dice_range(model.state, src, dst)[1]):
                 click(page, f"{LESSONS} .dice-choice button >> text='{dice} {'die' if dice == 1 else 'dice'}'")
                 wait_until(lambda: ch.dice == dice, f"{dice} dice to be chosen")
-            page.click_territory(dst)
+            click(page, f"{LESSONS} .attack-button button")    # the Attack button rolls
         case Occupy(k):
             set_move(page, model, k, LESSONS)
             click(page, f"{LESSONS} .move-button button")
@@ -322,7 +325,11 @@ def play_a_turn_by_clicks(page, session: Any) -> None:
         if session.selected != src:
             page.click_territory(src)
             wait_until(lambda: session.selected == src, f"{src} to be selected")
-        page.click_territory(dst)
+        if session.target != dst:                      # the first click on the target: its odds, no roll
+            page.click_territory(dst)
+            wait_until(lambda: session.target == dst, f"{dst} to be the target")
+            assert len(session.state.record) == steps
+        page.click_territory(dst)                      # the second rolls
         wait_until(lambda: len(session.state.record) > steps, "the attack")
         wait_shown_text(page, f"{PLAY} .dice-result", "vs defender")
         if session.state.phase == "occupy":
