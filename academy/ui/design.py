@@ -9,6 +9,8 @@ from panel.pane.markup import HTMLBasePane
 from panel.theme.base import Inherit
 from panel.theme.fast import Fast as FastDesign
 
+from academy.ui.panel_fixes import mend_page
+
 __all__ = ["PHONE", "TAP_CSS", "CHECKBOX_CSS", "CHECKBOX_WORDS_JS", "WRAP_BUTTONS_CSS", "CHOSEN_BUTTON_CSS", "PAGE_CSS", "NARROW_MAIN_CSS", "Fast", "PageTemplate"]
 
 
@@ -130,7 +132,7 @@ class PageTemplate(pn.template.FastListTemplate):
     of its parts as a root of its own (about 35), and Bokeh walks every model of the document again after
     each one; frozen, it walks them once (about 150 ms less for a lesson page, measured by
     ``bench/page_build.py``). The page also passes a click on a checkbox's words to its box
-    (``CHECKBOX_WORDS_JS``)."""
+    (``CHECKBOX_WORDS_JS``), and sends no model the server sent it back whole (``panel_fixes.mend_page``)."""
 
     def server_doc(self, doc: Any = None, title: str | None = None, location: Any = True) -> Any:
         from bokeh.io import curdoc
@@ -139,5 +141,6 @@ class PageTemplate(pn.template.FastListTemplate):
         with doc.models.freeze():
             doc = super().server_doc(doc, title, location)
         doc.js_on_event("document_ready", CustomJS(code=CHECKBOX_WORDS_JS))
+        mend_page(doc)
         return doc
 

@@ -18,6 +18,15 @@ a canvas, so both are left out (``UNUSED_BUNDLES``): a first visit parses 2 MB l
 less of the browser's main thread for a lesson page, measured with Chromium's performance metrics), and a
 "$" in a text (Tactics' funds) is never typeset. A page that ever needs one of them must drop it from the list.
 
+**Models the page was sent, sent back whole.** BokehJS counts every model a server's patch brings (a button
+of a tab opened, of a game started) as new to the server (``Document._apply_json_patch`` adds it to
+``_new_models``) until the page next sends a patch of its own; a click on such a button in that time sends the
+button's whole definition with the click, and the server warns ``BokehUserWarning: reference already known
+'p1038'`` (and uses the button it has). ``NEW_MODELS_JS``, run once on every page,
+leaves the models of the server's patches out of ``_new_models``: only what the page itself made is new to
+the server. ``mend_page(doc)`` adds it to a page's document (``design.PageTemplate`` does, for every page). Still needed while BokehJS's ``_apply_json_patch`` finalises a model with
+``this._new_models.add(obj)`` (tests/ui/test_browser_known_models.py).
+
 **A document serialised late.** Bokeh serialises a page's document only when the browser asks for it, after
 loading its scripts, while the server sat idle: ``academy.ui.pull_ahead`` does it in that idle time
 (``academy.ui.page_idle``).
@@ -26,10 +35,30 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["UNUSED_BUNDLES", "apply"]
+__all__ = ["NEW_MODELS_JS", "UNUSED_BUNDLES", "apply", "mend_page"]
 
 #: Bokeh's script bundles the Academy's pages never use (see the module docstring)
 UNUSED_BUNDLES = ("bokeh-mathjax", "bokeh-gl")
+
+#: JS, run once per page: the models a server's patch brings are not new to the server (see the docstring)
+NEW_MODELS_JS = """
+for (const doc of (window.Bokeh && window.Bokeh.documents) || []) {
+  const proto = Object.getPrototypeOf(doc);
+  if (proto.academyKnownModels || typeof proto._apply_json_patch !== "function") continue;
+  proto.academyKnownModels = true;
+  const original = proto._apply_json_patch;
+  proto._apply_json_patch = function (patch, buffers) {
+    const before = new Set(this._new_models || []);
+    try {
+      return original.call(this, patch, buffers);
+    } finally {
+      for (const model of [...(this._new_models || [])]) {
+        if (!before.has(model)) this._new_models.delete(model);     // the server sent it: it knows it
+      }
+    }
+  };
+}
+"""
 
 _APPLIED: list[bool] = []
 
@@ -55,6 +84,12 @@ def apply() -> None:
     pull_ahead.apply()
     page_idle.apply()
     _APPLIED.append(True)
+
+
+def mend_page(doc: Any) -> None:
+    """Run ``NEW_MODELS_JS`` in the page of the Bokeh document ``doc`` once it is ready (see the docstring)."""
+    from bokeh.models import CustomJS
+    doc.js_on_event("document_ready", CustomJS(code=NEW_MODELS_JS))
 
 
 def _leave_out_unused_bundles() -> None:

@@ -187,14 +187,22 @@ def launch(playwright: Any) -> Any:
 
 def serve_app(factory: Callable[[], Any]) -> tuple[str, Any]:
     """Serve ``factory()`` at / on a free port in this process, with Panel mended as ``academy serve`` mends
-    it (``panel_fixes``); returns (url, server) once it answers."""
+    it (``panel_fixes``; a page without the app's template gets ``panel_fixes.mend_page`` as the template's
+    pages do); returns (url, server) once it answers."""
     import panel as pn
 
     import academy.ui.progress_page  # noqa: F401 - its browser hooks defined before any page, as setup_extensions does
     from academy.ui import panel_fixes
     panel_fixes.apply()
     port = free_port()
-    server = pn.serve({"/": factory}, port=port, address="127.0.0.1", threaded=True, show=False,
+
+    def page() -> Any:        # a page the app's template does not hold is mended as the template mends its pages
+        made = factory()
+        if not isinstance(made, pn.template.BaseTemplate) and pn.state.curdoc is not None:
+            panel_fixes.mend_page(pn.state.curdoc)
+        return made
+
+    server = pn.serve({"/": page}, port=port, address="127.0.0.1", threaded=True, show=False,
                       liveness=True, websocket_origin=[f"127.0.0.1:{port}", f"localhost:{port}"])
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
