@@ -167,7 +167,9 @@ def test_a_teacher_writes_a_lesson_runs_a_course_class_and_finds_it_all_again(se
     ann.wait_text(".class-follow", "lesson 2 of 2, exercise 1 of 2")
     ann.wait_board()
     ann.click_territory("ukraine")
-    ann.click_territory("ural")
+    ann.click_territory("ural")                            # targeted: the odds
+    ann.wait_text(".lesson-note", "Ural targeted")
+    ann.click_territory("ural")                            # rolled
     ann.wait_text(".feedback-success", "Three dice: the best odds.")
     grid = teacher.wait_text(".class-whole", "✓ 1 try")
     assert "Three dice against one" in grid and "Conquering a territory" in grid
