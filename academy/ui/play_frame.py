@@ -31,6 +31,7 @@ import panel as pn
 from academy.core.errors import InvalidNotation
 
 from .defer import later
+from .labels import wrapping_row
 from .position_link import ShareLink, position_text, read_position
 from .review_panel import ReviewLauncher
 from .save_load import SaveLoadBar
@@ -80,7 +81,7 @@ class PlayFrame:
         self.confirm_start.on_click(lambda e: self._confirmed())
         self.confirm_keep.on_click(lambda e: self.keep_playing())
         self.confirm_box = pn.Column(
-            self.confirm_text, pn.Row(self.confirm_start, self.confirm_keep, margin=0), visible=False,
+            self.confirm_text, wrapping_row(self.confirm_start, self.confirm_keep), visible=False,
             sizing_mode="stretch_width", css_classes=["confirm-new-game-box"],
             styles={"background": "#fff4e5", "border": "1px solid #e8a33d", "border-radius": "8px", "padding": "8px"})
         self._asked_start: Callable[[], Any] | None = None

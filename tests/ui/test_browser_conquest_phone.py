@@ -46,7 +46,10 @@ def board_in_sight(page) -> None:
     page.page.wait_for_timeout(400)
 
 
-def test_a_phone_tap_on_an_enemy_shows_the_odds_and_the_attack_button_rolls(serve, open_page, monkeypatch):
+def test_a_phone_tap_on_an_enemy_shows_the_odds_and_the_attack_button_rolls(serve, open_page, monkeypatch,
+                                                                            tmp_path):
+    import os
+    shots = os.environ.get("ACADEMY_SHOTS") or str(tmp_path)
     made: list[Any] = []
     record_play_pages(monkeypatch, made)
     url = serve(lambda: build_page(current_query()))
@@ -90,9 +93,11 @@ def test_a_phone_tap_on_an_enemy_shows_the_odds_and_the_attack_button_rolls(serv
     attack = page.page.locator(f"{PLAY} .attack-button button >> visible=true").first
     assert f"Attack {name(enemy)} from {name(mine)}" in attack.inner_text()
     assert attack.bounding_box()["height"] >= 30
+    page.page.screenshot(path=os.path.join(shots, "conquest-phone-targeted.png"), full_page=True)
     attack.tap()                                           # the Attack button rolls
     dice = page.wait_text(".dice-result", "vs defender", shown=True)
     assert "loses" in dice and len(session.state.record) > steps
+    page.page.screenshot(path=os.path.join(shots, "conquest-phone-rolled.png"), full_page=True)
     assert not page.errors, page.errors
 
 

@@ -14,7 +14,9 @@ from tests.ui.test_walk_tactics import on_server, press, wait_shown
 pytestmark = pytest.mark.ui
 
 
-def test_fronts_asks_before_a_new_game_replaces_the_running_one(serve, open_page, monkeypatch):
+def test_fronts_asks_before_a_new_game_replaces_the_running_one(serve, open_page, monkeypatch, tmp_path):
+    import os
+    shots = os.environ.get("ACADEMY_SHOTS") or str(tmp_path)
     made = record_pages(monkeypatch, "fronts")
     url = serve(lambda: build_page(current_query()))
     page = open_page(width=1400, height=1000)
@@ -43,6 +45,8 @@ def test_fronts_asks_before_a_new_game_replaces_the_running_one(serve, open_page
         in asked
     assert page.page.locator(".confirm-new-game button >> visible=true").first.inner_text() == "Start the new game"
     assert on_server(doc, lambda: engine_state(play)) is first
+    page.page.locator(".confirm-new-game-box >> visible=true").first.screenshot(
+        path=os.path.join(shots, "fronts-new-game-question.png"))
 
     # Keep playing: the question goes, the form folds away, the game is as it was
     press(page, ".keep-playing")
