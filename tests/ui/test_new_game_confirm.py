@@ -84,4 +84,5 @@ def test_conquest_starts_through_the_shared_path() -> None:
     page.form.start.clicks += 1
     assert page.confirm_box.visible and page.session.state is state
     page.confirm_start.clicks += 1
-    assert page.session.state is not state and page.session.message.startswith("New game")
+    assert page.session.state is not state and page.session.seats == ["human", "easy"]
+    assert not page.session.state.is_terminal()
