@@ -24,13 +24,14 @@ cells = [
                   "for (att, dfn), p in sorted(one_roll(3, 2).items()):\n"
                   "    print(f'one roll, 3 dice v 2: attacker loses {att}, defender loses {dfn}: {p} = {float(p):.1%}')\n"
                   "print(f'Ural, then Afghanistan: {chain_probability(8, [3, 2]):.1%}')"),
-    new_markdown_cell("## 3. The live board\n\nThe same board as in the app: click Ukraine, then Ural, to see "
-                      "the odds panel and roll."),
+    new_markdown_cell("## 3. The live board\n\nThe same board as in the app: click Ukraine, then Ural to see "
+                      "the odds panel, then Ural again (or the Attack button) to roll."),
     new_code_cell("from academy.ui.conquest.session import ConquestSession\nfrom academy.ui.conquest import ConquestBoard\n\n"
                   "session = ConquestSession()\nsession.start_from(position, seats=['human', 'human'])\n"
                   "board = ConquestBoard(session)\nboard"),
     new_markdown_cell("Clicks can also be made from code, which is handy when preparing a class:"),
-    new_code_cell("session.click('ukraine'); session.click('ural')\nprint(session.message or session.log[-1])"),
+    new_code_cell("session.click('ukraine'); session.click('ural')\nprint(session.message)      # Ural targeted: the odds\n"
+                  "session.click('ural')\nprint(session.log[-1])      # the roll"),
     new_markdown_cell("## 4. A mini-lesson\n\nEvery lesson of the app displays here too."),
     new_code_cell("from academy.ui.conquest import LessonsPage\nLessonsPage(lesson_id='attacking')"),
     new_markdown_cell("## The coach's review of a game\n\nPlay a decision (or read any game's record), then `academy.review(record)` grades each decision of the players asked for: good, inaccuracy, mistake or blunder, with the better decision, the numbers of both, why, and the lesson that teaches the rule. A review shows as a table; `review_board(review, i)` is the board at mark `i`, with the decision made in dashed red and the better one in green, as in the app's review."),
