@@ -35,9 +35,6 @@ def game_of_war(game, token):
     return SharedGameOfWar(game, token)
 
 
-#: Conquest's reloaded log is rebuilt by ``SharedConquest._history`` (academy/ui/conquest/shared.py), which
-#: does not weave the news in yet: it needs ``return with_news(lines, self.game.seat_news())``
-CONQUEST_TODO = pytest.mark.xfail(strict=True, reason="SharedConquest._history does not call with_news yet")
 SESSIONS = {"conquest": ({"players": 2, "setup": "random"}, conquest), "tactics": ({}, tactics),
             "game_of_war": ({}, game_of_war)}
 
@@ -46,7 +43,7 @@ def texts(session) -> list[str]:
     return [line["text"] for line in session.log]
 
 
-@pytest.mark.parametrize("name", [pytest.param("conquest", marks=CONQUEST_TODO), "tactics", "game_of_war"])
+@pytest.mark.parametrize("name", ["conquest", "tactics", "game_of_war"])
 def test_a_resignation_reads_the_same_in_every_seats_log_live_and_after_a_reload(name, hub):
     options, session = SESSIONS[name]
     game, tokens = hub.create(name, options, 5, PEOPLE)

@@ -32,7 +32,7 @@ from academy.ui.defer import later
 from academy.ui.fit import board_and_side, side_by_side
 from academy.ui.history import log_lines
 from academy.ui.leave_view import LeaveView
-from academy.ui.live_follow import FollowsLiveGame, loggable, page_doc
+from academy.ui.live_follow import FollowsLiveGame, loggable, page_doc, with_news
 from academy.ui.messages_view import MessagesView
 from academy.ui.rule_line import divider
 from academy.ui.seat_chat import SeatChat
@@ -217,7 +217,7 @@ class SharedConquest(ConquestSession, SeatChat, SeatLeaving, SeatClock, FollowsL
         for entry in record.entries:
             events = state.apply(entry.action)
             lines += log_lines(events, len(state.record), state, starts_only=True)
-        return lines
+        return with_news(lines, self.game.seat_news())     # who left, where the live log had it
 
     def _welcome(self) -> str:
         info = self.game.info
