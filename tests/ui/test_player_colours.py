@@ -73,6 +73,15 @@ def test_conquest_colours_stay_distinct_and_reds_text_readable():
     assert contrast(PLAYER_COLOURS[0], PLAYER_TEXT[0]) >= 4.5
 
 
+def test_the_chosen_target_ring_stands_out_on_every_disc():
+    """Conquest's ring round the territory picked to attack (drawn round an enemy's disc, whoever that is) was
+    #C00000, the same red as Red's discs once Red became red: on Red's land the ring vanished. It must stand
+    apart from every player's colour and from the other two rings (the selected territory, the candidates)."""
+    from academy.ui.conquest.style import HIGHLIGHT, SELECTED, TARGET
+    for other in (*PLAYER_COLOURS, NEUTRAL_COLOUR, HIGHLIGHT, SELECTED):
+        assert distance(TARGET, other) >= 40, (TARGET, other, round(distance(TARGET, other), 1))
+
+
 def test_the_red_powers_and_players_read_alike_across_games():
     """Conquest's Red is the red of Fronts' Red and Diplomacy's Austria (one red for a learner to learn)."""
     assert PLAYER_COLOURS[0].upper() == FRONTS_COLOURS["red"].upper() == POWER_COLOURS["AUSTRIA"].upper()

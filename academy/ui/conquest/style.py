@@ -13,7 +13,9 @@ CONTINENT_COLOURS = {
     "africa": "#F4DCCB", "asia": "#DDEBD6", "australia": "#F1EDC6",
 }
 OCEAN = "#EEF4F8"
-SELECTED, TARGET, HIGHLIGHT = "#111111", "#C00000", "#E0A000"
+#: rings: the territory selected, the one picked to attack (magenta: no player's colour, so it shows on every
+#: disc), the ones it may attack
+SELECTED, TARGET, HIGHLIGHT = "#111111", "#FF00FF", "#E0A000"
 
 
 def player_colour(player: int | None) -> tuple[str, str]:
