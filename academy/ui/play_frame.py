@@ -216,9 +216,11 @@ class PlayFrame:
             self._asked_start = start
             first = where.split(" ", 1)[0]
             when = f"at {where}" if first in ("turn", "day") else f"in {where}" if first == "the" else f"({where})"
+            refusal = getattr(self.session, "save_refusal", lambda: None)()
+            kept = ("It will be gone: it cannot be saved until it is over." if refusal else
+                    "It will be gone (Save it first to keep it).")
             self.confirm_text.object = (f"<div class='academy-message' role='alert'><b>Your game {escape(when)} is "
-                                        "still running.</b> Start a new one anyway? It will be gone (Save it "
-                                        "first to keep it).</div>")
+                                        f"still running.</b> Start a new one anyway? {kept}</div>")
             self.confirm_box.visible = True
             self.say_in_form("")
             return False
