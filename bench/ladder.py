@@ -9,6 +9,7 @@ Run from the repository root (prefix ``nice -n 10`` on a shared machine):
     .venv/bin/python bench/ladder.py tactics --max-turns 30
     .venv/bin/python bench/ladder.py --quick               # smoke run: 2 games per pairing, short caps
     .venv/bin/python bench/ladder.py conquest --higher hard  # only the normal v hard pairings
+    .venv/bin/python bench/ladder.py fronts --jobs 2       # two games at once (times then share the cores)
 
 The games are conquest, diplomacy, fronts, game_of_war and tactics. Each plays three pairings, a level
 against the level below it: random v easy, easy v normal, normal v hard ("random" is
@@ -401,29 +402,47 @@ class Row:
         return f"wins {rate:6.1%}", f">= {target:.0%}", rate >= target
 
 
-def run_pairing(game: str, setup: Setup, lower: str, higher: str, games: int, seed: int, cap: int) -> Row:
-    """``games`` seeded games of ``higher`` against ``lower`` at one table, the higher level's seat rotating."""
+def _play_one(task: tuple[str, int, int, str, str, int, int]) -> tuple[int, Outcome, Times]:
+    """Game i of a pairing at table ``table`` of ``game``: (the higher level's seat, the outcome, the times)."""
+    game, table, i, lower, higher, seed, cap = task
+    setup = setups(game)[table]
+    seat, levels = setup.levels(i, lower, higher)
     times: Times = defaultdict(list)
-    outcomes, seats = [], []
+    return seat, setup.play(i, seed + i, levels, seat, cap, times), dict(times)
+
+
+def run_pairing(game: str, table: int, lower: str, higher: str, games: int, seed: int, cap: int,
+                jobs: int = 1) -> Row:
+    """``games`` seeded games of ``higher`` against ``lower`` at table ``table`` of ``game``
+    (``setups(game)[table]``), the higher level's seat rotating; ``jobs`` processes play them (the same games
+    and outcomes, in the same order; the thinking times then share the machine)."""
+    setup = setups(game)[table]
+    tasks = [(game, table, i, lower, higher, seed, cap) for i in range(games)]
     start = time.perf_counter()
-    for i in range(games):
-        seat, levels = setup.levels(i, lower, higher)
-        seats.append(seat)
-        outcomes.append(setup.play(i, seed + i, levels, seat, cap, times))
-    return Row(game, setup.label, lower, higher, outcomes, dict(times), time.perf_counter() - start, seats,
-               setup.seat_names)
+    if jobs > 1:
+        import multiprocessing
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            played = pool.map(_play_one, tasks, chunksize=1)
+    else:
+        played = [_play_one(t) for t in tasks]
+    times: Times = defaultdict(list)
+    for _, _, ts in played:
+        for level, values in ts.items():
+            times[level] += values
+    return Row(game, setup.label, lower, higher, [o for _, o, _ in played], dict(times),
+               time.perf_counter() - start, [seat for seat, _, _ in played], setup.seat_names)
 
 
 def run_game(game: str, games: int, seed: int, cap: int, report: Callable[[Row], None] | None = None,
-             higher_levels: Sequence[str] = ()) -> list[Row]:
+             higher_levels: Sequence[str] = (), jobs: int = 1) -> list[Row]:
     """Every pairing of ``game`` at every table (only those whose higher level is in ``higher_levels``, if
     given); ``report(row)`` is called as each row is done."""
     rows = []
-    for setup in setups(game):
+    for table in range(len(setups(game))):
         for lower, higher in PAIRINGS:
             if higher_levels and higher not in higher_levels:
                 continue
-            row = run_pairing(game, setup, lower, higher, games, seed, cap)
+            row = run_pairing(game, table, lower, higher, games, seed, cap, jobs)
             rows.append(row)
             if report:
                 report(row)
@@ -498,6 +517,9 @@ def main(argv: list[str] | None = None) -> list[Row]:
                              ", ".join(f"{g} {c}" for g, c in DEFAULT_CAP.items()) + ")")
     parser.add_argument("--higher", action="append", default=[], choices=[h for _, h in PAIRINGS],
                         help="only the pairings whose higher level is this one (repeatable; default: all three)")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="processes playing a pairing's games at once (default 1; the same outcomes, but the "
+                             "thinking times then share the machine's cores)")
     parser.add_argument("--quick", action="store_true",
                         help=f"smoke run: {QUICK_GAMES} games per pairing, short caps (" +
                              ", ".join(f"{g} {c}" for g, c in QUICK_CAP.items()) + ")")
@@ -520,7 +542,7 @@ def main(argv: list[str] | None = None) -> list[Row]:
         print(header(g))
         start = time.perf_counter()
         game_rows = run_game(g, games, args.seed, cap, report=lambda row: print(format_row(row), flush=True),
-                             higher_levels=args.higher)
+                             higher_levels=args.higher, jobs=max(1, args.jobs))
         print(speed_line(g, game_rows))
         print(f"  {time.perf_counter() - start:.1f} s for {TITLES[g]}")
         rows += game_rows

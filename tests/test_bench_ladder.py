@@ -106,3 +106,11 @@ def test_a_row_shows_the_higher_levels_wins_by_seat_where_the_table_names_its_se
     assert ladder.format_row(row).splitlines()[1].strip() == "hard won, by its seat: Red 2/2, Blue 0/1, Green 1/1"
     plain = ladder.Row("fronts", "duel", "normal", "hard", [won, lost], seats=[0, 1])
     assert plain.by_seat() == "" and len(ladder.format_row(plain).splitlines()) == 1
+
+
+def test_games_played_in_two_processes_are_the_same_games() -> None:
+    """``--jobs 2`` plays a pairing's games two at a time: the same outcomes and seats, in the same order."""
+    one = ladder.run_pairing("fronts", 1, "random", "easy", 3, 5, 3)
+    two = ladder.run_pairing("fronts", 1, "random", "easy", 3, 5, 3, jobs=2)
+    assert one.outcomes == two.outcomes and one.seats == two.seats == [0, 1, 2]
+    assert sorted(one.times) == sorted(two.times) and len(one.times["easy"]) == len(two.times["easy"])
