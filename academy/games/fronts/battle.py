@@ -30,6 +30,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from fractions import Fraction
 from numbers import Rational, Real
 from typing import Literal
@@ -403,6 +404,12 @@ class Battle:
 
     def breakdowns(self) -> list[tuple[list[Strength], Fraction]]:
         """For each side: each stack's Strength (without support) and the side's total with support."""
+        return list(self._breakdowns)
+
+    @cached_property
+    def _breakdowns(self) -> tuple[tuple[list[Strength], Fraction], ...]:
+        """``breakdowns()``, worked out once (a battle is frozen; the odds, the draw and the report all
+        read it)."""
         out = []
         for side in self.sides:
             parts = [strength_breakdown(st.units, side.role, self.terrain, crosses_river=st.crosses_river,
@@ -410,7 +417,7 @@ class Battle:
                                         capital=self.capital, supplied=st.supplied,
                                         border_clash=self.border_clash) for st in side.stacks]
             out.append((parts, side_strength(parts, side.guns, side.planes, exact=True)))
-        return out
+        return tuple(out)
 
     def strengths(self) -> list[Fraction]:
         """Each side's strength, exact."""

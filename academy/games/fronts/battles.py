@@ -186,10 +186,12 @@ def _battle(t: Turn, where: str, sides: list[list[Group]], roles: list[str], bor
         for g, own in zip(groups, _take_losses(groups, lost)):     # each order's report: its own stack's losses
             g.fate.append(f"{'won' if i == w else 'lost'} the {'border clash' if border else 'battle'} at {place}"
                           f" (losing {format_units(own) if sum(own.values()) else 'nothing'})")
-    why = battle.explain().split("\n") + support_notes
+    why = battle.explain().split("\n") + support_notes if t.reports else []
     winner = bsides[w]
     chance = f"chance {percent(outcome.probability, 0)}"
-    if strengths.count(max(strengths)) > 1 and strengths[w] == max(strengths):
+    if not t.reports:
+        pass
+    elif strengths.count(max(strengths)) > 1 and strengths[w] == max(strengths):
         why.append(f"{winner.name} won ({chance}): the strongest sides were equally strong, so each had the same "
                    "chance, and the draw went its way.")
     elif strengths[w] == max(strengths):

@@ -154,4 +154,12 @@ class Board:
                    surrendered=list(d["surrendered"]))
 
     def copy(self) -> Board:
-        return Board.from_dict(self.to_dict())
+        """``Board.from_dict(self.to_dict())``, in the same order, without the two deep copies (a bot's search
+        copies a board for every way a turn can go)."""
+        return Board(turn=self.turn, players=tuple(self.players), teams=dict(self.teams), owners=dict(self.owners),
+                     stacks={pl: {p: dict(u) for p, u in sorted(by.items())} for pl, by in self.stacks.items()},
+                     neutral={p: dict(u) for p, u in sorted(self.neutral.items())}, funds=dict(self.funds),
+                     dug=dict(sorted(self.dug.items())), held=dict(sorted(self.held.items())), half=sorted(self.half),
+                     oos={pl: dict(sorted(by.items())) for pl, by in self.oos.items()},
+                     scouted={pl: sorted(v) for pl, v in self.scouted.items()}, out=list(self.out),
+                     surrendered=list(self.surrendered))

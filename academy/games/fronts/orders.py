@@ -92,11 +92,30 @@ def _province(fmap: FrontsMap, words: list[str] | str, text: str) -> str:
     return fmap.resolve(name.strip())
 
 
+#: orders read before, by (map, text) (the map kept alive with them): a turn's resolution and a bot's search
+#: read the same few texts thousands of times
+_READ: dict[tuple[int, str], tuple[FrontsMap, Order]] = {}
+_READ_MAX = 20_000
+
+
 def parse_order(text: str, fmap: FrontsMap) -> Order:
     """Read one order text; raises InvalidNotation (or AmbiguousNotation for a province prefix).
 
     Only the notation is checked here; whether the order is legal is ``rules.check_order``'s job.
     """
+    key = (id(fmap), text) if isinstance(text, str) else None
+    hit = _READ.get(key) if key else None
+    if hit is not None and hit[0] is fmap:
+        return hit[1]
+    order = _read_order(text, fmap)
+    if key:
+        if len(_READ) >= _READ_MAX:
+            _READ.clear()
+        _READ[key] = (fmap, order)
+    return order
+
+
+def _read_order(text: str, fmap: FrontsMap) -> Order:
     raw = " ".join(refuse_long_numbers(str(text), "This order", "an order").split())
     if not raw:
         raise InvalidNotation("bad_order", "An empty order: write e.g. '2 infantry Paris -> Lyon'.")

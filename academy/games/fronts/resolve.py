@@ -38,7 +38,8 @@ __all__ = ["resolve_turn", "income_of"]
 
 
 def resolve_turn(board: Board, fmap: FrontsMap, orders: Mapping[str, Sequence[str]], rng: random.Random,
-                 free_for_all: bool = False, draw: Callable[..., int] | None = None) -> tuple[Board, list[Event]]:
+                 free_for_all: bool = False, draw: Callable[..., int] | None = None, reports: bool = True
+                 ) -> tuple[Board, list[Event]]:
     """Resolve one turn from ``board`` with each player's canonical order texts (already checked).
 
     Returns the new board and the events, in order: battles (each with its report in ``why``),
@@ -46,9 +47,10 @@ def resolve_turn(board: Board, fmap: FrontsMap, orders: Mapping[str, Sequence[st
     event with the outcome of every order. Each event's ``data["visible_to"]`` lists the teams that
     may see it (None: everyone). ``rng`` draws the battle winners (``getrandbits(64)`` per battle).
     ``draw(turn, battle, sides)``, when given, chooses each winner instead (see ``Turn.draw``): the
-    odds preview walks every way the battles can go with it.
+    odds preview walks every way the battles can go with it. ``reports=False`` leaves each battle's
+    ``why`` empty (a search that reads only the board is spared the words).
     """
-    t = Turn(fmap, board.copy(), rng, draw=draw)
+    t = Turn(fmap, board.copy(), rng, draw=draw, reports=reports)
     owners_before = dict(board.owners)
     to_build = setup(t, orders)
     move_and_fight(t)

@@ -63,6 +63,9 @@ class Turn:
     #: chooses each battle's winner instead of the generator (the odds preview walks every branch):
     #: ``draw(turn, battle, sides)`` with the Battle and the groups of each side -> the winner's index
     draw: Callable[[Turn, Any, list[list[Group]]], int] | None = None
+    #: False: the battles' reports (each factor, in words) are left unwritten (a bot's search reads only the
+    #: board it leaves)
+    reports: bool = True
     #: the movement step being resolved (1, 2, ...)
     step: int = 0
 
