@@ -186,26 +186,28 @@ def _battle(t: Turn, where: str, sides: list[list[Group]], roles: list[str], bor
         for g, own in zip(groups, _take_losses(groups, lost)):     # each order's report: its own stack's losses
             g.fate.append(f"{'won' if i == w else 'lost'} the {'border clash' if border else 'battle'} at {place}"
                           f" (losing {format_units(own) if sum(own.values()) else 'nothing'})")
-    why = battle.explain().split("\n") + support_notes if t.reports else []
     winner = bsides[w]
-    chance = f"chance {percent(outcome.probability, 0)}"
-    if not t.reports:
-        pass
-    elif strengths.count(max(strengths)) > 1 and strengths[w] == max(strengths):
-        why.append(f"{winner.name} won ({chance}): the strongest sides were equally strong, so each had the same "
-                   "chance, and the draw went its way.")
-    elif strengths[w] == max(strengths):
-        why.append(f"{winner.name} won ({chance}): it was the stronger side, "
-                   "and the stronger side wins more often than its share of the strength.")
-    else:
-        why.append(f"{winner.name} won against the odds ({chance}): the weaker side "
-                   "still wins sometimes, in proportion to its strength squared.")
+    why = battle.explain().split("\n") + support_notes + [_why_won(winner.name, outcome.probability, strengths, w)] \
+        if t.reports else []
     t.event("battle", f"{'Border clash' if border else 'Battle'} at {place}: {winner.name} won.",
             {"province": where, "border": list(border) if border else None, "winner": winner.name,
              "sides": [{"name": s.name, "role": s.role, "strength": float(st), "chance": float(o.probability),
                         "lost": dict(lost)} for s, st, o, lost in zip(bsides, strengths, outcomes, outcome.losses)]},
             why, teams=[s[0].team for s in sides] + _watchers(t, where, border))
     return w
+
+
+def _why_won(name: str, chance: Fraction, strengths: Sequence[Fraction], w: int) -> str:
+    """The report's last line: why side ``w`` (``name``) won, at ``chance``."""
+    odds = f"chance {percent(chance, 0)}"
+    if strengths.count(max(strengths)) > 1 and strengths[w] == max(strengths):
+        return (f"{name} won ({odds}): the strongest sides were equally strong, so each had the same chance, and "
+                "the draw went its way.")
+    if strengths[w] == max(strengths):
+        return f"{name} won ({odds}): it was the stronger side, and the stronger side wins more often than its share " \
+               "of the strength."
+    return f"{name} won against the odds ({odds}): the weaker side still wins sometimes, in proportion to its " \
+           "strength squared."
 
 
 def _watchers(t: Turn, where: str, border: tuple[str, str] | None) -> list[str]:
