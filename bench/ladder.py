@@ -30,7 +30,8 @@ of team i % (number of teams)); every bot's seed is
   four: with three players the land of the fourth corner is neutral and lies between Red and Green, so
   Blue is the seat with no free corner to take, at both levels (three normal CPUs, seeds 1-40: Blue won
   2, Red 14, Green 17, 7 draws; on Three Passes, seeds 1-60 and 101-220: Red 53, Blue 48, Green 48, 31
-  draws).
+  draws). Its rows are shown and not judged against the target (``Setup.unequal``): a level's wins there
+  measure its seat as much as its play; Three Passes is the 3-player table that is judged.
 - Game of War: the standard opening; ``--max-turns`` is the game's turn limit (default 200, a draw).
 - Tactics: the skirmish maps, one per game in turn; ``--max-turns`` is the day limit (default 40; the
   army with more properties wins then, a tie is a draw).
@@ -291,6 +292,9 @@ class Setup:
     teams: tuple[tuple[int, ...], ...] = ()
     #: names of the higher level's seats (its first seat at a table of teams), for the wins by seat
     seat_names: Mapping[int, str] = field(default_factory=dict)
+    #: why the table's seats do not start equal (its wins then measure the seat as much as the level: shown,
+    #: not judged against the target); "" for a table whose seats start alike
+    unequal: str = ""
 
     def levels(self, i: int, lower: str, higher: str) -> tuple[int, dict[int, str]]:
         """(the higher level's first seat, every seat's level) in game i of a pairing."""
@@ -312,7 +316,9 @@ def setups(game: str) -> list[Setup]:
                     seat_names={0: "Red", 1: "Blue", 2: "Green"}),
                 Setup("crossroads 3 ffa", 3, lambda i, s, lv, h, c, t: play_fronts(
                     {"players": 3, "map": "crossroads", "mode": "ffa"}, s, lv, h, c, t),
-                    seat_names={0: "Red", 1: "Blue", 2: "Green"}),
+                    seat_names={0: "Red", 1: "Blue", 2: "Green"},
+                    unequal="a map for four: Blue borders both others and has no free corner (three normal CPUs, "
+                            "seeds 1-40: Blue won 2)"),
                 Setup("crossroads 2v2", 4, lambda i, s, lv, h, c, t: play_fronts(
                     {"players": 4, "map": "crossroads", "mode": "teams"}, s, lv, h, c, t), teams=((0, 2), (1, 3)),
                     seat_names={0: "Red and Green", 1: "Blue and Gold"})]
@@ -354,6 +360,8 @@ class Row:
     #: the higher level's seat in each game, and the seats' names (empty: not shown)
     seats: list[int] = field(default_factory=list)
     seat_names: Mapping[int, str] = field(default_factory=dict)
+    #: the table's ``Setup.unequal`` ("": judged against the target)
+    unequal: str = ""
 
     def by_seat(self) -> str:
         """'Red 13/14, Blue 3/13, ...': the higher level's wins by its seat ('' without seat names)."""
@@ -430,7 +438,7 @@ def run_pairing(game: str, table: int, lower: str, higher: str, games: int, seed
         for level, values in ts.items():
             times[level] += values
     return Row(game, setup.label, lower, higher, [o for _, o, _ in played], dict(times),
-               time.perf_counter() - start, [seat for seat, _, _ in played], setup.seat_names)
+               time.perf_counter() - start, [seat for seat, _, _ in played], setup.seat_names, setup.unequal)
 
 
 def run_game(game: str, games: int, seed: int, cap: int, report: Callable[[Row], None] | None = None,
@@ -483,12 +491,13 @@ def format_row(row: Row) -> str:
     unit = UNIT[row.game]
     lengths = row.lengths
     length = f"{statistics.mean(lengths):.1f}/{statistics.median(lengths):g} {unit}" if lengths else "-"
-    verdict = f"{figure} {target} {word(met)}"
+    verdict = f"{figure} {target} {word(met)}" if not row.unequal else f"{figure} not judged"
     line = (f"{row.setup:<19} {row.lower + ' v ' + row.higher:<17} {row.games:>5}  {verdict:<{_width(row.game)}} "
             f"{row.draws:>5} {row.unfinished:>5}  {length:<20} {row.lower} {time_figure(row.times.get(row.lower, []))}"
             f" | {row.higher} {time_figure(row.times.get(row.higher, []))}")
     seats = row.by_seat()
-    return line + (f"\n{'':<19} {row.higher} won, by its seat: {seats}" if seats else "")
+    line += f"\n{'':<19} {row.higher} won, by its seat: {seats}" if seats else ""
+    return line + (f"\n{'':<19} not judged, its seats start unequal: {row.unequal}" if row.unequal else "")
 
 
 def speed_line(game: str, rows: Sequence[Row]) -> str:

@@ -114,3 +114,21 @@ def test_games_played_in_two_processes_are_the_same_games() -> None:
     two = ladder.run_pairing("fronts", 1, "random", "easy", 3, 5, 3, jobs=2)
     assert one.outcomes == two.outcomes and one.seats == two.seats == [0, 1, 2]
     assert sorted(one.times) == sorted(two.times) and len(one.times["easy"]) == len(two.times["easy"])
+
+
+def test_a_table_whose_seats_start_unequal_is_shown_and_not_judged() -> None:
+    """Crossroads with 3 players (a map for four: Blue has no free corner) measures the seat as much as the
+    level: its rows show the wins and say why they are not judged (no PASS or MISS); Three Passes, whose
+    seats are alike, is judged."""
+    tables = {s.label: s for s in ladder.setups("fronts")}
+    assert tables["crossroads 3 ffa"].unequal and "Blue" in tables["crossroads 3 ffa"].unequal
+    assert not tables["three passes 3 ffa"].unequal and not tables["duel"].unequal
+    assert not tables["crossroads 2v2"].unequal
+    won, lost = ladder.Outcome(True, length=30), ladder.Outcome(False, length=30)
+    row = ladder.Row("fronts", "crossroads 3 ffa", "normal", "hard", [won, lost, won], seats=[0, 1, 2],
+                     seat_names={0: "Red", 1: "Blue", 2: "Green"}, unequal=tables["crossroads 3 ffa"].unequal)
+    lines = ladder.format_row(row).splitlines()
+    assert "wins  66.7% not judged" in lines[0] and "PASS" not in lines[0] and "MISS" not in lines[0]
+    assert lines[2].strip().startswith("not judged, its seats start unequal: a map for four")
+    judged = ladder.Row("fronts", "three passes 3 ffa", "normal", "hard", [won, lost, won], seats=[0, 1, 2])
+    assert "MISS" in ladder.format_row(judged).splitlines()[0]

@@ -665,8 +665,9 @@ class _Search:
     GUARD_PLANS = ((0.6, 1.2, 0.9), (0.5, 0.8, 0.85), (0.7, 1.5, 0.95))
     GUESSES, LEAVES = 1, 8
     #: at a table of three sides or more, rounds of bettering the best plan an order at a time (``_variants``),
-    #: each keeping the best change that scores higher (Three Passes, hard v two normal, games 0-59: 35 wins of
-    #: 60 without, 45 with one round; in a duel it measured no better)
+    #: each keeping the best change that scores higher (Three Passes, hard v two normal, games 0-119: 89 wins of
+    #: 120 with one round, 74 without; two rounds measured no better, games 0-59: 42 against 46; in a duel, seeds
+    #: 60-62 of the tests, one round won fewer, so a duel does without)
     REFINE = 1
     #: the weight of the board a turn later (everyone by the heuristics) beside the board after this turn,
     #: at a table of three sides or more
