@@ -366,6 +366,15 @@ class Side:
         return total
 
 
+def _origin(stack: Stack, role: str, came: bool) -> str:
+    """Where a stack of a battle's report came from: " from Ember Ford" (an attacker), " that came in from Ember
+    Ford" (a defender that moved in this turn), " that stood there" (a defender beside one that came in, so two
+    stacks of one side read apart), else ""."""
+    if stack.came_from:
+        return f" from {stack.came_from}" if role == "attacker" else f" that came in from {stack.came_from}"
+    return " that stood there" if came and role != "attacker" else ""
+
+
 @dataclass(frozen=True)
 class Outcome:
     """One way a battle can end: who won, with what chance, and what each side loses (in side order)."""
@@ -461,9 +470,9 @@ class Battle:
             else:
                 doing = "moving in" if side.role == "attacker" else "already there"
             lines.append(f"{side.name}, {doing}:")
+            came = any(st.came_from for st in side.stacks)
             for st, part in zip(side.stacks, parts):
-                head = f"  stack{' from ' + st.came_from if st.came_from else ''}: {format_units(st.units)}"
-                lines.append(head)
+                lines.append(f"  stack{_origin(st, side.role, came)}: {format_units(st.units)}")
                 lines += [f"    {f.label}: {f.why}" if f.kind == "base" else f"    {f.why}" for f in part.factors]
                 lines.append(f"    stack strength {_num(part.total)}")
             if side.guns:

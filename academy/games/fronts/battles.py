@@ -172,7 +172,7 @@ def _battle(t: Turn, where: str, sides: list[list[Group]], roles: list[str], bor
     for groups, role in zip(sides, roles):
         guns, planes, notes = (0, 0, []) if border else _support(t, groups[0].team, where)
         support_notes += notes
-        stacks = tuple(Stack(dict(g.units), t.name(g.came_from) if g.came_from and role == "attacker" else None,
+        stacks = tuple(Stack(dict(g.units), t.name(g.came_from) if g.came_from else None,
                              bool(g.came_from and role == "attacker" and fmap.has_river(g.came_from, where)),
                              g.supplied) for g in groups)
         bsides.append(Side(_side_name(t, groups), role, stacks, guns, planes))

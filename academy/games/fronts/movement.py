@@ -110,8 +110,8 @@ def plan_route(fmap: FrontsMap, units: Mapping[str, int], start: str, path: Sequ
         if spent + cost > moves:
             if cost == 2 and i == 0 and moves < 2:      # infantry and armor together, next to a forest
                 raise IllegalAction("too_far", f"Move {route_text} refused: armor spends 2 moves entering a "
-                                               f"forest ({fmap.name_of(nxt)}), but {what} moves at its slowest unit's "
-                                               "pace: 1 move a turn. Give the armor and the other units an order "
+                                               f"forest ({fmap.name_of(nxt)}), and a stack of {what} moves at the pace of "
+                                               "its slowest unit: 1 move a turn. Give the armor and the other units an order "
                                                "each: each part can enter on its own.")
             if cost == 2 and i > 0:
                 why = (f"armor entering forest ({fmap.name_of(nxt)}) spends 2 moves and only "

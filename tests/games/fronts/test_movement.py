@@ -56,8 +56,8 @@ def test_a_mixed_stack_next_to_a_forest_is_told_to_split() -> None:
     e = _refused({"infantry": 2, "armor": 2}, "millbrook", ["oakhollow"])
     assert e.reason == "too_far"
     assert str(e) == ("Move Millbrook → Oakhollow refused: armor spends 2 moves entering a forest (Oakhollow), "
-                      "but 2 infantry, 2 armor moves at its slowest unit's pace: 1 move a turn. Give the armor and "
-                      "the other units an order each: each part can enter on its own.")
+                      "and a stack of 2 infantry, 2 armor moves at the pace of its slowest unit: 1 move a turn. Give "
+                      "the armor and the other units an order each: each part can enter on its own.")
 
 
 def test_units_mountain_ends_the_move() -> None:

@@ -360,3 +360,17 @@ def test_fog_a_battle_next_to_your_stacks_is_reported_to_you(make, turn):
     assert [x["name"] for x in battles[0].data["sides"]] == ["Red", "Blue"] and battles[0].data["winner"] == "Blue"
     assert [x["name"] for x in battles[1].data["sides"]] == ["Blue", "Neutral"]
     assert all("north" in e.data["visible_to"] for e in battles)
+
+
+def test_battles_the_report_tells_a_stack_that_came_in_from_one_that_stood_there(duel, make, turn):
+    """fronts.md "Battles": every stack in the province fights for its side. A newcomer's walk read two lines
+    "stack: 4 infantry" for Blue and could not tell which had just arrived: the report says where a defending
+    stack came in from, and that the other stood there."""
+    b = make(duel, stacks={"red": {"millbrook": inf(6)}, "blue": {"westmere": inf(1), "greyridge": inf(1)}},
+             neutral={}, owners={"westmere": "blue"})
+    _, events = turn(duel, b, {"red": ["6 infantry Millbrook -> Westmere"],
+                               "blue": ["1 infantry Greyridge -> Westmere"]}, ["first"])
+    [fight] = battles(events)
+    why = "\n".join(fight.why)
+    assert "  stack from Millbrook: 6 infantry" in why
+    assert "  stack that came in from Greyridge: 1 infantry" in why and "  stack that stood there: 1 infantry" in why
