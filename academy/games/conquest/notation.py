@@ -17,6 +17,7 @@ The first part names the player to move and the phase (``reinforce 5`` gives 5 a
 ``cashout 4``); ``conquered`` after the phase marks that a territory was taken this turn.
 The deck holds every card in no hand; ``deck: empty`` puts those cards on the discard pile instead
 (every one of them traded), so the next card drawn comes from the discard pile shuffled into a new deck.
+``turn: 3`` gives the game's turn (1 when left out).
 """
 from __future__ import annotations
 

@@ -15,7 +15,7 @@ from academy.core.record import Record
 
 from .cards import full_deck
 from .game import PLAYER_NAMES, ConquestGame
-from .limits import ARMIES, COUNT, SETS_TRADED
+from .limits import ARMIES, COUNT, SETS_TRADED, TURN
 from .notation import NEUTRAL, _card, card_name, player_index, territory_index
 from .rules import reinforcement_breakdown
 from .state import ConquestState
@@ -50,6 +50,7 @@ def parse_position(text: str, game: ConquestGame | None = None, seed: int = 0) -
     filled: set[str] = set()
     rest_owner = None
     deck_empty = False
+    turn = 1
     for part in parts[1:]:
         key, sep, body = part.partition(":")
         if not sep:
@@ -57,6 +58,10 @@ def parse_position(text: str, game: ConquestGame | None = None, seed: int = 0) -
         key = key.strip()
         if key.lower() == "sets traded":
             state.sets_traded = SETS_TRADED.read(body, "Sets traded")
+        elif key.lower() == "turn":
+            turn = TURN.read(body.strip(), "The turn")
+            if turn < 1:
+                raise InvalidNotation("bad_position", f"{part!r}: turns count from 1 ('turn: 3').")
         elif key.lower() == "deck":
             if body.strip().lower() != "empty":
                 raise InvalidNotation("bad_position", f"{part!r}: a position names only an empty deck ('deck: "
@@ -97,7 +102,7 @@ def parse_position(text: str, game: ConquestGame | None = None, seed: int = 0) -
     state.deck = [c for c in full_deck(game.card_symbols) if c not in in_hands]
     if deck_empty:                       # every card in no hand was traded: the discard pile
         state.deck, state.discard = [], state.deck
-    state.turn = 1
+    state.turn = turn
     state.phase = phase
     words = extra.split()
     state.conquered = "conquered" in [w.lower() for w in words]
@@ -139,6 +144,8 @@ def format_position(state: ConquestState) -> str:
             parts.append(f"{game.player_name(p)} cards: " + ", ".join(card_name(c, game) for c in hand))
     if state.sets_traded:
         parts.append(f"sets traded: {state.sets_traded}")
+    if state.turn > 1:
+        parts.append(f"turn: {state.turn}")
     if not state.deck and state.discard:
         parts.append("deck: empty")
     return " | ".join(parts)

@@ -426,3 +426,17 @@ def test_position_round_trip():
     s = parse_position(text)
     again = parse_position(format_position(s))
     assert again.to_json() == s.to_json()
+
+
+def test_a_position_keeps_the_games_turn():
+    """Notation (``turn: 3``): a teacher's walk made an exercise from a game at turn 2, and the writer's board read
+    "turn 1". A position line keeps the turn; left out, it is 1; a turn below 1 is refused with how to write it."""
+    from academy.core.errors import InvalidNotation
+    s = parse_position("Red to move, attack | Red: Ukraine 5 | rest: Blue 1 | turn: 2")
+    assert s.turn == 2
+    assert format_position(s).endswith(" | turn: 2")
+    assert parse_position(format_position(s)).to_json() == s.to_json()
+    assert parse_position("Red to move, attack | Red: Ukraine 5 | rest: Blue 1").turn == 1
+    assert "turn" not in format_position(parse_position("Red to move, attack | Red: Ukraine 5 | rest: Blue 1"))
+    with pytest.raises(InvalidNotation, match="turns count from 1"):
+        parse_position("Red to move, attack | rest: Blue 1 | turn: 0")
