@@ -32,6 +32,7 @@ from academy.ui.labels import set_options, wrapping_row
 from academy.ui.lesson_board import lesson_board, replay
 from academy.ui.lessons_page import board_of, game_lessons
 from academy.ui.teaching import find_lesson, teacher_hook, teacher_link
+from academy.ui.tick import Tick
 
 __all__ = ["ClassLessons", "DemoDesk", "OpenClassForm", "TeacherView"]
 
@@ -210,8 +211,8 @@ class DemoDesk(pn.viewable.Viewer):
                                                 color="primary", variant="outline",
                                                 css_classes=["demo-mode"])
         self.mode.param.watch(lambda e: self._mode(), "value")
-        self.showing = pn.widgets.Checkbox(label="Show it to the class (on top of every student's page)", value=False,
-                                           css_classes=["demo-show"])
+        self.showing = Tick("Show it to the class (on top of every student's page)", value=False,
+                            css_classes=["demo-show"])
         self.showing.param.watch(lambda e: self._toggled(), "value")
         self._quiet = False                 # ticking the box to match the class (``sync``) sends nothing
         self.clear = pn.widgets.Button(label="Clear the drawing", width=160, css_classes=["demo-clear"])

@@ -14,6 +14,7 @@ import panel as pn
 
 from academy.core.text import a
 from academy.ui.live_coach import coach_note
+from academy.ui.tick import Tick
 
 __all__ = ["CoachBox", "STYLE"]
 
@@ -30,8 +31,7 @@ class CoachBox(pn.viewable.Viewer):
         super().__init__(**params)
         self.session = session
         coach = session.coach
-        self.toggle = pn.widgets.Checkbox(label="Coach: warn me before a blunder", value=coach.on,
-                                          css_classes=["coach-toggle"])
+        self.toggle = Tick("Coach: warn me before a blunder", value=coach.on, css_classes=["coach-toggle"])
         self.toggle.param.watch(lambda e: setattr(coach, "on", e.new), "value")
         self.status = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width", css_classes=["coach-status"],
                                    margin=(0, 5))

@@ -11,7 +11,7 @@ from panel.theme.fast import Fast as FastDesign
 
 from academy.ui.panel_fixes import mend_page
 
-__all__ = ["PHONE", "TAP_CSS", "CHECKBOX_CSS", "CHECKBOX_WORDS_JS", "WRAP_BUTTONS_CSS", "CHOSEN_BUTTON_CSS", "PAGE_CSS", "NARROW_MAIN_CSS", "Fast", "PageTemplate"]
+__all__ = ["PHONE", "TAP_CSS", "WRAP_BUTTONS_CSS", "CHOSEN_BUTTON_CSS", "PAGE_CSS", "NARROW_MAIN_CSS", "Fast", "PageTemplate"]
 
 
 #: the media query of a phone's width: the header folds its links, margins shrink, controls grow to 44 px
@@ -52,39 +52,6 @@ TAP_CSS = "@media " + PHONE + """, (pointer: coarse) {
 """
 
 
-# Panel's Checkbox (Bokeh's) is a box and, beside it, its words in a ``div.bk-label`` (not a ``<label>``), both
-# in the widget's shadow root: a click on the words did nothing, only the 13 px box took it (a newcomer clicked
-# "Coach: warn me before a blunder" in vain). CHECKBOX_WORDS_JS, run once on every page (``PageTemplate``),
-# passes a click on the words, or anywhere else on the widget, to its box; CHECKBOX_CSS shows that the words
-# are a target (the pointer) and, on a phone or a touch screen, makes the widget 44 px tall, its words
-# centred beside the box. Still needed while Bokeh's CheckboxView appends a ``div`` for its label
-# (tests/ui/test_browser_checkbox_words.py).
-CHECKBOX_CSS = """
-:host(:not(.bk-disabled)) { cursor: pointer; }
-:host input[type=checkbox] { cursor: pointer; vertical-align: middle; }
-:host input[type=checkbox] + .bk-label { top: 0; vertical-align: middle; user-select: none; }
-:host input[type=checkbox]:disabled, :host input[type=checkbox]:disabled + .bk-label { cursor: default; }
-@media """ + PHONE + """, (pointer: coarse) {
-  :host input[type=checkbox] + .bk-label { display: inline-flex; align-items: center; min-height: 44px; }
-}
-"""
-
-CHECKBOX_WORDS_JS = """
-if (!window.academyCheckboxWords) {
-  window.academyCheckboxWords = true;
-  document.addEventListener("click", (event) => {
-    const target = event.composedPath()[0];
-    if (!(target instanceof Element) || target.tagName === "INPUT") return;
-    const root = target.shadowRoot && target.classList.contains("bk-Checkbox") ? target.shadowRoot
-                 : target.getRootNode();
-    if (!(root instanceof ShadowRoot) || !root.host.classList.contains("bk-Checkbox")) return;
-    const box = [...root.children].find((el) => el.matches("input[type=checkbox]"));   // its own box
-    if (box && !box.disabled) box.click();
-  });
-}
-"""
-
-
 # The template gives the page under its header the window's height less 64 px, the header's height on one
 # line: a taller header (a larger font, the open menu of a phone) would make the whole page scroll by the
 # difference, besides the main area's own scroll. The page is a column of the window's height instead, the
@@ -114,13 +81,12 @@ class Fast(FastDesign):
     no other site for anything (a classroom without internet, privacy), and the system's font is used; and
     with readable text on the chosen button of a button group (CHOSEN_BUTTON_CSS), whose buttons wrap onto
     more lines where the screen is too narrow for them (WRAP_BUTTONS_CSS); and with controls a finger can hit on a
-    phone (TAP_CSS), and checkboxes whose words take a click (CHECKBOX_CSS, with ``PageTemplate``'s script).
+    phone (TAP_CSS).
     The class keeps the name Fast: Panel finds the design's own files under its lower-cased name."""
 
     _resources = {**FastDesign._resources, "font": {}}
     modifiers = {**FastDesign.modifiers,
                  pn.widgets.Widget: {"stylesheets": [Inherit, TAP_CSS]},
-                 pn.widgets.Checkbox: {"stylesheets": [Inherit, CHECKBOX_CSS]},
                  HTMLBasePane: {"stylesheets": [Inherit, TAP_CSS]},
                  pn.layout.Card: {"stylesheets": [Inherit, TAP_CSS]},
                  pn.widgets.RadioButtonGroup: {"stylesheets": [Inherit, CHOSEN_BUTTON_CSS, WRAP_BUTTONS_CSS]},
@@ -131,16 +97,14 @@ class PageTemplate(pn.template.FastListTemplate):
     """The Fast list template, whose page is put into its Bokeh document in one go: the template adds each
     of its parts as a root of its own (about 35), and Bokeh walks every model of the document again after
     each one; frozen, it walks them once (about 150 ms less for a lesson page, measured by
-    ``bench/page_build.py``). The page also passes a click on a checkbox's words to its box
-    (``CHECKBOX_WORDS_JS``), and sends no model the server sent it back whole (``panel_fixes.mend_page``)."""
+    ``bench/page_build.py``). The page also sends no model the server sent it back whole
+    (``panel_fixes.mend_page``)."""
 
     def server_doc(self, doc: Any = None, title: str | None = None, location: Any = True) -> Any:
         from bokeh.io import curdoc
-        from bokeh.models import CustomJS
         doc = doc if doc is not None else curdoc()
         with doc.models.freeze():
             doc = super().server_doc(doc, title, location)
-        doc.js_on_event("document_ready", CustomJS(code=CHECKBOX_WORDS_JS))
         mend_page(doc)
         return doc
 

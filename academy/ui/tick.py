@@ -29,5 +29,14 @@ class Tick(pn.viewable.Viewer):
         self.widget.param.watch(lambda e: setattr(self, "value", bool(e.new)), "value")
         self.param.watch(lambda e: setattr(self.widget, "value", [label] if e.new else []), "value")
 
+    @property
+    def visible(self) -> bool:
+        """Shown or not, as on a widget."""
+        return bool(self.widget.visible)
+
+    @visible.setter
+    def visible(self, shown: bool) -> None:
+        self.widget.visible = bool(shown)
+
     def __panel__(self) -> pn.viewable.Viewable:
         return self.widget

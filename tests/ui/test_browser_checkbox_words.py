@@ -1,11 +1,11 @@
-"""A checkbox's words take a click, as its box does (design.CHECKBOX_CSS and CHECKBOX_WORDS_JS): a newcomer's
-walk clicked "Coach: warn me before a blunder" on Fronts' Play page and nothing happened, because Panel's
-Checkbox (Bokeh's) draws its words in a ``div`` beside the box, not in a ``<label>``.
+"""A checkbox's words take a click, as its box does (``academy.ui.tick.Tick``, every checkbox of the Academy): a
+newcomer's walk clicked "Coach: warn me before a blunder" on Fronts' Play page and nothing happened, because
+it was Panel's Checkbox, which draws its words in a ``div`` beside the box, not in a ``<label>``.
 
 Reached the way a person gets there: the home page → Fronts' Play link → Start. On a wide screen a click on
 the words ticks it and a second one unticks it (the server hears both: the coach's note comes and goes); on a
-phone (390 px, touch) the widget is at least 44 px tall and a tap on its words, near the bottom of that
-height, ticks it. No console error, no server error (the ``serve`` fixture)."""
+phone (390 px, touch) its label is at least 44 px tall and a tap on it, near the bottom of that height, below
+the words' line, ticks it. No console error, no server error (the ``serve`` fixture)."""
 from __future__ import annotations
 
 import pytest
@@ -16,6 +16,8 @@ from tests.ui.test_browser_local_reload import wait_until
 pytestmark = pytest.mark.ui
 
 ON = "The coach looks at each of your decisions"
+#: the checkbox's words (a Tick: a label round the box and its words)
+WORDS = ".coach-toggle label span"
 
 
 def to_the_coach(page, url: str) -> None:
@@ -23,14 +25,14 @@ def to_the_coach(page, url: str) -> None:
     page.open(url, board=None)
     page.page.locator('.game-card[data-game="fronts"] a', has_text="Play").click()
     page.page.locator(".start-game button").filter(visible=True).first.click()
-    page.page.locator(".coach-toggle .bk-label").filter(visible=True).first.wait_for(state="visible")
+    page.page.locator(WORDS).filter(visible=True).first.wait_for(state="visible")
 
 
 def test_a_click_on_the_coach_checkbox_words_ticks_it_and_unticks_it(serve, open_page):
     url = serve(lambda: build_page(current_query()))
     page = open_page()
     to_the_coach(page, url)
-    words = page.page.locator(".coach-toggle .bk-label").filter(visible=True).first
+    words = page.page.locator(WORDS).filter(visible=True).first
     box = page.page.locator(".coach-toggle input").filter(visible=True).first
     assert words.inner_text() == "Coach: warn me before a blunder"
     assert not box.is_checked()
@@ -50,14 +52,16 @@ def test_on_a_phone_the_coach_checkbox_is_a_44_px_target_its_words_included(serv
     url = serve(lambda: build_page(current_query()))
     page = open_page(has_touch=True, width=390, height=844)
     to_the_coach(page, url)
-    widget = page.page.locator(".coach-toggle").filter(visible=True).first
-    words = page.page.locator(".coach-toggle .bk-label").filter(visible=True).first
+    widget = page.page.locator(".coach-toggle label").filter(visible=True).first
+    words = page.page.locator(WORDS).filter(visible=True).first
     box = page.page.locator(".coach-toggle input").filter(visible=True).first
     widget.scroll_into_view_if_needed()
     area, text = widget.bounding_box(), words.bounding_box()
-    assert area["height"] >= 44 and text["height"] >= 44, (area, text)
+    assert area["height"] >= 44, area                             # the label, box and words, is the target
+    assert area["y"] <= text["y"] and text["y"] + text["height"] <= area["y"] + area["height"], (area, text)
     assert text["x"] > box.bounding_box()["x"]                    # the words beside the box
-    page.page.touchscreen.tap(text["x"] + text["width"] / 2, text["y"] + text["height"] - 4)
+    # a finger below the words' line, still on the label (near the bottom of its 44 px)
+    page.page.touchscreen.tap(text["x"] + text["width"] / 2, area["y"] + area["height"] - 4)
     wait_until(box.is_checked, 10)
     page.wait_text(".coach-status", ON, shown=True)
     assert not page.errors, page.errors
