@@ -18,3 +18,20 @@ def test_a_tick_is_a_labelled_box_with_a_true_or_false_value_both_ways():
     tick.value = False                              # the program unticks it
     assert widget.value == [] and seen == [True, False]
     assert Tick("Luck", value=True).__panel__().value == ["Luck"]
+
+
+def test_every_checkbox_of_the_academy_is_a_tick():
+    """One checkbox for one idea: a Panel Checkbox's words take no click (a walk clicked the coach's in vain),
+    so the UI writes none; a Tick's label is the target."""
+    from pathlib import Path
+    ui = Path(__file__).resolve().parents[2] / "academy" / "ui"
+    found = [f"{p.relative_to(ui)}:{n}" for p in sorted(ui.rglob("*.py"))
+             for n, line in enumerate(p.read_text().splitlines(), 1) if "widgets.Checkbox(" in line]
+    assert not found, found
+
+
+def test_a_tick_shows_and_hides_as_a_widget_does():
+    t = Tick("Coach", value=False)
+    assert t.visible
+    t.visible = False
+    assert not t.visible and not t.widget.visible
