@@ -8,39 +8,10 @@ from __future__ import annotations
 import pytest
 
 from academy.core.protocol import Event
-from academy.store.live import LiveHub
 from academy.ui.live_follow import with_news
+from tests.ui.test_seat_taken_log import SESSIONS, hub, texts  # noqa: F401 (hub: the fixture of a live hub)
 
 PEOPLE = [{"kind": "human", "name": "Red"}, {"kind": "human", "name": "Blue"}]
-
-
-@pytest.fixture
-def hub(tmp_path):
-    with LiveHub(f"sqlite:///{tmp_path}/resign.db", synchronous=True) as h:
-        yield h
-
-
-def conquest(game, token):
-    from academy.ui.conquest.shared import SharedConquest
-    return SharedConquest(game, token)
-
-
-def tactics(game, token):
-    from academy.ui.tactics.shared import SharedTactics
-    return SharedTactics(game, token)
-
-
-def game_of_war(game, token):
-    from academy.ui.game_of_war.shared import SharedGameOfWar
-    return SharedGameOfWar(game, token)
-
-
-SESSIONS = {"conquest": ({"players": 2, "setup": "random"}, conquest), "tactics": ({}, tactics),
-            "game_of_war": ({}, game_of_war)}
-
-
-def texts(session) -> list[str]:
-    return [line["text"] for line in session.log]
 
 
 @pytest.mark.parametrize("name", ["conquest", "tactics", "game_of_war"])
