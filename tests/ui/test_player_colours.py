@@ -85,3 +85,10 @@ def test_the_chosen_target_ring_stands_out_on_every_disc():
 def test_the_red_powers_and_players_read_alike_across_games():
     """Conquest's Red is the red of Fronts' Red and Diplomacy's Austria (one red for a learner to learn)."""
     assert PLAYER_COLOURS[0].upper() == FRONTS_COLOURS["red"].upper() == POWER_COLOURS["AUSTRIA"].upper()
+
+
+def test_every_conquest_players_army_counts_read_on_its_colour():
+    """WCAG 2.2 1.4.3: the army counts on each player's discs (and names on their swatches) are text, 4.5:1 at
+    least; white on Green read 3.4:1."""
+    for fill, text in zip(PLAYER_COLOURS, PLAYER_TEXT):
+        assert contrast(fill, text) >= 4.5, (fill, text, round(contrast(fill, text), 2))

@@ -4,8 +4,8 @@ from __future__ import annotations
 #: players 0..5 are named Red, Blue, Green, Yellow, Purple, Black: Okabe-Ito hues that match the names, except
 #: Red: Okabe-Ito's vermillion (#D55E00) read as orange, so Red is the red of Fronts' Red and Diplomacy's Austria
 PLAYER_COLOURS = ("#C62828", "#0072B2", "#009E73", "#F0E442", "#CC79A7", "#3A3A3A")
-#: text on a player's colour: dark on the light hues, white on the others
-PLAYER_TEXT = ("#ffffff", "#ffffff", "#ffffff", "#222222", "#222222", "#ffffff")
+#: text on a player's colour: dark on the light hues (Green's too: white on it read 3.4:1), white on the others
+PLAYER_TEXT = ("#ffffff", "#ffffff", "#222222", "#222222", "#222222", "#ffffff")
 NEUTRAL_COLOUR, NEUTRAL_TEXT = "#B8B8B8", "#222222"
 UNCLAIMED_COLOUR, UNCLAIMED_TEXT = "#ffffff", "#555555"
 CONTINENT_COLOURS = {
