@@ -3,6 +3,9 @@ newcomer's walk at 1400 px: on a shared Conquest game, "Resign" showed "Resign f
 this game." with "Yes, resign" cut off at the right edge and "Cancel" off the screen (x ≈ 1427)."""
 from __future__ import annotations
 
+import contextlib
+import time
+
 import pytest
 
 from academy.ui.shell import build_page, current_query
@@ -41,20 +44,24 @@ def ask_to_resign_shared(page) -> None:
     assert_in_sight(page, ".resign-confirm button", ".resign-cancel button")
 
 
-def ask_to_resign_local(page) -> None:
+def ask_to_resign_local(page, within: float = 120) -> None:
     """Click Resign until it asks "Really resign?": a CPU move (the CPU may play first) takes the question back,
-    as any move does, so a click made while the CPU played may have been undone."""
+    as any move does, so a click made while the CPU played may have been undone. A CPU's whole turn of
+    Conquest (placing, attacking, moving, 0.4 s a step) can take half a minute on a loaded machine: the clicks
+    go on until ``within`` seconds have passed, waiting first for the CPU's spinner, where the page has one, to go."""
     really = page.page.locator(".resign-game button", has_text="Really resign")
-    for _ in range(10):
+    thinking = page.page.locator(".cpu-thinking").filter(visible=True)
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        with contextlib.suppress(Exception):                # (Playwright's timeout: try again)
+            thinking.first.wait_for(state="hidden", timeout=max(1000, (deadline - time.monotonic()) * 1000))
         page.page.locator(".resign-game button").click()
-        try:
+        with contextlib.suppress(Exception):
             really.wait_for(state="visible", timeout=3000)
             page.page.wait_for_timeout(500)
             if really.is_visible():
                 return
-        except Exception:                                   # noqa: BLE001 (Playwright's timeout: try again)
-            pass
-    raise AssertionError("Resign never asked 'Really resign?'")
+    raise AssertionError(f"Resign never asked 'Really resign?' in {within:.0f} s")
 
 
 def test_the_resign_question_of_a_shared_conquest_game_fits_reached_from_home(serve, open_page, hub):
