@@ -83,6 +83,11 @@ class LocalOrders(CpuThinking, Coached, Resigning, OrdersSession):
         """The full engine state (tests, saving and links only: views read the observation)."""
         return self._engine
 
+    def game_time(self) -> str:
+        """The running game's own time in words ("turn 3", "Spring 1901 movement"; empty: no game)."""
+        text = "" if self._engine is None else self._engine.when()
+        return "turn" + text[4:] if text.startswith("Turn ") else text
+
     def show_screen(self) -> None:
         """Hot seat: the person to order is at the screen."""
         self.ready = True

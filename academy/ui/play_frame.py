@@ -54,8 +54,9 @@ def show_objects(updates: Iterable[tuple[Any, Any]]) -> None:
 class PlayFrame:
     """The parts every Play page has (see the module docstring). The page sets ``session`` and ``game``,
     builds ``form_card`` with ``new_game_card``, ``game_area`` (hidden until a game starts), ``table``
-    (what the cover hides) and ``layout`` (the whole page), and has ``open_replay()``, ``open_position()``
-    and ``_update()``."""
+    (what the cover hides) and ``layout`` (the whole page), and has ``open_replay()``, ``open_position()``,
+    ``_update()`` and ``local_game()`` (``local_games``: the game to keep, None before the first). The session
+    has ``game_time()`` (the running game's time in words) and ``save_refusal()`` (why Save is off now)."""
 
     session: Any
     #: the registry's name of the page's game (its share link and its saved file's name)
@@ -111,6 +112,7 @@ class PlayFrame:
         """Where "Replay this game" opens (``replay_area``), and the "Review this game" button
         (``review_launcher``, shown once the game is over)."""
         self.replay_area = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["local-replay"])
+        self._replayed: Any = None
         self.review_launcher = ReviewLauncher(self)
         return self.replay_area
 
@@ -161,8 +163,8 @@ class PlayFrame:
     def _game_now(self) -> Any:
         """The game being played (its engine ``Game``: a new game, a loaded one or a position opened from a
         link is another), None before the first."""
-        state = self._game_state() if hasattr(self, "_game_state") else None
-        return getattr(state, "game", None)
+        state = self._game_state()
+        return None if state is None else state.game
 
     def open_replay(self) -> Any:
         """The game so far in ``replay_area`` (None: no game)."""
@@ -187,21 +189,10 @@ class PlayFrame:
     def running_game(self) -> str | None:
         """Where the game on this page stands ("turn 9") while starting another would throw it away: it is
         not over and at least one move has been played in it (by anyone); None otherwise."""
-        kept = self.local_game() if hasattr(self, "local_game") else None
+        kept = self.local_game()
         if kept is None or kept.finished or not any(not e.chance for e in kept.record.entries):
             return None
-        return self.game_time()
-
-    def game_time(self) -> str:
-        """The running game's own time in words: "turn 9", "day 3", "Spring 1901 movement"."""
-        s = self.session
-        progress = getattr(s, "_progress", None)
-        state = getattr(s, "engine_state", None) or getattr(s, "state", None)
-        if progress is not None and state is not None:
-            return str(progress(state))
-        when = getattr(state, "when", None)
-        text = str(when()) if callable(when) else ""
-        return text[0].lower() + text[1:] if text.startswith(("Turn ", "Day ")) else text
+        return self.session.game_time()
 
     def start_or_say(self, start: Callable[[], Any], confirmed: bool = False) -> bool:
         """Run ``start`` (the session's new game with the form's choices); False and the reason under the
@@ -212,12 +203,11 @@ class PlayFrame:
         the new game" runs ``start``, "Keep playing" leaves the running game as it is. ``confirmed``: ask
         nothing (the person has said yes)."""
         where = None if confirmed else self.running_game()
-        if where is not None and hasattr(self, "confirm_box"):
+        if where is not None:
             self._asked_start = start
             first = where.split(" ", 1)[0]
             when = f"at {where}" if first in ("turn", "day") else f"in {where}" if first == "the" else f"({where})"
-            refusal = getattr(self.session, "save_refusal", lambda: None)()
-            kept = ("It will be gone: it cannot be saved until it is over." if refusal else
+            kept = ("It will be gone: it cannot be saved until it is over." if self.session.save_refusal() else
                     "It will be gone (Save it first to keep it).")
             self.confirm_text.object = (f"<div class='academy-message' role='alert'><b>Your game {escape(when)} is "
                                         f"still running.</b> Start a new one anyway? {kept}</div>")
@@ -225,8 +215,7 @@ class PlayFrame:
             self.say_in_form("")
             return False
         self._asked_start = None
-        if hasattr(self, "confirm_box"):
-            self.confirm_box.visible = False
+        self.confirm_box.visible = False
         try:
             start()
         except ValueError as exc:
@@ -264,7 +253,7 @@ class PlayFrame:
         if self.game_area.visible != has_game:
             self.game_area.visible = has_game
             self.form_card.collapsed = has_game
-        if self.replay_area.objects and self._game_now() is not getattr(self, "_replayed", None):
+        if self.replay_area.objects and self._game_now() is not self._replayed:
             self.replay_area.objects = []         # a walk saw the last game's replay under a new game's board
 
     def show_cover(self, covered: bool) -> None:

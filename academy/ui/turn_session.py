@@ -243,6 +243,10 @@ class TurnSession(Acting, CpuTurns, Coached, Resigning, param.Parameterized):
     def _where(self, state: State) -> str:
         return "the game is over" if state.is_terminal() else self._progress(state)
 
+    def game_time(self) -> str:
+        """The running game's own time in words ("turn 9", "day 3", "the set-up"; empty: no game)."""
+        return "" if self.state is None else self._progress(self.state)
+
     def _progress(self, state: State) -> str:
         """Where a running game stands, in words ("day 3", "turn 2")."""
         return f"{count(len(state.record), 'step')} played"

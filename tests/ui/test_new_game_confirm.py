@@ -88,3 +88,21 @@ def test_conquest_starts_through_the_shared_path() -> None:
     page.confirm_start.clicks += 1
     assert page.session.state is not state and page.session.seats == ["human", "easy"]
     assert not page.session.state.is_terminal()
+
+
+#: each session's own time after its first start and one move (tests.ui.test_local_games's move)
+GAME_TIME = {"conquest": "turn 1", "tactics": "day 2", "game_of_war": "turn 3",
+             "diplomacy": "Fall 1901 movement", "fronts": "turn 2"}
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_each_session_says_its_game_time_and_the_question_names_it(game: str) -> None:
+    """One method per session (``game_time``) says where its game stands; the frame asks only that."""
+    _make, start, move = GAMES[game]
+    page = opened(game)
+    assert page.session.game_time() == "" and page.running_game() is None
+    assert start(page)
+    move(page)
+    assert page.session.game_time() == page.running_game() == GAME_TIME[game]
+    assert not start(page)
+    assert GAME_TIME[game] in page.confirm_text.object
