@@ -370,7 +370,7 @@ class TacticsSession(TurnSession, TacticsView):
     @staticmethod
     def _aim_hint(target: Tile, start: Tile | None) -> str:
         return (f"Attack {target} from {start}? Tap it again (or press Attack) to fire; the odds are in the "
-                "side panel.")
+                "attack preview.")
 
     def _validate(self, action: Any) -> None:
         tactics_rules.validate(self.state, action)
