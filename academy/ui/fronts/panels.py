@@ -185,7 +185,7 @@ class OrdersPanel(pn.viewable.Viewer):
             self.banner, self.waiting, self.message, self.selection, self.mode,
             pn.Row(*self.counts.values(), margin=0),
             pn.pane.HTML("<b>Your orders</b> <span class='academy-muted'>(stacks without orders hold)</span>",
-                         stylesheets=[CSS], margin=(6, 5, 0, 5)),
+                         stylesheets=[CSS], margin=(6, 10, 0, 10)),   # (the left edge of the panes above)
             self.orders, pn.Row(self.typed, self.add, sizing_mode="stretch_width", margin=0), self.build_row,
             pn.Row(self.submit, self.clear, sizing_mode="stretch_width", margin=0),
             sizing_mode="stretch_width", margin=0, css_classes=["orders-panel"])
