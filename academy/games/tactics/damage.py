@@ -412,13 +412,28 @@ class Exchange:
     def attacker_destroyed(self) -> bool:
         return self.attacker_health == 0
 
-    def why(self) -> tuple[str, ...]:
-        """The attack's factors, then the counter's factors or the reason there is none."""
+    @property
+    def no_counter_ahead(self) -> str | None:
+        """``no_counter`` in the words of a preview, before the attack is made: "the Infantry would be
+        destroyed." where ``no_counter`` (said of an attack made) has "the Infantry was destroyed."; the
+        other reasons are rules, true before and after alike.
+
+        >>> x = exchange("tank", "infantry", defender_health=10)
+        >>> x.no_counter, x.no_counter_ahead
+        ('the Infantry was destroyed.', 'the Infantry would be destroyed.')
+        """
+        if self.counter_hit is None and self.defender_destroyed:
+            return f"the {UNITS[self.hit.defender].name} would be destroyed."
+        return self.no_counter
+
+    def why(self, preview: bool = False) -> tuple[str, ...]:
+        """The attack's factors, then the counter's factors or the reason there is none (``preview``: in
+        the words of an attack not made yet, ``no_counter_ahead``)."""
         lines = ["Attack: " + self.hit.formula(), *self.hit.why()]
         if self.counter_hit is not None:
             lines += ["Counterattack: " + self.counter_hit.formula(), *self.counter_hit.why()]
         else:
-            lines.append(f"No counterattack: {self.no_counter}")
+            lines.append(f"No counterattack: {self.no_counter_ahead if preview else self.no_counter}")
         return tuple(lines)
 
 

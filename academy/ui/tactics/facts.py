@@ -32,10 +32,10 @@ def attack_odds(state: Any, action: Attack) -> dict[str, Any]:
             "damage_by_luck": list(odds.damage_by_luck), "damage_range": list(odds.damage_range),
             "expected_damage": float(odds.expected_damage), "chance_to_destroy": float(odds.chance_to_destroy),
             "counter_range": list(counter) if counter else None, "expected_counter": float(odds.expected_counter),
-            "chance_of_counter": float(odds.chance_of_counter), "no_counter": odds.example.no_counter,
+            "chance_of_counter": float(odds.chance_of_counter), "no_counter": odds.example.no_counter_ahead,
             "chance_attacker_destroyed": float(odds.chance_attacker_destroyed),
             "terrain": TERRAIN[terrain].name, "stars": defence_stars(terrain, defender.type),
-            "luck": bool(state.game.options["luck"]), "why": list(odds.example.why())}
+            "luck": bool(state.game.options["luck"]), "why": list(odds.example.why(preview=True))}
 
 
 def threats(state: Any, viewer: int) -> list[dict[str, Any]]:
