@@ -23,8 +23,10 @@ One ``GameKeeper`` serves the five Play pages. A page takes part with three memb
   when it cannot).
 
 ``keep_local_game(game, page, query)`` wraps a Play page with the notice and the learner-id hook; a
-Play page opened from a position link (``?position=``) shows that position and keeps the game played
-from it, but does not bring an older one back.
+Play page opened from a position link (``?position=``, "Play this out against the CPU" too) shows that
+position and does not bring an older game back. Nor does it throw that game away: while the browser keeps
+a game that is not over, the link's game is not kept, and the notice says so, with a link back to the kept
+game and "Keep this game instead" (which keeps the link's game from then on).
 """
 from __future__ import annotations
 
@@ -44,10 +46,11 @@ from academy.games import REGISTRY
 from academy.store.errors import StoreError
 from academy.store.local_games import GameTooLarge, LocalGames
 
+from .address import link_html
 from .defer import later
 from .progress_page import LearnerKey, initial_key, learner_store
 
-__all__ = ["LocalGame", "GameKeeper", "KeptBySeats", "keep_local_game", "back_text"]
+__all__ = ["LocalGame", "GameKeeper", "KeptBySeats", "keep_local_game", "back_text", "kept_text"]
 
 log = logging.getLogger("academy.ui.local_games")
 
@@ -87,13 +90,24 @@ class KeptBySeats:
         self.session.resume(record, [str(x) for x in setup.get("seats") or ()])
 
 
-def back_text(saved_at: datetime, now: datetime | None = None) -> str:
-    """The notice for a game brought back: "Your game from today, 14:05 UTC is back. New game starts a
-    fresh one." (the day is named unless it is today)."""
+def _saved_when(saved_at: datetime, now: datetime | None = None) -> str:
+    """"today, 14:05 UTC" (the day is named unless it is today)."""
     at = saved_at.astimezone(UTC)
     now = (now or datetime.now(UTC)).astimezone(UTC)
     day = "today" if at.date() == now.date() else f"{at.day} {at.strftime('%B %Y')}"
-    return f"Your game from {day}, {at.strftime('%H:%M')} UTC is back. New game starts a fresh one."
+    return f"{day}, {at.strftime('%H:%M')} UTC"
+
+
+def back_text(saved_at: datetime, now: datetime | None = None) -> str:
+    """The notice for a game brought back: "Your game from today, 14:05 UTC is back. New game starts a
+    fresh one." (the day is named unless it is today)."""
+    return f"Your game from {_saved_when(saved_at, now)} is back. New game starts a fresh one."
+
+
+def kept_text(saved_at: datetime, now: datetime | None = None) -> str:
+    """The notice's start over a link's game while another is kept: "Your game from today, 14:05 UTC is still
+    kept."."""
+    return f"Your game from {_saved_when(saved_at, now)} is still kept."
 
 
 class GameKeeper:
@@ -112,8 +126,13 @@ class GameKeeper:
         self._too_large = False
         self._written, self._pending = float("-inf"), False
         self._restored: Record | None = None
+        #: a link's game while the browser keeps a running one: not kept (None: not asked yet)
+        self._held: bool | None = None if not restore else False
         self.notice = pn.pane.HTML("", stylesheets=[STYLE], sizing_mode="stretch_width", visible=False,
                                    css_classes=["local-game-notice-pane"], margin=(0, 5, 6, 5))
+        self.keep_instead = pn.widgets.Button(label="Keep this game instead", visible=False, width=200,
+                                              css_classes=["keep-link-game"], margin=(0, 5, 6, 5))
+        self.keep_instead.on_click(lambda e: self.keep_this_game())
         watched = list(page.keep_watch) + [n for n in ("resigned",) if n in page.session.param]   # a resignation ends it
         page.session.param.watch(later(self.changed), watched)
         hook.param.watch(lambda event: self.start() if event.new else None, "checked")
@@ -182,6 +201,10 @@ class GameKeeper:
         signature = self._signature_of(kept)
         if signature == self._signature:
             return
+        if self._held is None:
+            self._held = self._hold_for_kept_game()
+        if self._held:
+            return
         doc = pn.state.curdoc
         if doc is not None and doc.session_context is not None and \
                 time.monotonic() - self._written < MIN_GAP:      # quick moves: one write a second at most
@@ -206,13 +229,36 @@ class GameKeeper:
         self._too_large = False
         self._written = time.monotonic()
 
+    def _hold_for_kept_game(self) -> bool:
+        """A link's game, first time round: True (and the notice says why) if the browser keeps a game that
+        is not over, which the link's game would replace."""
+        games = self.games
+        try:
+            saved = games.load(self.hook.key, self.game) if games is not None else None
+        except StoreError:
+            saved = None
+        if saved is None or saved.finished:
+            return False
+        back = link_html(f"?game={self.game}&tab=play", "Back to that game", "tap")
+        self._show(f"{kept_text(saved.saved_at)} This game, opened from a link, is not kept over a reload, so "
+                   "that one is not lost.", html_after=f" {back}")
+        self.keep_instead.visible = True
+        return True
+
+    def keep_this_game(self) -> None:
+        """"Keep this game instead": the link's game is kept from now on (the older one is gone)."""
+        self._held = False
+        self.keep_instead.visible = False
+        self._show("")
+        self.changed()
+
     def _flush(self) -> None:
         self._pending = False
         self.changed()
 
-    def _show(self, text: str, warning: bool = False) -> None:
+    def _show(self, text: str, warning: bool = False, html_after: str = "") -> None:
         cls = "local-game-notice warning" if warning else "local-game-notice"
-        self.notice.object = f'<div class="{cls}" role="status">{escape(text)}</div>' if text else ""
+        self.notice.object = f'<div class="{cls}" role="status">{escape(text)}{html_after}</div>' if text else ""
         self.notice.visible = bool(text)
 
 
@@ -226,4 +272,4 @@ def keep_local_game(game: str, page: Any, query: Mapping[str, str] | None = None
     hook = LearnerKey(key=initial_key(query), height=0, width=0, margin=0)
     keeper = GameKeeper(game, page, hook, games=games, restore=not query.get("position"))
     page.keeper = keeper
-    return pn.Column(keeper.notice, page, hook, sizing_mode="stretch_width", margin=0)
+    return pn.Column(keeper.notice, keeper.keep_instead, page, hook, sizing_mode="stretch_width", margin=0)

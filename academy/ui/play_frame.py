@@ -126,9 +126,10 @@ class PlayFrame:
                                  extra=(self.replay_button, self.review_launcher), refusal=s.save_refusal)
         return self.tools
 
-    def share_link(self, state: Callable[[], Any]) -> ShareLink:
-        """The link to the position of ``state()`` (``share``)."""
-        self.share = ShareLink(self.game, lambda: position_text(self.game, state()))
+    def share_link(self, state: Callable[[], Any], practice: Callable[[], str | None] | None = None) -> ShareLink:
+        """The link to the position of ``state()`` (``share``); ``practice``: the line "Play this out against
+        the CPU" starts from, when it must say more than the link (who plays here)."""
+        self.share = ShareLink(self.game, lambda: position_text(self.game, state()), practice_text=practice)
         self._game_state = state
         return self.share
 

@@ -114,18 +114,21 @@ class ShareLink(pn.viewable.Viewer):
     "Play this out against the CPU" at a chosen level from the same position (``practice.PracticeLink``;
     a lesson page, which has its own with the exercise's goal, passes False). Under it too, for teachers,
     "Make an exercise from this position" (``lesson_writer``), from ``exercise_text()`` (default: ``text``;
-    a page whose lesson line says more than its link, such as who plays, gives its own).
+    a page whose lesson line says more than its link, such as who plays, gives its own). ``practice_text``: the
+    line "Play this out" starts from (default: ``text``; a Play page whose link names nobody gives one that names
+    the side the person here plays, so that the practice game keeps it).
     """
 
     def __init__(self, game: str, text: Callable[[], str | None], compact: bool = False,
                  label: str = "Share this position:", practice: bool = True,
-                 exercise_text: Callable[[], str | None] | None = None, **params: Any) -> None:
+                 exercise_text: Callable[[], str | None] | None = None,
+                 practice_text: Callable[[], str | None] | None = None, **params: Any) -> None:
         super().__init__(**params)
         from academy.ui.practice import PracticeLink
         self.game, self._text = game, text
         self._exercise_text = exercise_text or text
         self.exercise = pn.pane.HTML("", css_classes=["make-exercise"], margin=(4, 5), visible=False)
-        self.practice = PracticeLink(game, text) if practice else None
+        self.practice = PracticeLink(game, practice_text or text) if practice else None
         self.url = hidden_label(pn.widgets.TextInput(value="", sizing_mode="stretch_width",
                                                      css_classes=["share-link-url"]), "The link to this position")
         self.copy = pn.widgets.Button(label="Copy link", width=110, css_classes=["share-link-copy"])

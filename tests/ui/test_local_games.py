@@ -184,16 +184,40 @@ def test_a_resigned_game_is_kept_as_over_and_not_brought_back(game: str, games: 
     assert not again.keeper.notice.visible
 
 
-def test_a_position_link_shows_its_position_not_the_kept_game(games: LocalGames) -> None:
-    """issue 14, item 8: ?position= opens the link's position (and keeps the game played from it)."""
+def test_a_position_link_shows_its_position_and_does_not_throw_the_kept_game_away(games: LocalGames) -> None:
+    """issue 14, item 8: ?position= opens the link's position. A newcomer's walk: "Play this out" from a
+    running hard game replaced that game for good (the next visit brought back the practice game). While the
+    browser keeps a running game, the link's game is not kept, the notice says so and links back to it, and
+    "Keep this game instead" keeps the link's game from then on."""
     page = _open("conquest", games)
     assert _conquest_start(page)
     _conquest_move(page)
+    running = games.load(KEY, "conquest")
     from academy.ui.position_link import position_text
     line = position_text("conquest", page.session.state)
     from academy.ui.conquest.play import PlayPage
     linked = _open("conquest", games, {"position": line}, PlayPage(cpu_delay=0, position=line))
-    assert linked.session.seats == ["human", "human"] and not linked.keeper.notice.visible
+    assert linked.session.seats == ["human", "human"]
+    notice = linked.keeper.notice
+    assert notice.visible and "is still kept. This game, opened from a link, is not kept over a reload" in notice.object
+    assert "href='?game=conquest&tab=play'" in notice.object and ">Back to that game</a>" in notice.object
+    _conquest_move(linked)
+    assert games.load(KEY, "conquest").record == running.record           # the running game is still the kept one
+    assert linked.keeper.keep_instead.visible
+    linked.keeper.keep_instead.clicks += 1                                 # "Keep this game instead"
+    assert not notice.visible and not linked.keeper.keep_instead.visible
+    assert games.load(KEY, "conquest").setup == {"seats": ["human", "human"]}
+    assert len(games.load(KEY, "conquest").record["log"]) == len(linked.local_game().record)
+
+
+def test_a_position_link_is_kept_when_no_running_game_is(games: LocalGames) -> None:
+    from academy.ui.position_link import position_text
+    from academy.ui.conquest.play import PlayPage
+    page = _conquest()
+    assert _conquest_start(page)
+    line = position_text("conquest", page.session.state)
+    linked = _open("conquest", games, {"position": line}, PlayPage(cpu_delay=0, position=line))
+    assert not linked.keeper.notice.visible and not linked.keeper.keep_instead.visible
     assert games.load(KEY, "conquest").setup == {"seats": ["human", "human"]}
 
 

@@ -9,6 +9,7 @@ from urllib.parse import parse_qsl, urlsplit
 import panel as pn
 import pytest
 
+from academy.ui.diplomacy.session import POWERS
 from academy.ui.shell import build_page, part
 
 GAMES = ("conquest", "diplomacy", "fronts", "game_of_war", "tactics")
@@ -83,7 +84,12 @@ def test_every_play_pages_position_link_offers_playing_it_out_against_the_cpu(ga
     assert page.share.layout.visible, f"no lesson of {game} gives a position a link may carry"
     query = link_query(page.share)
     assert query["game"] == game and query["tab"] == "play" and query["cpu"] == "easy"
-    assert "lesson" not in query and query["position"] == page.share._text()
+    shared = page.share._text()
+    if game == "diplomacy":                     # the practice line names the power played at this screen
+        assert query["position"] == f"{page.session.people[0].title()} to order, {shared}"
+    else:
+        assert query["position"] == shared
+    assert "lesson" not in query
     again = part(game, "play")()
     assert again.open_position(query["position"], cpu=query["cpu"])
     here, cpu = people_and_cpu(game, again.session)
@@ -118,3 +124,19 @@ def test_the_play_tabs_first_message_names_the_level_and_the_players_side() -> N
     lessons.open(lesson.id, 0)
     assert page.open_position(link_query(lessons)["position"], cpu="normal")
     assert page.session.message.startswith("Play this out against the CPU (normal): you are Red.")
+
+
+def test_a_diplomacy_game_played_out_from_the_play_tab_keeps_the_persons_power() -> None:
+    """A newcomer's walk: France against six CPUs, Fall 1901, "Play this out" → the practice game was Austria's
+    ("the side to move" of a line that named nobody was the first power in the alphabet). The Play tab's
+    practice line names the power played here; the share link itself still names nobody."""
+    page = part("diplomacy", "play")()
+    page.session.new_game(people=["FRANCE"], levels={p: "easy" for p in POWERS if p != "FRANCE"})
+    page.share.refresh()
+    query = link_query(page.share)
+    assert query["position"].startswith("France to order, S1901M |")
+    assert not page.share._text().startswith("France")
+    again = part("diplomacy", "play")()
+    assert again.open_position(query["position"], cpu=query["cpu"])
+    assert list(again.session.people) == ["FRANCE"]
+    assert again.session.message.startswith("Play this out against the CPU (easy): you are France.")

@@ -22,6 +22,7 @@ from academy.ui.leave_view import LeaveView
 from academy.ui.messages_view import MessagesView
 from academy.ui.coach_box import CoachBox
 from academy.ui.play_frame import PlayFrame
+from academy.ui.position_link import position_text
 from academy.ui.seat_info import seat_info_pane
 
 from .board import DiplomacyBoard
@@ -94,7 +95,7 @@ class DiplomacyPlayPage(PlayFrame, pn.viewable.Viewer):
         tools = self.save_load_bar()
         self.save, self.load = tools.save, tools.load
         self.game_area = pn.Column(
-            self.pass_screen(s.show_screen, CSS), self.table, tools, self.share_link(lambda: s.engine_state),
+            self.pass_screen(s.show_screen, CSS), self.table, tools, self.share_link(lambda: s.engine_state, self.practice_line),
             replay_area,
             pn.Card(ResultsPanel(s), title="Results of each phase", sizing_mode="stretch_width",
                     css_classes=["results-card"]),
@@ -115,6 +116,16 @@ class DiplomacyPlayPage(PlayFrame, pn.viewable.Viewer):
         page = DiplomacyReplayPage(DiplomacyReplay(st.record.fork(), viewer=None, title=self.replay_title(),
                                                    masked=not self.session.game_over), embedded=True)
         return self.show_replay(page)
+
+    def practice_line(self) -> str | None:
+        """The position "Play this out against the CPU" starts from: the shared one, naming the power the
+        person at this screen plays ("France to order, ..."), so that the practice game keeps that power."""
+        from academy.games.diplomacy.position_line import format_position
+        s = self.session
+        st = s.engine_state
+        if st is None or not s.people or position_text(self.game, st) is None:
+            return None
+        return format_position(st.position, s.seat_id if s.seat_id in s.people else s.people[0])
 
     def open_position(self, text: str, cpu: str | None = None) -> bool:
         """Play the position of a shared link: its power "to order" by a person on this screen (no such
