@@ -125,15 +125,16 @@ def _fall_back(t: Turn, groups: Sequence[Group], where: str) -> str:
     for g in groups:
         if not g.has_ground:
             continue
-        if g.came_from is not None:
+        returning = g.came_from is not None
+        if returning:
             dest = None if g.came_from in enemies else g.came_from
-            how = f"it had just moved in from {t.name(g.came_from)}"
+            how = f"the stack had just moved in from {t.name(g.came_from)}"
         else:
             options = sorted((n for n in t.fmap.neighbours[where]
                               if t.board.team_of(t.board.owners.get(n)) == team and n not in enemies),
                              key=t.name) if team != NEUTRAL else []
             dest = options[0] if options else None
-            how = "it was standing in " + t.name(where)
+            how = "the stack was standing in " + t.name(where)
         if dest is None:
             if team == NEUTRAL:
                 went.append(f"the garrison's {format_units(ground(g.units))} never moves and is destroyed")
@@ -153,7 +154,8 @@ def _fall_back(t: Turn, groups: Sequence[Group], where: str) -> str:
                 g = rest
             g.at, g.came_from = dest, None
             g.fate.append(f"fell back to {t.name(dest)}")
-            went.append(f"{t.who(g.owner)}'s {format_units(g.units)} fell back to {t.name(dest)} ({how})")
+            back = ", where the stack had just come from" if returning else f" ({how})"
+            went.append(f"{t.who(g.owner)}'s {format_units(g.units)} fell back to {t.name(dest)}{back}")
         g.path = []
     return "; ".join(went) if went else f"{_side_name(t, groups)} lost every unit"
 

@@ -104,7 +104,7 @@ def test_battles_loser_that_moved_in_falls_back_where_it_came_from(duel, make, t
     assert [s["strength"] for s in fight.data["sides"]] == [4.0, 8.0]
     assert [s["lost"]["infantry"] for s in fight.data["sides"]] == [3, 1]   # 2/3 of 4 -> 3; ½ × 1/3 of 4 -> 1
     assert after.stacks["red"]["millbrook"]["infantry"] == 1
-    assert "fell back to Millbrook" in fight.text
+    assert "Red's 1 infantry fell back to Millbrook, where the stack had just come from" in fight.text
     assert after.owners["westmere"] == "blue"
 
 
@@ -125,6 +125,7 @@ def test_battles_standing_loser_falls_back_to_a_friendly_province_without_enemie
     # Ashford is first by name among Ashford, Northgate, Oakhollow (red, no enemy stack)
     assert after.stacks["red"] == {"ashford": {"infantry": 1, "artillery": 0, "armor": 0, "air": 0}}
     assert after.owners["millbrook"] == "blue"
+    assert "Red's 1 infantry fell back to Ashford (the stack was standing in Millbrook)" in battles(events)[0].text
 
 
 def test_battles_standing_loser_with_nowhere_to_go_is_destroyed(duel, make, turn):
