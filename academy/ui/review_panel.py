@@ -47,6 +47,8 @@ class ReviewPanel(pn.viewable.Viewer):
     def __init__(self, review: ReviewSession, page: Any, synchronous: bool | None = None, **params: Any) -> None:
         super().__init__(**params)
         self.review, self.page = review, page
+        if "step" not in page.session.param:  # a replay of phases counts frames ("(frame 2 of 9)"), not steps
+            review.step_words = lambda step: f"Frame {page.session.frame_of_step(step) + 1}"
         self.synchronous = _inline() if synchronous is None else synchronous
         self._generation = 0
         self._doc = pn.state.curdoc

@@ -13,6 +13,10 @@ What a page reads:
 - ``summary_html()``, ``mark_html()`` (the decision and the better one with their numbers, why, the lesson's
   link), ``mark_label(i)`` (a line of the list) and ``status_text()`` ("Preparing the review of 57 decisions…").
 
+A mark is named where the replay names it (``step_words``): a turn-by-turn replay's "Step k of n" is the
+board after k entries of the record and its message names the k-th, so the entry at index i (``Mark.step``)
+is "Step i + 1" (``played_at``); a replay of phases (Diplomacy, Fronts) gives its own words (``ReviewPanel``).
+
 The lesson link is ``?game=<game>&tab=lessons&lesson=<id>&exercise=<id>`` (``lesson_link``), named by
 the lesson's title (and the exercise's prompt) from lessons/<game>/.
 
@@ -27,7 +31,7 @@ the lesson's title (and the exercise's prompt) from lessons/<game>/.
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import param
@@ -36,7 +40,7 @@ from academy.core.record import Record
 from academy.core.review import GRADES, Mark, Review, number_text, review
 from academy.core.text import count, listing
 
-__all__ = ["GRADE_WORDS", "ReviewSession", "STYLE", "lesson_link", "lesson_words"]
+__all__ = ["GRADE_WORDS", "ReviewSession", "STYLE", "lesson_link", "lesson_words", "played_at"]
 
 #: each grade in words, for a learner
 GRADE_WORDS = {"good": "Good", "inaccuracy": "Inaccuracy", "mistake": "Mistake", "blunder": "Blunder"}
@@ -61,6 +65,16 @@ STYLE = """
 .review-summary { color: #3e4c59; }
 .review-status { color: #3e4c59; }
 """
+
+
+def played_at(step: int) -> str:
+    """The step of a turn-by-turn replay whose message names the record's entry ``step`` (an index from 0):
+    the replay's step k shows the board after k entries, so "Step 9" plays the entry at index 8.
+
+    >>> played_at(8)
+    'Step 9'
+    """
+    return f"Step {step + 1}"
 
 
 def lesson_link(game: str, lesson: tuple[str, str | None]) -> str:
@@ -97,12 +111,14 @@ class ReviewSession(param.Parameterized):
     message = param.String("", doc="what went wrong, in plain words ('' when nothing did)")
 
     def __init__(self, record: Record, learners: Sequence[int] = (), seat_names: Sequence[str] = (),
-                 **params: Any) -> None:
+                 step_words: Callable[[int], str] = played_at, **params: Any) -> None:
         n = record.game.num_players
         self.learners = [p for p in dict.fromkeys(learners) if 0 <= p < n]
         super().__init__(players=list(self.learners or [0]), **params)
         self.record = record
         self.seat_names = list(seat_names)
+        #: a mark's place in the replay's own words, from its ``Mark.step`` (see the module docstring)
+        self.step_words = step_words
 
     # --- who ----------------------------------------------------------------------------------------
     @property
@@ -187,12 +203,12 @@ class ReviewSession(param.Parameterized):
         return self.message
 
     def mark_label(self, index: int) -> str:
-        """A line of the list: "Step 12 · Red: attack Ukraine -> Ural 1 — blunder" (the step of the replay that
-        shows the board it was decided on)."""
+        """A line of the list: "Step 12 · Red: attack Ukraine -> Ural 1 — blunder" (where the replay names
+        that decision: ``step_words``)."""
         m = self.review.marks[index]
         who = f"{self.record.game.player_name(m.player)}: " if len(self.review.players) > 1 else ""
         decision = m.decision if len(m.decision) <= 70 else m.decision[:67] + "…"
-        return f"Step {m.step} · {who}{decision} — {GRADE_WORDS[m.grade].lower()}"
+        return f"{self.step_words(m.step)} · {who}{decision} — {GRADE_WORDS[m.grade].lower()}"
 
     def summary_html(self) -> str:
         """Per player reviewed: how many decisions were graded, and how many of each grade."""
@@ -225,10 +241,11 @@ class ReviewSession(param.Parameterized):
         if m.better:
             rows += (f"<tr class='better'><td>Better</td><td>{e(m.better)}</td>"
                      f"<td>{e(number_text(m.better_numbers))}</td></tr>")
-        drawn = ("<div class='academy-muted'>On the board: what was played in dashed red, the better decision in "
-                 "green.</div>" if m.better else "")
+        drawn = ("<div class='academy-muted'>On the board, as it stood when this was decided: what was played in "
+                 "dashed red, the better decision in green.</div>" if m.better else
+                 "<div class='academy-muted'>On the board: the position as it stood when this was decided.</div>")
         link = lesson_link(self.game_name, m.lesson)
-        return (f"<div class='review-mark grade-{m.grade}'><div>{grade} · step {m.step} · "
+        return (f"<div class='review-mark grade-{m.grade}'><div>{grade} · {e(self.step_words(m.step))} · "
                 f"{e(self.seat_label(m.player))}</div><table><tr><th></th><th>Decision</th><th>Numbers</th></tr>"
                 f"{rows}</table><div class='why'>{e(m.why)}</div>{drawn}<div>Learn the rule: <a class='lesson-link tap' "
                 f"href='{e(link)}'>{e(lesson_words(self.game_name, m.lesson))}</a></div></div>")
