@@ -12,6 +12,7 @@ from typing import Any
 import panel as pn
 import param
 
+from academy.core.text import listing
 from academy.games.fronts.mapdata import load_map
 from academy.ui.fit import board_and_side
 from academy.ui.coach_box import CoachBox
@@ -50,6 +51,20 @@ def _map_about(label: str) -> str:
             + (f"<br><span class='academy-muted seats-note'>{escape(note)}</span>" if note else ""))
 
 
+def who_plays(labels: dict[str, str], chosen: list[str], level: str) -> str:
+    """The form's line under "Who plays on this screen": who is played here and who by the CPU, in words
+    (the buttons add and remove sides: a newcomer who clicked Blue to play Blue got Red and Blue)."""
+    names = {p: label.split(" (")[0] for label, p in labels.items()}
+    here = [names[p] for p in names if p in chosen]
+    cpu = [names[p] for p in names if p not in chosen]
+    if not here:
+        return "Choose the side (or sides) played on this screen."
+    head = f"Played here{', taking turns' if len(here) > 1 else ''}: {listing(here)}."
+    if not cpu:
+        return f"{head} No CPU plays, so the CPU level is not used. A click on a side adds or removes it."
+    return f"{head} The CPU ({level}) plays {listing(cpu)}. A click on a side adds or removes it."
+
+
 class FrontsPlayPage(PlayFrame, pn.viewable.Viewer):
     """The Play tab of Fronts (see the module docstring); ``seed`` fixes the games' seed (tests)."""
 
@@ -72,7 +87,10 @@ class FrontsPlayPage(PlayFrame, pn.viewable.Viewer):
         self.level = pn.widgets.RadioButtonGroup(options={lv.capitalize(): lv for lv in LEVELS}, value="normal",
                                                  color="primary", variant="outline", css_classes=["level-choice"])
         self.map_about = pn.pane.HTML(_map_about(first), stylesheets=[CSS], css_classes=["map-about"])
+        self.who = pn.pane.HTML("", stylesheets=[CSS], css_classes=["who-plays"], margin=(0, 10))
         self.game_choice.param.watch(self._on_game, "value")
+        self.people.param.watch(self._on_people, "value")
+        self.level.param.watch(self._on_people, "value")
         self.start = pn.widgets.Button(label="Start game", color="primary", width=160, css_classes=["start-game"])
         self.start.on_click(lambda e: self.start_game())
         form = pn.Column(
@@ -83,7 +101,7 @@ class FrontsPlayPage(PlayFrame, pn.viewable.Viewer):
             pn.pane.HTML("<b>Who plays on this screen</b> <span class='academy-muted'>(the CPU plays the others; "
                          "several people take turns at the screen, each writing their orders in secret)</span>",
                          stylesheets=[CSS]),
-            self.people, pn.pane.HTML("<b>CPU level</b>", stylesheets=[CSS]), self.level,
+            self.people, self.who, pn.pane.HTML("<b>CPU level</b>", stylesheets=[CSS]), self.level,
             level_notes_pane("fronts"), self.start,
             self.form_message_pane(CSS), sizing_mode="stretch_width", css_classes=["new-game-form"])
         self.board = FrontsBoard(s)
@@ -100,6 +118,7 @@ class FrontsPlayPage(PlayFrame, pn.viewable.Viewer):
             rules_card("fronts"), sizing_mode="stretch_width", visible=False, margin=0)
         self.layout = pn.Column(self.new_game_card(form), self.game_area, sizing_mode="stretch_width",
                                 css_classes=["fronts-play"])
+        self._on_people()
         self.watch_session(["obs", "ready", "player"], position)
 
     def _on_game(self, event: Any) -> None:
@@ -107,6 +126,13 @@ class FrontsPlayPage(PlayFrame, pn.viewable.Viewer):
         self.mode.value = default_mode(event.new)
         self.map_about.object = _map_about(event.new)
         self.people.param.update(options=people, value=[next(iter(people.values()))])
+        self._on_people()
+
+    def _on_people(self, *events: Any) -> None:
+        labels = self.people.options
+        text = who_plays(labels, list(self.people.value), self.level.value)
+        self.who.object = f"<span class='academy-muted'>{escape(text)}</span>"
+        self.level.disabled = all(p in self.people.value for p in labels.values())
 
     def open_position(self, text: str, cpu: str | None = None) -> bool:
         """Play the position of a shared link, every player by a person on this screen (with ``cpu``, a level:
