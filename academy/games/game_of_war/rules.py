@@ -129,6 +129,35 @@ def legal_actions(s: GameOfWarState) -> list[Any]:
     return acts
 
 
+def why_no_move(s: GameOfWarState, unit_id: str) -> str | None:
+    """Why the player to move has no square to move ``unit_id`` to now, in words that follow "0 squares to
+    go to" ("it has moved this turn ..."); None when it has one (or it is not that player's unit, or the game
+    is not in its play or retreat phase). The reasons are ``moves.check_move``'s, first that applies:
+    already moved, the turn's 5 moves made, cut off from its lines, hemmed in; in a retreat, the retreat
+    comes first.
+    """
+    p, pos = s.current, s.position
+    if p is None or s.phase not in ("play", "retreat") or not pos.has_unit(unit_id):
+        return None
+    u, side = pos.unit(unit_id), side_of(p)
+    if u.side != side:
+        return None
+    if s.phase == "retreat":
+        if unit_id in pending_retreats(s, p):
+            return None if retreat_squares(pos, unit_id) else "no free square next to it to retreat to"
+        return f"{', '.join(pending_retreats(s, p))} must retreat first"
+    if unit_id in s.moved:
+        return "it has moved this turn, and each unit moves once a turn"
+    if len(s.moved) >= MOVES_PER_TURN:
+        return f"{MOVES_PER_TURN} units have moved this turn, the most a turn allows"
+    if not may_move(pos, unit_id, communication(pos, side).connected):
+        return "it is cut off from its lines of communication, and a cut-off unit cannot move"
+    if not destinations(pos, unit_id):
+        return ("it is hemmed in: no free square within its reach (units, mountains and enemy arsenals block "
+                "the way)")
+    return None
+
+
 def chance_outcomes(s: GameOfWarState) -> list[tuple[Any, Fraction]]:
     """Who plays first: North or South, one chance in two each (Goal: "Who starts is drawn at random")."""
     return [(FirstPlayer(0), Fraction(1, 2)), (FirstPlayer(1), Fraction(1, 2))]
