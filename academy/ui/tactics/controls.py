@@ -15,13 +15,13 @@ from academy.ui.defer import later
 from academy.ui.labels import set_options
 from academy.ui.tick import Tick
 
+from .facts import CHOICE_LABELS
 from .session import CHOICE_KINDS, TacticsSession
 from ..tap_answer import TAP_ANSWER
 
 __all__ = ["ActionControls"]
 
-LABELS = {"wait": "Wait", "attack": "Attack", "capture": "Capture", "load": "Load", "unload": "Unload",
-          "supply": "Supply"}
+LABELS = CHOICE_LABELS     # the session's messages name the buttons by these labels (facts.moved_words)
 
 
 def build_label(unit: str, cost: int, short: int) -> str:

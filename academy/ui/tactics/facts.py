@@ -13,7 +13,15 @@ from academy.games.tactics.threats import threat_damage
 from academy.games.tactics.units import UNITS
 from academy.games.tactics.view import threat_map
 
-__all__ = ["attack_odds", "threats", "tile_info", "terrain_name"]
+__all__ = ["CHOICE_LABELS", "attack_odds", "moved_words", "threats", "tile_info", "terrain_name"]
+
+#: the action buttons' labels, by kind of action (``controls.ActionControls`` shows them)
+CHOICE_LABELS = {"wait": "Wait", "attack": "Attack", "capture": "Capture", "load": "Load", "unload": "Unload",
+                 "supply": "Supply"}
+#: what each button does once the unit has stopped on its tile
+_PRESS = {"wait": "to end its move there", "capture": "to capture (or go on capturing) the property there",
+          "load": "to board the transport there", "unload": "to drop its cargo", "supply": "to resupply the units "
+          "next to it"}
 
 
 def attack_odds(state: Any, action: Attack) -> dict[str, Any]:
@@ -76,3 +84,22 @@ def tile_info(state: Any, obs: dict[str, Any], tile: str, unit: dict[str, Any] |
     else:
         info += f", {TERRAIN[terrain].stars}★ defence"
     return info + ". Tap one of your units to move it, or one of your empty factories to build."
+
+
+def moved_words(unit: str, tile: str, stays: bool, kinds: list[str], can_aim: bool, can_drop: bool) -> str:
+    """The message once the selected ``unit`` ("Tank") has a destination ``tile``: the buttons the panel
+    offers now, by their labels, and what each does (``kinds``: the session's ``choice_kinds()``). Attack
+    waits for an aim: ``can_aim`` says how to aim (a tap on a red-ringed enemy), ``can_drop`` how to drop
+    cargo by a tap.
+
+    >>> moved_words("Tank", "H5", False, ["wait", "attack"], True, False)
+    'Tank moves to H5: press Wait to end its move there, or Cancel to choose again. Tap a red-ringed enemy to see the odds, again to attack.'
+    """
+    presses = [f"{CHOICE_LABELS[k]} {_PRESS[k]}" for k in kinds if k in _PRESS]
+    text = f"{unit} {'stays on' if stays else 'moves to'} {tile}"
+    text += (": press " + ", ".join(presses) + ", or Cancel to choose again.") if presses else "."
+    if can_aim:
+        text += " Tap a red-ringed enemy to see the odds, again to attack."
+    if can_drop:
+        text += " Tap a free tile next to it to drop the cargo there (or pick the drop in the panel by the board)."
+    return text
