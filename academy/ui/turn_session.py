@@ -12,7 +12,10 @@ session shares, so that each game's session keeps only its own selection and cli
 - acting by notation or as a dataclass (``act``), the refusal of input now (``_refuse``) and the
   engine's refusal of an action (``_refusal``), each shown as ``message``;
 - CPU turns off the event loop (``CpuTurns``): ``_cpu_step`` plays a choice and hands it to the game's
-  ``_cpu_played`` to show;
+  ``_cpu_played`` to show; when the CPU hands the turn back to a person (or ends the game), ``message`` says
+  who played which turn, what of it that person may see (``_cpu_did``: each game's words, from the events
+  ``state.visible_events`` gives that person) and whose turn it is now, in the game's own time
+  ("Blue (CPU hard) played turn 3: it attacked twice and took Egypt. Your turn: turn 4.");
 - ``undo``: back to before the last decision of a person at the screen (and the CPU moves after it),
   never past what chance decided in a game against the CPU.
 
@@ -37,10 +40,19 @@ from .live_coach import Coached, LiveCoach
 from .resign import Resigning, winner_text
 from .session_loop import Acting, CpuTurns
 
-__all__ = ["TurnSession", "HUMAN", "CPU_LEVELS", "default_bot_factory"]
+__all__ = ["TurnSession", "HUMAN", "CPU_LEVELS", "default_bot_factory", "times"]
 
 HUMAN = "human"
 CPU_LEVELS = ("easy", "normal", "hard")
+
+
+def times(n: int) -> str:
+    """"once", "twice", "3 times": how often, for the CPU's news.
+
+    >>> times(1), times(2), times(3)
+    ('once', 'twice', '3 times')
+    """
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
 
 
 def default_bot_factory(game_name: str) -> Callable[[str, int], Any]:
@@ -83,6 +95,8 @@ class TurnSession(Acting, CpuTurns, Coached, Resigning, param.Parameterized):
         self._lock = threading.RLock()
         self._doc: Any = None
         self.coach = LiveCoach()        # the live coach (off until the learner asks for it)
+        self._cpu_news: list[dict[str, Any]] = []     # the CPU's turns since a person last had the turn
+        self._cpu_prefix: tuple[int, str] | None = None   # (step, message) of a start the CPU plays on from
 
     # --- seats ---------------------------------------------------------------------------------
     def _checked_seats(self, seats: Sequence[str], players: int) -> list[str]:
@@ -203,6 +217,8 @@ class TurnSession(Acting, CpuTurns, Coached, Resigning, param.Parameterized):
         self._bots = {}
         self.seats = list(seats)        # before the state, so the views see matching seats
         self._show_game(state, message=message, log=list(log), last_events=list(events))
+        if message and self.cpu_to_move:        # kept before the CPU's news ("New game: ... Blue played ...")
+            self._cpu_prefix = (len(state.record), message)
         self._run_cpu()
 
     def _show_game(self, state: State, message: str, log: list[dict[str, Any]], last_events: list[Any]) -> None:
@@ -299,16 +315,26 @@ class TurnSession(Acting, CpuTurns, Coached, Resigning, param.Parameterized):
         self._publish(last_events=list(events), log=self.log + log_lines(events, len(self.state.record), self.state))
 
     # --- the CPU (CpuTurns) --------------------------------------------------------------------
+    def _cancel_cpu(self) -> None:
+        self._cpu_news, self._cpu_prefix = [], None
+        super()._cancel_cpu()
+
     def _cpu_step(self, action: Any, generation: int) -> None:
+        before = self.state
+        when = self._turn_name(before) if before is not None else ""
+        step = len(before.record) if before is not None else 0
         played = self._cpu_play(action, generation)
         if played is None:
             return
         player, events = played
+        self._note_cpu(player, when, step, events)
         done = not self.cpu_to_move
         if done and self.thinking:
             with param.parameterized.discard_events(self):
                 self.thinking = False
         self._cpu_played(action, events, player)
+        if done:
+            self._say_cpu_news()
         if not self.synchronous and not done:
             self._run_cpu()
         elif done:
@@ -317,6 +343,77 @@ class TurnSession(Acting, CpuTurns, Coached, Resigning, param.Parameterized):
     def _cpu_played(self, action: Any, events: list[Any], player: int) -> None:
         """Show an action the CPU just played."""
         self._show_played(action, events, player)
+
+    def _note_cpu(self, player: int, when: str, step: int, events: list[Any]) -> None:
+        """Keep what each person at this screen may see of a CPU action's ``events`` (told as the state right
+        after them shows it), under the turn ``player`` plays (``when``: its time, ``_turn_name``)."""
+        seen = {p: self.state.visible_events(list(events), player, p) for p in self.humans}
+        last = self._cpu_news[-1] if self._cpu_news else None
+        if last is None or (last["player"], last["when"]) != (player, when):
+            last = {"player": player, "when": when, "step": step, "events": {p: [] for p in self.humans}}
+            self._cpu_news.append(last)
+        for p, told in seen.items():
+            last["events"].setdefault(p, []).extend(told)
+
+    def _say_cpu_news(self) -> None:
+        """The CPU's turns are over: say them to the person now to move (or at the end of the game)."""
+        news, prefix = self._cpu_news, self._cpu_prefix
+        self._cpu_news, self._cpu_prefix = [], None
+        text = self._cpu_news_text(news)
+        if text is None:
+            return
+        if prefix is not None and news and news[0]["step"] == prefix[0]:
+            text = f"{prefix[1].rstrip()} {text}"
+        self._publish(message=text)
+
+    def _cpu_news_text(self, news: list[dict[str, Any]]) -> str | None:
+        """"Blue (CPU hard) played turn 3: it attacked twice and took Egypt. Your turn: turn 4." (None: nobody
+        at this screen to tell, or nothing played)."""
+        s = self.state
+        if not news or s is None or not self.humans:
+            return None
+        over = s.is_terminal()
+        mover = s.to_move() if not over and s.node_kind() is NodeKind.DECISION else None
+        if not over and (mover is None or self.is_cpu(mover)):
+            return None
+        reader = mover if mover is not None else (self.humans[0] if len(self.humans) == 1 else None)
+        said = []
+        for turn in news:
+            told = turn["events"].get(reader) if reader is not None else None
+            if told is None:    # the end, with several people: what all of them saw
+                lists = [turn["events"].get(p, []) for p in self.humans]
+                told = [e for e in lists[0] if all(e in other for other in lists[1:])]
+            said.append(self._cpu_turn_text(turn["player"], turn["when"], told))
+        if over:
+            said.append(self._over_text())
+        else:
+            you = f"{self.player_name(mover)}, your turn" if self.hot_seat else "Your turn"
+            said.append(f"{you}: {self._turn_now(s)}.")
+        return " ".join(t for t in said if t)
+
+    def _cpu_turn_text(self, player: int, when: str, events: list[Any]) -> str:
+        """One CPU player's turn in a sentence: "Blue (CPU hard) played turn 3: it took Egypt." (``events``:
+        what the person told may see of it)."""
+        did = self._cpu_did(player, events)
+        return f"{self.seat_label(player)} played {when}" + (f": {did}" if did else "") + "."
+
+    def _cpu_did(self, player: int, events: list[Any]) -> str:
+        """The most important of what ``player`` (a CPU) did in its turn, from ``events`` (what the person
+        told may see), in a few words ("it attacked twice and took Egypt"); each game says it."""
+        return ""
+
+    def _turn_name(self, state: State) -> str:
+        """The turn a player plays in ``state``, after "played" ("turn 3"; Tactics: "its turn of day 3")."""
+        return self._progress(state)
+
+    def _turn_now(self, state: State) -> str:
+        """The turn the person now to move plays, after "Your turn:" ("turn 4")."""
+        return self._progress(state)
+
+    def _over_text(self) -> str:
+        """The end of the game in a sentence, for the message after the CPU's last move."""
+        w = self.state.winner()
+        return f"The game is over: {self.player_name(w)} wins." if w is not None else "The game is over: a draw."
 
     # --- undo ----------------------------------------------------------------------------------
     def _undo_refusal(self) -> str | None:

@@ -239,10 +239,12 @@ def test_choosing_a_destination_warns_when_the_move_takes_the_unit_itself_off_th
 
 def test_a_new_game_says_the_cpus_level_until_the_person_plays_even_when_the_cpu_moves_first():
     """Found by a new user: North (the CPU) moves first and its moves cleared "New game: ... (CPU easy)"
-    before the person could read it."""
+    before the person could read it. The message keeps it, then says what North played and that it is the
+    person's turn (TurnSession's news of the CPU's turn)."""
     s = GameOfWarSession(synchronous=True, cpu_delay=0)
     s.new_game(seats=["easy", HUMAN], seed=4)
-    assert s.state.side == "south" and s.message == "New game: North (CPU easy), South (you)."
+    assert s.state.side == "south" and s.message == ("New game: North (CPU easy), South (you). North (CPU easy) "
+                                                     "played turn 1: it made 5 moves. Your turn: turn 2.")
 
 
 def test_a_game_played_on_from_a_position_logs_its_first_turn_under_that_turns_heading():

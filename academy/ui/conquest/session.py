@@ -29,10 +29,12 @@ import param
 from academy.core.errors import RulesError
 from academy.core.protocol import State
 from academy.core.rng import new_seed
+from academy.core.text import count, listing
 from academy.games import REGISTRY
+from academy.games.conquest.rules import phase_hint
 
 from academy.ui.history import log_lines
-from academy.ui.turn_session import CPU_LEVELS, HUMAN, TurnSession
+from academy.ui.turn_session import CPU_LEVELS, HUMAN, TurnSession, times
 
 from .clicks import BoardClicks
 
@@ -79,7 +81,11 @@ class ConquestSession(TurnSession, BoardClicks):
         self._publish(state=state, selected=None, target=None, message=message, log=log, last_events=[])
 
     def _progress(self, state: State) -> str:
-        return f"turn {state.turn}" if state.turn else "the set-up"
+        return self._progress_of(state.turn)
+
+    @staticmethod
+    def _progress_of(turn: int) -> str:
+        return f"turn {turn}" if turn else "the set-up"
 
     @property
     def viewer(self) -> int | None:
@@ -135,3 +141,42 @@ class ConquestSession(TurnSession, BoardClicks):
         self._publish(selected=sel if self.cpu_to_move else None, target=tgt if self.cpu_to_move else None,
                       message="", last_events=list(events),
                       log=self.log + log_lines(events, len(self.state.record), self.state))
+
+    def _cpu_turn_text(self, player: int, when: str, events: list[Any]) -> str:
+        """A turn as ``TurnSession`` says it; a set-up step in the engine's words ("Blue claims Egypt.")."""
+        if when == self._progress_of(0):
+            return " ".join(e.text for e in events if e.kind in ("claim", "place"))
+        return super()._cpu_turn_text(player, when, events)
+
+    def _cpu_did(self, player: int, events: list[Any]) -> str:
+        """"it traded cards for 8 armies, attacked 3 times, took Egypt and Peru and eliminated Green": the
+        battles (a series of rolls on one territory is one), the territories taken, the players eliminated."""
+        battles, last, traded = 0, None, 0
+        taken: list[str] = []
+        out: list[str] = []
+        for e in events:
+            if e.kind == "attack":
+                pair = (e.data.get("src"), e.data.get("dst"))
+                battles += pair != last
+                last = pair
+            elif e.kind == "conquer":
+                taken.append(self.state.game.map.name_of(e.data["territory"]))
+                last = None
+            elif e.kind == "eliminate":
+                out.append(self.player_name(e.data["player"]))
+            elif e.kind == "trade":
+                traded += e.data.get("value", 0)
+        did = [f"traded cards for {count(traded, 'army')}"] if traded else []
+        did.append(f"attacked {times(battles)}" if battles else "did not attack")
+        if taken:
+            did.append("took " + (listing(taken) if len(taken) <= 3 else count(len(taken), "territory")))
+        if out:
+            did.append("eliminated " + listing(out))
+        return "it " + listing(did)
+
+    def _turn_now(self, state: State) -> str:
+        """"turn 4"; in the set-up, what to do ("claim a territory nobody holds yet")."""
+        if not state.turn:
+            hint = phase_hint(state).rstrip(".")
+            return hint[:1].lower() + hint[1:]
+        return super()._turn_now(state)

@@ -290,6 +290,9 @@ class GameOfWarSession(Dragging, TurnSession, GameOfWarView):
         hot_seat = (state.phase == "deploy" and follow is not None and follow != p and self.hot_seat)
         message = (f"{who}'s army is deployed (hidden). Pass the screen to {self.seat_label(follow)}."
                    if hot_seat else f"{who}'s army is deployed.")
+        if state.phase != "deploy" and follow is not None and not self.is_cpu(follow):   # both armies are out
+            you = f"{state.game.player_name(follow)}, your turn" if self.hot_seat else "Your turn"
+            message = f"{who}'s army is deployed, and both armies are revealed. {you}: {self._turn_now(state)}."
         self._publish(placements=[], unit_type=None, covered=hot_seat, message=message, **changes)
         self._run_cpu()
         return True
@@ -588,7 +591,57 @@ class GameOfWarSession(Dragging, TurnSession, GameOfWarView):
         """A CPU's deployment is placed at once (nothing of it is shown); its turns at ``cpu_delay``."""
         return 0.0 if getattr(state, "phase", None) == "deploy" else self.cpu_delay
 
+    def _cpu_did(self, player: int, events: list[Any]) -> str:
+        """"it made 4 moves, then attacked your cavalry N-C1 (5 against 3): destroyed": its moves, its
+        attack and how it ended, an arsenal taken; the units the turn's start removed (a retreat that could
+        not be made) in the engine's words."""
+        moves, attack, arsenal, removed = 0, "", "", []
+        for e in events:
+            if e.kind in ("move", "retreat"):
+                moves += 1
+            elif e.kind == "attack":
+                target = e.text.split(" attacks ", 1)[-1]
+                outcome = {"destroyed": "destroyed", "retreat": "it must retreat",
+                           "repelled": "repelled"}.get(e.data.get("outcome"), "")
+                yours = "your " if self.humans == [1 - player] else ""     # the person's unit (one person here)
+                attack = f"attacked {yours}{target.split(': ', 1)[0]}" + (f": {outcome}" if outcome else "")
+            elif e.kind == "arsenal_taken":
+                arsenal = f"took the arsenal on {format_square(tuple(e.data['at']))}"
+            elif e.kind == "removed":
+                removed.append(e.text)
+        if not (moves or attack or arsenal):
+            return "it passed"
+        did = f"it made {count(moves, 'move')}" if moves else "it made no move"
+        then = [t for t in (attack, arsenal) if t]
+        text = did + (", then " + " and ".join(then) if then else "")
+        return text + (". " + " ".join(r.rstrip(".") for r in removed) if removed else "")
+
+    def _over_text(self) -> str:
+        """The engine's words for the end ("South wins: every North fighting unit is gone.")."""
+        said = next((e.text for e in reversed(self.last_events) if e.kind in ("win", "draw")), "")
+        return said or super()._over_text()
+
+    def _turn_name(self, state: Any) -> str:
+        return "its deployment" if state.phase == "deploy" else super()._turn_name(state)
+
+    def _cpu_turn_text(self, player: int, when: str, events: list[Any]) -> str:
+        """A turn as ``TurnSession`` says it; a free deployment without a square of it (hidden until both are
+        done): "South (CPU easy) deployed its army, and both armies are revealed."."""
+        if any(e.kind == "deploy" for e in events) and not any(e.kind in ("move", "attack") for e in events):
+            revealed = ", and both armies are revealed" if any(e.kind == "revealed" for e in events) else \
+                " (hidden until both armies are placed)"
+            return f"{self.seat_label(player)} deployed its army{revealed}."
+        return super()._cpu_turn_text(player, when, events)
+
+    def _turn_now(self, state: Any) -> str:
+        """"turn 4"; with a retreat to make first, which units ("turn 4, first retreat N-C1"); in a free
+        deployment, what to do."""
+        if state.phase == "deploy":
+            return "place your army in your half"
+        now = super()._turn_now(state)
+        return now + (f", first retreat {', '.join(state.retreats)}" if state.phase == "retreat" else "")
+
     def _cpu_played(self, action: Any, events: list[Any], player: int) -> None:
-        # the message stays (a new game's says who plays which side at which level): the log tells the moves
+        # the message stays until the CPU hands the turn back (``TurnSession._say_cpu_news``): the log tells the moves
         self._publish(selected=None, target=None, last_events=list(events),
                       log=self.log + log_lines(events, len(self.state.record), self.state), **self._track(events))

@@ -38,7 +38,7 @@ import param
 
 from academy.core.errors import RulesError
 from academy.core.rng import new_seed
-from academy.core.text import count
+from academy.core.text import count, listing
 from academy.games.tactics import rules as tactics_rules
 from academy.games.tactics.actions import (UNIT_ACTIONS, ActivatePower, Attack, Build, Capture, EndTurn, Load, Supply,
                                            Unload, Wait)
@@ -49,7 +49,7 @@ from academy.games.tactics.legal import production_menu
 from academy.games.tactics.refusals import attack_refusal
 from academy.games.tactics.units import UNITS
 from academy.games.tactics.view import visible_events
-from academy.ui.turn_session import HUMAN, TurnSession
+from academy.ui.turn_session import HUMAN, TurnSession, times
 
 from . import facts
 from .sight import Memories
@@ -485,6 +485,49 @@ class TacticsSession(TurnSession, TacticsView):
 
     def _cpu_played(self, action: Any, events: list[Any], player: int) -> None:
         self._played(events, player, ended=isinstance(action, EndTurn))
+
+    def _turn_name(self, state: Any) -> str:
+        return f"its turn of day {state.day}"
+
+    def _cpu_did(self, player: int, events: list[Any]) -> str:
+        """What the person saw of the CPU's turn (``events`` went through the fog): its attacks and the units
+        lost on each side in them, the properties it took or is taking, the units it built in sight, its
+        commander's power ("it attacked twice (you lost 1 unit) and took the city on K9")."""
+        attacks, yours, its, built = 0, 0, 0, 0
+        took: list[str] = []
+        taking: list[str] = []
+        power = ""
+        last = None
+        for e in events:
+            if e.kind == "end_turn":            # what follows is the person's own upkeep
+                break
+            if e.kind == "attack":
+                attacks, last = attacks + 1, e
+            elif e.kind == "destroyed" and last is not None:
+                tile = e.data.get("tile")
+                yours += tile == last.data.get("target")
+                its += tile == last.data.get("attacker")
+            elif e.kind == "captured":
+                took.append(e.text.split(" takes ", 1)[-1].rstrip("."))
+            elif e.kind == "capture":
+                taking.append(e.text.split(" captures ", 1)[-1].split(":", 1)[0])
+            elif e.kind == "build":
+                built += 1
+            elif e.kind == "power":
+                power = "used its super power" if e.data.get("level") == "super" else "used its power"
+        did = [power] if power else []
+        if attacks:
+            lost = [f"you lost {count(yours, 'unit')}"] * bool(yours) + [f"it lost {count(its, 'unit')}"] * bool(its)
+            did.append(f"attacked {times(attacks)}" + (f" ({listing(lost)})" if lost else ""))
+        if took:
+            did.append("took " + (listing(took) if len(took) <= 2 else count(len(took), "property", "properties")))
+        if taking:
+            did.append("is capturing " + listing(taking))
+        if built:
+            did.append(f"built {count(built, 'unit')}" + (" you can see" if self.state.game.options["fog"] else ""))
+        if not did:
+            return "you saw nothing of it" if self.state.game.options["fog"] else "it did not attack"
+        return "it " + listing(did)
 
     # --- publishing ----------------------------------------------------------------------------
     def _unit_actions(self, tile: Tile | None) -> list[Any]:
