@@ -102,8 +102,9 @@ def test_a_phone_gets_one_header_line_big_targets_and_the_answer_to_a_tap_in_sig
 def test_a_phone_keeps_the_board_still_while_a_stack_is_selected(serve, open_page):
     """A phone walk: every tap on a stack scrolled the page about 300 px (to bring "Stack in … selected" into
     sight), so the board slid away just when the next tap had to land on it. A tap that only selects is
-    answered by the board's highlights: the page stays. The order that the next tap writes is still brought
-    into sight."""
+    answered by the board's highlights: the page stays. So does the order the next tap writes: the board draws
+    it as an arrow (a later walk: each order scrolled the page 366 px, taking the stacks still to order out of
+    sight). A refused tap's reason is brought into sight."""
     from academy.games.fronts.mapdata import load_map
     from tests.ui.browser import CLICK_GAP
     url = serve(lambda: build_page(current_query()))
@@ -130,6 +131,51 @@ def test_a_phone_keeps_the_board_still_while_a_stack_is_selected(serve, open_pag
     assert moved is not None and abs(moved[1] - board_at[1]) < 2, f"the board moved on a selection: {board_at} {moved}"
     tap("riverton")
     page.wait_text(".game-message", "Order written")
-    wait_for(lambda: any(in_sight(b) and "Order written" in b["text"] for b in boxes(page, ".game-message")),
-             "the written order to come into sight")
+    page.page.wait_for_timeout(1500)
+    moved = page.to_pixels("fronts-board", 0.5, 0.5)
+    assert moved is not None and abs(moved[1] - board_at[1]) < 2, f"the board moved on an order: {board_at} {moved}"
+    tap("oakhollow")                                      # Red's other stack, still on the screen
+    page.wait_text(".game-message", "Stack in Oakhollow selected")
+    tap("southport")                                      # far from Oakhollow: refused, and the reason shows
+    said = page.wait_text(".game-message", "Southport")
+    assert "Order written" not in said
+    wait_for(lambda: any(in_sight(b) and "Southport" in b["text"] for b in boxes(page, ".game-message")),
+             "the refusal to come into sight")
+    assert not page.errors, page.errors
+
+
+def test_a_phone_brings_a_moved_units_message_and_its_buttons_into_sight_together(serve, open_page):
+    """A phone walk: Tactics, tap Tank E2, then H5: the page scrolled the message "… moves to H5 …" into sight,
+    but the Wait button stayed under the screen's edge (y = 918 of 844). The message and the buttons now come
+    into sight together."""
+    from tests.ui.browser import CLICK_GAP
+    from tests.ui.test_browser_tactics import BOARD, xy
+    url = serve(lambda: build_page(current_query()))
+    page = open_page(has_touch=True, width=390, height=844)
+    page.open(url, board=None)
+    page.page.locator('.game-card[data-game="tactics"] a', has_text="Play").tap()
+    page.page.locator(".start-game button").tap()
+    page.wait_board(BOARD)
+    page.wait_text(".tactics-status", "Red to play")
+    page.page.locator(".tab-play .bk-events >> visible=true").first.evaluate(
+        "(el) => el.scrollIntoView({block: 'start'})")              # the board at the top, the panel under it
+    page.page.wait_for_timeout(500)
+    assert not any(in_sight(b) for b in boxes(page, ".do-wait")), "the buttons were in sight before the tap"
+
+    def tap(tile: str) -> None:
+        at = page.to_pixels(BOARD, *xy(tile))
+        assert at is not None
+        page.page.touchscreen.tap(*at)
+        time.sleep(CLICK_GAP)
+
+    board_at = page.to_pixels(BOARD, 0, 0)
+    tap("E2")
+    page.wait_text(".game-message", "E2 selected")
+    page.page.wait_for_timeout(1500)
+    assert abs(page.to_pixels(BOARD, 0, 0)[1] - board_at[1]) < 2, "the board moved on a selection"
+    tap("H5")
+    page.wait_text(".game-message", "H5")
+    wait_for(lambda: any(in_sight(b) for b in boxes(page, ".do-wait")) and
+             any(in_sight(b) and "H5" in b["text"] for b in boxes(page, ".game-message")),
+             "the message and the Wait button to come into sight")
     assert not page.errors, page.errors
