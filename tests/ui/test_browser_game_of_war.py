@@ -83,6 +83,9 @@ def test_move_a_unit_by_clicks_end_the_turn_and_the_cpu_plays(serve, open_page, 
     assert "North to play" in status and "Moves left: 5 of 5" in status
     events = page.text(".last-events")
     assert "South ends its turn" in events or "South wins" in events
+    said = page.wait_text(".game-message", f"played turn {turn + 1}")       # not "Turn 3: South to play."
+    assert said.startswith("South (CPU ")
+    assert f"Your turn: turn {turn + 2}." in said or "South wins" in said
     page.page.screenshot(path=str(tmp_path / "game-of-war-cpu.png"))
     page.page.mouse.click(5, 300)                          # off the board and buttons, then Space ends the turn
     page.page.keyboard.press("Space")
