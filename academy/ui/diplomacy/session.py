@@ -55,6 +55,7 @@ from academy.games.diplomacy.state import DiplomacyState
 from academy.games.diplomacy.unordered import unordered_note
 from academy.ui.local_orders import LocalOrders
 from academy.ui.orders_session import OrdersSession
+from academy.ui.tap_answer import WRITTEN
 from academy.ui.seat_chat import SeatChat
 from academy.ui.seat_leaving import SeatLeaving
 from academy.ui.session_loop import in_session
@@ -289,7 +290,7 @@ class DiplomacySession(OrdersSession, DiplomacyView):
             self._write(moves[0])
             if self.pending.get(self._key_of(moves[0]) or "") == moves[0]:
                 self.param.update(choices=[(order_label(t), t) for t in leaves if t != moves[0]],
-                                  message=f"Order written: {moves[0]}. Or instead, choose another order "
+                                  message=f"{WRITTEN}{moves[0]}. Or instead, choose another order "
                                           f"with {about.split(' and ')[-1]} below.")
             return
         self.param.update(choices=[(order_label(t), t) for t in leaves],
@@ -308,7 +309,7 @@ class DiplomacySession(OrdersSession, DiplomacyView):
         pending = dict(self.pending)
         pending[key] = text
         self.param.update(selected=None, choices=[], targets=[], by_convoy=[])
-        self._set_pending(pending, f"Order written: {text}." + ("" if not self.is_submitted else
+        self._set_pending(pending, f"{WRITTEN}{text}." + ("" if not self.is_submitted else
                                                                  " Submit again to replace the orders sent."))
 
     def _key_of(self, text: str) -> str | None:

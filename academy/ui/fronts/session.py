@@ -48,6 +48,7 @@ from academy.games.fronts.orders import parse_order
 from academy.games.fronts.units import LOSS_ORDER, UNITS
 from academy.ui.local_orders import LocalOrders
 from academy.ui.orders_session import OrdersSession
+from academy.ui.tap_answer import WRITTEN
 
 from .view import FrontsView
 
@@ -327,7 +328,7 @@ class FrontsSession(OrdersSession, FrontsView):
             where = self.fmap.name_of(order.target)
             again += (f" No battle of yours in {where} yet: the {order.kind} adds strength only to a battle "
                       f"there (an attack of yours, or your defence if an enemy comes in).")
-        self._set_pending(list(canon), f"Order written: {new}{note}.{again}", previews)
+        self._set_pending(list(canon), f"{WRITTEN}{new}{note}.{again}", previews)
         return True
 
     def type_order(self, text: str) -> bool:
