@@ -384,6 +384,11 @@ class TurnSession(Acting, CpuTurns, Coached, Resigning, param.Parameterized):
                 lists = [turn["events"].get(p, []) for p in self.humans]
                 told = [e for e in lists[0] if all(e in other for other in lists[1:])]
             said.append(self._cpu_turn_text(turn["player"], turn["when"], told))
+        cpus = sum(1 for p in range(len(self.seats)) if self.is_cpu(p))
+        if len(said) > cpus + 1:    # the CPUs played on without a person (Conquest: the person is out): not all
+            skipped = len(said) - cpus - 1
+            said = [*said[:cpus], f"Then {count(skipped, 'more turn')} {'was' if skipped == 1 else 'were'} played.",
+                    said[-1]]
         if over:
             said.append(self._over_text())
         else:

@@ -202,3 +202,22 @@ def test_a_cpu_turn_cut_short_by_a_new_game_leaves_no_news():
     import time
     time.sleep(0.3)                                             # a stale CPU result would have come by now
     assert s.message == "New game: North (you), South (you)." and s._cpu_news == []
+
+
+def test_conquest_the_cpus_playing_on_without_the_person_are_said_in_short_to_the_end():
+    """Red (the person) never attacks; once Green eliminates Red the CPUs play the game out: the message
+    says the round that put Red out, how many turns followed, and the last turn and the end."""
+    from academy.games.conquest.actions import EndAttack, EndTurn
+    s = ConquestSession(synchronous=True, cpu_delay=0)
+    s.new_game(players=3, seats=[HUMAN, "hard", "hard"], seed=3)
+    for _ in range(5000):
+        if s.state.is_terminal():
+            break
+        acts = s.state.legal_actions()
+        assert s.act(next((a for a in acts if isinstance(a, (EndAttack, EndTurn))), acts[0])), s.message
+    assert s.message == (
+        "Blue (CPU hard) played turn 68: it traded cards for 50 armies, attacked once and took Egypt. Green (CPU "
+        "hard) played turn 69: it traded cards for 55 armies, attacked twice, took Northwest Territory and Western "
+        "United States and eliminated Red. Then 2 more turns were played. Blue (CPU hard) played turn 72: it traded "
+        "cards for 60 armies, attacked 9 times, took 9 territories and eliminated Green. The game is over: Blue "
+        "wins.")
