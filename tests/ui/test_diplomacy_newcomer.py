@@ -45,6 +45,18 @@ def test_the_play_tab_offers_each_cpu_power_easy_normal_or_hard_and_says_what_to
     assert again.session._bots["GERMANY"].level == "hard"
 
 
+def test_one_choice_sets_every_cpu_powers_level():
+    """A walk: easy for all six CPU powers took six choices. "Every CPU power" sets them at once; each may
+    still be changed after."""
+    page = DiplomacyPlayPage(seed=2)
+    page.all_levels.value = "easy"
+    assert {w.value for w in page.levels.values()} == {"easy"}
+    page.levels["GERMANY"].value = "hard"
+    assert page.start_game()
+    bots = page.session._bots
+    assert bots["GERMANY"].level == "hard" and type(bots["ITALY"]) is EasyBot and type(bots["RUSSIA"]) is EasyBot
+
+
 def test_an_unknown_level_is_refused():
     s = LocalDiplomacy()
     with pytest.raises(ValueError, match="CPU level"):

@@ -69,6 +69,9 @@ class DiplomacyPlayPage(PlayFrame, pn.viewable.Viewer):
         self.levels = {p: pn.widgets.Select(label=p.title(), options=CPU_OPTIONS, value="normal", width=130,
                                             css_classes=["cpu-level", f"cpu-level-{p.lower()}"])
                        for p in POWERS}
+        self.all_levels = pn.widgets.Select(label="Every CPU power", options=CPU_OPTIONS, value="normal", width=160,
+                                            css_classes=["cpu-level-all"])
+        self.all_levels.param.watch(lambda e: self._set_all_levels(e.new), "value")
         self.people.param.watch(lambda e: self._show_levels(), "value")
         self._show_levels()
         self.years = pn.widgets.Select(options=YEARS_OPTIONS, value=YEARS_OPTIONS[NO_LIMIT], width=240,
@@ -81,7 +84,7 @@ class DiplomacyPlayPage(PlayFrame, pn.viewable.Viewer):
                          "others; several people take turns at the screen, each writing their orders in "
                          "secret)</span>", stylesheets=[CSS]),
             self.people, pn.pane.HTML("<b>The CPU powers</b>", margin=(8, 5, 0, 5)),
-            wrapping_row(*self.levels.values()), level_notes_pane("diplomacy"),
+            self.all_levels, wrapping_row(*self.levels.values()), level_notes_pane("diplomacy"),
             pn.pane.HTML("<b>Length</b>", margin=(8, 5, 0, 5)), self.years, self.start,
             self.form_message_pane(CSS), sizing_mode="stretch_width", css_classes=["new-game-form"])
         self.board = DiplomacyBoard(s)
@@ -184,6 +187,11 @@ class DiplomacyPlayPage(PlayFrame, pn.viewable.Viewer):
         """A level choice for each power the CPU plays (those not played on this screen)."""
         for p, w in self.levels.items():
             w.visible = p not in self.people.value
+
+    def _set_all_levels(self, level: str) -> None:
+        """"Every CPU power": one choice sets the level of all six (each may still be changed after)."""
+        for w in self.levels.values():
+            w.value = level
 
     def start_game(self) -> bool:
         levels = {p: w.value for p, w in self.levels.items() if p not in self.people.value}
