@@ -1,8 +1,6 @@
 """The newcomer's walk (Game of War): "Cavalry N-C1 selected: 0 squares to go to, 1 enemy unit to attack." gave
-no why; the engine's ``rules.why_no_move`` says it, and the selection message is to carry it in brackets."""
+no why; the engine's ``rules.why_no_move`` says it, and the selection message carries it in brackets."""
 from __future__ import annotations
-
-import pytest
 
 from academy.games.game_of_war import parse_position
 from academy.ui.game_of_war.session import GameOfWarSession
@@ -11,8 +9,6 @@ NEAR = ("North to move | board: empty | North arsenals: a8 | South arsenals: a20
         "North: N-C1 e8, N-I1 a9, N-I2 b9, N-I3 c9, N-I4 d9, N-I5 f9, N-I6 g9 | South: S-I1 e12")
 
 
-@pytest.mark.xfail(strict=True, reason="academy/ui/game_of_war/session.py select() does not call "
-                                       "rules.why_no_move yet: the lead is to add it (then drop this mark)")
 def test_a_moved_cavalry_next_to_an_enemy_says_why_it_has_no_square() -> None:
     s = GameOfWarSession(synchronous=True)
     s.start_from(parse_position(NEAR), ["human", "human"])

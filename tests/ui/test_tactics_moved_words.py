@@ -1,10 +1,7 @@
 """The newcomer's walk (Tactics): after a move the page said "The unit moves to H5: choose wait." while the
 button reads "Wait". ``facts.moved_words`` names the unit and the buttons by their labels (the ones
-``controls.ActionControls`` shows), and says what each does; Attack waits for an aim on a red-ringed enemy.
-(The session's ``_go`` is to call it: see the commit message.)"""
+``controls.ActionControls`` shows), and says what each does; Attack waits for an aim on a red-ringed enemy. The session's ``_go`` says it."""
 from __future__ import annotations
-
-import pytest
 
 from academy.ui.tactics.controls import LABELS, ActionControls
 from academy.ui.tactics.facts import CHOICE_LABELS, moved_words
@@ -37,8 +34,6 @@ def test_the_words_are_the_buttons_the_panel_shows() -> None:
     assert all(f"press {label}" in text or f", {label} " in text for label in shown) and "Cancel" in text
 
 
-@pytest.mark.xfail(strict=True, reason="academy/ui/tactics/session.py _go still says 'The unit moves to E3: choose "
-                                       "wait': the lead is to make it call facts.moved_words (then drop this mark)")
 def test_the_session_says_it_after_a_move() -> None:
     s = session_at()
     s.click("E2")

@@ -416,8 +416,10 @@ class GameOfWarSession(Dragging, TurnSession, GameOfWarView):
             risky = [connection_warning(self.state.position, unit_id, to) for to in self.cutting]
             careful = f" Careful: {risky[0]}" + (f" ({count(len(risky) - 1, 'other square')} too.)"
                                                  if len(risky) > 1 else "") if risky else ""
+            stuck = None if self.destinations else gow_rules.why_no_move(self.state, unit_id)
             self._publish(message=f"{u.kind.label.capitalize()} {unit_id} selected: "
-                                  f"{count(len(self.destinations), 'square')} to go to, "
+                                  f"{count(len(self.destinations), 'square')} to go to"
+                                  + (f" ({stuck})" if stuck else "") + ", "
                                   f"{count(len(self.targets), 'enemy unit')} to attack.{careful}")
 
     def _why_stuck(self, unit: Any) -> str:

@@ -347,12 +347,10 @@ class TacticsSession(TurnSession, TacticsView):
     def _go(self, tile: Tile) -> None:
         # never aims by itself: the first tap on an enemy shows the odds, the second attacks
         self._publish(destination=tile, target=None, message="")
-        kinds = ", ".join(self.choice_kinds())
-        where = "stays on" if tile == self.selected else "moves to"
-        aim = " Tap a red-ringed enemy to see the odds, again to attack." if self.targets else ""
-        if self.options_of("unload"):
-            aim += " Tap a free tile next to it to drop the cargo there (or pick the drop in the panel by the board)."
-        self._publish(message=f"The unit {where} {tile}: choose {kinds}.{aim}")
+        unit = self.visible_unit(self.selected)
+        name = UNITS[unit["type"]].name if unit is not None else "The unit"
+        self._publish(message=facts.moved_words(name, tile, tile == self.selected, self.choice_kinds(),
+                                                bool(self.targets), bool(self.options_of("unload"))))
 
     def _aim_or_fire(self, tile: Tile) -> None:
         if self.destination is None:          # a target tapped first: fire from the first tile that can
