@@ -91,7 +91,7 @@ def test_conquest_starts_through_the_shared_path() -> None:
 
 
 #: each session's own time after its first start and one move (tests.ui.test_local_games's move)
-GAME_TIME = {"conquest": "turn 1", "tactics": "day 2", "game_of_war": "turn 3",
+GAME_TIME = {"conquest": "turn 2", "tactics": "day 2", "game_of_war": "turn 3",   # (Conquest, seed 1: Blue first)
              "diplomacy": "Fall 1901 movement", "fronts": "turn 2"}
 
 
@@ -100,9 +100,18 @@ def test_each_session_says_its_game_time_and_the_question_names_it(game: str) ->
     """One method per session (``game_time``) says where its game stands; the frame asks only that."""
     _make, start, move = GAMES[game]
     page = opened(game)
+    if game == "conquest":
+        page.form.seed = 1                      # who plays first is drawn: a fixed seed, the same words
     assert page.session.game_time() == "" and page.running_game() is None
     assert start(page)
     move(page)
     assert page.session.game_time() == page.running_game() == GAME_TIME[game]
     assert not start(page)
     assert GAME_TIME[game] in page.confirm_text.object
+
+
+def test_a_game_of_war_in_its_free_deployment_is_in_the_deployment_not_at_turn_0() -> None:
+    from academy.ui.game_of_war.session import GameOfWarSession
+    s = GameOfWarSession(synchronous=True, cpu_delay=0)
+    s.new_game(seats=["human", "easy"], deployment="free", seed=3)
+    assert s.state.phase == "deploy" and s.game_time() == "the deployment"

@@ -115,7 +115,7 @@ class GameOfWarSession(Dragging, TurnSession, GameOfWarView):
                       trail=[], covered=False, placements=[])
 
     def _progress(self, state: Any) -> str:
-        return f"turn {state.turn}"
+        return "the deployment" if state.phase == "deploy" else f"turn {state.turn}"
 
     # --- questions the views ask ----------------------------------------------------------------
     @property
