@@ -43,6 +43,7 @@ def test_a_counter_range_of_one_value_is_one_figure():
              chance_attacker_destroyed=0.0)
     html = odds_html(p)
     assert "Counter: <b>1%</b>" in html and "1–1%" not in html
+    assert "(expected 1.0%, chance of a counter 100%)" in html        # (a walk read "expected 26.4," with no %)
 
 
 def test_after_a_move_with_one_enemy_in_reach_the_first_tap_previews_and_the_second_attacks():

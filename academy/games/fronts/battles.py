@@ -137,7 +137,8 @@ def _fall_back(t: Turn, groups: Sequence[Group], where: str) -> str:
             how = "the stack was standing in " + t.name(where)
         if dest is None:
             if team == NEUTRAL:
-                went.append(f"the garrison's {format_units(ground(g.units))} never moves and is destroyed")
+                went.append(f"the garrison's {format_units(ground(g.units))} cannot fall back (a garrison never moves) "
+                            "and is destroyed")
             else:
                 went.append(f"{t.who(g.owner)}'s {format_units(ground(g.units))} had nowhere to fall back "
                             f"({how}, and no safe province was open) and is destroyed")

@@ -56,7 +56,7 @@ def captures(t: Turn) -> set[str]:
         for o, u in b.stacks_in(prov).items():
             if o != NEUTRAL and b.teams[o] != team and u.get("air"):
                 b.take(o, prov, {**empty_units(), "air": u["air"]})
-                t.event("planes_lost", f"{t.who(o)}'s {u['air']} air in {t.name(prov)} were destroyed: the city fell.",
+                t.event("planes_lost", f"{t.who(o)}'s {u['air']} air in {t.name(prov)} {'was' if u['air'] == 1 else 'were'} destroyed: the city fell.",
                         {"province": prov, "player": o, "air": u["air"]},
                         ("Planes in a city that falls are destroyed.",), teams=[b.teams[o], team])
         t.event("capture", f"{t.who(new)} took {t.name(prov)}" + (f" from {t.who(old)}." if old else "."),

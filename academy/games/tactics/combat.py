@@ -116,12 +116,13 @@ def resolve(state: TacticsState, at: Pos, target: Pos, moved: bool, rolls: tuple
         text += f"; the counter deals {x.counter}% ({_hp_change(a_hp0, a.hp if a.health else 0)})"
     out = [event("attack", text + ".", x.why(), attacker=tile_name(at), target=tile_name(target),
                  damage=x.damage, counter=x.counter, rolls=list(rolls) if rolls else None)]
-    for pos, unit, name in ((target, d, names[1]), (at, a, names[0])):
+    by = (f"by {names[0]}'s attack", f"by the counter of {names[1]}")
+    for pos, unit, name, how in ((target, d, names[1], by[0]), (at, a, names[0], by[1])):
         if unit.health <= 0:
             del state.units[pos]
             state.capture.pop(pos, None)
             lost = f", with the {count(len(unit.cargo), 'unit')} it carried" if unit.cargo else ""
-            out.append(event("destroyed", f"{name} is destroyed{lost}.", tile=tile_name(pos)))
+            out.append(event("destroyed", f"{name} is destroyed {how}{lost}.", tile=tile_name(pos)))
     out += check_knockouts(state)
     return out
 

@@ -140,7 +140,7 @@ def odds_html(p: dict[str, Any] | None) -> str:
             else "luck is off: one value")
     if p["counter_range"]:
         clo, chi = p["counter_range"]
-        counter = (f"Counter: <b>{_span(clo, chi)}</b> if it survives (expected {p['expected_counter']:.1f}, "
+        counter = (f"Counter: <b>{_span(clo, chi)}</b> if it survives (expected {p['expected_counter']:.1f}%, "
                    f"chance of a counter {_pct(p['chance_of_counter'])}"
                    + (f", chance it destroys your unit {_pct(p['chance_attacker_destroyed'])}"
                       if p["chance_attacker_destroyed"] else "") + ").")

@@ -166,7 +166,8 @@ def test_battles_planes_in_a_city_that_falls_are_destroyed(duel, make, turn):
     assert all(u["air"] == 0 for u in after.stacks["red"].values())
     # planes are last in the loss order (8 against 2: 4/5 of 3 units -> 2: the infantry and 1 plane);
     # the plane left is destroyed when the city falls
-    assert any(e.kind == "planes_lost" and e.data["air"] == 1 for e in events)
+    assert [e.text for e in events if e.kind == "planes_lost"] == \
+        ["Red's 1 air in Millbrook was destroyed: the city fell."]           # (a walk read "1 air … were")
 
 
 def test_battles_losses_come_off_infantry_then_artillery_then_armor(duel, make, turn):
@@ -321,7 +322,7 @@ def test_neutral_cities_a_beaten_garrison_never_moves_it_is_destroyed(duel, make
     after, events = turn(duel, b, {"red": ["6 infantry Westmere -> Riverton"]}, ["first"])
     [fight] = battles(events)
     assert [s["strength"] for s in fight.data["sides"]] == [6.0, 6.0]     # garrison: 2 × 2 × 1.5 urban
-    assert "never moves and is destroyed" in fight.text
+    assert "cannot fall back (a garrison never moves) and is destroyed" in fight.text
     assert "riverton" not in after.neutral and after.owners["riverton"] == "red"
 
 

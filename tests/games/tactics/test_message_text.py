@@ -54,4 +54,4 @@ def test_a_transport_destroyed_with_the_1_unit_it_carried():
     """issue 14, item 7: the event said "APC G4 is destroyed and the 1 unit(s) it carried."."""
     s = position(f"{RC} | red 0: tank G3 | blue 0: apc G4 hp1 [infantry], infantry J10")
     events = act(s, "tank G3 -> G3 attack G4")
-    assert [e.text for e in events if e.kind == "destroyed"] == ["APC G4 is destroyed, with the 1 unit it carried."]
+    assert [e.text for e in events if e.kind == "destroyed"] == ["APC G4 is destroyed by Tank G3's attack, with the 1 unit it carried."]
