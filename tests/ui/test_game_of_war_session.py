@@ -65,7 +65,9 @@ def test_a_move_by_two_clicks():
     assert s.log[-1]["kind"] == "move" and uid in s.log[-1]["text"]
     assert s.message == s.log[-1]["text"]              # the move is confirmed in words (the box was left blank)
     s.click(to)                                          # the same unit again: it has moved, the engine says so
-    assert s.selected == uid and s.destinations == [] and "already moved" in s.message
+    assert s.selected == uid and s.destinations == [] and s.message == (
+        "Infantry S-I1 selected: no square to go to and no enemy in reach (it has moved this turn, and each unit "
+        "moves once a turn).")             # a selection, not "Move S-I1 refused: …" (a walk)
 
 
 def test_an_illegal_click_gives_the_engines_message_and_changes_nothing():

@@ -423,18 +423,12 @@ class GameOfWarSession(Dragging, TurnSession, GameOfWarView):
                                   f"{count(len(self.targets), 'enemy unit')} to attack.{careful}")
 
     def _why_stuck(self, unit: Any) -> str:
-        """Why a unit has no legal action: the engine's refusal of a one-square move when it is about the
-        unit or the turn (already moved, cut off, retreat first ...), else a plain summary."""
-        pos = self.state.position
-        near = next(((unit.at[0] + dx, unit.at[1] + dy) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
-                     if pos.is_on_board((unit.at[0] + dx, unit.at[1] + dy))), unit.at)
-        try:
-            gow_rules.validate(self.state, Move(unit.id, near))
-        except RulesError as exc:
-            if getattr(exc, "reason", None) not in ("too_far", "mountain", "occupied", "blocked",
-                                                    "relay_cannot_take_arsenal", "off_board"):
-                return exc.message
-        return f"{unit.kind.label.capitalize()} {unit.id} has no square to move to and no enemy in reach now."
+        """A unit selected with no legal action: said as a selection, with the engine's reason when it is about
+        the unit or the turn (``rules.why_no_move``: moved already, cut off, the turn's moves made ...). A walk
+        tapped a unit that had moved and read "Move N-I1 refused: …", as if a move had been tried."""
+        head = f"{unit.kind.label.capitalize()} {unit.id} selected: no square to go to and no enemy in reach"
+        why = gow_rules.why_no_move(self.state, unit.id)
+        return f"{head} ({why})." if why else f"{head} now."
 
     def attack(self) -> bool:
         """Launch the aimed attack (selected unit on ``target``)."""
