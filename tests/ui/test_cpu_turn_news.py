@@ -77,13 +77,13 @@ def test_tactics_after_end_turn_says_the_cpus_turn_and_yours():
     s = TacticsSession(synchronous=True, cpu_delay=0)
     s.new_game(seats=[HUMAN, "easy"], seed=1, fog=False)
     assert s.end_turn()
-    assert s.message == "Blue (CPU easy) played its turn of day 1: it built 1 unit. Your turn: day 2."
+    assert s.message == "Blue (CPU easy) played its turn of day 1: it moved 3 units and built 1 unit. Your turn: day 2."
     s = TacticsSession(synchronous=True, cpu_delay=0)
     s.new_game(seats=[HUMAN, "easy"], seed=1, fog=False)
     drive(s, lambda m: "you lost" in m)
     assert s.state.day == 4 and s.game_time() == "day 4"
-    assert s.message == ("Blue (CPU easy) played its turn of day 3: it attacked 3 times (you lost 1 unit), took "
-                         "the City on C10 and built 1 unit. Your turn: day 4.")
+    assert s.message == ("Blue (CPU easy) played its turn of day 3: it moved 2 units, attacked 3 times (you lost 1 "
+                         "unit), took the City on C10 and built 1 unit. Your turn: day 4.")
 
 
 def test_tactics_news_respects_the_fog():
@@ -95,8 +95,8 @@ def test_tactics_news_respects_the_fog():
     s = TacticsSession(synchronous=True, cpu_delay=0)
     s.new_game(seats=[HUMAN, "easy"], seed=1, fog=True)
     drive(s, lambda m: "you lost" in m)
-    assert s.message == ("Blue (CPU easy) played its turn of day 7: it attacked 3 times (you lost 1 unit and it "
-                         "lost 1 unit) and is capturing the City on A8. Your turn: day 8.")
+    assert s.message == ("Blue (CPU easy) played its turn of day 7: it moved 5 units you could see, attacked 3 "
+                         "times (you lost 1 unit and it lost 1 unit) and is capturing the City on A8. Your turn: day 8.")
 
 
 def test_tactics_news_is_never_a_day_old():

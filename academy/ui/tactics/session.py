@@ -488,10 +488,10 @@ class TacticsSession(TurnSession, TacticsView):
         return f"its turn of day {state.day}"
 
     def _cpu_did(self, player: int, events: list[Any]) -> str:
-        """What the person saw of the CPU's turn (``events`` went through the fog): its attacks and the units
-        lost on each side in them, the properties it took or is taking, the units it built in sight, its
+        """What the person saw of the CPU's turn (``events`` went through the fog): its moves, its attacks and the
+        units lost on each side in them, the properties it took or is taking, the units it built in sight, its
         commander's power ("it attacked twice (you lost 1 unit) and took the city on K9")."""
-        attacks, yours, its, built = 0, 0, 0, 0
+        attacks, yours, its, built, moved = 0, 0, 0, 0, 0
         took: list[str] = []
         taking: list[str] = []
         power = ""
@@ -511,9 +511,13 @@ class TacticsSession(TurnSession, TacticsView):
                 taking.append(e.text.split(" captures ", 1)[-1].split(":", 1)[0])
             elif e.kind == "build":
                 built += 1
+            elif e.kind == "move":
+                moved += 1
             elif e.kind == "power":
                 power = "used its super power" if e.data.get("level") == "super" else "used its power"
         did = [power] if power else []
+        if moved:
+            did.append(f"moved {count(moved, 'unit')}" + (" you could see" if self.state.game.options["fog"] else ""))
         if attacks:
             lost = [f"you lost {count(yours, 'unit')}"] * bool(yours) + [f"it lost {count(its, 'unit')}"] * bool(its)
             did.append(f"attacked {times(attacks)}" + (f" ({listing(lost)})" if lost else ""))
