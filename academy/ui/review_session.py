@@ -241,9 +241,12 @@ class ReviewSession(param.Parameterized):
         if m.better:
             rows += (f"<tr class='better'><td>Better</td><td>{e(m.better)}</td>"
                      f"<td>{e(number_text(m.better_numbers))}</td></tr>")
-        drawn = ("<div class='academy-muted'>On the board, as it stood when this was decided: what was played in "
-                 "dashed red, the better decision in green.</div>" if m.better else
-                 "<div class='academy-muted'>On the board: the position as it stood when this was decided.</div>")
+        before = (f" (the replay's step {m.step}, the board just before it)" if self.step_words is played_at else
+                  " (the board just before it)")
+        drawn = (f"<div class='academy-muted'>On the board, as it stood when this was decided{before}: what was "
+                 "played in dashed red, the better decision in green.</div>" if m.better else
+                 f"<div class='academy-muted'>On the board: the position as it stood when this was decided{before}."
+                 "</div>")
         link = lesson_link(self.game_name, m.lesson)
         return (f"<div class='review-mark grade-{m.grade}'><div>{grade} · {e(self.step_words(m.step))} · "
                 f"{e(self.seat_label(m.player))}</div><table><tr><th></th><th>Decision</th><th>Numbers</th></tr>"

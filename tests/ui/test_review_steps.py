@@ -58,6 +58,7 @@ def test_a_turn_games_mark_is_named_by_the_step_that_plays_it(game: str) -> None
     assert r.review.marks[i].step == 0 and r.mark_label(i).startswith("Step 1 · ")
     assert "Step 1 · " in panel.detail.object
     assert page.session.message.startswith("Step 0 of ")          # the board it was decided on
+    assert "(the replay's step 0, the board just before it)" in panel.detail.object   # (a walk: "15" showed "14")
 
 
 @pytest.mark.parametrize("game", ["diplomacy", "fronts"])
