@@ -240,8 +240,8 @@ class GameKeeper:
         if saved is None or saved.finished:
             return False
         back = link_html(f"?game={self.game}&tab=play", "Back to that game", "tap")
-        self._show(f"{kept_text(saved.saved_at)} This game, opened from a link, is not kept over a reload, so "
-                   "that one is not lost.", html_after=f" {back}")
+        self._show(f"{kept_text(saved.saved_at)} This game, opened from a link, does not replace it: a reload "
+                   "will not bring this one back.", html_after=f" {back}")
         self.keep_instead.visible = True
         return True
 

@@ -32,7 +32,7 @@ def test_playing_out_a_diplomacy_game_keeps_the_power_and_the_running_game(serve
     link.click()                                                # the practice game: France, in this tab
     page.wait_text(".academy-message", "Play this out against the CPU (easy): you are France.")
     kept = page.wait_text(".local-game-notice", "is still kept")
-    assert "This game, opened from a link, is not kept over a reload, so that one is not lost." in kept
+    assert "This game, opened from a link, does not replace it: a reload will not bring this one back." in kept
     practice, doc = made[-1]
     assert practice is not first and on_server(doc, lambda: list(practice.session.people)) == ["FRANCE"]
 

@@ -199,7 +199,9 @@ def test_a_position_link_shows_its_position_and_does_not_throw_the_kept_game_awa
     linked = _open("conquest", games, {"position": line}, PlayPage(cpu_delay=0, position=line))
     assert linked.session.seats == ["human", "human"]
     notice = linked.keeper.notice
-    assert notice.visible and "is still kept. This game, opened from a link, is not kept over a reload" in notice.object
+    assert notice.visible
+    assert "is still kept. This game, opened from a link, does not replace it: a reload will not bring this one back." \
+        in notice.object
     assert "href='?game=conquest&tab=play'" in notice.object and ">Back to that game</a>" in notice.object
     _conquest_move(linked)
     assert games.load(KEY, "conquest").record == running.record           # the running game is still the kept one
