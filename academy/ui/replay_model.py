@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from academy.core.errors import AcademyError
+from academy.core.errors import AcademyError, RulesError
 from academy.core.protocol import Event, State
 from academy.core.record import Record
 from academy.core.visitor_json import VisitorFileError, read_visitor_json
@@ -55,6 +55,7 @@ class Frame:
     state: State                                     # the position as the viewer may see it
     events: list[Event] = field(default_factory=list)   # the events of the step just shown
     mover: int | None = None                         # who made the step just shown (None: chance, start)
+    action_text: str = ""                            # the step's action in the game's notation, where it may show
 
     @property
     def lines(self) -> list[dict[str, Any]]:
@@ -62,9 +63,12 @@ class Frame:
 
     @property
     def text(self) -> str:
+        """The step in words: its events; a step whose events show nothing yet (a Tactics attack before its luck
+        roll, the next step) is named by its action where the viewer may see it."""
         if self.step == 0:
             return "The start of the game."
-        return " ".join(e.text for e in self.events) or "A step without visible effect."
+        said = " ".join(e.text for e in self.events)
+        return said or (f"{self.action_text}." if self.action_text else "A step without visible effect.")
 
 
 def visible_events(events: list[Event], viewer: int | None) -> list[Event]:
@@ -139,10 +143,21 @@ class Replay:
         step = max(0, min(int(step), len(self)))
         state, events = self._full(step)
         mover = self._owners[step - 1] if step > 0 else None
+        said = self._action_text(step, state) if not events and (not self.masked or mover == self.viewer) else ""
         if self.masked:
             shown = self.game.view_state(state.observation(self.viewer), step)
-            return Frame(step, len(self), shown, self._filter(list(events), self.viewer), mover)
-        return Frame(step, len(self), state.clone(), list(events), mover)
+            return Frame(step, len(self), shown, self._filter(list(events), self.viewer), mover, said)
+        return Frame(step, len(self), state.clone(), list(events), mover, said)
+
+    def _action_text(self, step: int, state: State) -> str:
+        """The action of entry ``step`` in the game's notation ('' at the start, for chance, or if it cannot be
+        written); ``state``: the state after it."""
+        if step <= 0 or self._record.entries[step - 1].chance:
+            return ""
+        try:
+            return self.game.format_action(self._record.entries[step - 1].action, state)
+        except (RulesError, ValueError, KeyError, TypeError, AttributeError):
+            return ""
 
     def history(self, step: int) -> list[dict[str, Any]]:
         """The log lines of the opening and of every step up to ``step`` (masked like the frames)."""

@@ -192,3 +192,23 @@ def test_the_play_page_replays_its_game():
     r.to_end()
     assert {u["tile"] for u in r.obs["units"]} == {u["tile"] for u in s.obs["units"]}
     assert r.obs["funds"][1] is None
+
+
+def test_an_attacks_own_step_is_named_by_its_action_not_said_to_show_nothing():
+    """A walk's helper: with luck on, an attack's own step (before its luck roll, the next step) read "Red: A step
+    without visible effect."; it now names the attack in the game's notation, where the viewer may see it."""
+    from academy.games.tactics.actions import Attack
+    from academy.ui.replay_model import Replay
+    record = cpu_record(fog=False, days=6)
+    steps = [i + 1 for i, e in enumerate(record.entries) if not e.chance and isinstance(e.action, Attack)]
+    assert steps, "the CPUs never attacked"
+    replay = Replay(record)
+    for step in steps:
+        frame = replay.frame(step)
+        if not frame.events:
+            action = record.entries[step - 1].action
+            assert frame.text.endswith(f"attack {action.target}.") and action.at in frame.text
+            assert "without visible effect" not in frame.text
+            break
+    else:
+        pytest.fail("no attack step without events (luck on: the roll is its own step)")
