@@ -221,3 +221,11 @@ def test_conquest_the_cpus_playing_on_without_the_person_are_said_in_short_to_th
         "United States and eliminated Red. Then 2 more turns were played. Blue (CPU hard) played turn 72: it traded "
         "cards for 60 armies, attacked 9 times, took 9 territories and eliminated Green. The game is over: Blue "
         "wins.")
+
+
+def test_a_tactics_cpu_turn_with_nothing_done_says_so():
+    s = TacticsSession(synchronous=True, cpu_delay=0)
+    s.new_game(seats=[HUMAN, "easy"], seed=1, fog=False)
+    assert s._cpu_did(1, []) == "it made no move"
+    s.new_game(seats=[HUMAN, "easy"], seed=1, fog=True)
+    assert s._cpu_did(1, []) == "you saw nothing of it"

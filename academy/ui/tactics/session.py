@@ -528,7 +528,7 @@ class TacticsSession(TurnSession, TacticsView):
         if built:
             did.append(f"built {count(built, 'unit')}" + (" you can see" if self.state.game.options["fog"] else ""))
         if not did:
-            return "you saw nothing of it" if self.state.game.options["fog"] else "it did not attack"
+            return "you saw nothing of it" if self.state.game.options["fog"] else "it made no move"
         return "it " + listing(did)
 
     # --- publishing ----------------------------------------------------------------------------
