@@ -13,7 +13,7 @@ from academy.store.live import LiveHub
 from academy.ui.diplomacy.games_form import DiplomacyGamesForm
 from academy.ui.diplomacy.panels import OrdersPanel
 from academy.ui.diplomacy.play import DiplomacyPlayPage
-from academy.ui.diplomacy.session import LocalDiplomacy, phase_title
+from academy.ui.diplomacy.session import POWERS, LocalDiplomacy, phase_title
 from academy.ui.position_link import read_position
 
 
@@ -55,6 +55,18 @@ def test_one_choice_sets_every_cpu_powers_level():
     assert page.start_game()
     bots = page.session._bots
     assert bots["GERMANY"].level == "hard" and type(bots["ITALY"]) is EasyBot and type(bots["RUSSIA"]) is EasyBot
+
+
+def test_the_form_says_who_plays_here_and_who_the_cpu_plays():
+    """As on Fronts' form: the buttons add and remove powers, and the line under them says what that makes."""
+    page = DiplomacyPlayPage(seed=2)
+    assert "Played here: France. The CPU plays Austria, England, Germany, Italy, Russia and Turkey, each at the " \
+        "level chosen below. A click on a side adds or removes it." in page.who.object
+    page.people.value = ["FRANCE", "GERMANY"]
+    assert "Played here, taking turns: France and Germany. The CPU plays Austria, England, Italy, Russia and " \
+        "Turkey" in page.who.object
+    page.people.value = list(POWERS)
+    assert "No CPU plays" in page.who.object and not page.all_levels.visible
 
 
 def test_an_unknown_level_is_refused():

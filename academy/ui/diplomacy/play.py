@@ -33,7 +33,7 @@ from academy.ui.rule_line import divider
 from academy.ui.labels import hidden_label, wrapping_row
 from academy.ui.conquest.session import CPU_LEVELS
 from academy.ui.tick import Tick
-from academy.ui.cpu_levels import level_notes_pane
+from academy.ui.cpu_levels import level_notes_pane, who_plays
 from academy.ui.practice import practice_message
 from academy.ui.rules_page import rules_card
 
@@ -72,6 +72,7 @@ class DiplomacyPlayPage(PlayFrame, pn.viewable.Viewer):
         self.all_levels = pn.widgets.Select(label="Every CPU power", options=CPU_OPTIONS, value="normal", width=160,
                                             css_classes=["cpu-level-all"])
         self.all_levels.param.watch(lambda e: self._set_all_levels(e.new), "value")
+        self.who = pn.pane.HTML("", stylesheets=[CSS], css_classes=["who-plays"], margin=(0, 10))
         self.people.param.watch(lambda e: self._show_levels(), "value")
         self._show_levels()
         self.years = pn.widgets.Select(options=YEARS_OPTIONS, value=YEARS_OPTIONS[NO_LIMIT], width=240,
@@ -83,7 +84,7 @@ class DiplomacyPlayPage(PlayFrame, pn.viewable.Viewer):
             pn.pane.HTML("<b>Who plays on this screen</b> <span class='academy-muted'>(the CPU plays the "
                          "others; several people take turns at the screen, each writing their orders in "
                          "secret)</span>", stylesheets=[CSS]),
-            self.people, pn.pane.HTML("<b>The CPU powers</b>", margin=(8, 5, 0, 5)),
+            self.people, self.who, pn.pane.HTML("<b>The CPU powers</b>", margin=(8, 5, 0, 5)),
             self.all_levels, wrapping_row(*self.levels.values()), level_notes_pane("diplomacy"),
             pn.pane.HTML("<b>Length</b>", margin=(8, 5, 0, 5)), self.years, self.start,
             self.form_message_pane(CSS), sizing_mode="stretch_width", css_classes=["new-game-form"])
@@ -184,9 +185,14 @@ class DiplomacyPlayPage(PlayFrame, pn.viewable.Viewer):
         s.param.update(history=past_phases(record), message="")
 
     def _show_levels(self) -> None:
-        """A level choice for each power the CPU plays (those not played on this screen)."""
+        """A level choice for each power the CPU plays (those not played on this screen), and the line that says
+        who plays ("Played here: France. The CPU plays Austria, …, each at the level chosen below.")."""
         for p, w in self.levels.items():
             w.visible = p not in self.people.value
+        cpu = [p.title() for p in POWERS if p not in self.people.value]
+        text = who_plays([p.title() for p in POWERS if p in self.people.value], cpu)
+        self.who.object = f"<span class='academy-muted'>{escape(text)}</span>"
+        self.all_levels.visible = bool(cpu)
 
     def _set_all_levels(self, level: str) -> None:
         """"Every CPU power": one choice sets the level of all six (each may still be changed after)."""

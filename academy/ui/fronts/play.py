@@ -12,7 +12,6 @@ from typing import Any
 import panel as pn
 import param
 
-from academy.core.text import listing
 from academy.games.fronts.mapdata import load_map
 from academy.ui.fit import board_and_side
 from academy.ui.coach_box import CoachBox
@@ -23,7 +22,7 @@ from .map_page import map_link
 from .panels import CSS, LEGEND, OddsPanel, OrdersPanel, ReportsPanel
 from .session import GAMES, LEVELS, SIDES, TURNS, LocalFronts, default_mode, seats_note
 from academy.ui.rule_line import divider
-from academy.ui.cpu_levels import level_notes_pane
+from academy.ui.cpu_levels import level_notes_pane, who_plays
 from academy.ui.practice import practice_message
 from academy.ui.rules_page import rules_card
 
@@ -49,20 +48,6 @@ def _map_about(label: str) -> str:
             f"<br><span class='academy-muted turn-limit'>A game lasts {TURNS} turns: then the side holding the most "
             "cities wins (taking every enemy city wins sooner).</span>"
             + (f"<br><span class='academy-muted seats-note'>{escape(note)}</span>" if note else ""))
-
-
-def who_plays(labels: dict[str, str], chosen: list[str], level: str) -> str:
-    """The form's line under "Who plays on this screen": who is played here and who by the CPU, in words
-    (the buttons add and remove sides: a newcomer who clicked Blue to play Blue got Red and Blue)."""
-    names = {p: label.split(" (")[0] for label, p in labels.items()}
-    here = [names[p] for p in names if p in chosen]
-    cpu = [names[p] for p in names if p not in chosen]
-    if not here:
-        return "Choose the side (or sides) played on this screen."
-    head = f"Played here{', taking turns' if len(here) > 1 else ''}: {listing(here)}."
-    if not cpu:
-        return f"{head} No CPU plays, so the CPU level is not used. A click on a side adds or removes it."
-    return f"{head} The CPU ({level}) plays {listing(cpu)}. A click on a side adds or removes it."
 
 
 class FrontsPlayPage(PlayFrame, pn.viewable.Viewer):
@@ -129,10 +114,11 @@ class FrontsPlayPage(PlayFrame, pn.viewable.Viewer):
         self._on_people()
 
     def _on_people(self, *events: Any) -> None:
-        labels = self.people.options
-        text = who_plays(labels, list(self.people.value), self.level.value)
+        names = {p: label.split(" (")[0] for label, p in self.people.options.items()}
+        text = who_plays([n for p, n in names.items() if p in self.people.value],
+                         [n for p, n in names.items() if p not in self.people.value], self.level.value)
         self.who.object = f"<span class='academy-muted'>{escape(text)}</span>"
-        self.level.disabled = all(p in self.people.value for p in labels.values())
+        self.level.disabled = all(p in self.people.value for p in names)
 
     def open_position(self, text: str, cpu: str | None = None) -> bool:
         """Play the position of a shared link, every player by a person on this screen (with ``cpu``, a level:
